@@ -1,0 +1,7 @@
+export { createPrismaClient, type Db } from "./client";
+export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
+export { dbEnv, embeddedUrl } from "./env";
+export { applyMigrations, migrationsDir } from "./migrate";
+export { openDatabase, type OpenDatabase, type OpenOptions } from "./open";
+export { Prisma } from "./generated/prisma/client";
+export type * from "./generated/prisma/models";
