@@ -1,0 +1,46 @@
+import { type OpenDatabase, openDatabase } from "@chat/db";
+import { type Clock, type Domain, type PublicUrls, createDomain, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import { type EventBus, HubBus, LocalBus, RedisBus, internalSecret } from "@chat/events";
+
+/** Everything one server node runs on. */
+export interface ServerContext {
+  database: OpenDatabase;
+  bus: EventBus;
+  domain: Domain;
+  urls: PublicUrls;
+  clock: Clock;
+  redisUrl?: string;
+  redisNamespace: string;
+}
+
+export interface ContextOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  embeddedPort?: number;
+  redisUrl?: string;
+  /** Separates the Redis channels and keys of independent deployments (and test runs) on one Redis. */
+  redisNamespace?: string;
+  urls?: PublicUrls;
+  clock?: Clock;
+  /** Tests may run without a hub. */
+  bus?: EventBus;
+}
+
+export async function createServerContext(options: ContextOptions = {}): Promise<ServerContext> {
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    embeddedPort: options.embeddedPort,
+    embeddedRole: "own",
+  });
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? undefined;
+  const bus =
+    options.bus ?? (redisUrl ? new RedisBus(redisUrl, `chat:events:${options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default"}`) : new HubBus(internalSecret(options.dataDir)));
+  if (bus instanceof RedisBus) await bus.whenReady();
+  const urls = options.urls ?? publicUrlsFromEnv();
+  const clock = options.clock ?? systemClock;
+  const domain = createDomain({ db: database.prisma, bus, urls, clock });
+  return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default" };
+}
+
+export { LocalBus };

@@ -1,0 +1,30 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerContext } from "../context";
+import { installErrorHandling } from "./errors";
+import { registerRoutes } from "./routes";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The HTTP face of a node: bot REST under /api/v10, pictures under /cdn. */
+export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({ logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false, bodyLimit: 26 * 1024 * 1024, trustProxy: true });
+  installErrorHandling(app);
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error("invalid json") as Error & { code: string };
+      error.code = "FST_ERR_CTP_INVALID_JSON_BODY";
+      done(error, undefined);
+    }
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (payload !== undefined && payload !== null && !reply.getHeader("content-type")) reply.header("content-type", "application/json");
+    return payload;
+  });
+  await registerRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,25 @@
+import { ApiError, Errors } from "@chat/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+
+/** Maps every failure to the spec's error body; 401 only ever comes from the auth hook. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => {
+    const error = Errors.notFound();
+    void reply.code(error.status).send(error.toBody());
+  });
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413) apiError = Errors.requestTooLarge();
+    else if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (error as Error).name === "SyntaxError")
+      apiError = Errors.invalidJson();
+    else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      apiError = Errors.invalidForm({ _errors: [{ code: "CONTENT_TYPE_INVALID", message: "Expected Content-Type application/json or multipart/form-data." }] }, "Invalid Form Body");
+    else if (error.statusCode && error.statusCode < 500) apiError = Errors.refused(error.message);
+    else {
+      request.log.error(error);
+      apiError = new ApiError(500, 0, "500: Internal Server Error");
+    }
+    void reply.code(apiError.status).header("content-type", "application/json").send(apiError.toBody());
+  });
+}

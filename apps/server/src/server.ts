@@ -1,0 +1,48 @@
+import type { AddressInfo } from "node:net";
+import { HubBus } from "@chat/events";
+import { WebSocketServer } from "ws";
+import { type ContextOptions, type ServerContext, createServerContext } from "./context";
+import { type Gateway, createGateway } from "./gateway";
+import { buildHttpApp } from "./http/app";
+
+export interface RunningServer {
+  ctx: ServerContext;
+  url: string;
+  port: number;
+  gateway: Gateway;
+  close(): Promise<void>;
+}
+
+/**
+ * One server node: REST, pictures, gateway and (without Redis) the event hub for the
+ * web app and the CLI, all on one port.
+ */
+export async function startServer(options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext } = {}): Promise<RunningServer> {
+  const ctx = options.ctx ?? (await createServerContext(options));
+  const app = await buildHttpApp(ctx);
+  const gateway = createGateway(ctx);
+  const hubSockets = new WebSocketServer({ noServer: true });
+  app.server.on("upgrade", (request, socket, head) => {
+    const path = (request.url ?? "").split("?")[0];
+    if (path === "/gateway" || path === "/gateway/") gateway.handleUpgrade(request, socket, head);
+    else if (path === "/internal/bus" && ctx.bus instanceof HubBus) {
+      const hub = ctx.bus;
+      hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
+    } else socket.destroy();
+  });
+  await app.listen({ port: options.port ?? Number(process.env.SERVER_PORT || 8080), host: options.host ?? process.env.SERVER_HOST ?? "0.0.0.0" });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    ctx,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    gateway,
+    async close() {
+      await gateway.close();
+      for (const client of hubSockets.clients) client.terminate();
+      await app.close();
+      await ctx.bus.close();
+      await ctx.database.close();
+    },
+  };
+}

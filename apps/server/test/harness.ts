@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Clock, type PublicUrls, Permission } from "@chat/domain";
+import { startServer, type RunningServer } from "../src/server";
+
+/**
+ * Test deployments. Storage follows the environment: TEST_DATABASE_URL (an admin URL of a
+ * PostgreSQL server) gives each server its own fresh database there, otherwise an embedded
+ * PGlite folder in a temporary directory. TEST_REDIS_URL switches events to Redis.
+ */
+export const storageMode = process.env.TEST_DATABASE_URL ? "postgres" : "embedded";
+
+export interface TestStorage {
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  redisNamespace: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestStorage(): Promise<TestStorage> {
+  const dataDir = mkdtempSync(join(tmpdir(), "chat-test-"));
+  const redisNamespace = `test-${randomBytes(6).toString("hex")}`;
+  const redisUrl = process.env.TEST_REDIS_URL || undefined;
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    return { dataDir, redisUrl, redisNamespace, async drop() { rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+  const name = `chat_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    redisUrl,
+    redisNamespace,
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer {
+  server: RunningServer;
+  storage: TestStorage;
+  /** Base for discord.js `rest.api`: http://127.0.0.1:PORT/api */
+  api: string;
+  /** http://127.0.0.1:PORT/api/v10 */
+  base: string;
+  seed: ReturnType<typeof seeder>;
+  close(): Promise<void>;
+}
+
+function urlsFor(port: number): PublicUrls {
+  const root = `http://127.0.0.1:${port}`;
+  return { appUrl: "http://127.0.0.1:3000", apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${port}/gateway` };
+}
+
+/** Starts a node on a free port with its own storage. Pass `storage` to restart on the same data. */
+export async function startTestServer(options: { clock?: Clock; storage?: TestStorage } = {}): Promise<TestServer> {
+  const storage = options.storage ?? (await createTestStorage());
+  // The port must be known before the public URLs are; bind first, then point URLs at it.
+  let server = await startServer({
+    databaseUrl: storage.databaseUrl,
+    dataDir: storage.dataDir,
+    embeddedPort: 0,
+    redisUrl: storage.redisUrl,
+    redisNamespace: storage.redisNamespace,
+    clock: options.clock,
+    port: 0,
+    host: "127.0.0.1",
+    urls: urlsFor(0),
+  });
+  Object.assign(server.ctx.urls, urlsFor(server.port));
+  return {
+    server,
+    storage,
+    api: `${server.url}/api`,
+    base: `${server.url}/api/v10`,
+    seed: seeder(server),
+    async close() {
+      await server.close();
+      if (!options.storage) await storage.drop();
+    },
+  };
+}
+
+/** Builds data through the domain services, as the web app and the CLI do. */
+export function seeder(server: RunningServer) {
+  const domain = server.ctx.domain;
+  let n = 0;
+  return {
+    async person(username = `person${++n}_${randomBytes(3).toString("hex")}`) {
+      return domain.users.createPerson({ username, passwordHash: "not-a-login" });
+    },
+    async guild(ownerId: bigint, name = "Test Guild") {
+      return domain.guilds.create(ownerId, name);
+    },
+    async app(ownerId: bigint, name = `Bot ${++n}`) {
+      return domain.applications.create(ownerId, name);
+    },
+    /** A person owning a guild with a bot in it holding `permissions` through its role. */
+    async world(permissions: bigint = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory) {
+      const owner = await this.person();
+      const guild = await this.guild(owner.id);
+      const app = await this.app(owner.id);
+      await domain.members.addBot(owner.id, guild.id, app.application.id, permissions);
+      const text = guild.channels.find((c) => c.type === 0)!;
+      const voice = guild.channels.find((c) => c.type === 2)!;
+      return { owner, guild, text, voice, app, token: app.botToken, botUserId: app.botUser.id };
+    },
+  };
+}

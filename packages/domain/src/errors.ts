@@ -1,0 +1,51 @@
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
+
+export interface FieldErrorLeaf {
+  code: string;
+  message: string;
+}
+
+/** The nested `errors` object of a 50035 answer: field paths down to `{ _errors: [...] }`. */
+export type FieldErrors = { [field: string]: FieldErrors | FieldErrorLeaf[] | undefined };
+
+/**
+ * A rule of the spec was broken. Carries the HTTP status and the spec's numeric code;
+ * REST turns it into `{ message, code, errors? }`, tRPC into a TRPCError.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  toBody(): { message: string; code: number; errors?: FieldErrors } {
+    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+  }
+}
+
+const C = RESTJSONErrorCodes;
+
+export const Errors = {
+  unauthorized: () => new ApiError(401, 0, "401: Unauthorized"),
+  notFound: () => new ApiError(404, 0, "404: Not Found"),
+  unknownChannel: () => new ApiError(404, C.UnknownChannel, "Unknown Channel"),
+  unknownGuild: () => new ApiError(404, C.UnknownGuild, "Unknown Guild"),
+  unknownMember: () => new ApiError(404, C.UnknownMember, "Unknown Member"),
+  unknownMessage: () => new ApiError(404, C.UnknownMessage, "Unknown Message"),
+  unknownRole: () => new ApiError(404, C.UnknownRole, "Unknown Role"),
+  unknownUser: () => new ApiError(404, C.UnknownUser, "Unknown User"),
+  unknownApplication: () => new ApiError(404, C.UnknownApplication, "Unknown Application"),
+  missingPermissions: () => new ApiError(403, C.MissingPermissions, "Missing Permissions"),
+  emptyMessage: () => new ApiError(400, C.CannotSendAnEmptyMessage, "Cannot send an empty message"),
+  requestTooLarge: (what = "Request entity too large") => new ApiError(413, C.RequestEntityTooLarge, what),
+  invalidJson: () => new ApiError(400, 50109, "The request body contains invalid JSON."),
+  invalidForm: (errors: FieldErrors, message = "Invalid Form Body") => new ApiError(400, C.InvalidFormBodyOrContentType, message, errors),
+  /** A refused request that is not about one field: 50035 with the reason as the message. */
+  refused: (message: string) => new ApiError(400, C.InvalidFormBodyOrContentType, message),
+  conflict: (message: string) => new ApiError(409, 0, message),
+};

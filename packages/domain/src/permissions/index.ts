@@ -1,0 +1,3 @@
+export * from "./bits";
+export * from "./compute";
+export * from "./load";

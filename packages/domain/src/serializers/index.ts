@@ -1,0 +1,6 @@
+export * from "./user";
+export * from "./role";
+export * from "./channel";
+export * from "./member";
+export * from "./guild";
+export * from "./message";

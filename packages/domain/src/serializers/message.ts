@@ -1,0 +1,112 @@
+import type { APIMessage } from "discord-api-types/v10";
+import type { PublicUrls } from "../config";
+import { serializeUser, type UserRow } from "./user";
+
+export interface AttachmentRow {
+  id: bigint;
+  filename: string;
+  description: string | null;
+  contentType: string | null;
+  size: number;
+}
+
+export interface ReactionSummary {
+  emojiName: string | null;
+  emojiId: bigint | null;
+  count: number;
+  me: boolean;
+}
+
+export interface MessageRow {
+  id: bigint;
+  channelId: bigint;
+  guildId: bigint | null;
+  authorId: bigint;
+  author: UserRow;
+  content: string;
+  type: number;
+  flags: number;
+  tts: boolean;
+  nonce: string | null;
+  embeds: unknown;
+  components: unknown;
+  mentionEveryone: boolean;
+  mentionRoleIds: bigint[];
+  pinned: boolean;
+  referenceMessageId: bigint | null;
+  referenceChannelId: bigint | null;
+  referenceGuildId: bigint | null;
+  applicationId: bigint | null;
+  webhookId: bigint | null;
+  editedAt: Date | null;
+  createdAt: Date;
+  attachments?: AttachmentRow[];
+}
+
+export interface MessageExtras {
+  mentions?: UserRow[];
+  reactions?: ReactionSummary[];
+  referenced?: APIMessage | null;
+  /** DMs: the channel type clients need when the channel is not cached. */
+  channelType?: number;
+  /** Echoed only in the answer to the request that carried it. */
+  nonce?: string | null;
+}
+
+export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: AttachmentRow): string {
+  return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+}
+
+export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: MessageExtras = {}): APIMessage {
+  const wire: Record<string, unknown> = {
+    id: message.id.toString(),
+    channel_id: message.channelId.toString(),
+    author: serializeUser(message.author, urls),
+    content: message.content,
+    timestamp: message.createdAt.toISOString(),
+    edited_timestamp: message.editedAt?.toISOString() ?? null,
+    tts: message.tts,
+    mention_everyone: message.mentionEveryone,
+    mentions: (extras.mentions ?? []).map((u) => serializeUser(u, urls)),
+    mention_roles: message.mentionRoleIds.map((id) => id.toString()),
+    attachments: (message.attachments ?? []).map((a) => ({
+      id: a.id.toString(),
+      filename: a.filename,
+      ...(a.description ? { description: a.description } : {}),
+      ...(a.contentType ? { content_type: a.contentType } : {}),
+      size: a.size,
+      url: attachmentUrl(urls, message.channelId, a),
+      proxy_url: attachmentUrl(urls, message.channelId, a),
+    })),
+    embeds: (message.embeds as unknown[]) ?? [],
+    components: (message.components as unknown[]) ?? [],
+    pinned: message.pinned,
+    type: message.type,
+    flags: message.flags,
+  };
+  if (message.guildId) wire.guild_id = message.guildId.toString();
+  if (extras.reactions && extras.reactions.length > 0) {
+    wire.reactions = extras.reactions.map((r) => ({
+      emoji: { id: r.emojiId?.toString() ?? null, name: r.emojiName },
+      count: r.count,
+      count_details: { burst: 0, normal: r.count },
+      me: r.me,
+      me_burst: false,
+      burst_colors: [],
+    }));
+  }
+  if (message.applicationId) wire.application_id = message.applicationId.toString();
+  if (message.webhookId) wire.webhook_id = message.webhookId.toString();
+  if (message.referenceMessageId) {
+    wire.message_reference = {
+      type: 0,
+      message_id: message.referenceMessageId.toString(),
+      channel_id: (message.referenceChannelId ?? message.channelId).toString(),
+      ...(message.referenceGuildId ? { guild_id: message.referenceGuildId.toString() } : {}),
+    };
+    wire.referenced_message = extras.referenced ?? null;
+  }
+  if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
+  if (extras.nonce) wire.nonce = extras.nonce;
+  return wire as unknown as APIMessage;
+}

@@ -1,0 +1,22 @@
+/** Prisma selections shared by the services, matching the serializers' row types. */
+export const userSelect = {
+  id: true,
+  username: true,
+  globalName: true,
+  discriminator: true,
+  avatarHash: true,
+  bot: true,
+  system: true,
+  locale: true,
+} as const;
+
+export const memberInclude = { user: { select: userSelect }, roles: { select: { roleId: true } } } as const;
+
+export const channelInclude = { overwrites: true, _count: { select: { threadMembers: true } } } as const;
+
+export const messageInclude = {
+  author: { select: userSelect },
+  attachments: { select: { id: true, filename: true, description: true, contentType: true, size: true }, orderBy: { position: "asc" } },
+} as const;
+
+export const roleInclude = { botApplication: { select: { botUserId: true } } } as const;

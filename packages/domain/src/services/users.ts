@@ -1,0 +1,34 @@
+import type { DomainContext } from "../context";
+import { ApiError, Errors } from "../errors";
+import { serializeUser } from "../serializers";
+import { parseForm, zUsername } from "../validation";
+import { userSelect } from "./selects";
+
+export class UserService {
+  constructor(private ctx: DomainContext) {}
+
+  /** A person's account; `passwordHash` comes from @chat/auth (argon2id). */
+  async createPerson(input: { username: unknown; passwordHash: string; globalName?: string | null }) {
+    const username = parseForm(zUsername, input.username);
+    const taken = await this.ctx.db.user.findUnique({ where: { username }, select: { id: true } });
+    if (taken) throw new ApiError(400, 50035, "Username is already taken.", { username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] } });
+    return this.ctx.db.user.create({
+      data: { username, passwordHash: input.passwordHash, globalName: input.globalName ?? null },
+      select: userSelect,
+    });
+  }
+
+  async findByUsername(username: string) {
+    return this.ctx.db.user.findUnique({ where: { username }, select: { ...userSelect, passwordHash: true, suspendedAt: true } });
+  }
+
+  async get(userId: bigint) {
+    const user = await this.ctx.db.user.findUnique({ where: { id: userId }, select: userSelect });
+    if (!user) throw Errors.unknownUser();
+    return user;
+  }
+
+  async getWire(userId: bigint) {
+    return serializeUser(await this.get(userId), this.ctx.urls);
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./form";
+export * from "./common";
+export * from "./messages";

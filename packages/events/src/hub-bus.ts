@@ -1,0 +1,108 @@
+import type { IncomingMessage } from "node:http";
+import { WebSocket } from "ws";
+import { HandlerSet, type DomainEvent, type EventBus, type EventHandler } from "./types";
+
+/**
+ * Without Redis, the server node is the hub: the web app and the admin CLI connect to it
+ * over a loopback WebSocket, publish through it and receive every event from it.
+ */
+export class HubBus implements EventBus {
+  private handlers = new HandlerSet();
+  private clients = new Set<WebSocket>();
+
+  constructor(private secret: string) {}
+
+  /** Accepts a client connection; the caller routes upgrades of the hub path here. */
+  accept(socket: WebSocket, request: IncomingMessage): void {
+    if (request.headers.authorization !== `Bearer ${this.secret}`) {
+      socket.close(4004, "bad secret");
+      return;
+    }
+    this.clients.add(socket);
+    socket.on("message", (raw) => {
+      try {
+        this.fanOut(JSON.parse(raw.toString()) as DomainEvent, raw.toString());
+      } catch {
+        socket.close(4002, "bad event");
+      }
+    });
+    socket.on("close", () => this.clients.delete(socket));
+    socket.on("error", () => this.clients.delete(socket));
+  }
+
+  private fanOut(event: DomainEvent, text: string): void {
+    this.handlers.deliver(event);
+    for (const client of this.clients) if (client.readyState === WebSocket.OPEN) client.send(text);
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    this.fanOut(event, JSON.stringify(event));
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    return this.handlers.add(handler);
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.clients) client.close(1001);
+    this.clients.clear();
+  }
+}
+
+/** A process that reaches the hub: publishes through it and hears everything it relays. */
+export class HubClientBus implements EventBus {
+  private handlers = new HandlerSet();
+  private socket: WebSocket | null = null;
+  private pending: string[] = [];
+  private closed = false;
+  private opened: Promise<void>;
+  private markOpen!: () => void;
+
+  constructor(private url: string, private secret: string) {
+    this.opened = new Promise((resolve) => (this.markOpen = resolve));
+    this.connect();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const socket = new WebSocket(this.url, { headers: { authorization: `Bearer ${this.secret}` } });
+    this.socket = socket;
+    socket.on("open", () => {
+      for (const text of this.pending.splice(0)) socket.send(text);
+      this.markOpen();
+    });
+    socket.on("message", (raw) => this.handlers.deliver(JSON.parse(raw.toString()) as DomainEvent));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      this.socket = null;
+      if (!this.closed) setTimeout(() => this.connect(), 500).unref();
+    });
+  }
+
+  /** Resolves once connected to the hub (for callers that must not lose the first events). */
+  whenReady(timeoutMs = 2000): Promise<boolean> {
+    return Promise.race([this.opened.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref())]);
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    const text = JSON.stringify(event);
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
+    else if (this.pending.length < 10_000) this.pending.push(text);
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    return this.handlers.add(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const socket = this.socket;
+    if (socket && socket.readyState === WebSocket.OPEN && this.pending.length === 0) {
+      await new Promise<void>((resolve) => {
+        socket.once("close", () => resolve());
+        socket.close(1000);
+        setTimeout(resolve, 500).unref();
+      });
+    } else socket?.terminate();
+  }
+}

@@ -1,0 +1,40 @@
+import { Redis } from "ioredis";
+import { HandlerSet, type DomainEvent, type EventBus, type EventHandler } from "./types";
+
+const CHANNEL = "chat:events:default";
+
+/** Events between every process sharing one Redis: several server nodes and the web app. */
+export class RedisBus implements EventBus {
+  private handlers = new HandlerSet();
+  private publisher: Redis;
+  private subscriber: Redis;
+  private ready: Promise<unknown>;
+
+  constructor(url: string, private channel = CHANNEL) {
+    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.subscriber = new Redis(url, { lazyConnect: false });
+    this.subscriber.on("message", (_channel: string, message: string) => {
+      this.handlers.deliver(JSON.parse(message) as DomainEvent);
+    });
+    this.ready = this.subscriber.subscribe(this.channel);
+  }
+
+  async publish(event: DomainEvent): Promise<void> {
+    await this.ready;
+    await this.publisher.publish(this.channel, JSON.stringify(event));
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    return this.handlers.add(handler);
+  }
+
+  /** Resolves once this process receives events. */
+  whenReady(): Promise<unknown> {
+    return this.ready;
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * One dispatch event as a domain service emits it. `d` is already the wire shape; the
+ * gateway (and the web app's live stream) decide who receives it from the scope fields.
+ */
+export interface DomainEvent {
+  /** Dispatch name, e.g. MESSAGE_CREATE. */
+  t: string;
+  d: unknown;
+  /** The guild it belongs to; receivers must be members. */
+  guildId?: string;
+  /** The channel it concerns; receivers must be able to view it. */
+  channelId?: string;
+  /** Explicit receivers (DM recipients, the user of USER_UPDATE, ...). */
+  userIds?: string[];
+}
+
+export type EventHandler = (event: DomainEvent) => void;
+
+export interface EventBus {
+  publish(event: DomainEvent): Promise<void>;
+  subscribe(handler: EventHandler): () => void;
+  close(): Promise<void>;
+}
+
+export class HandlerSet {
+  private handlers = new Set<EventHandler>();
+  add(handler: EventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+  deliver(event: DomainEvent): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(event);
+      } catch (error) {
+        console.error("event handler failed", error);
+      }
+    }
+  }
+}
