@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../server";
+
+/**
+ * `pnpm start`: the whole service on one machine. Builds the web app once if needed,
+ * starts a server node (which owns the embedded database unless DATABASE_URL is set),
+ * then the web app next to it.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const webDir = join(root, "apps/web");
+const nextBin = join(webDir, "node_modules/.bin/next");
+
+if (!existsSync(join(webDir, ".next/BUILD_ID")) || process.argv.includes("--rebuild")) {
+  console.log("building the web app (first start only)…");
+  const build = spawnSync(nextBin, ["build"], { cwd: webDir, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await startServer();
+const webPort = process.env.WEB_PORT || "3000";
+console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.gatewayUrl}`);
+const web: ChildProcess = spawn(nextBin, ["start", "-p", webPort], {
+  cwd: webDir,
+  stdio: "inherit",
+  env: { ...process.env, SERVER_PORT: String(server.port), NODE_ENV: "production" },
+});
+console.log(`web app: ${server.ctx.urls.appUrl}`);
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  web.kill("SIGTERM");
+  await server.close();
+  process.exit(code);
+}
+web.on("exit", (code) => {
+  if (!stopping) {
+    console.error(`web app exited (${code}); stopping`);
+    void stop(code ?? 1);
+  }
+});
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
