@@ -37,10 +37,12 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    process.stderr.write(`${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+/** Exits only once stdout and stderr are flushed (a pipe may still hold the answer). */
+function exitAfterFlush(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+main().then(exitAfterFlush, (error) => {
+  process.stderr.write(`${describeError(error)}\n`);
+  exitAfterFlush(1);
+});
