@@ -17,7 +17,8 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
       node[k] ??= {};
       node = node[k] as Record<string, unknown>;
     }
-    const list = ((node._errors as unknown[]) ??= []);
+    if (!node._errors) node._errors = [];
+    const list = node._errors as unknown[];
     let code = CODE_BY_ISSUE[issue.code] ?? "BASE_TYPE_INVALID";
     if (issue.code === "invalid_type" && (issue as { input?: unknown }).input !== undefined) code = "BASE_TYPE_INVALID";
     list.push({ code, message: issue.message });
