@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { HubBus } from "@chat/events";
 import { WebSocketServer } from "ws";
 import { type ContextOptions, type ServerContext, createServerContext } from "./context";
-import { type Gateway, createGateway } from "./gateway";
+import { type Gateway, type GatewayOptions, createGateway } from "./gateway";
 import { buildHttpApp } from "./http/app";
 
 export interface RunningServer {
@@ -17,10 +17,12 @@ export interface RunningServer {
  * One server node: REST, pictures, gateway and (without Redis) the event hub for the
  * web app and the CLI, all on one port.
  */
-export async function startServer(options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext; gateway?: Partial<GatewayOptions> } = {},
+): Promise<RunningServer> {
   const ctx = options.ctx ?? (await createServerContext(options));
   const app = await buildHttpApp(ctx);
-  const gateway = createGateway(ctx);
+  const gateway = createGateway(ctx, options.gateway);
   const hubSockets = new WebSocketServer({ noServer: true });
   app.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Clock, type PublicUrls, Permission } from "@chat/domain";
+import type { GatewayOptions } from "../src/gateway";
 import { startServer, type RunningServer } from "../src/server";
 
 /**
@@ -68,7 +69,7 @@ function urlsFor(port: number): PublicUrls {
 }
 
 /** Starts a node on a free port with its own storage. Pass `storage` to restart on the same data. */
-export async function startTestServer(options: { clock?: Clock; storage?: TestStorage } = {}): Promise<TestServer> {
+export async function startTestServer(options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions> } = {}): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
   // The port must be known before the public URLs are; bind first, then point URLs at it.
   let server = await startServer({
@@ -78,6 +79,7 @@ export async function startTestServer(options: { clock?: Clock; storage?: TestSt
     redisUrl: storage.redisUrl,
     redisNamespace: storage.redisNamespace,
     clock: options.clock,
+    gateway: options.gateway,
     port: 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

@@ -1,0 +1,32 @@
+/** Timings and limits of the gateway; the defaults are the spec's. Tests inject short values. */
+export interface GatewayOptions {
+  /** Sent in Hello (spec: 41.25 seconds). */
+  heartbeatIntervalMs: number;
+  /** Silence after which a connection closes with 4009 (spec: about 67 seconds, 1.625 x the interval). */
+  heartbeatTimeoutMs: number;
+  /** Time allowed between Hello and Identify before closing with 4003 (spec: 30 seconds). */
+  identifyTimeoutMs: number;
+  /** How long a dropped session is kept for a Resume (spec: 2 minutes). */
+  resumeWindowMs: number;
+  /** Sessions one bot may hold at once; one more closes with 4008 (spec: 16). */
+  maxSessionsPerBot: number;
+  /** Payloads a connection may send per window; one more closes with 4008 (spec: 120 per minute). */
+  payloadLimit: { count: number; windowMs: number };
+  /** Largest client payload in bytes accepted by the socket layer. */
+  maxPayloadBytes: number;
+}
+
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 41_250;
+
+export function resolveGatewayOptions(overrides: Partial<GatewayOptions> = {}): GatewayOptions {
+  const heartbeatIntervalMs = overrides.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
+  return {
+    heartbeatIntervalMs,
+    heartbeatTimeoutMs: overrides.heartbeatTimeoutMs ?? Math.round(heartbeatIntervalMs * 1.625),
+    identifyTimeoutMs: overrides.identifyTimeoutMs ?? 30_000,
+    resumeWindowMs: overrides.resumeWindowMs ?? 120_000,
+    maxSessionsPerBot: overrides.maxSessionsPerBot ?? 16,
+    payloadLimit: overrides.payloadLimit ?? { count: 120, windowMs: 60_000 },
+    maxPayloadBytes: overrides.maxPayloadBytes ?? 64 * 1024,
+  };
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { type GatewayReadyDispatchData, GatewayCloseCodes, GatewayDispatchEvents } from "discord-api-types/v10";
+import { ApiError, serializeSelf } from "@chat/domain";
+import { GatewayCloseError } from "./close-codes";
+import type { Connection } from "./connection";
+import type { IdentifyRequest } from "./handlers/identify";
+import { intentAllows } from "./intents";
+import { SerializedEvent } from "./payloads";
+import { Session } from "./session";
+
+/**
+ * After a valid Identify: authenticate, register the session (events for it are held from
+ * here on), then READY (s = 1), one GUILD_CREATE per guild with the Guilds intent, then
+ * whatever arrived meanwhile (spec emission rule 6).
+ */
+export async function startSession(connection: Connection, request: IdentifyRequest): Promise<void> {
+  const { domain, sessions, options, urls } = connection.services;
+  const bot = await domain.applications.authenticateBot(request.token);
+  if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
+  if (!connection.isOpen) return;
+
+  const userId = bot.user.id.toString();
+  const live = sessions.ofUser(userId).filter((s) => s.attached).length;
+  if (live >= options.maxSessionsPerBot) throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
+  const session = new Session({
+    id: randomBytes(16).toString("hex"),
+    userId,
+    applicationId: bot.application.id.toString(),
+    intents: request.intents,
+    shard: request.shard,
+  });
+  sessions.add(session);
+  if (!connection.attach(session)) return sessions.end(session);
+
+  for (const guildId of await domain.guilds.guildIdsOf(bot.user.id)) sessions.joinGuild(session, guildId.toString());
+  if (!connection.isOpen) return;
+
+  const ready = {
+    v: 10,
+    user: serializeSelf(bot.user, urls),
+    guilds: [...session.guildIds].map((id) => ({ id, unavailable: true })),
+    session_id: session.id,
+    resume_gateway_url: urls.gatewayUrl,
+    ...(session.shard ? { shard: session.shard } : {}),
+    application: { id: session.applicationId, flags: bot.application.flags, flags_new: String(bot.application.flags) },
+  } satisfies GatewayReadyDispatchData;
+  session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Ready, ready));
+
+  for (const guildId of [...session.guildIds]) {
+    if (!intentAllows({ t: GatewayDispatchEvents.GuildCreate, d: null, guildId }, session.intents, userId)) break;
+    const guild = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
+    if (!connection.isOpen) return;
+    // A guild left or deleted meanwhile: its GUILD_DELETE is among the held events.
+    if (guild) session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.GuildCreate, guild));
+  }
+  session.release();
+}
+
+/** Unknown Guild: the guild went away during Identify. Anything else fails the Identify (4000). */
+function goneGuildAsNull(error: unknown): null {
+  if (error instanceof ApiError && error.status === 404) return null;
+  throw error;
+}

@@ -1,0 +1,93 @@
+import type { SerializedEvent } from "./payloads";
+
+/** Where a session's frames go while a connection carries it. */
+export interface SessionOutput {
+  send(text: string): void;
+}
+
+export interface SessionIdentity {
+  id: string;
+  userId: string;
+  applicationId: string;
+  intents: number;
+  /** `[id, count]` from Identify, or null when the bot did not shard. */
+  shard: [number, number] | null;
+}
+
+/**
+ * One bot session: its own sequence numbers, the guilds it receives, and the connection
+ * currently carrying it (none while it waits for a Resume). Dispatches are held back while
+ * Identify sends READY and the GUILD_CREATEs, then flushed in order.
+ */
+export class Session {
+  readonly id: string;
+  readonly userId: string;
+  readonly applicationId: string;
+  readonly intents: number;
+  readonly shard: [number, number] | null;
+  /** Guilds this session receives events of; maintained by the SessionRegistry. */
+  readonly guildIds = new Set<string>();
+  private sequence = 0;
+  private output: SessionOutput | null = null;
+  private held: SerializedEvent[] | null = [];
+
+  constructor(identity: SessionIdentity) {
+    this.id = identity.id;
+    this.userId = identity.userId;
+    this.applicationId = identity.applicationId;
+    this.intents = identity.intents;
+    this.shard = identity.shard;
+  }
+
+  get lastSequence(): number {
+    return this.sequence;
+  }
+
+  get attached(): boolean {
+    return this.output !== null;
+  }
+
+  attach(output: SessionOutput): void {
+    this.output = output;
+  }
+
+  detach(): void {
+    this.output = null;
+  }
+
+  /** Whether a guild's events belong to this session's shard: (guild_id >> 22) % count. */
+  handlesGuild(guildId: string): boolean {
+    if (!this.shard) return true;
+    const [id, count] = this.shard;
+    return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+  }
+
+  /** DMs go to shard 0 only. */
+  get handlesDirectMessages(): boolean {
+    return !this.shard || this.shard[0] === 0;
+  }
+
+  /** An event from the bus: held during Identify, otherwise sent with the next sequence number. */
+  dispatch(event: SerializedEvent): void {
+    if (this.held) this.held.push(event);
+    else this.send(event);
+  }
+
+  /** READY and the Identify GUILD_CREATEs: sent ahead of anything held. */
+  dispatchNow(event: SerializedEvent): void {
+    this.send(event);
+  }
+
+  /** Ends the Identify hold: what arrived meanwhile goes out now, in order. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const event of held) this.send(event);
+  }
+
+  private send(event: SerializedEvent): void {
+    this.sequence += 1;
+    // Without a connection the event is counted but not kept; the resume issue adds the replay buffer here.
+    this.output?.send(event.frame(this.sequence));
+  }
+}

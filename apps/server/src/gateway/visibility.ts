@@ -1,0 +1,28 @@
+import type { Db } from "@chat/db";
+import { Permission, computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshot } from "@chat/domain";
+
+/** The users among `userIds` who hold View Channel in a guild channel. */
+export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;
+
+/**
+ * Answers through the one permissions engine, loading the guild and channel once per event
+ * for all receivers. Read fresh for every event: overwrites and roles can change without an
+ * event (direct writes), and a stale answer would leak a hidden channel.
+ */
+export function channelViewers(db: Db): ChannelViewers {
+  return async (guildId, channelId, userIds) => {
+    const guildKey = BigInt(guildId);
+    const [guild, channel] = await Promise.all([
+      loadGuildSnapshot(db, guildKey),
+      db.channel.findUnique({ where: { id: BigInt(channelId) }, select: { id: true, type: true, parentId: true, guildId: true } }),
+    ]);
+    if (!guild || !channel || channel.guildId !== guildKey) return new Set();
+    const channelSnapshot = await loadChannelSnapshot(db, channel);
+    const members = await Promise.all(userIds.map((id) => loadMemberSnapshot(db, guildKey, BigInt(id))));
+    const viewers = new Set<string>();
+    for (const member of members) {
+      if (member && has(computeChannelPermissions(guild, member, channelSnapshot), Permission.ViewChannel)) viewers.add(member.userId.toString());
+    }
+    return viewers;
+  };
+}

@@ -1,0 +1,132 @@
+import { WebSocket } from "ws";
+import type { TestServer } from "./harness";
+
+/** One frame as the gateway sent it. */
+export interface Frame {
+  op: number;
+  d: any;
+  s: number | null;
+  t: string | null;
+}
+
+export interface Closed {
+  code: number;
+  reason: string;
+}
+
+/**
+ * A raw gateway client for protocol tests: keeps every frame in order and lets a test read
+ * them with a cursor, so "not delivered" can be checked against a later barrier event.
+ */
+export class RawGatewayClient {
+  readonly frames: Frame[] = [];
+  readonly texts: string[] = [];
+  readonly closed: Promise<Closed>;
+  private cursor = 0;
+  private wake: (() => void) | null = null;
+  private closeInfo: Closed | null = null;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      this.texts.push(data.toString());
+      this.frames.push(JSON.parse(data.toString()) as Frame);
+      this.wake?.();
+    });
+    this.closed = new Promise((resolve) =>
+      ws.on("close", (code, reason) => {
+        this.closeInfo = { code, reason: reason.toString() };
+        this.wake?.();
+        resolve(this.closeInfo);
+      }),
+    );
+    ws.on("error", () => {});
+  }
+
+  static async connect(t: TestServer, query = "?v=10&encoding=json"): Promise<RawGatewayClient> {
+    const ws = new WebSocket(`${t.server.ctx.urls.gatewayUrl}${query}`);
+    const client = new RawGatewayClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    return client;
+  }
+
+  /** Connects, reads Hello and identifies; resolves with the READY frame. */
+  static async identified(t: TestServer, token: string, intents: number, extra: Record<string, unknown> = {}): Promise<RawGatewayClient & { ready: Frame }> {
+    const client = await RawGatewayClient.connect(t);
+    await client.next((f) => f.op === 10);
+    client.send({ op: 2, d: { token, intents, properties: { os: "linux", browser: "test", device: "test" }, ...extra } });
+    const ready = await client.dispatch("READY");
+    return Object.assign(client, { ready });
+  }
+
+  send(payload: unknown): void {
+    this.ws.send(JSON.stringify(payload));
+  }
+
+  sendRaw(text: string): void {
+    this.ws.send(text);
+  }
+
+  /** The next frame (after the cursor) matching `predicate`; the cursor moves past it. */
+  async next(predicate: (frame: Frame) => boolean = () => true, timeoutMs = 10_000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (let i = this.cursor; i < this.frames.length; i++) {
+        const frame = this.frames[i] as Frame;
+        if (predicate(frame)) {
+          this.cursor = i + 1;
+          return frame;
+        }
+      }
+      if (this.closeInfo) throw new Error(`connection closed (${this.closeInfo.code}) while waiting`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(this.cursor).map((f) => f.t ?? f.op))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  dispatch(t: string, predicate: (d: any) => boolean = () => true, timeoutMs?: number): Promise<Frame> {
+    return this.next((f) => f.op === 0 && f.t === t && predicate(f.d), timeoutMs);
+  }
+
+  /** Frames from the cursor up to and including the first matching one (the barrier). */
+  async until(predicate: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame[]> {
+    const start = this.cursor;
+    await this.next(predicate, timeoutMs);
+    return this.frames.slice(start, this.cursor);
+  }
+
+  close(code = 1000): Promise<Closed> {
+    this.ws.close(code);
+    return this.closed;
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+}
+
+/** Intent bits used by the tests (spec: Events). */
+export const Intents = {
+  Guilds: 1 << 0,
+  GuildMembers: 1 << 1,
+  GuildMessages: 1 << 9,
+  DirectMessages: 1 << 12,
+} as const;
+
+export const waitFor = async (condition: () => boolean, timeoutMs = 5_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
