@@ -41,6 +41,7 @@ export const Errors = {
   unknownUser: () => new ApiError(404, C.UnknownUser, "Unknown User"),
   unknownApplication: () => new ApiError(404, C.UnknownApplication, "Unknown Application"),
   missingPermissions: () => new ApiError(403, C.MissingPermissions, "Missing Permissions"),
+  wrongChannelType: () => new ApiError(400, C.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type"),
   emptyMessage: () => new ApiError(400, C.CannotSendAnEmptyMessage, "Cannot send an empty message"),
   requestTooLarge: (what = "Request entity too large") => new ApiError(413, C.RequestEntityTooLarge, what),
   invalidJson: () => new ApiError(400, 50109, "The request body contains invalid JSON."),

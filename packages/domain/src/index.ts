@@ -5,6 +5,7 @@ import { GuildService } from "./services/guilds";
 import { MemberService } from "./services/members";
 import { MessageService } from "./services/messages";
 import { UserService } from "./services/users";
+import { WebPeopleService } from "./services/web-people";
 
 export * from "./errors";
 export * from "./ids";
@@ -28,6 +29,8 @@ export function createDomain(ctx: DomainContext) {
     channels: new ChannelService(ctx),
     messages: new MessageService(ctx),
     applications: new ApplicationService(ctx),
+    /** Use-cases only the web app needs (session check, member list, live-stream visibility). */
+    webPeople: new WebPeopleService(ctx),
   };
 }
 

@@ -40,11 +40,16 @@ function everyoneBits(bits: bigint, member: MemberSnapshot): bigint {
 /** Guild-wide permissions: owner, then @everyone (id = guild id) and every role the member holds. */
 export function computeBasePermissions(guild: GuildSnapshot, member: MemberSnapshot): bigint {
   if (member.userId === guild.ownerId) return ALL_PERMISSIONS;
-  let permissions = everyoneBits(guild.roles.get(guild.id)?.permissions ?? 0n, member);
+  const everyone = guild.roles.get(guild.id)?.permissions ?? 0n;
+  let own = 0n;
   for (const roleId of member.roleIds) {
-    permissions |= guild.roles.get(roleId)?.permissions ?? 0n;
+    own |= guild.roles.get(roleId)?.permissions ?? 0n;
   }
-  if (permissions & Permission.Administrator) return ALL_PERMISSIONS;
+  const permissions = everyoneBits(everyone, member) | own;
+  if (permissions & Permission.Administrator) {
+    // Administrator held through @everyone alone does not hand a bot @everyone's Listen.
+    return own & Permission.Administrator ? ALL_PERMISSIONS : everyoneBits(ALL_PERMISSIONS, member) | own;
+  }
   return permissions;
 }
 
@@ -55,7 +60,11 @@ export function computeBasePermissions(guild: GuildSnapshot, member: MemberSnaps
  */
 export function computeChannelPermissions(guild: GuildSnapshot, member: MemberSnapshot, channel: ChannelSnapshot): bigint {
   const base = computeBasePermissions(guild, member);
-  if (base & Permission.Administrator) return ALL_PERMISSIONS;
+  if (base & Permission.Administrator) {
+    if (base === ALL_PERMISSIONS) return base;
+    // A bot whose Administrator comes from @everyone: Listen only through its own overwrites.
+    return base | (ownOverwriteAllows(guild, member, channel) & Permission.Listen);
+  }
   let permissions = base;
   const everyone = channel.overwrites.find((o) => o.type === 0 && o.targetId === guild.id);
   if (everyone) {
@@ -79,6 +88,16 @@ export function computeChannelPermissions(guild: GuildSnapshot, member: MemberSn
   }
   if (!(permissions & Permission.ViewChannel)) return 0n;
   return permissions;
+}
+
+/** What the overwrites for the member's roles and for the member itself allow (not @everyone's). */
+function ownOverwriteAllows(guild: GuildSnapshot, member: MemberSnapshot, channel: ChannelSnapshot): bigint {
+  let allow = 0n;
+  for (const o of channel.overwrites) {
+    const mine = o.type === 0 ? o.targetId !== guild.id && member.roleIds.includes(o.targetId) : o.targetId === member.userId;
+    if (mine) allow |= o.allow;
+  }
+  return allow;
 }
 
 /** Position of the member's highest role; @everyone counts as 0. Ties are broken by lower id. */

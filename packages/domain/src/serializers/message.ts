@@ -1,4 +1,4 @@
-import type { APIMessage } from "discord-api-types/v10";
+import type { APIEmbed, APIMessage } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
 import { serializeUser, type UserRow } from "./user";
 
@@ -49,12 +49,20 @@ export interface MessageExtras {
   referenced?: APIMessage | null;
   /** DMs: the channel type clients need when the channel is not cached. */
   channelType?: number;
-  /** Echoed only in the answer to the request that carried it. */
-  nonce?: string | null;
+  /** Echoed, unchanged, only in the answer to (and the event of) the request that carried it. */
+  nonce?: string | number | null;
 }
 
 export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: AttachmentRow): string {
   return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
+}
+
+/** An embed as stored (as sent) in the answer's shape: `type` defaults to `rich`, fields' `inline` to false. */
+export function serializeEmbed(embed: Record<string, unknown>): APIEmbed {
+  const fields = Array.isArray(embed.fields)
+    ? { fields: (embed.fields as Record<string, unknown>[]).map((f) => ({ ...f, inline: f.inline === true })) }
+    : {};
+  return { ...embed, type: typeof embed.type === "string" ? embed.type : "rich", ...fields } as APIEmbed;
 }
 
 export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: MessageExtras = {}): APIMessage {
@@ -78,7 +86,7 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
       url: attachmentUrl(urls, message.channelId, a),
       proxy_url: attachmentUrl(urls, message.channelId, a),
     })),
-    embeds: (message.embeds as unknown[]) ?? [],
+    embeds: ((message.embeds as Record<string, unknown>[] | null) ?? []).map(serializeEmbed),
     components: (message.components as unknown[]) ?? [],
     pinned: message.pinned,
     type: message.type,
@@ -107,6 +115,6 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
     wire.referenced_message = extras.referenced ?? null;
   }
   if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
-  if (extras.nonce) wire.nonce = extras.nonce;
+  if (extras.nonce !== undefined && extras.nonce !== null) wire.nonce = extras.nonce;
   return wire as unknown as APIMessage;
 }

@@ -68,7 +68,17 @@ export class ApplicationService {
     return { application: app, user: app.botUser };
   }
 
-  /** GET /applications/@me */
+  /** GET /applications/@me for the application's own bot. */
+  async getOwnWire(applicationId: bigint) {
+    const app = await this.getPublic(applicationId);
+    const [owner, guildCount] = await Promise.all([
+      this.ctx.db.user.findUniqueOrThrow({ where: { id: app.ownerId }, select: userSelect }),
+      this.ctx.db.member.count({ where: { userId: app.botUserId } }),
+    ]);
+    return { ...this.serialize(app, owner), approximate_guild_count: guildCount };
+  }
+
+  /** The application object (GET /applications/@me); fields beyond the spec's follow the reference platform. */
   serialize(app: Awaited<ReturnType<ApplicationService["getPublic"]>>, owner: Parameters<typeof serializeUser>[0]) {
     return {
       id: app.id.toString(),

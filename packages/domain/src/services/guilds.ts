@@ -1,10 +1,10 @@
+import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { Errors } from "../errors";
-import { DEFAULT_EVERYONE_PERMISSIONS, computeChannelPermissions, loadGuildSnapshot, loadMemberSnapshot } from "../permissions";
-import { computeBasePermissions } from "../permissions";
+import { DEFAULT_EVERYONE_PERMISSIONS, computeBasePermissions, computeChannelPermissions } from "../permissions";
 import { serializeChannel, serializeGuild, serializeMember } from "../serializers";
-import { parseForm, zGuildName } from "../validation";
+import { GUILD_LIST_MAX, parseForm, zGuildName } from "../validation";
 import { guildAccess } from "./access";
 import { channelInclude, memberInclude, roleInclude } from "./selects";
 
@@ -42,34 +42,41 @@ export class GuildService {
     return wire;
   }
 
-  /** The caller's guilds, ordered by id, paged with `after`/`before` and `limit`. */
+  /**
+   * The caller's guilds (GET /users/@me/guilds), ordered by id, paged with `after`/`before`
+   * and `limit` (at most 200), each with the caller's guild-wide permissions.
+   */
   async listForUser(userId: bigint, options: { limit?: number; after?: bigint; before?: bigint } = {}) {
+    const limit = Math.min(Math.max(options.limit ?? GUILD_LIST_MAX, 1), GUILD_LIST_MAX);
+    const guildId = {
+      ...(options.after !== undefined ? { gt: options.after } : {}),
+      ...(options.before !== undefined ? { lt: options.before } : {}),
+    };
     const memberships = await this.ctx.db.member.findMany({
-      where: {
-        userId,
-        ...(options.after !== undefined ? { guildId: { gt: options.after } } : {}),
-        ...(options.before !== undefined ? { guildId: { lt: options.before } } : {}),
+      where: { userId, ...(Object.keys(guildId).length ? { guildId } : {}) },
+      // With only `before`, the page is the newest guilds below it; it is still answered in id order.
+      orderBy: { guildId: options.before !== undefined && options.after === undefined ? "desc" : "asc" },
+      take: limit,
+      select: {
+        roles: { select: { roleId: true } },
+        user: { select: { bot: true } },
+        guild: { select: { id: true, name: true, iconHash: true, ownerId: true, roles: { select: { id: true, position: true, permissions: true } } } },
       },
-      orderBy: { guildId: options.before !== undefined ? "desc" : "asc" },
-      take: options.limit ?? 200,
-      include: { guild: true },
     });
-    if (options.before !== undefined) memberships.reverse();
-    const result = [];
-    for (const m of memberships) {
-      const [guild, member] = await Promise.all([loadGuildSnapshot(this.ctx.db, m.guildId), loadMemberSnapshot(this.ctx.db, m.guildId, userId)]);
-      const permissions = guild && member ? computeBasePermissions(guild, member) : 0n;
-      result.push({
-        id: m.guild.id.toString(),
-        name: m.guild.name,
-        icon: m.guild.iconHash,
+    memberships.sort((a, b) => (a.guild.id < b.guild.id ? -1 : 1));
+    return memberships.map(({ guild, roles, user }) => {
+      const snapshot = { id: guild.id, ownerId: guild.ownerId, roles: new Map(guild.roles.map((r) => [r.id, r])) };
+      const permissions = computeBasePermissions(snapshot, { userId, isBot: user.bot, roleIds: roles.map((r) => r.roleId) });
+      return {
+        id: guild.id.toString(),
+        name: guild.name,
+        icon: guild.iconHash,
         banner: null,
-        owner: m.guild.ownerId === userId,
+        owner: guild.ownerId === userId,
         permissions: permissions.toString(),
         features: [],
-      });
-    }
-    return result;
+      } satisfies RESTAPIPartialCurrentUserGuild;
+    });
   }
 
   /** GUILD_CREATE as one user sees it: only the channels it can view, every member. */

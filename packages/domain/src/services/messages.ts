@@ -12,6 +12,8 @@ type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["load"]>>>;
 
 const SUPPRESS_EMBEDS = 1 << 2;
 const SUPPRESS_NOTIFICATIONS = 1 << 12;
+const CATEGORY = 4;
+const REPLY = 19;
 
 export class MessageService {
   constructor(private ctx: DomainContext) {}
@@ -22,12 +24,16 @@ export class MessageService {
     return message;
   }
 
-  private readable(access: ChannelAccess): void {
-    if (access.guild) requirePermission(access.permissions, Permission.ViewChannel | Permission.ReadMessageHistory);
+  /**
+   * Messages live in text, voice, DM channels and threads; a category has none (50024).
+   * Reading needs View Channel only (spec: Messages), which channelAccess already ensured.
+   */
+  private requireMessageChannel(access: ChannelAccess): void {
+    if (access.channel.type === CATEGORY) throw Errors.wrongChannelType();
   }
 
   /** Serializes with the extras that need other rows (mentions, referenced message). */
-  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | null } = {}): Promise<APIMessage> {
+  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null } = {}): Promise<APIMessage> {
     const mentions = message.mentionUserIds.length
       ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
       : [];
@@ -42,7 +48,7 @@ export class MessageService {
   /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
   async list(channelId: bigint, userId: bigint, query: unknown) {
     const access = await channelAccess(this.ctx, channelId, userId);
-    this.readable(access);
+    this.requireMessageChannel(access);
     const q = parseForm(zMessageQuery, query);
     let rows: MessageRecord[] = [];
     if (q.around !== undefined) {
@@ -66,7 +72,7 @@ export class MessageService {
 
   async get(channelId: bigint, messageId: bigint, userId: bigint) {
     const access = await channelAccess(this.ctx, channelId, userId);
-    this.readable(access);
+    this.requireMessageChannel(access);
     const message = await this.load(messageId, channelId);
     if (!message) throw Errors.unknownMessage();
     return this.toWire(message);
@@ -75,25 +81,22 @@ export class MessageService {
   /** Sends a message as `authorId` (a person from the web app or a bot through REST). */
   async create(channelId: bigint, authorId: bigint, body: unknown, options: { applicationId?: bigint } = {}) {
     const access = await channelAccess(this.ctx, channelId, authorId);
-    const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
+    this.requireMessageChannel(access);
     if (access.guild) {
       const isThread = access.channel.type === 11;
       requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
     }
+    const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
     const content = input.content ?? "";
     const embeds = input.embeds ?? [];
     const components = input.components ?? [];
     if (content.trim() === "" && embeds.length === 0 && components.length === 0) throw Errors.emptyMessage();
 
-    let reference: { id: bigint; channelId: bigint } | null = null;
-    if (input.message_reference) {
-      const target = await this.load(input.message_reference.message_id, channelId);
-      if (target) reference = { id: target.id, channelId };
-      else if (input.message_reference.fail_if_not_exists !== false) {
-        throw Errors.invalidForm({ message_reference: { _errors: [{ code: "REPLIES_UNKNOWN_MESSAGE", message: "Unknown message" }] } });
-      }
-    }
+    const reference = await this.replyTarget(channelId, input);
     const mentionUserIds = await this.mentionedUsers(content, access);
+    if (reference && this.mentionsRepliedUser(input, reference.authorId, authorId) && !mentionUserIds.includes(reference.authorId)) {
+      mentionUserIds.push(reference.authorId);
+    }
     const flags = (input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS);
     const created = await this.ctx.db.$transaction(async (tx) => {
       const message = await tx.message.create({
@@ -111,7 +114,7 @@ export class MessageService {
           referenceMessageId: reference?.id ?? null,
           referenceChannelId: reference?.channelId ?? null,
           referenceGuildId: reference ? access.channel.guildId : null,
-          type: reference ? 19 : 0,
+          type: reference ? REPLY : 0,
           applicationId: options.applicationId ?? null,
         },
         include: messageInclude,
@@ -119,10 +122,30 @@ export class MessageService {
       await tx.channel.update({ where: { id: channelId }, data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: this.ctx.clock.now() } });
       return message;
     });
-    const nonce = input.nonce != null ? String(input.nonce) : null;
-    const wire = await this.toWire(created, { nonce });
+    // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
+    const wire = await this.toWire(created, { nonce: input.nonce ?? null });
     await emit(this.ctx, await this.createEvent(wire, access));
     return wire;
+  }
+
+  /**
+   * A reply's target: a message in the same channel. A missing one fails the send unless
+   * `fail_if_not_exists: false`, which sends without the reply (spec: message_reference).
+   */
+  private async replyTarget(channelId: bigint, input: MessageCreateInput): Promise<{ id: bigint; channelId: bigint; authorId: bigint } | null> {
+    const requested = input.message_reference;
+    if (!requested) return null;
+    const sameChannel = requested.channel_id === undefined || requested.channel_id === channelId;
+    const target = sameChannel ? await this.load(requested.message_id, channelId) : null;
+    if (target) return { id: target.id, channelId, authorId: target.authorId };
+    if (requested.fail_if_not_exists === false) return null;
+    throw Errors.invalidForm({ message_reference: { _errors: [{ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }] } });
+  }
+
+  /** A reply mentions the replied-to author unless allowed_mentions says otherwise (the reference platform's default). */
+  private mentionsRepliedUser(input: MessageCreateInput, repliedAuthorId: bigint, authorId: bigint): boolean {
+    if (repliedAuthorId === authorId) return false;
+    return !input.allowed_mentions || input.allowed_mentions.replied_user === true;
   }
 
   private async createEvent(wire: APIMessage, access: ChannelAccess) {

@@ -31,4 +31,19 @@ export class UserService {
   async getWire(userId: bigint) {
     return serializeUser(await this.get(userId), this.ctx.urls);
   }
+
+  /**
+   * GET /users/{id}: the viewer itself or someone sharing a guild with it. Anyone else
+   * answers Unknown User, exactly like an id that does not exist (rule 9).
+   */
+  async getForViewer(viewerId: bigint, userId: bigint) {
+    if (viewerId !== userId) {
+      const shared = await this.ctx.db.member.findFirst({
+        where: { userId, guild: { members: { some: { userId: viewerId } } } },
+        select: { guildId: true },
+      });
+      if (!shared) throw Errors.unknownUser();
+    }
+    return this.getWire(userId);
+  }
 }

@@ -1,3 +1,4 @@
 export * from "./form";
 export * from "./common";
 export * from "./messages";
+export * from "./guilds";

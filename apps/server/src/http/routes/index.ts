@@ -1,15 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
+import { createRateLimits } from "../../rate-limit";
+import { installBotAuthentication } from "../auth";
+import { registerApplicationRoutes } from "./applications";
+import { registerChannelRoutes } from "./channels";
 import { registerGatewayInfoRoutes } from "./gateway";
+import { registerGuildRoutes } from "./guilds";
+import { registerMessageRoutes } from "./messages";
 import { registerUserRoutes } from "./users";
 
-/** Every REST route of the bot API, under /api/v10. */
+export const API_PREFIX = "/api/v10";
+
+/**
+ * Every REST route of the bot API, under /api/v10. A request passes the bot's global limit,
+ * authentication (unless its route says `auth: "none"`) and its route's limit before its
+ * body is parsed and it is handled. Unknown routes answer 404 before any of these.
+ */
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(
     async (api) => {
+      const limits = createRateLimits(ctx, API_PREFIX);
+      api.addHook("onClose", limits.close);
+      api.addHook("onRequest", limits.checkGlobal);
+      installBotAuthentication(api, ctx);
+      api.addHook("onRequest", limits.checkRoute);
       registerGatewayInfoRoutes(api, ctx);
       registerUserRoutes(api, ctx);
+      registerApplicationRoutes(api, ctx);
+      registerGuildRoutes(api, ctx);
+      registerChannelRoutes(api, ctx);
+      registerMessageRoutes(api, ctx);
     },
-    { prefix: "/api/v10" },
+    { prefix: API_PREFIX },
   );
 }

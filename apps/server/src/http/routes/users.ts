@@ -1,11 +1,18 @@
-import { serializeSelf } from "@chat/domain";
+import { Errors, parseForm, serializeSelf, zGuildListQuery } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
-import { authenticateBot } from "../auth";
+import { botOf } from "../auth";
+import { pathId } from "../params";
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get("/users/@me", async (request) => {
-    const bot = await authenticateBot(ctx, request);
-    return serializeSelf(bot.user, ctx.urls);
+  app.get("/users/@me", async (request) => serializeSelf(botOf(request).user, ctx.urls));
+
+  app.get("/users/@me/guilds", async (request) => {
+    const query = parseForm(zGuildListQuery, request.query ?? {});
+    return ctx.domain.guilds.listForUser(botOf(request).userId, query);
   });
+
+  app.get<{ Params: { user: string } }>("/users/:user", async (request) =>
+    ctx.domain.users.getForViewer(botOf(request).userId, pathId(request.params.user, Errors.unknownUser)),
+  );
 }

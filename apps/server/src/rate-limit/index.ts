@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ServerContext } from "../context";
+import { GLOBAL_LIMIT, bucketFor, counterKey } from "./buckets";
+import { sendRateLimited, writeBucketHeaders } from "./headers";
+import { createRateLimitStore } from "./store";
+
+export { GLOBAL_LIMIT, ROUTE_BUCKETS, bucketFor, type BucketRule } from "./buckets";
+
+export interface RateLimits {
+  /**
+   * onRequest hook, before authentication: the bot's 50 requests per second, counted per
+   * token (a bot has one valid token) so a flooding bot is turned away before the database
+   * is asked. Requests without a bot token are not counted here.
+   */
+  checkGlobal(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** onRequest hook, after authentication: the route's bucket from the table, per bot and channel or guild. */
+  checkRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** `prefix` is stripped from route URLs before the bucket table is consulted. */
+export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits {
+  const store = createRateLimitStore({ redisUrl: ctx.redisUrl, namespace: ctx.redisNamespace });
+  return {
+    async checkGlobal(request, reply) {
+      const header = request.headers.authorization;
+      if (!header?.startsWith("Bot ")) return;
+      // Never the token itself as a key (it would sit in Redis): a digest of it.
+      const tokenKey = createHash("sha256").update(header.slice(4).trim()).digest("hex").slice(0, 32);
+      const outcome = await store.consume(GLOBAL_LIMIT, tokenKey);
+      if (outcome.allowed) return;
+      writeBucketHeaders(reply, null, outcome);
+      return sendRateLimited(reply, "global", outcome);
+    },
+    async checkRoute(request, reply) {
+      if (!request.bot) return;
+      const rule = bucketFor(request.method, (request.routeOptions.url ?? "").slice(prefix.length));
+      if (!rule) return;
+      const outcome = await store.consume(rule, counterKey(rule, request.bot.userId.toString(), request.params));
+      writeBucketHeaders(reply, rule, outcome);
+      if (!outcome.allowed) return sendRateLimited(reply, "user", outcome);
+    },
+    close: () => store.close(),
+  };
+}
