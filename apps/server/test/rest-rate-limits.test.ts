@@ -96,21 +96,24 @@ describe("rate limits", () => {
     expect(Date.now() - started).toBeGreaterThan(2_000);
   }, 20_000);
 
-  it.runIf(storageMode === "postgres" && process.env.TEST_REDIS_URL)("shares the counters between nodes on one Redis", async () => {
-    const second = await startTestServer({ storage: t.storage });
-    try {
-      const channel = await newChannel();
-      for (let i = 0; i < 5; i++) expect((await send(bot, channel)).status).toBe(200);
-      const onSecondNode = await fetch(`${second.base}/channels/${channel}/messages`, {
-        method: "POST",
-        headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ content: "other node" }),
-      });
-      expect(onSecondNode.status).toBe(429);
-    } finally {
-      await second.close();
-    }
-  });
+  // Several nodes need PostgreSQL + Redis: this case exists in that pass of the suite (CI runs both passes).
+  if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
+    it("shares the counters between nodes on one Redis", async () => {
+      const second = await startTestServer({ storage: t.storage });
+      try {
+        const channel = await newChannel();
+        for (let i = 0; i < 5; i++) expect((await send(bot, channel)).status).toBe(200);
+        const onSecondNode = await fetch(`${second.base}/channels/${channel}/messages`, {
+          method: "POST",
+          headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: "other node" }),
+        });
+        expect(onSecondNode.status).toBe(429);
+      } finally {
+        await second.close();
+      }
+    });
+  }
 
   it("limits all requests of one bot to 50 per second with a global 429", async () => {
     const app = await t.seed.app(world.owner.id);
