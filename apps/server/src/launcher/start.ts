@@ -25,7 +25,9 @@ console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.g
 const web: ChildProcess = spawn(nextBin, ["start", "-p", webPort], {
   cwd: webDir,
   stdio: "inherit",
-  env: { ...process.env, SERVER_PORT: String(server.port), NODE_ENV: "production" },
+  // The web app runs in apps/web: hand it absolute paths so both processes share DATA_DIR
+  // (embedded database, event-hub secret, session key).
+  env: { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR || "./data"), SERVER_PORT: String(server.port), NODE_ENV: "production" },
 });
 console.log(`web app: ${server.ctx.urls.appUrl}`);
 

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Page, expect } from "@playwright/test";
+import { repoRoot } from "../fixtures/service";
+
+export const PASSWORD = "correct horse battery";
+
+/** A username unique to this run (2–32 of a-z 0-9 _ .). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(3).toString("hex")}`;
+}
+
+/** Signs up through the page and lands in the chat. */
+export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/channels/);
+  await expect(page.getByTestId("current-user")).toHaveText(username);
+}
+
+/** Fills the login form; opens /login first unless the page is already there (keeping its callbackUrl). */
+export async function logIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  if (new URL(page.url()).pathname !== "/login") await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Creates a guild through the dialog and waits for its #general; returns the guild and channel ids. */
+export async function createGuild(page: Page, name: string): Promise<{ guildId: string; channelId: string }> {
+  await page.getByRole("button", { name: "Create a guild" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create a guild" });
+  await dialog.getByLabel("Guild name").fill(name);
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/channels\/\d+\/\d+$/);
+  await expect(page.getByRole("textbox", { name: "Message #general" })).toBeEnabled();
+  const [, guildId = "", channelId = ""] = new URL(page.url()).pathname.match(/\/channels\/(\d+)\/(\d+)/) ?? [];
+  return { guildId, channelId };
+}
+
+export async function sendMessage(page: Page, channelName: string, text: string): Promise<void> {
+  const box = page.getByRole("textbox", { name: `Message #${channelName}` });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** The error shown in the page's form (Next.js keeps its own empty role=alert route announcer). */
+export function formAlert(page: Page) {
+  return page.locator("form").getByRole("alert");
+}
+
+export function messages(page: Page) {
+  return page.getByRole("log").getByTestId("message-content");
+}
+
+/** Saves a screenshot of a main screen into .tmp/screens/ for review. */
+export async function screen(page: Page, name: string): Promise<void> {
+  const dir = join(repoRoot, ".tmp/screens");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}

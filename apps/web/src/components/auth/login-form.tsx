@@ -1,0 +1,45 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+
+const SUSPENDED = "AccountSuspended";
+
+export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", { redirect: false, username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") });
+      if (!result || result.error) {
+        setError(result?.error === SUSPENDED ? "This account is suspended." : "Wrong username or password.");
+        setBusy(false);
+        return;
+      }
+      window.location.assign(callbackUrl);
+    } catch {
+      setError("Could not reach the server. Try again.");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Log in">
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" busy={busy} className="mt-2 w-full">
+        Log in
+      </Button>
+    </form>
+  );
+}

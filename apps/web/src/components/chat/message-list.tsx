@@ -1,0 +1,163 @@
+"use client";
+
+import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { Alert } from "@/components/ui/alert";
+import { HashIcon, WaveIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { formatDate } from "@/lib/format";
+import { MessageItem } from "./message-item";
+import type { DisplayMessage } from "./use-channel-messages";
+
+const GROUP_WINDOW_MS = 7 * 60 * 1000;
+const NEAR_BOTTOM_PX = 120;
+const LOAD_OLDER_PX = 300;
+
+function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
+  if (!previous || previous.author.id !== message.author.id) return true;
+  return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > GROUP_WINDOW_MS;
+}
+
+function dayOf(iso: string): string {
+  return new Date(iso).toDateString();
+}
+
+interface MessageListProps {
+  channelName: string;
+  messages: DisplayMessage[];
+  hasMore: boolean;
+  historyHidden?: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  onRetry(id: string): void;
+  onDiscard(id: string): void;
+}
+
+/**
+ * The history, newest at the bottom. Stays pinned to the bottom while the reader is there,
+ * keeps the reading position when older pages arrive on top.
+ */
+export function MessageList({ channelName, messages, hasMore, historyHidden = false, loadingOlder, onLoadOlder, onRetry, onDiscard }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const first = messages[0]?.id;
+    const last = messages.at(-1)?.id;
+    const before = previous.current;
+    if (before.first !== undefined && first !== before.first && last === before.last) {
+      // Older messages were added on top: keep what the reader was looking at in place.
+      el.scrollTop = el.scrollHeight - before.height + before.top;
+    } else if (atBottom.current || before.last === undefined) {
+      el.scrollTop = el.scrollHeight;
+    }
+    previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
+  }, [messages]);
+
+  function onScroll() {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
+    if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder) onLoadOlder();
+  }
+
+  return (
+    <div ref={scroller} onScroll={onScroll} className="scroll-thin flex-1 overflow-y-auto" data-testid="message-scroller">
+      <div className="flex min-h-full flex-col justify-end pb-6">
+        {hasMore ? (
+          <div className="flex justify-center py-4 text-muted">
+            {loadingOlder ? (
+              <Spinner label="Loading older messages" />
+            ) : (
+              <button type="button" onClick={onLoadOlder} className="rounded px-2 py-1 text-sm hover:bg-hover hover:text-text">
+                Load older messages
+              </button>
+            )}
+          </div>
+        ) : historyHidden ? (
+          <p className="mx-4 mt-8 rounded-lg border border-dashed border-line px-4 py-4 text-[15px] text-muted">
+            You can’t read the earlier messages of #{channelName}; new ones appear here as they are sent.
+          </p>
+        ) : (
+          <ChannelStart channelName={channelName} empty={messages.length === 0} />
+        )}
+        <ol role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages in #${channelName}`}>
+          {messages.map((message, index) => {
+            const prev = messages[index - 1];
+            const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
+            return (
+              <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null}>
+                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} />
+              </FragmentWithDivider>
+            );
+          })}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+function FragmentWithDivider({ divider, children }: { divider: string | null; children: ReactNode }) {
+  return (
+    <>
+      {divider ? (
+        <li className="mx-4 mt-6 mb-2 flex items-center gap-2 text-xs font-semibold text-faint">
+          <span className="h-px flex-1 bg-line" />
+          {divider}
+          <span className="h-px flex-1 bg-line" />
+        </li>
+      ) : null}
+      {children}
+    </>
+  );
+}
+
+function ChannelStart({ channelName, empty }: { channelName: string; empty: boolean }) {
+  return (
+    <div className="px-4 pt-8 pb-2">
+      <span className="grid size-16 place-items-center rounded-full bg-raised text-text">
+        <HashIcon width={36} height={36} />
+      </span>
+      <h2 className="mt-3 text-3xl font-bold text-white">Welcome to #{channelName}!</h2>
+      <p className="mt-1 text-muted">This is the start of the #{channelName} channel.</p>
+      {empty ? (
+        <div className="mt-6 flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-4 text-muted" data-testid="empty-channel">
+          <WaveIcon className="shrink-0 text-accent" width={28} height={28} />
+          <p className="text-[15px]">No messages yet — say hi</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function MessageListLoading() {
+  return (
+    <div className="flex flex-1 flex-col justify-end gap-5 overflow-hidden px-4 pb-6" role="status" aria-busy="true" aria-label="Loading messages">
+      {[72, 48, 90, 60, 35].map((width) => (
+        <div key={width} className="flex animate-pulse gap-4">
+          <div className="size-10 shrink-0 rounded-full bg-raised" />
+          <div className="flex-1 space-y-2 pt-1">
+            <div className="h-3 w-28 rounded bg-raised" />
+            <div className="h-3 rounded bg-raised" style={{ width: `${width}%` }} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function MessageListError({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <div className="flex flex-1 items-center justify-center p-6">
+      <Alert tone="error" title="Couldn’t load this channel" className="max-w-md">
+        <p>{message}</p>
+        <button type="button" onClick={onRetry} className="mt-2 font-medium underline hover:no-underline">
+          Try again
+        </button>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+
+import type { MessageView, UserView } from "@chat/api";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { errorMessage, isForbidden } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+
+export interface DisplayMessage extends MessageView {
+  /** Set while a message of this tab is on its way, or when it could not be sent. */
+  sendState?: "pending" | "failed";
+  sendError?: string;
+}
+
+export type LiveState = "connecting" | "live" | "reconnecting" | "offline";
+
+interface ChannelMessages {
+  messages: DisplayMessage[];
+  status: "loading" | "ready" | "error";
+  error: string | null;
+  hasMore: boolean;
+  /** The person may view the channel but not read its history. */
+  historyHidden: boolean;
+  loadingOlder: boolean;
+  live: LiveState;
+}
+
+const INITIAL: ChannelMessages = { messages: [], status: "loading", error: null, hasMore: false, historyHidden: false, loadingOlder: false, live: "connecting" };
+
+/** Decimal ids compare by length first, then as text. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Confirmed messages by id (sorted, no duplicates), then this tab's unconfirmed ones. */
+function merge(current: DisplayMessage[], incoming: MessageView[], dropLocalId?: string): DisplayMessage[] {
+  const byId = new Map<string, DisplayMessage>();
+  const local: DisplayMessage[] = [];
+  for (const m of current) {
+    if (m.sendState) {
+      if (m.id !== dropLocalId) local.push(m);
+    } else byId.set(m.id, m);
+  }
+  for (const m of incoming) byId.set(m.id, m);
+  return [...[...byId.values()].sort((a, b) => compareIds(a.id, b.id)), ...local];
+}
+
+function newNonce(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * One channel's messages: the newest page, older pages on demand, new ones live over SSE
+ * (after a reconnect the server fills the gap from the last id seen), and sending with an
+ * optimistic copy that turns into the real message.
+ */
+export function useChannelMessages(channelId: string, me: UserView) {
+  const [state, setState] = useState<ChannelMessages>(INITIAL);
+  const [attempt, setAttempt] = useState(0);
+  const oldestRef = useRef<string | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries after an error
+  useEffect(() => {
+    let active = true;
+    let unsubscribe: (() => void) | null = null;
+    setState(INITIAL);
+
+    /** New messages from `lastEventId` on (null: from now on, without back-fill). */
+    function listen(lastEventId: string | null) {
+      const subscription = trpc.messages.onCreate.subscribe(
+        { channelId, lastEventId },
+        {
+          onData: (event) => {
+            if (active) setState((s) => ({ ...s, messages: merge(s.messages, [event.data]) }));
+          },
+          onConnectionStateChange: (connection) => {
+            if (!active) return;
+            setState((s) => ({ ...s, live: connection.state === "pending" ? "live" : connection.state === "connecting" && s.live === "live" ? "reconnecting" : s.live }));
+          },
+          onStarted: () => {
+            if (active) setState((s) => ({ ...s, live: "live" }));
+          },
+          onError: () => {
+            if (active) setState((s) => ({ ...s, live: "offline" }));
+          },
+        },
+      );
+      unsubscribe = () => subscription.unsubscribe();
+    }
+
+    trpc.messages.list.query({ channelId }).then(
+      (page) => {
+        if (!active) return;
+        oldestRef.current = page.messages[0]?.id ?? null;
+        setState((s) => ({ ...s, status: "ready", messages: merge(s.messages, page.messages), hasMore: page.hasMore }));
+        listen(page.messages.at(-1)?.id ?? "0");
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (isForbidden(error)) {
+          // View Channel without Read Message History: no history, but new messages still arrive.
+          setState((s) => ({ ...s, status: "ready", historyHidden: true }));
+          listen(null);
+        } else setState((s) => ({ ...s, status: "error", error: errorMessage(error, "Could not load messages.") }));
+      },
+    );
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, [channelId, attempt]);
+
+  const loadOlder = useCallback(async () => {
+    const before = oldestRef.current;
+    if (!before || !stateRef.current.hasMore || stateRef.current.loadingOlder) return;
+    stateRef.current = { ...stateRef.current, loadingOlder: true };
+    setState((s) => ({ ...s, loadingOlder: true }));
+    try {
+      const page = await trpc.messages.list.query({ channelId, before });
+      oldestRef.current = page.messages[0]?.id ?? before;
+      setState((s) => ({ ...s, loadingOlder: false, hasMore: page.hasMore, messages: merge(s.messages, page.messages) }));
+    } catch (error) {
+      setState((s) => ({ ...s, loadingOlder: false, error: errorMessage(error, "Could not load older messages.") }));
+    }
+  }, [channelId]);
+
+  const deliver = useCallback(
+    async (localId: string, content: string) => {
+      try {
+        const sent = await trpc.messages.send.mutate({ channelId, content, nonce: localId.slice(6) });
+        setState((s) => ({ ...s, messages: merge(s.messages, [sent], localId) }));
+      } catch (error) {
+        setState((s) => ({
+          ...s,
+          messages: s.messages.map((m) => (m.id === localId ? { ...m, sendState: "failed", sendError: errorMessage(error, "Not sent.") } : m)),
+        }));
+      }
+    },
+    [channelId],
+  );
+
+  const send = useCallback(
+    (content: string) => {
+      const localId = `local-${newNonce()}`;
+      const optimistic: DisplayMessage = { id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending" };
+      setState((s) => ({ ...s, messages: [...s.messages, optimistic] }));
+      void deliver(localId, content);
+    },
+    [channelId, me, deliver],
+  );
+
+  const retry = useCallback(
+    (localId: string) => {
+      const failed = stateRef.current.messages.find((m) => m.id === localId);
+      if (!failed) return;
+      setState((s) => ({ ...s, messages: s.messages.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)) }));
+      void deliver(localId, failed.content);
+    },
+    [deliver],
+  );
+
+  const discard = useCallback((localId: string) => {
+    setState((s) => ({ ...s, messages: s.messages.filter((m) => m.id !== localId) }));
+  }, []);
+
+  return { ...state, loadOlder, send, retry, discard, reload: () => setAttempt((a) => a + 1) };
+}

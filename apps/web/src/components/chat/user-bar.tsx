@@ -1,0 +1,30 @@
+"use client";
+
+import type { UserView } from "@chat/api";
+import { signOut } from "next-auth/react";
+import { Avatar } from "@/components/ui/avatar";
+import { LogoutIcon } from "@/components/ui/icons";
+
+/** The signed-in person at the bottom of the sidebar, with sign-out. */
+export function UserBar({ me }: { me: UserView }) {
+  return (
+    <div className="flex h-[52px] shrink-0 items-center gap-2 bg-[#202226] px-2">
+      <Avatar id={me.id} name={me.displayName} size="sm" />
+      <div className="min-w-0 flex-1 leading-tight">
+        <p className="truncate text-sm font-semibold text-white" data-testid="current-user">
+          {me.displayName}
+        </p>
+        <p className="truncate text-xs text-muted">@{me.username}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => signOut({ callbackUrl: "/login" })}
+        aria-label="Log out"
+        title="Log out"
+        className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
+      >
+        <LogoutIcon width={18} height={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
+import { errorMessage, fieldErrors } from "@/lib/errors";
+import { trpc } from "@/lib/trpc";
+import { SecretsReveal } from "./secrets-reveal";
+
+interface Created {
+  id: string;
+  name: string;
+  botToken: string;
+  clientSecret: string;
+}
+
+/** "New application": a name, then the bot token and client secret, shown once. */
+export function CreateApplication() {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "");
+    setBusy(true);
+    setErrors([]);
+    setError(null);
+    try {
+      const result = await trpc.applications.create.mutate({ name });
+      setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
+      setOpen(false);
+      router.refresh();
+    } catch (e) {
+      const fields = fieldErrors(e);
+      if (fields._ || fields.name) setErrors(fields._ ?? fields.name ?? []);
+      else setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} className="shrink-0">
+        New application
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Create an application" description="Give it a name; its bot gets a username based on it.">
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField label="Name" name="name" required autoFocus maxLength={32} errors={errors} hint="2–32 characters." />
+          <div className="mt-2 flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={busy}>
+              Create
+            </Button>
+          </div>
+        </form>
+      </Modal>
+      <Modal size="lg" open={created !== null} onClose={() => setCreated(null)} title={created ? `“${created.name}” is ready` : ""} description="Your bot logs in with the bot token; the client secret is for the login (OAuth2) flow.">
+        {created ? (
+          <SecretsReveal
+            secrets={[
+              { label: "Bot token", value: created.botToken, testId: "bot-token" },
+              { label: "Client secret", value: created.clientSecret, testId: "client-secret" },
+            ]}
+          >
+            <div className="mt-6 flex justify-end gap-2">
+              <Button variant="ghost" onClick={() => setCreated(null)}>
+                Done
+              </Button>
+              <Link href={`/developers/applications/${created.id}`} className="inline-flex h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong">
+                Open application
+              </Link>
+            </div>
+          </SecretsReveal>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ButtonHTMLAttributes } from "react";
+import { Spinner } from "./spinner";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const VARIANTS: Record<Variant, string> = {
+  primary: "bg-accent text-white hover:bg-accent-strong",
+  secondary: "bg-raised text-text hover:bg-hover border border-line",
+  danger: "bg-danger text-white hover:brightness-110",
+  ghost: "bg-transparent text-muted hover:bg-hover hover:text-text",
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: "sm" | "md";
+  busy?: boolean;
+}
+
+export function Button({ variant = "primary", size = "md", busy = false, className = "", children, disabled, ...rest }: ButtonProps) {
+  const sizing = size === "sm" ? "h-8 px-3 text-sm" : "h-10 px-4 text-sm";
+  return (
+    <button
+      type="button"
+      {...rest}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
+    >
+      {busy ? <Spinner className="size-4" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import { Permission } from "@chat/domain/permissions/bits";
+
+export interface PermissionEntry {
+  key: string;
+  label: string;
+  bit: bigint;
+  hint?: string;
+}
+
+export interface PermissionGroup {
+  title: string;
+  entries: PermissionEntry[];
+}
+
+/** The permissions a bot invite can ask for, grouped as the consent page and the builder show them. */
+export const PERMISSION_GROUPS: PermissionGroup[] = [
+  {
+    title: "General",
+    entries: [
+      { key: "administrator", label: "Administrator", bit: Permission.Administrator, hint: "Every permission, bypassing channel overrides" },
+      { key: "view-channels", label: "View Channels", bit: Permission.ViewChannel },
+      { key: "manage-channels", label: "Manage Channels", bit: Permission.ManageChannels },
+      { key: "manage-roles", label: "Manage Roles", bit: Permission.ManageRoles },
+      { key: "manage-guild", label: "Manage Guild", bit: Permission.ManageGuild },
+      { key: "create-invite", label: "Create Invite", bit: Permission.CreateInstantInvite },
+      { key: "kick-members", label: "Kick Members", bit: Permission.KickMembers },
+      { key: "ban-members", label: "Ban Members", bit: Permission.BanMembers },
+    ],
+  },
+  {
+    title: "Text",
+    entries: [
+      { key: "send-messages", label: "Send Messages", bit: Permission.SendMessages },
+      { key: "send-in-threads", label: "Send Messages in Threads", bit: Permission.SendMessagesInThreads },
+      { key: "create-public-threads", label: "Create Public Threads", bit: Permission.CreatePublicThreads },
+      { key: "read-message-history", label: "Read Message History", bit: Permission.ReadMessageHistory },
+      { key: "manage-messages", label: "Manage Messages", bit: Permission.ManageMessages },
+      { key: "pin-messages", label: "Pin Messages", bit: Permission.PinMessages },
+      { key: "embed-links", label: "Embed Links", bit: Permission.EmbedLinks },
+      { key: "attach-files", label: "Attach Files", bit: Permission.AttachFiles },
+      { key: "add-reactions", label: "Add Reactions", bit: Permission.AddReactions },
+      { key: "mention-everyone", label: "Mention Everyone", bit: Permission.MentionEveryone },
+      { key: "use-commands", label: "Use Application Commands", bit: Permission.UseApplicationCommands },
+    ],
+  },
+  {
+    title: "Voice",
+    entries: [
+      { key: "connect", label: "Connect", bit: Permission.Connect },
+      { key: "speak", label: "Speak", bit: Permission.Speak },
+      { key: "listen", label: "Listen", bit: Permission.Listen, hint: "Hear others in voice channels" },
+    ],
+  },
+];
+
+export const PERMISSION_ENTRIES: PermissionEntry[] = PERMISSION_GROUPS.flatMap((g) => g.entries);
+
+/** Labels of the bits set in `bits`, in catalogue order; bits the catalogue lacks are counted. */
+export function describePermissions(bits: bigint): { labels: string[]; otherCount: number } {
+  let rest = bits;
+  const labels: string[] = [];
+  for (const entry of PERMISSION_ENTRIES) {
+    if ((bits & entry.bit) === entry.bit) {
+      labels.push(entry.label);
+      rest &= ~entry.bit;
+    }
+  }
+  let otherCount = 0;
+  for (let b = rest; b > 0n; b >>= 1n) if (b & 1n) otherCount++;
+  return { labels, otherCount };
+}
+
+export function sumBits(bits: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const bit of bits) total |= bit;
+  return total;
+}

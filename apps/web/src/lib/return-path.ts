@@ -1,0 +1,5 @@
+/** A same-site path to return to after signing in; anything else becomes `fallback`. */
+export function safeReturnPath(value: unknown, fallback = "/channels"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}

@@ -1,0 +1,15 @@
+import type { AppRouter } from "@chat/api";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+
+const url = "/api/trpc";
+
+/** The browser's tRPC client: subscriptions over SSE, everything else batched over HTTP. */
+export const trpc = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url }),
+      false: httpBatchLink({ url }),
+    }),
+  ],
+});

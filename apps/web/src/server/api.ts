@@ -1,0 +1,34 @@
+import "server-only";
+import { type ApiContext, createCaller } from "@chat/api";
+import { hashPassword } from "@chat/auth";
+import { TRPCError } from "@trpc/server";
+import { connection } from "next/server";
+import { getSessionUser } from "./auth";
+import { getWebContext } from "./context";
+
+/** The tRPC context of one request: the process's domain and bus, and who is signed in. */
+export async function createApiContext(): Promise<ApiContext> {
+  await connection();
+  const [ctx, user] = await Promise.all([getWebContext(), getSessionUser()]);
+  return { domain: ctx.domain, bus: ctx.bus, passwords: { hash: hashPassword }, sessionUserId: user ? BigInt(user.id) : null };
+}
+
+/** The same procedures the browser calls, called in-process from server components. */
+export async function serverApi() {
+  return createCaller(await createApiContext());
+}
+
+/** By shape, not instanceof: the router package and this app may hold separate copies of the class. */
+function isTRPCErrorWithCode(error: unknown, code: TRPCError["code"]): boolean {
+  return error instanceof Error && (error instanceof TRPCError || error.name === "TRPCError") && (error as TRPCError).code === code;
+}
+
+/** The call's result, or null when it failed with `code` (e.g. NOT_FOUND); other failures are thrown. */
+export async function orNullOn<T>(code: TRPCError["code"], call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isTRPCErrorWithCode(error, code)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { type OpenDatabase, openDatabase } from "@chat/db";
+import { type Domain, createDomain, systemClock } from "@chat/domain";
+import { type EventBus, createEventBus } from "@chat/events";
+import { readWebEnv } from "@/env";
+
+/** One per process: the database connection, the event bus client and the domain on top. */
+export interface WebContext {
+  database: OpenDatabase;
+  prisma: OpenDatabase["prisma"];
+  bus: EventBus;
+  domain: Domain;
+}
+
+const KEY = Symbol.for("chat.web.context");
+type Holder = { [KEY]?: Promise<WebContext> };
+
+async function createWebContext(): Promise<WebContext> {
+  // No DATABASE_URL: the server process owns the embedded database; join it.
+  const database = await openDatabase({ embeddedRole: "join" });
+  const bus = createEventBus({ role: "client" });
+  const domain = createDomain({ db: database.prisma, bus, urls: readWebEnv().urls, clock: systemClock });
+  return { database, prisma: database.prisma, bus, domain };
+}
+
+/** The process-wide context, created on first use (at run time, never during the build). */
+export function getWebContext(): Promise<WebContext> {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    holder[KEY] = createWebContext().catch((error) => {
+      holder[KEY] = undefined;
+      throw error;
+    });
+  }
+  return holder[KEY];
+}

@@ -1,0 +1,5 @@
+export type { ApiContext } from "./context";
+export { flattenFieldErrors } from "./errors";
+export { type AppRouter, appRouter, createCaller } from "./root";
+export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
+export type { ApplicationView, ChannelKind, ChannelView, GuildView, MemberView, MessageView, UserView } from "./views";

@@ -1,0 +1,20 @@
+import { accountRouter } from "./routers/account";
+import { applicationsRouter } from "./routers/applications";
+import { guildsRouter } from "./routers/guilds";
+import { messagesRouter } from "./routers/messages";
+import { oauth2Router } from "./routers/oauth2";
+import { createCallerFactory, router } from "./trpc";
+
+/** Every procedure of the people's web app. */
+export const appRouter = router({
+  account: accountRouter,
+  guilds: guildsRouter,
+  messages: messagesRouter,
+  applications: applicationsRouter,
+  oauth2: oauth2Router,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Calls procedures in-process (server components, tests). */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { userRowView } from "../views";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const zPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+/** Accounts: a username and a password, nothing else (no e-mail anywhere). */
+export const accountRouter = router({
+  /** Creates a person; the username rules (2–32 of a-z 0-9 _ .) are the domain's. */
+  signUp: publicProcedure.input(z.object({ username: z.string().max(64), password: zPassword })).mutation(async ({ ctx, input }) => {
+    const passwordHash = await ctx.passwords.hash(input.password);
+    const user = await ctx.domain.users.createPerson({ username: input.username.trim(), passwordHash });
+    return userRowView(user);
+  }),
+
+  me: protectedProcedure.query(({ ctx }) => ({ id: ctx.me.id.toString(), username: ctx.me.username, displayName: ctx.me.displayName ?? ctx.me.username })),
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { zSnowflake } from "../inputs";
+import { protectedProcedure, router } from "../trpc";
+import { channelView, guildView, memberView, type MemberView } from "../views";
+
+export const guildsRouter = router({
+  /** The guilds the person is in, with whether they may manage each (add bots). */
+  list: protectedProcedure.query(async ({ ctx }) => {
+    const guilds = await ctx.domain.guilds.listForUser(ctx.me.id);
+    return guilds.map(guildView);
+  }),
+
+  /** A new guild with `general` (text) and `General` (voice). */
+  create: protectedProcedure.input(z.object({ name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
+    const guild = await ctx.domain.guilds.create(ctx.me.id, input.name);
+    const firstText = guild.channels.find((c) => c.type === 0);
+    return { guild: { id: guild.id.toString(), name: guild.name, owner: true, canManage: true }, firstChannelId: firstText?.id.toString() ?? null };
+  }),
+
+  /** Channels the person can see, in display order. */
+  channels: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }) => {
+    const channels = await ctx.domain.channels.listForGuild(input.guildId, ctx.me.id);
+    return channels.map((c) => channelView(c as Parameters<typeof channelView>[0]));
+  }),
+
+  members: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }) => {
+    const members = await ctx.domain.webPeople.guildMembers(input.guildId, ctx.me.id);
+    return members.map(memberView).filter((m): m is MemberView => m !== null);
+  }),
+});

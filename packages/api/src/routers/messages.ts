@@ -1,0 +1,79 @@
+import type { Domain } from "@chat/domain";
+import { tracked } from "@trpc/server";
+import { isApiError, toTRPCError } from "../errors";
+import { z } from "zod";
+import { zSnowflake } from "../inputs";
+import { EventQueue } from "../live/event-queue";
+import { protectedProcedure, router } from "../trpc";
+import { type MessageView, messageView } from "../views";
+
+const PAGE_SIZE = 50;
+
+type WireMessage = Parameters<typeof messageView>[0];
+
+export const messagesRouter = router({
+  /** One page of history, oldest first; `before` pages further back. */
+  list: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, before: zSnowflake.optional(), limit: z.number().int().min(1).max(100).default(PAGE_SIZE) }))
+    .query(async ({ ctx, input }) => {
+      const query = { limit: input.limit, ...(input.before !== undefined ? { before: input.before.toString() } : {}) };
+      const newestFirst = await ctx.domain.messages.list(input.channelId, ctx.me.id, query);
+      return { messages: newestFirst.map((m) => messageView(m)).reverse(), hasMore: newestFirst.length === input.limit };
+    }),
+
+  /** Sends as the person, through the same service bots use. */
+  send: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, content: z.string().max(4000), nonce: z.string().max(25).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const wire = await ctx.domain.messages.create(input.channelId, ctx.me.id, { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}) });
+      return messageView(wire);
+    }),
+
+  /**
+   * New messages of one channel, live (SSE). Only while the person can view the channel:
+   * checked when the stream opens and again for every message. After a reconnect the client
+   * sends the last id it saw and the gap is filled from history.
+   */
+  onCreate: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, lastEventId: z.string().regex(/^[0-9]{1,19}$/).nullish() }))
+    .subscription(async ({ ctx, input, signal }) => {
+      const channelKey = input.channelId.toString();
+      const queue = new EventQueue(ctx.bus, (event) => event.t === "MESSAGE_CREATE" && event.channelId === channelKey, signal);
+      try {
+        await ctx.domain.channels.get(input.channelId, ctx.me.id);
+      } catch (error) {
+        queue.close();
+        throw error;
+      }
+      return liveMessages(ctx.domain, queue, { channelId: input.channelId, userId: ctx.me.id, lastEventId: input.lastEventId ?? null });
+    }),
+});
+
+/** Missed messages first (after a reconnect), then each new one the person may still see. */
+async function* liveMessages(domain: Domain, queue: EventQueue, scope: { channelId: bigint; userId: bigint; lastEventId: string | null }) {
+  try {
+    let lastId = scope.lastEventId ? BigInt(scope.lastEventId) : 0n;
+    if (scope.lastEventId) {
+      // Without Read Message History there is nothing to back-fill: only new messages count.
+      const missed = await domain.messages.list(scope.channelId, scope.userId, { after: scope.lastEventId, limit: 100 }).catch((error: unknown) => {
+        if (isApiError(error) && error.status === 403) return [];
+        throw error;
+      });
+      for (const wire of missed.reverse()) {
+        lastId = BigInt(wire.id);
+        yield tracked(wire.id, messageView(wire) satisfies MessageView);
+      }
+    }
+    for await (const event of queue) {
+      const wire = event.d as WireMessage;
+      if (BigInt(wire.id) <= lastId) continue;
+      if (!(await domain.webPeople.canViewChannel(scope.channelId, scope.userId))) continue;
+      lastId = BigInt(wire.id);
+      yield tracked(wire.id, messageView(wire) satisfies MessageView);
+    }
+  } catch (error) {
+    throw isApiError(error) ? toTRPCError(error) : error;
+  } finally {
+    queue.close();
+  }
+}

@@ -1,0 +1,41 @@
+import { TRPCError, initTRPC } from "@trpc/server";
+import type { ApiContext } from "./context";
+import { domainErrorData, isApiError, toTRPCError } from "./errors";
+
+const t = initTRPC.context<ApiContext>().create({
+  errorFormatter({ shape, error }) {
+    const hideInternals = error.code === "INTERNAL_SERVER_ERROR" && !isApiError(error.cause) && process.env.NODE_ENV === "production";
+    const data = domainErrorData(error);
+    // A failed input schema: say what is wrong instead of tRPC's JSON dump of the issues.
+    const firstIssue = data.apiCode === null && data.fieldErrors ? Object.values(data.fieldErrors)[0]?.[0] : undefined;
+    return {
+      ...shape,
+      message: hideInternals ? "Something went wrong. Try again." : (firstIssue ?? shape.message),
+      data: { ...shape.data, ...data },
+    };
+  },
+  sse: {
+    ping: { enabled: true, intervalMs: 10_000 },
+    client: { reconnectAfterInactivityMs: 25_000 },
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Domain errors (ApiError) become TRPCErrors of the matching kind. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isApiError(result.error.cause)) return { ...result, error: toTRPCError(result.error.cause) };
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** Signed in, and the account still exists and is not suspended. */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (ctx.sessionUserId === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  const me = await ctx.domain.webPeople.sessionUser(ctx.sessionUserId);
+  if (!me || me.suspendedAt) throw new TRPCError({ code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
+  return next({ ctx: { ...ctx, me: { id: me.id, username: me.username, displayName: me.globalName } } });
+});

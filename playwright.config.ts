@@ -1,0 +1,26 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests of the whole service (server + built web app), started per test file by
+ * apps/web/e2e/fixtures/service.ts. Build first: `pnpm test:e2e` does.
+ * Storage follows the environment: E2E_DATABASE_URL (PostgreSQL admin URL) and E2E_REDIS_URL.
+ */
+export default defineConfig({
+  testDir: "apps/web/e2e",
+  outputDir: ".tmp/test-results",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: ".tmp/playwright-report" }]] : "list",
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+});
