@@ -2,8 +2,6 @@
 export interface ServerEnv {
   port: number;
   host: string;
-  redisUrl?: string;
-  dataDir: string;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -12,7 +10,5 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   return {
     port,
     host: env.SERVER_HOST || "0.0.0.0",
-    redisUrl: env.REDIS_URL || undefined,
-    dataDir: env.DATA_DIR || "./data",
   };
 }

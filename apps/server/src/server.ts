@@ -3,7 +3,14 @@ import { HubBus } from "@chat/events";
 import { WebSocketServer } from "ws";
 import { type ContextOptions, type ServerContext, createServerContext } from "./context";
 import { type Gateway, type GatewayOptions, createGateway } from "./gateway";
+import { readServerEnv } from "./env";
 import { buildHttpApp } from "./http/app";
+
+/** The event hub answers loopback clients only, unless INTERNAL_SECRET was set to link other hosts. */
+function hubReachableFrom(address: string | undefined): boolean {
+  if (process.env.INTERNAL_SECRET) return true;
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
 
 export interface RunningServer {
   ctx: ServerContext;
@@ -27,12 +34,13 @@ export async function startServer(
   app.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/gateway" || path === "/gateway/") gateway.handleUpgrade(request, socket, head);
-    else if (path === "/internal/bus" && ctx.bus instanceof HubBus) {
+    else if (path === "/internal/bus" && ctx.bus instanceof HubBus && hubReachableFrom(request.socket.remoteAddress)) {
       const hub = ctx.bus;
       hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
     } else socket.destroy();
   });
-  await app.listen({ port: options.port ?? Number(process.env.SERVER_PORT || 8080), host: options.host ?? process.env.SERVER_HOST ?? "0.0.0.0" });
+  const env = readServerEnv();
+  await app.listen({ port: options.port ?? env.port, host: options.host ?? env.host });
   const port = (app.server.address() as AddressInfo).port;
   return {
     ctx,

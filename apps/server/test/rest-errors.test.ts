@@ -107,4 +107,12 @@ describe("REST error answers", () => {
       }
     });
   });
+
+  describe("ids have one spelling", () => {
+    it("answers an id written with leading zeros as unknown, so it can neither reach the channel nor dodge its rate limit", async () => {
+      const id = channelPath.split("/")[2];
+      await expectJsonError(await bot.post(`/channels/000${id}/messages`, { content: "zeros" }), 404, { code: 10003 });
+      await expectJsonError(await bot.get(`/channels/0${id}`), 404, { code: 10003 });
+    });
+  });
 });

@@ -15,6 +15,8 @@ export async function applyMigrations(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // Several nodes may start at once against one PostgreSQL: take the lock before anything else.
+    await client.query("SELECT pg_advisory_lock(727274)");
     await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
@@ -24,11 +26,9 @@ export async function applyMigrations(url: string): Promise<string[]> {
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-    // Several nodes may start at once against one PostgreSQL.
-    await client.query("SELECT pg_advisory_lock(727274)");
-    const done = new Set(
-      (await client.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`)).rows.map(
-        (r) => r.migration_name,
+    const done = new Map(
+      (await client.query<{ migration_name: string; checksum: string }>(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`)).rows.map(
+        (r) => [r.migration_name, r.checksum],
       ),
     );
     const applied: string[] = [];
@@ -37,9 +37,13 @@ export async function applyMigrations(url: string): Promise<string[]> {
       .map((e) => e.name)
       .sort();
     for (const name of names) {
-      if (done.has(name)) continue;
       const sql = readFileSync(join(migrationsDir, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(sql).digest("hex");
+      const appliedChecksum = done.get(name);
+      if (appliedChecksum !== undefined) {
+        if (appliedChecksum !== checksum) throw new Error(`migration ${name} was changed after it was applied`);
+        continue;
+      }
       await client.query("BEGIN");
       try {
         await client.query(sql);

@@ -56,7 +56,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OpenDatab
       url = embedded.url;
     }
   }
-  if (options.migrate !== false) await applyMigrations(url);
+  // A process joining the embedded database leaves migrations to its owner: every socket
+  // connection shares one PGlite session, so an advisory lock would not keep them apart.
+  const joinsEmbedded = !databaseUrl && !embedded;
+  if (options.migrate !== false && !joinsEmbedded) await applyMigrations(url);
   const prisma = createPrismaClient(url, poolSize);
   return {
     prisma,

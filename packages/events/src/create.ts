@@ -31,6 +31,6 @@ export function createEventBus(options: { role: BusRole; redisUrl?: string; hubU
   const secret = options.secret ?? internalSecret();
   if (options.role === "hub") return new HubBus(secret);
   const hubUrl =
-    options.hubUrl ?? process.env.SERVER_INTERNAL_URL ?? `ws://127.0.0.1:${process.env.SERVER_PORT || process.env.PORT_SERVER || 8080}/internal/bus`;
+    options.hubUrl ?? process.env.SERVER_INTERNAL_URL ?? `ws://127.0.0.1:${process.env.SERVER_PORT || 8080}/internal/bus`;
   return new HubClientBus(hubUrl, secret);
 }

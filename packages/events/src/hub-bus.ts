@@ -1,6 +1,7 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
-import { HandlerSet, type DomainEvent, type EventBus, type EventHandler } from "./types";
+import { HandlerSet, parseEvent, type DomainEvent, type EventBus, type EventHandler } from "./types";
 
 /**
  * Without Redis, the server node is the hub: the web app and the admin CLI connect to it
@@ -12,19 +13,24 @@ export class HubBus implements EventBus {
 
   constructor(private secret: string) {}
 
+  /** True when the request carries the shared secret (compared in constant time). */
+  private authorized(request: IncomingMessage): boolean {
+    const digest = (text: string) => createHash("sha256").update(text).digest();
+    return timingSafeEqual(digest(request.headers.authorization ?? ""), digest(`Bearer ${this.secret}`));
+  }
+
   /** Accepts a client connection; the caller routes upgrades of the hub path here. */
   accept(socket: WebSocket, request: IncomingMessage): void {
-    if (request.headers.authorization !== `Bearer ${this.secret}`) {
+    if (!this.authorized(request)) {
       socket.close(4004, "bad secret");
       return;
     }
     this.clients.add(socket);
     socket.on("message", (raw) => {
-      try {
-        this.fanOut(JSON.parse(raw.toString()) as DomainEvent, raw.toString());
-      } catch {
-        socket.close(4002, "bad event");
-      }
+      const text = raw.toString();
+      const event = parseEvent(text);
+      if (event) this.fanOut(event, text);
+      else socket.close(4002, "bad event");
     });
     socket.on("close", () => this.clients.delete(socket));
     socket.on("error", () => this.clients.delete(socket));
@@ -71,7 +77,10 @@ export class HubClientBus implements EventBus {
       for (const text of this.pending.splice(0)) socket.send(text);
       this.markOpen();
     });
-    socket.on("message", (raw) => this.handlers.deliver(JSON.parse(raw.toString()) as DomainEvent));
+    socket.on("message", (raw) => {
+      const event = parseEvent(raw.toString());
+      if (event) this.handlers.deliver(event);
+    });
     socket.on("error", () => {});
     socket.on("close", () => {
       this.socket = null;

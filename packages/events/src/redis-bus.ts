@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { HandlerSet, type DomainEvent, type EventBus, type EventHandler } from "./types";
+import { HandlerSet, parseEvent, type DomainEvent, type EventBus, type EventHandler } from "./types";
 
 const CHANNEL = "chat:events:default";
 
@@ -14,7 +14,8 @@ export class RedisBus implements EventBus {
     this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.subscriber = new Redis(url, { lazyConnect: false });
     this.subscriber.on("message", (_channel: string, message: string) => {
-      this.handlers.deliver(JSON.parse(message) as DomainEvent);
+      const event = parseEvent(message);
+      if (event) this.handlers.deliver(event);
     });
     this.ready = this.subscriber.subscribe(this.channel);
   }

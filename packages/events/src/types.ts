@@ -38,3 +38,13 @@ export class HandlerSet {
     }
   }
 }
+
+/** An event received from another process, or null when the frame is not one. */
+export function parseEvent(text: string): DomainEvent | null {
+  try {
+    const value = JSON.parse(text) as DomainEvent;
+    return value && typeof value === "object" && typeof value.t === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}

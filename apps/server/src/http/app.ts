@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { installErrorHandling } from "./errors";
 import { registerRoutes } from "./routes";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** The HTTP face of a node: bot REST under /api/v10, pictures under /cdn. */
+/** The HTTP face of a node: the bot REST API under /api/v10. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({ logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false, bodyLimit: 26 * 1024 * 1024, trustProxy: true });
   installErrorHandling(app);
@@ -14,7 +15,8 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     const text = String(body);
     if (text.trim() === "") return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      // Refuses __proto__ / constructor.prototype keys (prototype poisoning), like Fastify's own parser.
+      done(null, secureJson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }));
     } catch {
       const error = new Error("invalid json") as Error & { code: string };
       error.code = "FST_ERR_CTP_INVALID_JSON_BODY";

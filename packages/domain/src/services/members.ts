@@ -2,7 +2,9 @@ import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { ApiError, Errors } from "../errors";
 import { serializeMember, serializeRole } from "../serializers";
-import { Permission, has } from "../permissions";
+import { Permission, has, highestRole } from "../permissions";
+import type { RoleRow } from "../serializers";
+import { isUniqueViolation } from "./prisma-errors";
 import { guildAccess } from "./access";
 import { memberInclude, roleInclude } from "./selects";
 import type { GuildService } from "./guilds";
@@ -27,42 +29,66 @@ export class MemberService {
     if (!user) throw Errors.unknownUser();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
-    const existing = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    const find = () => this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    const existing = await find();
     if (existing) return existing;
-    const member = await this.ctx.db.member.create({ data: { guildId, userId }, include: memberInclude });
+    let member: NonNullable<Awaited<ReturnType<typeof find>>>;
+    try {
+      member = await this.ctx.db.member.create({ data: { guildId, userId }, include: memberInclude });
+    } catch (error) {
+      const raced = isUniqueViolation(error) ? await find() : null;
+      if (raced) return raced;
+      throw error;
+    }
     await this.announceJoin(guildId, member);
     return member;
   }
 
   /**
    * Adds an application's bot with a managed role holding `permissions` (0 = no role).
-   * Only someone with Manage Guild in the guild may do it.
+   * Only someone with Manage Guild may do it, granting no permission they lack themselves;
+   * the bot's role goes just below the actor's highest role (the owner's: at the top).
    */
   async addBot(actorId: bigint, guildId: bigint, applicationId: bigint, permissions: bigint) {
     const access = await guildAccess(this.ctx, guildId, actorId);
-    if (!has(access.permissions, Permission.ManageGuild)) throw Errors.missingPermissions();
+    if (!has(access.permissions, Permission.ManageGuild) || !has(access.permissions, permissions)) throw Errors.missingPermissions();
+    const isOwner = access.guild.ownerId === actorId;
     const app = await this.ctx.db.application.findUnique({ where: { id: applicationId }, include: { botUser: true } });
     if (!app) throw Errors.unknownApplication();
     if (!app.botPublic && app.ownerId !== actorId) throw Errors.unknownApplication();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
-    const existing = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } }, include: memberInclude });
+    const existingMember = () => this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } }, include: memberInclude });
+    const existing = await existingMember();
     if (existing) return existing;
-    const { member, role } = await this.ctx.db.$transaction(async (tx) => {
-      let role = null;
-      if (permissions !== 0n) {
-        const top = await tx.role.aggregate({ where: { guildId }, _max: { position: true } });
-        role = await tx.role.create({
-          data: { guildId, name: app.name, permissions, position: (top._max.position ?? 0) + 1, botApplicationId: app.id },
-          include: roleInclude,
+    let created: { member: Awaited<ReturnType<typeof existingMember>> & {}; role: (RoleRow & { botApplication: { botUserId: bigint } | null }) | null };
+    try {
+      created = await this.ctx.db.$transaction(async (tx) => {
+        let role = null;
+        if (permissions !== 0n) {
+          let position: number;
+          if (isOwner) {
+            const top = await tx.role.aggregate({ where: { guildId }, _max: { position: true } });
+            position = (top._max.position ?? 0) + 1;
+          } else {
+            position = Math.max(1, highestRole(access.guild, access.member).position);
+            await tx.role.updateMany({ where: { guildId, position: { gte: position }, id: { not: guildId } }, data: { position: { increment: 1 } } });
+          }
+          role = await tx.role.create({ data: { guildId, name: app.name, permissions, position, botApplicationId: app.id }, include: roleInclude });
+        }
+        const member = await tx.member.create({
+          data: { guildId, userId: app.botUserId, ...(role ? { roles: { create: { roleId: role.id } } } : {}) },
+          include: memberInclude,
         });
-      }
-      const member = await tx.member.create({
-        data: { guildId, userId: app.botUserId, ...(role ? { roles: { create: { roleId: role.id } } } : {}) },
-        include: memberInclude,
+        return { member, role };
       });
-      return { member, role };
-    });
+    } catch (error) {
+      // Added twice at once: the other request made the member.
+      const raced = isUniqueViolation(error) ? await existingMember() : null;
+      if (raced) return raced;
+      throw error;
+    }
+    const { member, role } = created;
     if (role) await emit(this.ctx, { t: "GUILD_ROLE_CREATE", d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) }, guildId: guildId.toString() });
     await emit(this.ctx, { t: "GUILD_CREATE", d: await this.guilds.gatewayPayload(guildId, app.botUserId), userIds: [app.botUserId.toString()] });
     await this.announceJoin(guildId, member);

@@ -2,6 +2,7 @@ import type { DomainContext } from "../context";
 import { ApiError, Errors } from "../errors";
 import { serializeUser } from "../serializers";
 import { parseForm, zUsername } from "../validation";
+import { isUniqueViolation } from "./prisma-errors";
 import { userSelect } from "./selects";
 
 export class UserService {
@@ -10,12 +11,19 @@ export class UserService {
   /** A person's account; `passwordHash` comes from @chat/auth (argon2id). */
   async createPerson(input: { username: unknown; passwordHash: string; globalName?: string | null }) {
     const username = parseForm(zUsername, input.username);
-    const taken = await this.ctx.db.user.findUnique({ where: { username }, select: { id: true } });
-    if (taken) throw new ApiError(400, 50035, "Username is already taken.", { username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] } });
-    return this.ctx.db.user.create({
-      data: { username, passwordHash: input.passwordHash, globalName: input.globalName ?? null },
-      select: userSelect,
-    });
+    try {
+      return await this.ctx.db.user.create({
+        data: { username, passwordHash: input.passwordHash, globalName: input.globalName ?? null },
+        select: userSelect,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(400, 50035, "Username is already taken.", {
+          username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] },
+        });
+      }
+      throw error;
+    }
   }
 
   async findByUsername(username: string) {

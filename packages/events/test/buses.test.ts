@@ -1,0 +1,94 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocket, WebSocketServer } from "ws";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DomainEvent, HubBus, HubClientBus, LocalBus, RedisBus } from "../src";
+
+function nextEvent(bus: { subscribe(h: (e: DomainEvent) => void): () => void }): Promise<DomainEvent> {
+  return new Promise((resolve) => {
+    const off = bus.subscribe((event) => {
+      off();
+      resolve(event);
+    });
+  });
+}
+
+const message: DomainEvent = { t: "MESSAGE_CREATE", d: { content: "hi" }, guildId: "1", channelId: "2" };
+
+describe("event buses", () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function hubOnLoopback(secret: string): Promise<{ hub: HubBus; url: string }> {
+    const hub = new HubBus(secret);
+    const http: Server = createServer();
+    const sockets = new WebSocketServer({ server: http });
+    sockets.on("connection", (socket, request) => hub.accept(socket, request));
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    cleanups.push(async () => {
+      await hub.close();
+      sockets.close();
+      await new Promise((resolve) => http.close(resolve));
+    });
+    return { hub, url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  }
+
+  it("delivers within one process on the local bus", async () => {
+    const bus = new LocalBus();
+    const received = nextEvent(bus);
+    await bus.publish(message);
+    expect(await received).toEqual(message);
+  });
+
+  it("relays events between the hub and its clients in both directions", async () => {
+    const { hub, url } = await hubOnLoopback("s3cret");
+    const web = new HubClientBus(url, "s3cret");
+    const cli = new HubClientBus(url, "s3cret");
+    cleanups.push(() => web.close(), () => cli.close());
+    expect(await web.whenReady()).toBe(true);
+    expect(await cli.whenReady()).toBe(true);
+
+    const atHub = nextEvent(hub);
+    const atOtherClient = nextEvent(web);
+    await cli.publish(message);
+    expect(await atHub).toEqual(message);
+    expect(await atOtherClient).toEqual(message);
+
+    const fromHub = nextEvent(web);
+    await hub.publish({ ...message, t: "GUILD_CREATE" });
+    expect((await fromHub).t).toBe("GUILD_CREATE");
+  });
+
+  it("refuses a client without the secret and ignores frames that are not events", async () => {
+    const { hub, url } = await hubOnLoopback("right");
+    const intruder = new WebSocket(url, { headers: { authorization: "Bearer wrong" } });
+    const code = await new Promise<number>((resolve) => intruder.on("close", (c) => resolve(c)));
+    expect(code).toBe(4004);
+
+    const garbler = new WebSocket(url, { headers: { authorization: "Bearer right" } });
+    await new Promise((resolve) => garbler.on("open", resolve));
+    const closed = new Promise<number>((resolve) => garbler.on("close", (c) => resolve(c)));
+    garbler.send("{not json");
+    expect(await closed).toBe(4002);
+    // The hub is still serving.
+    const received = nextEvent(hub);
+    await hub.publish(message);
+    expect(await received).toEqual(message);
+  });
+
+  // Redis runs in the PostgreSQL + Redis pass of the suite (TEST_REDIS_URL).
+  if (process.env.TEST_REDIS_URL) {
+    it("carries events between processes through Redis", async () => {
+      const channel = `chat:events:test-${Date.now()}`;
+      const a = new RedisBus(process.env.TEST_REDIS_URL as string, channel);
+      const b = new RedisBus(process.env.TEST_REDIS_URL as string, channel);
+      cleanups.push(() => a.close(), () => b.close());
+      await Promise.all([a.whenReady(), b.whenReady()]);
+      const received = nextEvent(b);
+      await a.publish(message);
+      expect(await received).toEqual(message);
+    });
+  }
+});
