@@ -1,4 +1,5 @@
-import { WebSocket } from "ws";
+import { constants, inflateSync } from "node:zlib";
+import { type RawData, WebSocket } from "ws";
 import type { TestServer } from "./harness";
 
 /** One frame as the gateway sent it. */
@@ -21,15 +22,26 @@ export interface Closed {
 export class RawGatewayClient {
   readonly frames: Frame[] = [];
   readonly texts: string[] = [];
+  /** Every WebSocket frame as received: whether it was binary, and its bytes. */
+  readonly raw: { binary: boolean; data: Buffer }[] = [];
   readonly closed: Promise<Closed>;
   private cursor = 0;
   private wake: (() => void) | null = null;
   private closeInfo: Closed | null = null;
 
-  private constructor(private readonly ws: WebSocket) {
-    ws.on("message", (data) => {
-      this.texts.push(data.toString());
-      this.frames.push(JSON.parse(data.toString()) as Frame);
+  private readonly inflater: ZlibStreamReader | null;
+
+  private constructor(
+    private readonly ws: WebSocket,
+    compressed: boolean,
+  ) {
+    this.inflater = compressed ? new ZlibStreamReader() : null;
+    ws.on("message", (data: RawData, binary: boolean) => {
+      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+      this.raw.push({ binary, data: bytes });
+      const text = this.inflater ? this.inflater.read(bytes) : bytes.toString();
+      this.texts.push(text);
+      this.frames.push(JSON.parse(text) as Frame);
       this.wake?.();
     });
     this.closed = new Promise((resolve) =>
@@ -44,7 +56,7 @@ export class RawGatewayClient {
 
   static async connect(t: TestServer, query = "?v=10&encoding=json"): Promise<RawGatewayClient> {
     const ws = new WebSocket(`${t.server.ctx.urls.gatewayUrl}${query}`);
-    const client = new RawGatewayClient(ws);
+    const client = new RawGatewayClient(ws, new URLSearchParams(query).get("compress") === "zlib-stream");
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => resolve());
       ws.once("error", reject);
@@ -53,12 +65,31 @@ export class RawGatewayClient {
   }
 
   /** Connects, reads Hello and identifies; resolves with the READY frame. */
-  static async identified(t: TestServer, token: string, intents: number, extra: Record<string, unknown> = {}): Promise<RawGatewayClient & { ready: Frame }> {
-    const client = await RawGatewayClient.connect(t);
+  static async identified(
+    t: TestServer,
+    token: string,
+    intents: number,
+    extra: Record<string, unknown> = {},
+    query?: string,
+  ): Promise<RawGatewayClient & { ready: Frame }> {
+    const client = await RawGatewayClient.connect(t, query);
     await client.next((f) => f.op === 10);
     client.send({ op: 2, d: { token, intents, properties: { os: "linux", browser: "test", device: "test" }, ...extra } });
     const ready = await client.dispatch("READY");
     return Object.assign(client, { ready });
+  }
+
+  /** Connects and sends Resume; the caller reads the replay, RESUMED or op 9. */
+  static async resuming(t: TestServer, token: string, sessionId: string, seq: number): Promise<RawGatewayClient> {
+    const client = await RawGatewayClient.connect(t);
+    await client.next((f) => f.op === 10);
+    client.send({ op: 6, d: { token, session_id: sessionId, seq } });
+    return client;
+  }
+
+  /** The highest sequence number received so far. */
+  get lastSequence(): number {
+    return Math.max(0, ...this.frames.map((f) => f.s ?? 0));
   }
 
   send(payload: unknown): void {
@@ -115,10 +146,29 @@ export class RawGatewayClient {
   }
 }
 
+/**
+ * Reads a zlib-stream connection as a client does: the bytes of every frame so far form one
+ * zlib stream; inflating it up to the latest sync flush gives every payload so far, and the
+ * newest payload is what this frame added. (Quadratic, which is fine for tests.)
+ */
+class ZlibStreamReader {
+  private compressed: Buffer[] = [];
+  private inflatedBytes = 0;
+
+  read(frame: Buffer): string {
+    this.compressed.push(frame);
+    const all = inflateSync(Buffer.concat(this.compressed), { finishFlush: constants.Z_SYNC_FLUSH });
+    const text = all.subarray(this.inflatedBytes).toString("utf8");
+    this.inflatedBytes = all.length;
+    return text;
+  }
+}
+
 /** Intent bits used by the tests (spec: Events). */
 export const Intents = {
   Guilds: 1 << 0,
   GuildMembers: 1 << 1,
+  GuildPresences: 1 << 8,
   GuildMessages: 1 << 9,
   DirectMessages: 1 << 12,
 } as const;

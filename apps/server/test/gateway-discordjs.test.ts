@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChannelType, Client, Events, GatewayIntentBits, type Message } from "discord.js";
+import { ChannelType, Client, Events, GatewayIntentBits, type Message, type Presence } from "discord.js";
+import { Permission } from "@chat/domain";
 import { startTestServer, type TestServer } from "./harness";
 
 describe("an unmodified discord.js 14 client on the gateway", () => {
@@ -17,7 +18,7 @@ describe("an unmodified discord.js 14 client on the gateway", () => {
 
   it("logs in and reaches ready with the guild, its channels and members cached", async () => {
     client = new Client({
-      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildPresences, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
       rest: { api: t.api, version: "10" },
     });
     const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
@@ -45,5 +46,38 @@ describe("an unmodified discord.js 14 client on the gateway", () => {
     expect(message.guild?.id).toBe(world.guild.id.toString());
     expect(message.author.id).toBe(world.owner.id.toString());
     expect(message.member?.id).toBe(world.owner.id.toString());
+  });
+
+  it("fetches members over the gateway with guild.members.fetch (Request Guild Members)", async () => {
+    const guild = client.guilds.cache.get(world.guild.id.toString())!;
+    const person = await t.seed.person(`fetchme_${Date.now()}`);
+    await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
+    const everyone = await guild.members.fetch();
+    expect(everyone.has(person.id.toString())).toBe(true);
+    expect(everyone.size).toBe(3);
+    const byQuery = await guild.members.fetch({ query: "fetchme_", limit: 5 });
+    expect([...byQuery.keys()]).toEqual([person.id.toString()]);
+    const byId = await guild.members.fetch({ user: [world.owner.id.toString()] });
+    expect([...byId.keys()]).toEqual([world.owner.id.toString()]);
+  });
+
+  it("sees another bot's presence through presenceUpdate, dnd shown as online and activities hidden", async () => {
+    const app = await t.seed.app(world.owner.id);
+    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, Permission.ViewChannel);
+    const other = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: t.api, version: "10" } });
+    try {
+      const online = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p)));
+      await other.login(app.botToken);
+      await online;
+      const idle = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "idle" && resolve(p)));
+      other.user?.setPresence({ status: "idle", activities: [{ name: "hidden game" }] });
+      expect((await idle).activities).toEqual([]);
+      const dnd = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p)));
+      other.user?.setPresence({ status: "dnd" });
+      await dnd;
+      expect(client.guilds.cache.get(world.guild.id.toString())?.presences.cache.get(app.botUser.id.toString())?.status).toBe("online");
+    } finally {
+      await other.destroy();
+    }
   });
 });

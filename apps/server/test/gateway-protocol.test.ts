@@ -59,7 +59,7 @@ describe("gateway connection protocol", () => {
   });
 
   it("closes 4002 without Hello when the encoding, version or compression is not supported", async () => {
-    for (const query of ["?v=10&encoding=etf", "?v=9&encoding=json", "?v=10&encoding=json&compress=zlib-stream"]) {
+    for (const query of ["?v=10&encoding=etf", "?v=9&encoding=json", "?v=10&encoding=json&compress=zstd-stream", "?v=10&encoding=json&compress=zlib"]) {
       const client = await RawGatewayClient.connect(t, query);
       expect((await client.closed).code).toBe(4002);
       expect(client.frames).toEqual([]);

@@ -115,4 +115,20 @@ describe("REST error answers", () => {
       await expectJsonError(await bot.get(`/channels/0${id}`), 404, { code: 10003 });
     });
   });
+
+  describe("embed and component limits", () => {
+    it("refuses an embed title over 256, more than 25 fields, more than 6000 characters in all, and a component that is not an action row", async () => {
+      const path = await ownChannel();
+      const long = (n: number) => "x".repeat(n);
+      const title = await bot.post(path, { embeds: [{ title: long(257) }] });
+      await expectJsonError(title, 400, { code: 50035, errors: { embeds: { 0: { title: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH" }] } } } } });
+      const fields = Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: "v" }));
+      await expectJsonError(await bot.post(path, { embeds: [{ fields }] }), 400, { code: 50035 });
+      const big = Array.from({ length: 2 }, () => ({ description: long(4000) }));
+      await expectJsonError(await bot.post(path, { embeds: big }), 400, { code: 50035 });
+      await expectJsonError(await bot.post(path, { components: [{}] }), 400, { code: 50035 });
+      const fine = await bot.post(path, { embeds: [{ title: long(256), description: long(4096), fields: fields.slice(0, 25) }] });
+      expect(fine.status).toBe(200);
+    });
+  });
 });

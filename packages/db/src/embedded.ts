@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import net from "node:net";
+import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
+import { ProtocolAwareQueue } from "./pglite-queue";
 import { embeddedUrl } from "./env";
 
 export interface EmbeddedDatabase {
@@ -19,16 +21,27 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   const folder = join(options.dataDir, "pglite");
   mkdirSync(folder, { recursive: true });
   const db = await PGlite.create(folder);
+  const queue = new ProtocolAwareQueue(db);
+  const handlers = new Set<PGLiteSocketHandler>();
+  const server = net.createServer((socket) => {
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+    handlers.add(handler);
+    socket.once("close", () => handlers.delete(handler));
+    void handler.attach(socket);
+  });
   // Above the sum of every pool that may connect: server, web app, CLI, tests.
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: options.port, maxConnections: 200 });
-  await server.start();
-  const address = server.getServerConn();
-  const port = Number(address.split(":").pop());
+  server.maxConnections = 200;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
   return {
     url: embeddedUrl(port),
     port,
     async close() {
-      await server.stop();
+      for (const handler of handlers) await handler.detach(true);
+      await new Promise((resolve) => server.close(resolve));
       await db.close();
     },
   };

@@ -57,3 +57,27 @@ describe("database opening and migrations", () => {
     });
   }
 });
+
+describe("the embedded database under concurrent connections", () => {
+  it("keeps each connection's parameterised queries and transactions apart", async () => {
+    const owner = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "chat-db-concurrent-")), embeddedPort: 0 });
+    const pools = [new pg.Pool({ connectionString: owner.url, max: 5 }), new pg.Pool({ connectionString: owner.url, max: 5 })];
+    try {
+      const work: Promise<unknown>[] = [];
+      for (let i = 0; i < 60; i++) {
+        const pool = pools[i % 2] as pg.Pool;
+        work.push(
+          i % 3 === 0
+            ? pool.query("SELECT $1::int + $2::int + $3::int AS v", [i, 1, 1]).then((r) => expect(r.rows[0].v).toBe(i + 2))
+            : pool.query("SELECT $1::int AS v", [i]).then((r) => expect(r.rows[0].v).toBe(i)),
+        );
+      }
+      work.push(owner.prisma.$transaction(async (tx) => tx.user.create({ data: { username: "in_tx" } })));
+      await Promise.all(work);
+      expect(await owner.prisma.user.count({ where: { username: "in_tx" } })).toBe(1);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await owner.close();
+    }
+  });
+});

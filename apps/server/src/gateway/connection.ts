@@ -1,33 +1,44 @@
+import type { Db } from "@chat/db";
 import type { Domain, PublicUrls } from "@chat/domain";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { GatewayCloseCodes, GatewayCloseError, clientCloseEndsSession, closeEndsSession, closeReason } from "./close-codes";
 import { handlerFor } from "./handlers";
 import type { GatewayOptions } from "./options";
-import { heartbeatAckFrame, helloFrame } from "./payloads";
-import type { Session } from "./session";
+import { SerializedEvent, heartbeatAckFrame, helloFrame, invalidSessionFrame } from "./payloads";
+import type { PresenceStore } from "./presence";
+import type { PresenceTracker } from "./presence-tracker";
+import type { ReplayStore } from "./replay-store";
+import type { Session, SessionCarrier } from "./session";
 import type { SessionRegistry } from "./session-registry";
 import type { GatewaySocket } from "./socket";
 
 /** What a connection and its opcode handlers work with. */
 export interface GatewayServices {
   domain: Domain;
+  db: Db;
   urls: PublicUrls;
   options: GatewayOptions;
   sessions: SessionRegistry;
+  replay: ReplayStore;
+  presences: PresenceStore;
+  presenceTracker: PresenceTracker;
 }
 
-type ConnectionState = "awaiting-identify" | "identifying" | "ready" | "closed";
+/** "authenticating": an Identify or a Resume is being answered. */
+type ConnectionState = "awaiting-identify" | "authenticating" | "ready" | "closed";
 
 /**
  * One WebSocket connection's protocol state (state table: connected -> awaiting identify ->
  * ready -> closed). The socket object never carries state; this class does.
  */
-export class Connection {
+export class Connection implements SessionCarrier {
   private state: ConnectionState = "awaiting-identify";
   private currentSession: Session | null = null;
   private identifyTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private payloadWindow = { startedAt: 0, count: 0 };
   private closeListeners: (() => void)[] = [];
+  private serialWork: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly socket: GatewaySocket,
@@ -39,7 +50,7 @@ export class Connection {
     this.socket.onMessage((text) => void this.receive(text));
     this.socket.onClose((code) => this.peerClosed(code));
     this.socket.send(helloFrame(this.services.options.heartbeatIntervalMs));
-    this.identifyTimer = setTimeout(() => this.close(GatewayCloseCodes.NotAuthenticated), this.services.options.identifyTimeoutMs);
+    this.armIdentifyDeadline();
     this.armHeartbeatDeadline();
   }
 
@@ -48,7 +59,7 @@ export class Connection {
   }
 
   get identified(): boolean {
-    return this.state === "identifying" || this.state === "ready";
+    return this.state === "authenticating" || this.state === "ready";
   }
 
   get session(): Session | null {
@@ -59,11 +70,42 @@ export class Connection {
     this.closeListeners.push(listener);
   }
 
-  /** Identify received: a second one (or one after Resume) closes with 4005. */
-  beginIdentify(): void {
+  /** Identify or Resume received: another one after it (unless the Resume is refused) closes with 4005. */
+  beginAuthentication(): void {
     if (this.state !== "awaiting-identify") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
-    this.state = "identifying";
+    this.state = "authenticating";
     this.clearIdentifyTimer();
+  }
+
+  /** The Resume cannot be honoured: op 9 (`d: false`), and the client may Identify again. */
+  refuseResume(): void {
+    if (this.state === "closed") return;
+    this.state = "awaiting-identify";
+    this.socket.send(invalidSessionFrame());
+    this.armIdentifyDeadline();
+  }
+
+  /**
+   * The Resume is honoured: the session leaves the connection carrying it (closed with 4000),
+   * the events after the client's `seq` go out in order, then RESUMED, then live events.
+   * Synchronous, so no event can fall between the replay and the live ones.
+   */
+  resume(session: Session, missed: readonly string[]): void {
+    if (this.state === "closed") return;
+    this.services.sessions.resumed(session);
+    const previous = session.carrier;
+    if (previous && previous !== this) previous.displace();
+    this.state = "ready";
+    this.currentSession = session;
+    for (const frame of missed) this.socket.send(frame);
+    session.attach(this);
+    session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Resumed, {}));
+  }
+
+  /** Another connection resumed this one's session: it closes with 4000, the session lives on. */
+  displace(): void {
+    this.currentSession = null;
+    this.close(GatewayCloseCodes.UnknownError);
   }
 
   /** The connection now carries `session`; false when it closed in the meantime. */
@@ -71,8 +113,18 @@ export class Connection {
     if (this.state === "closed") return false;
     this.state = "ready";
     this.currentSession = session;
-    session.attach(this.socket);
+    session.attach(this);
     return true;
+  }
+
+  /**
+   * Runs `task` after the ones queued before it on this connection (answers that must not
+   * interleave, such as member chunks); other payloads, heartbeats included, are not held up.
+   */
+  serially(task: () => Promise<void>): Promise<void> {
+    const run = this.serialWork.then(task);
+    this.serialWork = run.catch(() => {});
+    return run;
   }
 
   /** Heartbeat received: the deadline moves and an ACK goes back. */
@@ -135,6 +187,11 @@ export class Connection {
     this.heartbeatTimer = setTimeout(() => this.close(GatewayCloseCodes.SessionTimedOut), this.services.options.heartbeatTimeoutMs);
   }
 
+  private armIdentifyDeadline(): void {
+    this.clearIdentifyTimer();
+    this.identifyTimer = setTimeout(() => this.close(GatewayCloseCodes.NotAuthenticated), this.services.options.identifyTimeoutMs);
+  }
+
   private clearIdentifyTimer(): void {
     if (this.identifyTimer) clearTimeout(this.identifyTimer);
     this.identifyTimer = null;
@@ -152,7 +209,7 @@ export class Connection {
     this.heartbeatTimer = null;
     const session = this.currentSession;
     this.currentSession = null;
-    if (session) {
+    if (session && session.carrier === this) {
       if (endSession) this.services.sessions.end(session);
       else this.services.sessions.detach(session, this.services.options.resumeWindowMs);
     }

@@ -2,11 +2,16 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./close-codes";
+import { zlibStreamSocket } from "./compression";
 import { Connection, type GatewayServices } from "./connection";
 import { Dispatcher } from "./dispatcher";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
+import { MemoryPresenceStore } from "./presence";
+import { PresenceTracker } from "./presence-tracker";
+import { RedisReplayStore } from "./redis-replay-store";
+import { MemoryReplayStore, type ReplayStore } from "./replay-store";
 import { SessionRegistry } from "./session-registry";
-import { connectionQueryProblem } from "./url";
+import { parseConnectionQuery } from "./url";
 import { channelViewers } from "./visibility";
 import { createWsAcceptor } from "./ws-adapter";
 
@@ -22,9 +27,17 @@ export interface Gateway {
 
 export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOptions> = {}): Gateway {
   const options = resolveGatewayOptions(overrides);
-  const sessions = new SessionRegistry();
-  const services: GatewayServices = { domain: ctx.domain, urls: ctx.urls, options, sessions };
-  const dispatcher = new Dispatcher(sessions, channelViewers(ctx.domain.ctx.db));
+  // With Redis (multi-node mode) the replay buffers live there, per the design.
+  const replay: ReplayStore = ctx.redisUrl
+    ? new RedisReplayStore(ctx.redisUrl, ctx.redisNamespace, options.replayCapacity)
+    : new MemoryReplayStore(options.replayCapacity);
+  const sessions = new SessionRegistry(replay);
+  const presences = new MemoryPresenceStore();
+  const presenceTracker = new PresenceTracker(ctx.bus, async (userId) => (await ctx.domain.guilds.guildIdsOf(BigInt(userId))).map(String));
+  sessions.onEnd((session) => presenceTracker.ended(session));
+  const db = ctx.database.prisma;
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker };
+  const dispatcher = new Dispatcher(sessions, channelViewers(db), presences);
   const unsubscribe = ctx.bus.subscribe((event) => dispatcher.accept(event));
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
@@ -34,10 +47,10 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
     sessions,
     handleUpgrade(request, socket, head) {
       if (closing) return void socket.destroy();
-      const problem = connectionQueryProblem(request.url);
+      const query = parseConnectionQuery(request.url);
       acceptor.accept(request, socket, head, (gatewaySocket) => {
-        if (problem) return gatewaySocket.close(GatewayCloseCodes.DecodeError, problem);
-        const connection = new Connection(gatewaySocket, services);
+        if ("problem" in query) return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
+        const connection = new Connection(query.compress ? zlibStreamSocket(gatewaySocket) : gatewaySocket, services);
         connections.add(connection);
         connection.onClosed(() => connections.delete(connection));
         connection.open();
@@ -48,7 +61,9 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       unsubscribe();
       for (const connection of [...connections]) connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
       sessions.clear();
+      await presenceTracker.settled();
       await acceptor.close();
+      await replay.close();
     },
   };
 }

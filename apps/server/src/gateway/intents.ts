@@ -77,3 +77,8 @@ function isOwnMemberUpdate(event: DomainEvent, receiverId: string): boolean {
   const d = event.d as { user?: { id?: string } } | null;
   return d?.user?.id === receiverId;
 }
+
+/** Guild Presences also brings presences inside GUILD_CREATE and (when asked) member chunks. */
+export function receivesPresences(intents: number): boolean {
+  return (intents & GuildPresences) === GuildPresences;
+}

@@ -8,6 +8,8 @@ export interface GatewayOptions {
   identifyTimeoutMs: number;
   /** How long a dropped session is kept for a Resume (spec: 2 minutes). */
   resumeWindowMs: number;
+  /** Dispatches kept per session for a Resume (spec: last 1000). */
+  replayCapacity: number;
   /** Sessions one bot may hold at once; one more closes with 4008 (spec: 16). */
   maxSessionsPerBot: number;
   /** Payloads a connection may send per window; one more closes with 4008 (spec: 120 per minute). */
@@ -25,6 +27,7 @@ export function resolveGatewayOptions(overrides: Partial<GatewayOptions> = {}): 
     heartbeatTimeoutMs: overrides.heartbeatTimeoutMs ?? Math.round(heartbeatIntervalMs * 1.625),
     identifyTimeoutMs: overrides.identifyTimeoutMs ?? 30_000,
     resumeWindowMs: overrides.resumeWindowMs ?? 120_000,
+    replayCapacity: overrides.replayCapacity ?? 1000,
     maxSessionsPerBot: overrides.maxSessionsPerBot ?? 16,
     payloadLimit: overrides.payloadLimit ?? { count: 120, windowMs: 60_000 },
     maxPayloadBytes: overrides.maxPayloadBytes ?? 64 * 1024,

@@ -4,17 +4,19 @@ import { ApiError, serializeSelf } from "@chat/domain";
 import { GatewayCloseError } from "./close-codes";
 import type { Connection } from "./connection";
 import type { IdentifyRequest } from "./handlers/identify";
-import { intentAllows } from "./intents";
+import { intentAllows, receivesPresences } from "./intents";
 import { SerializedEvent } from "./payloads";
+import { withPresences } from "./presence";
 import { Session } from "./session";
 
 /**
  * After a valid Identify: authenticate, register the session (events for it are held from
- * here on), then READY (s = 1), one GUILD_CREATE per guild with the Guilds intent, then
- * whatever arrived meanwhile (spec emission rule 6).
+ * here on), then READY (s = 1), one GUILD_CREATE per guild with the Guilds intent (with
+ * presences for holders of Guild Presences), then whatever arrived meanwhile (spec emission
+ * rule 6). Last, the bot shows the status it identified with.
  */
 export async function startSession(connection: Connection, request: IdentifyRequest): Promise<void> {
-  const { domain, sessions, options, urls } = connection.services;
+  const { domain, sessions, options, urls, replay, presences, presenceTracker } = connection.services;
   const bot = await domain.applications.authenticateBot(request.token);
   if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   if (!connection.isOpen) return;
@@ -28,12 +30,15 @@ export async function startSession(connection: Connection, request: IdentifyRequ
     applicationId: bot.application.id.toString(),
     intents: request.intents,
     shard: request.shard,
-  });
+  }, replay);
   sessions.add(session);
   if (!connection.attach(session)) return sessions.end(session);
+  // From here a dropped connection leaves the session waiting for a Resume: the rest of the
+  // Identify still goes into its replay buffer. Only an ended session stops it.
+  const alive = () => sessions.get(session.id) === session;
 
   for (const guildId of await domain.guilds.guildIdsOf(bot.user.id)) sessions.joinGuild(session, guildId.toString());
-  if (!connection.isOpen) return;
+  if (!alive()) return;
 
   const ready = {
     v: 10,
@@ -48,12 +53,15 @@ export async function startSession(connection: Connection, request: IdentifyRequ
 
   for (const guildId of [...session.guildIds]) {
     if (!intentAllows({ t: GatewayDispatchEvents.GuildCreate, d: null, guildId }, session.intents, userId)) break;
-    const guild = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
-    if (!connection.isOpen) return;
+    const payload = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
+    const guild = payload && receivesPresences(session.intents) ? await withPresences(presences, payload) : payload;
+    if (!alive()) return;
     // A guild left or deleted meanwhile: its GUILD_DELETE is among the held events.
     if (guild) session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.GuildCreate, guild));
   }
+  if (!alive()) return;
   session.release();
+  presenceTracker.set(session, request.status);
 }
 
 /** Unknown Guild: the guild went away during Identify. Anything else fails the Identify (4000). */

@@ -1,14 +1,19 @@
+import type { ReplayStore } from "./replay-store";
 import type { Session } from "./session";
 
 /**
  * Every session of this node, by id, by bot user and by guild. The guild index is what
- * audience decisions start from; only this class changes a session's guild set.
+ * audience decisions start from; only this class changes a session's guild set. A session
+ * whose connection dropped stays here for the resume window; ending it forgets its replay.
  */
 export class SessionRegistry {
   private byId = new Map<string, Session>();
   private byUser = new Map<string, Set<Session>>();
   private byGuild = new Map<string, Set<Session>>();
   private expiries = new Map<Session, NodeJS.Timeout>();
+  private endListeners: ((session: Session) => void)[] = [];
+
+  constructor(private readonly replay: ReplayStore) {}
 
   get size(): number {
     return this.byId.size;
@@ -24,6 +29,11 @@ export class SessionRegistry {
 
   inGuild(guildId: string): readonly Session[] {
     return [...(this.byGuild.get(guildId) ?? [])];
+  }
+
+  /** Called once for every session that ends (closed, expired, or dropped with the node). */
+  onEnd(listener: (session: Session) => void): void {
+    this.endListeners.push(listener);
   }
 
   add(session: Session): void {
@@ -47,9 +57,16 @@ export class SessionRegistry {
   detach(session: Session, windowMs: number): void {
     session.detach();
     this.clearExpiry(session);
+    if (this.byId.get(session.id) !== session) return;
+    this.replay.retain(session.id, windowMs);
     const timer = setTimeout(() => this.end(session), windowMs);
     timer.unref();
     this.expiries.set(session, timer);
+  }
+
+  /** A Resume picked the session up again: it no longer expires. */
+  resumed(session: Session): void {
+    this.clearExpiry(session);
   }
 
   end(session: Session): void {
@@ -60,6 +77,8 @@ export class SessionRegistry {
     indexDelete(this.byUser, session.userId, session);
     for (const guildId of session.guildIds) indexDelete(this.byGuild, guildId, session);
     session.guildIds.clear();
+    this.replay.drop(session.id);
+    for (const listener of this.endListeners) listener(session);
   }
 
   clear(): void {

@@ -1,8 +1,11 @@
 import type { SerializedEvent } from "./payloads";
+import type { ReplayStore } from "./replay-store";
 
-/** Where a session's frames go while a connection carries it. */
-export interface SessionOutput {
+/** The connection carrying a session: where its frames go, and how it is taken away. */
+export interface SessionCarrier {
   send(text: string): void;
+  /** The session was resumed on another connection: this one closes with 4000. */
+  displace(): void;
 }
 
 export interface SessionIdentity {
@@ -16,8 +19,9 @@ export interface SessionIdentity {
 
 /**
  * One bot session: its own sequence numbers, the guilds it receives, and the connection
- * currently carrying it (none while it waits for a Resume). Dispatches are held back while
- * Identify sends READY and the GUILD_CREATEs, then flushed in order.
+ * currently carrying it (none while it waits for a Resume). Every numbered dispatch is also
+ * recorded in the replay store, carried or not. Dispatches are held back while Identify sends
+ * READY and the GUILD_CREATEs, then flushed in order.
  */
 export class Session {
   readonly id: string;
@@ -28,10 +32,13 @@ export class Session {
   /** Guilds this session receives events of; maintained by the SessionRegistry. */
   readonly guildIds = new Set<string>();
   private sequence = 0;
-  private output: SessionOutput | null = null;
+  private output: SessionCarrier | null = null;
   private held: SerializedEvent[] | null = [];
 
-  constructor(identity: SessionIdentity) {
+  constructor(
+    identity: SessionIdentity,
+    private readonly replay: ReplayStore,
+  ) {
     this.id = identity.id;
     this.userId = identity.userId;
     this.applicationId = identity.applicationId;
@@ -47,7 +54,16 @@ export class Session {
     return this.output !== null;
   }
 
-  attach(output: SessionOutput): void {
+  get carrier(): SessionCarrier | null {
+    return this.output;
+  }
+
+  /** Past its Identify (READY and GUILD_CREATEs sent): only then can it be resumed. */
+  get resumable(): boolean {
+    return this.held === null;
+  }
+
+  attach(output: SessionCarrier): void {
     this.output = output;
   }
 
@@ -73,7 +89,7 @@ export class Session {
     else this.send(event);
   }
 
-  /** READY and the Identify GUILD_CREATEs: sent ahead of anything held. */
+  /** READY, the Identify GUILD_CREATEs and RESUMED: sent ahead of anything held. */
   dispatchNow(event: SerializedEvent): void {
     this.send(event);
   }
@@ -87,7 +103,7 @@ export class Session {
 
   private send(event: SerializedEvent): void {
     this.sequence += 1;
-    // Without a connection the event is counted but not kept; the resume issue adds the replay buffer here.
+    this.replay.append(this.id, this.sequence, event);
     this.output?.send(event.frame(this.sequence));
   }
 }

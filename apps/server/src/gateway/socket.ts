@@ -3,8 +3,10 @@
  * the one file that touches the library; tests or another transport can supply their own.
  */
 export interface GatewaySocket {
-  /** Sends one text frame. */
+  /** Sends one payload (a text frame, or a binary frame once compression wraps the socket). */
   send(text: string): void;
+  /** Sends one binary frame as is. */
+  sendBinary(data: Uint8Array): void;
   /** Starts the closing handshake with a close code and reason. */
   close(code: number, reason: string): void;
   /** Every frame the client sends, as text (binary frames are read as UTF-8). */

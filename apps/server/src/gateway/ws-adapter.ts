@@ -28,6 +28,9 @@ function wrap(ws: WebSocket): GatewaySocket {
     send(text) {
       if (ws.readyState === ws.OPEN) ws.send(text);
     },
+    sendBinary(data) {
+      if (ws.readyState === ws.OPEN) ws.send(data, { binary: true });
+    },
     close(code, reason) {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
       // A peer that never answers the closing handshake is cut off.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zId } from "./common";
+import { zComponentRows, zEmbeds } from "./embeds";
 
 export const MESSAGE_CONTENT_MAX = 2000;
 
@@ -23,8 +24,8 @@ export const zMessageCreate = z.object({
   content: z.string().max(MESSAGE_CONTENT_MAX, `Must be ${MESSAGE_CONTENT_MAX} or fewer in length.`).optional().nullable(),
   nonce: z.union([z.string().max(25, "Must be 25 or fewer in length."), z.number().int()]).optional().nullable(),
   tts: z.boolean().optional().nullable(),
-  embeds: z.array(z.record(z.string(), z.unknown())).max(10, "Must be 10 or fewer in length.").optional().nullable(),
-  components: z.array(z.record(z.string(), z.unknown())).max(5, "Must be 5 or fewer in length.").optional().nullable(),
+  embeds: zEmbeds.optional().nullable(),
+  components: zComponentRows.optional().nullable(),
   allowed_mentions: zAllowedMentions.optional().nullable(),
   message_reference: zMessageReference.optional().nullable(),
   flags: z.number().int().min(0).optional().nullable(),

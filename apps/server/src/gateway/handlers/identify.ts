@@ -1,6 +1,7 @@
-import { GatewayCloseCodes } from "discord-api-types/v10";
+import { GatewayCloseCodes, PresenceUpdateStatus } from "discord-api-types/v10";
 import { GatewayCloseError } from "../close-codes";
 import { KNOWN_INTENTS } from "../intents";
+import { type ShownStatus, shownStatus } from "../presence";
 import { startSession } from "../ready";
 import type { OpcodeHandler } from "./types";
 
@@ -9,29 +10,33 @@ export interface IdentifyRequest {
   token: string;
   intents: number;
   shard: [number, number] | null;
+  /** From `presence.status`; online when absent or not a status. */
+  status: ShownStatus;
 }
 
 /** Op 2: checks the payload, then READY and the GUILD_CREATEs (ready.ts). */
 export const identify: OpcodeHandler = {
   beforeIdentify: true,
   async handle(connection, d) {
-    connection.beginIdentify();
+    connection.beginAuthentication();
     await startSession(connection, parseIdentify(d));
   },
 };
 
 /**
- * Identify fields (spec: Identify payload). `compress`, `large_threshold`, `properties` and
- * `presence` are not checked here. Closes: bad intents 4013, bad shard 4010, no token 4004.
+ * Identify fields (spec: Identify payload). `compress`, `large_threshold` and `properties` are
+ * not checked; of `presence` only the status is used. Closes: bad intents 4013, bad shard
+ * 4010, no token 4004.
  */
 export function parseIdentify(d: unknown): IdentifyRequest {
   if (typeof d !== "object" || d === null || Array.isArray(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
-  const { token, intents, shard } = d as Record<string, unknown>;
+  const { token, intents, shard, presence } = d as Record<string, unknown>;
   if (!validIntents(intents)) throw new GatewayCloseError(GatewayCloseCodes.InvalidIntents);
   const parsedShard = parseShard(shard);
   if (parsedShard === undefined) throw new GatewayCloseError(GatewayCloseCodes.InvalidShard);
   if (typeof token !== "string") throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
-  return { token: token.replace(/^Bot\s+/i, ""), intents, shard: parsedShard };
+  const status = shownStatus((presence as { status?: unknown } | null | undefined)?.status) ?? PresenceUpdateStatus.Online;
+  return { token: token.replace(/^Bot\s+/i, ""), intents, shard: parsedShard, status };
 }
 
 /** Required, a non-negative integer, and only bits the platform defines. */

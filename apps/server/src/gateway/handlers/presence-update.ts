@@ -1,7 +1,15 @@
+import { shownStatus } from "../presence";
 import type { OpcodeHandler } from "./types";
 
-/** Op 3: accepted after Identify; presences are not tracked yet (a later issue). */
+/**
+ * Op 3: sets the bot's status as others see it (presence.ts: dnd shown as online, invisible
+ * as offline, activities never shown). A payload without a valid status is ignored.
+ */
 export const presenceUpdate: OpcodeHandler = {
   beforeIdentify: false,
-  handle() {},
+  handle(connection, d) {
+    const session = connection.session;
+    const status = shownStatus((d as { status?: unknown } | null)?.status);
+    if (session && status) connection.services.presenceTracker.set(session, status);
+  },
 };

@@ -1,16 +1,29 @@
 import { GatewayCloseCodes } from "discord-api-types/v10";
 import { GatewayCloseError } from "../close-codes";
-import { invalidSessionFrame } from "../payloads";
+import { type ResumeRequest, resumeSession } from "../resume-session";
 import type { OpcodeHandler } from "./types";
 
 /**
- * Op 6, made on a new connection instead of Identify. Until session resumption exists every
- * Resume is answered with Invalid Session (`d: false`): the client identifies again.
+ * Op 6, made on a new connection instead of Identify: replays what the client missed, then
+ * RESUMED (resume-session.ts). A malformed payload closes with 4002; a Resume that cannot be
+ * honoured gets op 9 with `d: false` and the client may Identify.
  */
 export const resume: OpcodeHandler = {
   beforeIdentify: true,
-  handle(connection) {
-    if (connection.identified) throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
-    connection.send(invalidSessionFrame());
+  async handle(connection, d) {
+    connection.beginAuthentication();
+    const request = parseResume(d);
+    if (!request) return connection.refuseResume();
+    await resumeSession(connection, request);
   },
 };
+
+/** `token`, `session_id`, `seq` (null is read as 0); null when a field is missing or of the wrong type. */
+export function parseResume(d: unknown): ResumeRequest | null {
+  if (typeof d !== "object" || d === null || Array.isArray(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
+  const { token, session_id, seq } = d as Record<string, unknown>;
+  if (typeof token !== "string" || typeof session_id !== "string") return null;
+  const last = seq ?? 0;
+  if (typeof last !== "number" || !Number.isInteger(last) || last < 0) return null;
+  return { token: token.replace(/^Bot\s+/i, ""), sessionId: session_id, seq: last };
+}
