@@ -1,3 +1,4 @@
 export * from "./bits";
 export * from "./compute";
 export * from "./load";
+export * from "./visible";

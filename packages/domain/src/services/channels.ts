@@ -1,32 +1,9 @@
 import type { APIChannel } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
-import { type GuildSnapshot, type MemberSnapshot, computeChannelPermissions, isThreadType } from "../permissions";
+import { listableGuildChannels } from "../permissions";
 import { serializeChannel } from "../serializers";
 import { channelAccess, guildAccess } from "./access";
 import { channelInclude } from "./selects";
-
-const CATEGORY = 4;
-
-interface OverwrittenChannel {
-  id: bigint;
-  type: number;
-  parentId: bigint | null;
-  overwrites: { targetId: bigint; type: number; allow: bigint; deny: bigint }[];
-}
-
-/**
- * The channels of a guild listing a member may see: those it can view, plus the category
- * of each of them even when the category itself is hidden (spec: "channels the bot can
- * see, with their categories"). Threads are not listed here.
- */
-export function listableGuildChannels<C extends OverwrittenChannel>(guild: GuildSnapshot, member: MemberSnapshot, channels: C[]): C[] {
-  const candidates = channels.filter((c) => !isThreadType(c.type));
-  const visible = new Set(
-    candidates.filter((c) => computeChannelPermissions(guild, member, { id: c.id, overwrites: c.overwrites }) !== 0n).map((c) => c.id),
-  );
-  const parentsOfVisible = new Set(candidates.filter((c) => visible.has(c.id) && c.parentId !== null).map((c) => c.parentId as bigint));
-  return candidates.filter((c) => visible.has(c.id) || (c.type === CATEGORY && parentsOfVisible.has(c.id)));
-}
 
 export class ChannelService {
   constructor(private ctx: DomainContext) {}

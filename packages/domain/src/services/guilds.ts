@@ -2,7 +2,7 @@ import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { Errors } from "../errors";
-import { DEFAULT_EVERYONE_PERMISSIONS, computeBasePermissions, computeChannelPermissions } from "../permissions";
+import { DEFAULT_EVERYONE_PERMISSIONS, computeBasePermissions, guildSnapshotFromRows, listableGuildChannels, visibleThreads } from "../permissions";
 import { serializeChannel, serializeGuild, serializeMember } from "../serializers";
 import { GUILD_LIST_MAX, parseForm, zGuildName } from "../validation";
 import { guildAccess } from "./access";
@@ -65,7 +65,7 @@ export class GuildService {
     });
     memberships.sort((a, b) => (a.guild.id < b.guild.id ? -1 : 1));
     return memberships.map(({ guild, roles, user }) => {
-      const snapshot = { id: guild.id, ownerId: guild.ownerId, roles: new Map(guild.roles.map((r) => [r.id, r])) };
+      const snapshot = guildSnapshotFromRows(guild);
       const permissions = computeBasePermissions(snapshot, { userId, isBot: user.bot, roleIds: roles.map((r) => r.roleId) });
       return {
         id: guild.id.toString(),
@@ -91,19 +91,11 @@ export class GuildService {
       },
     });
     if (!guild) throw Errors.unknownGuild();
-    const snapshot = {
-      id: guild.id,
-      ownerId: guild.ownerId,
-      roles: new Map(guild.roles.map((r) => [r.id, { id: r.id, position: r.position, permissions: r.permissions }])),
-    };
+    const snapshot = guildSnapshotFromRows(guild);
     const self = guild.members.find((m) => m.userId === userId);
     const memberSnapshot = self ? { userId, isBot: self.user.bot, roleIds: self.roles.map((r) => r.roleId) } : null;
-    const overwritesOf = new Map(guild.channels.map((c) => [c.id, c.overwrites]));
-    const visible = guild.channels.filter((c) => {
-      if (!memberSnapshot) return false;
-      const governing = c.type === 11 && c.parentId ? c.parentId : c.id;
-      return computeChannelPermissions(snapshot, memberSnapshot, { id: governing, overwrites: overwritesOf.get(governing) ?? [] }) !== 0n;
-    });
+    const channels = memberSnapshot ? listableGuildChannels(snapshot, memberSnapshot, guild.channels) : [];
+    const threads = memberSnapshot ? visibleThreads(snapshot, memberSnapshot, guild.channels).filter((c) => !c.archived) : [];
     const urls = this.ctx.urls;
     return {
       ...serializeGuild(guild, guild.roles, guild.emojis),
@@ -112,8 +104,8 @@ export class GuildService {
       unavailable: false,
       member_count: guild.members.length,
       members: guild.members.map((m) => serializeMember(m, urls)),
-      channels: visible.filter((c) => c.type !== 11).map((c) => serializeChannel(c, urls)),
-      threads: visible.filter((c) => c.type === 11 && !c.archived).map((c) => serializeChannel(c, urls)),
+      channels: channels.map((c) => serializeChannel(c, urls)),
+      threads: threads.map((c) => serializeChannel(c, urls)),
       voice_states: [],
       presences: [],
       stage_instances: [],
