@@ -79,6 +79,30 @@ describe("admin CLI (chatctl)", () => {
     }
   });
 
+  it("app redirect-add registers login redirects, printing { redirect_uris }, with the portal's validation; user suspend", async () => {
+    json(await chatctl(env, "user", "create", "--username", "dora", "--password", "correct horse", "--json"));
+    const app = json(await chatctl(env, "app", "create", "--owner", "dora", "--name", "Dora Site", "--json"));
+    const first = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "https://dora.example/callback", "--json"));
+    expect(first).toEqual({ redirect_uris: ["https://dora.example/callback"] });
+    const second = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "http://localhost:3000/cb", "--json"));
+    expect(second).toEqual({ redirect_uris: ["https://dora.example/callback", "http://localhost:3000/cb"] });
+
+    const refused: [string[], string][] = [
+      [["--application", app.application_id, "--uri", "https://dora.example/cb#section"], "Must not contain a fragment (#)."],
+      [["--application", app.application_id, "--uri", "http://dora.example/cb"], "Must use https (http is allowed only for localhost and 127.0.0.1)."],
+      [["--application", "999999", "--uri", "https://dora.example/"], "unknown application: 999999"],
+    ];
+    for (const [args, message] of refused) {
+      const result = await chatctl(env, "app", "redirect-add", ...args, "--json");
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n")).toEqual([message]);
+    }
+
+    const suspended = json(await chatctl(env, "user", "suspend", "--username", "dora", "--json"));
+    expect(suspended).toEqual({ id: expect.stringMatching(/^[0-9]+$/), suspended: true });
+  });
+
   it("works while the service runs, reaching the database the server serves", async () => {
     const t = await startTestServer({ storage });
     try {

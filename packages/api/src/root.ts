@@ -1,5 +1,6 @@
 import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
+import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { guildsRouter } from "./routers/guilds";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
@@ -12,6 +13,7 @@ export const appRouter = router({
   messages: messagesRouter,
   applications: applicationsRouter,
   oauth2: oauth2Router,
+  authorizedApps: authorizedAppsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-import { Permission, has } from "@chat/domain";
+import { Permission, type PublicUrls, applicationIconUrl, has } from "@chat/domain";
 
 /** Compact shapes the web UI renders; ids stay decimal strings. */
 export interface UserView {
@@ -46,6 +46,8 @@ export interface MemberView {
 export interface ApplicationView {
   id: string;
   name: string;
+  /** The application's picture, or null (the UI shows initials). */
+  iconUrl: string | null;
   createdAt: string;
   bot: UserView;
 }
@@ -100,6 +102,9 @@ export function memberView(member: { user?: WireUser; nick?: string | null; join
   return { user: userView(member.user), nick: member.nick ?? null, joinedAt: member.joined_at ?? "" };
 }
 
-export function applicationView(app: { id: bigint; name: string; createdAt: Date; botUser: { id: bigint; username: string; globalName: string | null; bot: boolean } }): ApplicationView {
-  return { id: app.id.toString(), name: app.name, createdAt: app.createdAt.toISOString(), bot: userRowView(app.botUser) };
+export function applicationView(
+  app: { id: bigint; name: string; iconHash: string | null; createdAt: Date; botUser: { id: bigint; username: string; globalName: string | null; bot: boolean } },
+  urls: PublicUrls,
+): ApplicationView {
+  return { id: app.id.toString(), name: app.name, iconUrl: applicationIconUrl(urls, app.id, app.iconHash), createdAt: app.createdAt.toISOString(), bot: userRowView(app.botUser) };
 }

@@ -50,3 +50,27 @@ export const Errors = {
   refused: (message: string) => new ApiError(400, C.InvalidFormBodyOrContentType, message),
   conflict: (message: string) => new ApiError(409, 0, message),
 };
+
+/** The `error` values of the login error body (spec: Login error body, plus RFC 6749's invalid_scope). */
+export type OAuthErrorCode = "invalid_client" | "invalid_grant" | "invalid_request" | "unsupported_grant_type" | "invalid_scope";
+
+/**
+ * A login-flow (OAuth2) failure at the token endpoints, answered in the OAuth2 shape
+ * `{ error, error_description }` rather than the bot shape. invalid_client is 401, the rest 400.
+ */
+export class OAuthError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = "OAuthError";
+    this.status = error === "invalid_client" ? 401 : 400;
+  }
+
+  toBody(): { error: OAuthErrorCode; error_description: string } {
+    return { error: this.error, error_description: this.description };
+  }
+}

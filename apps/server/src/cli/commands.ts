@@ -53,6 +53,22 @@ export const commands: Record<string, Command> = {
     };
   },
 
+  /** Registers a redirect address for the login flow, with the portal's validation. */
+  "app redirect-add": async (domain, options) => {
+    const applicationId = idOption(options, "application");
+    const app = await domain.ctx.db.application.findUnique({ where: { id: applicationId }, select: { ownerId: true } });
+    if (!app) throw new UsageError(`unknown application: ${applicationId}`);
+    const redirectUris = await domain.applicationSettings.addRedirectUri(app.ownerId, applicationId, required(options, "uri"));
+    return { redirect_uris: redirectUris };
+  },
+
+  /** Suspends a person: no more sign-in, and every login token they gave to websites is revoked. */
+  "user suspend": async (domain, options) => {
+    const user = await userByName(domain, required(options, "username"));
+    await domain.accounts.suspend(user.id);
+    return { id: user.id.toString(), suspended: true };
+  },
+
   "guild add-bot": async (domain, options) => {
     const guildId = idOption(options, "guild");
     const applicationId = idOption(options, "application");

@@ -10,6 +10,7 @@ import { MemoryPresenceStore } from "./presence";
 import { PresenceTracker } from "./presence-tracker";
 import { RedisReplayStore } from "./redis-replay-store";
 import { MemoryReplayStore, type ReplayStore } from "./replay-store";
+import { createSessionCloser } from "./session-closer";
 import { SessionRegistry } from "./session-registry";
 import { parseConnectionQuery } from "./url";
 import { channelViewers } from "./visibility";
@@ -38,7 +39,8 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const db = ctx.database.prisma;
   const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker };
   const dispatcher = new Dispatcher(sessions, channelViewers(db), presences);
-  const unsubscribe = ctx.bus.subscribe((event) => dispatcher.accept(event));
+  const closeSessions = createSessionCloser(sessions);
+  const unsubscribe = ctx.bus.subscribe((event) => (event.internal ? closeSessions(event) : dispatcher.accept(event)));
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
   let closing = false;

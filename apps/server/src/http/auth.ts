@@ -1,5 +1,5 @@
 import { Errors } from "@chat/domain";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
 
 export interface BotIdentity {
@@ -8,16 +8,23 @@ export interface BotIdentity {
   user: { id: bigint; username: string; globalName: string | null; discriminator: string; avatarHash: string | null; bot: boolean; locale: string };
 }
 
+/** A login bearer token's authorisation: the person, the website's application, scopes and expiry. */
+export type BearerIdentity = NonNullable<Awaited<ReturnType<ServerContext["domain"]["oauth2Tokens"]["identify"]>>>;
+
 /**
- * How a route authenticates, set as route config `{ auth }`: `bot` (the default) needs
- * `Authorization: Bot <token>`; `none` is for the few routes without a bot token
- * (GET /gateway, OAuth2 token endpoints, interaction callbacks and webhooks).
+ * How a route authenticates, set as route config `{ auth }`:
+ * - `bot` (the default): `Authorization: Bot <token>`;
+ * - `bearer`: a login access token, `Authorization: Bearer <token>` (GET /oauth2/@me);
+ * - `bot-or-bearer`: either (GET /users/@me, login rule 10);
+ * - `none`: no token (GET /gateway, the OAuth2 token endpoints, interaction callbacks, webhooks).
+ * A bearer token opens only the routes that say so; everywhere else it is 401.
  */
-export type RouteAuth = "bot" | "none";
+export type RouteAuth = "bot" | "bearer" | "bot-or-bearer" | "none";
 
 declare module "fastify" {
   interface FastifyRequest {
     bot?: BotIdentity;
+    bearer?: BearerIdentity;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
@@ -36,13 +43,29 @@ export async function authenticateBot(ctx: ServerContext, request: FastifyReques
   return identity;
 }
 
+/** `Authorization: Bearer <access token>` of the login flow; 401 (with RFC 6750's WWW-Authenticate) otherwise. */
+async function authenticateBearer(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<BearerIdentity> {
+  const header = request.headers.authorization ?? "";
+  const match = /^Bearer +(\S+)$/i.exec(header);
+  const found = match ? await ctx.domain.oauth2Tokens.identify(match[1] as string) : null;
+  if (!found) {
+    reply.header("WWW-Authenticate", match ? 'Bearer realm="chat", error="invalid_token"' : 'Bearer realm="chat"');
+    throw Errors.unauthorized();
+  }
+  request.bearer = found;
+  return found;
+}
+
 /**
  * Authenticates every route of `app` before its body is read, so a bad token is 401 whatever
  * the body. Unknown routes never get here: they answer 404 without asking for a token.
  */
 export function installBotAuthentication(app: FastifyInstance, ctx: ServerContext): void {
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config.auth === "none") return;
+  app.addHook("onRequest", async (request, reply) => {
+    const mode = request.routeOptions.config.auth ?? "bot";
+    if (mode === "none") return;
+    if (mode === "bearer") return void (await authenticateBearer(ctx, request, reply));
+    if (mode === "bot-or-bearer" && /^Bearer /i.test(request.headers.authorization ?? "")) return void (await authenticateBearer(ctx, request, reply));
     await authenticateBot(ctx, request);
   });
 }
@@ -51,4 +74,10 @@ export function installBotAuthentication(app: FastifyInstance, ctx: ServerContex
 export function botOf(request: FastifyRequest): BotIdentity {
   if (!request.bot) throw Errors.unauthorized();
   return request.bot;
+}
+
+/** The login authorisation of a `bearer` or `bot-or-bearer` route, when a bearer token was used. */
+export function bearerOf(request: FastifyRequest): BearerIdentity {
+  if (!request.bearer) throw Errors.unauthorized();
+  return request.bearer;
 }

@@ -5,7 +5,7 @@ import { GLOBAL_LIMIT, bucketFor, counterKey } from "./buckets";
 import { sendRateLimited, writeBucketHeaders } from "./headers";
 import { createRateLimitStore } from "./store";
 
-export { GLOBAL_LIMIT, ROUTE_BUCKETS, bucketFor, type BucketRule } from "./buckets";
+export { GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, ROUTE_BUCKETS, bucketFor, type BucketRule } from "./buckets";
 
 export interface RateLimits {
   /**
@@ -14,7 +14,10 @@ export interface RateLimits {
    * is asked. Requests without a bot token are not counted here.
    */
   checkGlobal(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
-  /** onRequest hook, after authentication: the route's bucket from the table, per bot and channel or guild. */
+  /**
+   * onRequest hook, after authentication: the route's bucket from the table, per bot and
+   * channel or guild, or per client address for the routes without a bot (login token endpoints).
+   */
   checkRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -34,10 +37,12 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
       return sendRateLimited(reply, "global", outcome);
     },
     async checkRoute(request, reply) {
-      if (!request.bot) return;
       const rule = bucketFor(request.method, (request.routeOptions.url ?? "").slice(prefix.length));
       if (!rule) return;
-      const outcome = await store.consume(rule, counterKey(rule, request.bot.userId.toString(), request.params));
+      // request.ip honours X-Forwarded-For (trustProxy): the address in front of the load balancer.
+      const subject = rule.per === "address" ? request.ip : request.bot?.userId.toString();
+      if (!subject) return;
+      const outcome = await store.consume(rule, counterKey(rule, subject, request.params));
       writeBucketHeaders(reply, rule, outcome);
       if (!outcome.allowed) return sendRateLimited(reply, "user", outcome);
     },

@@ -62,9 +62,9 @@ export function messages(page: Page) {
   return page.getByRole("log").getByTestId("message-content");
 }
 
-/** Saves a screenshot of a main screen into .tmp/screens/ for review. */
-export async function screen(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of a main screen into .tmp/screens/ for review (the whole page with `fullPage`). */
+export async function screen(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const dir = join(repoRoot, ".tmp/screens");
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }

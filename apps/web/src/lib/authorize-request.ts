@@ -1,7 +1,11 @@
-/** The query of /oauth2/authorize, checked. Scope `bot` is served today; `identify` comes later. */
+/**
+ * The query of /oauth2/authorize, sorted by flow: scope `bot` adds a bot to a guild (checked
+ * here); anything else is the login flow (scope identify), which the domain checks, so that
+ * mistakes such as invalid_scope go back to the website (login rule 7).
+ */
 export type AuthorizeRequest =
   | { kind: "bot"; clientId: string; permissions: bigint; guildId: string | null }
-  | { kind: "identify"; clientId: string; redirectUri: string | null; state: string | null }
+  | { kind: "login"; query: Record<string, string | string[]> }
   | { kind: "invalid"; reason: string };
 
 type Query = Record<string, string | string[] | undefined>;
@@ -12,18 +16,18 @@ function one(query: Query, key: string): string | null {
 }
 
 export function parseAuthorizeRequest(query: Query): AuthorizeRequest {
+  const scopes = (one(query, "scope") ?? "").split(/[\s+]+/).filter(Boolean);
+  if (!scopes.includes("bot")) {
+    const defined = Object.entries(query).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined);
+    return { kind: "login", query: Object.fromEntries(defined) };
+  }
   const clientId = one(query, "client_id");
   if (!clientId) return { kind: "invalid", reason: "The link has no client_id." };
   if (!/^[0-9]{1,19}$/.test(clientId)) return { kind: "invalid", reason: "The client_id in the link is not a valid application id." };
-  const scopes = (one(query, "scope") ?? "").split(/[\s+]+/).filter(Boolean);
-  if (scopes.includes("bot")) {
-    const raw = one(query, "permissions") ?? "0";
-    if (!/^[0-9]{1,20}$/.test(raw)) return { kind: "invalid", reason: "The permissions in the link are not a permission bit field." };
-    const guildId = one(query, "guild_id");
-    return { kind: "bot", clientId, permissions: BigInt(raw), guildId: guildId && /^[0-9]{1,19}$/.test(guildId) ? guildId : null };
-  }
-  if (scopes.includes("identify")) return { kind: "identify", clientId, redirectUri: one(query, "redirect_uri"), state: one(query, "state") };
-  return { kind: "invalid", reason: scopes.length ? `Unsupported scope: ${scopes.join(" ")}.` : "The link has no scope." };
+  const raw = one(query, "permissions") ?? "0";
+  if (!/^[0-9]{1,20}$/.test(raw)) return { kind: "invalid", reason: "The permissions in the link are not a permission bit field." };
+  const guildId = one(query, "guild_id");
+  return { kind: "bot", clientId, permissions: BigInt(raw), guildId: guildId && /^[0-9]{1,19}$/.test(guildId) ? guildId : null };
 }
 
 /** The same query as a string, to come back here after logging in. */

@@ -1,10 +1,26 @@
 import { Errors, parsePermissionBits } from "@chat/domain";
 import { z } from "zod";
 import { zPermissionBits, zSnowflake } from "../inputs";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
 import { userRowView } from "../views";
 
-/** The consent page of /oauth2/authorize. Scope `bot` today; `identify` joins later. */
+/** The authorise link's query as the page received it (repeated keys as arrays). */
+const zAuthorizeQuery = z.record(z.string().max(64), z.union([z.string().max(4096), z.array(z.string().max(4096)).max(10)]));
+
+export type LoginRequestView =
+  | { outcome: "show"; title: string; message: string }
+  | { outcome: "redirect"; url: string }
+  | {
+      outcome: "ask";
+      application: { id: string; name: string; iconUrl: string | null };
+      destination: { origin: string; host: string };
+      scopes: string[];
+      cancelUrl: string;
+      /** prompt=none and the signed-in person already authorised: no page, straight back. */
+      skipConsent: boolean;
+    };
+
+/** The consent page of /oauth2/authorize: scope `bot` adds a bot to a guild, scope `identify` logs a person in to a website. */
 export const oauth2Router = router({
   /** What the consent page shows about the application asking (login required). */
   application: protectedProcedure.input(z.object({ clientId: zSnowflake })).query(async ({ ctx, input }) => {
@@ -22,4 +38,29 @@ export const oauth2Router = router({
       const member = await ctx.domain.members.addBot(ctx.me.id, input.guildId, input.clientId, permissions);
       return { guildId: input.guildId.toString(), botUserId: member.userId.toString() };
     }),
+
+  /**
+   * Checks a login (scope identify) authorise link before anyone signs in: an unknown client
+   * or redirect is shown, a mistake goes back to the website, a valid link is asked about.
+   */
+  loginRequest: publicProcedure.input(z.object({ query: zAuthorizeQuery })).query(async ({ ctx, input }): Promise<LoginRequestView> => {
+    const check = await ctx.domain.oauth2.checkAuthorize(input.query);
+    if (check.outcome !== "ask") return check;
+    const signedIn = ctx.sessionUserId !== null ? await ctx.domain.webPeople.sessionUser(ctx.sessionUserId) : null;
+    const skipConsent =
+      check.request.prompt === "none" && signedIn !== null && !signedIn.suspendedAt && (await ctx.domain.oauth2.hasGrant(signedIn.id, check.request.applicationId, check.request.scopes));
+    return {
+      outcome: "ask",
+      application: { ...check.application, id: check.application.id.toString() },
+      destination: check.destination,
+      scopes: check.request.scopes,
+      cancelUrl: check.cancelUrl,
+      skipConsent,
+    };
+  }),
+
+  /** The person pressed Authorise: a code for the website; answers where the browser goes. */
+  approveLogin: protectedProcedure.input(z.object({ query: zAuthorizeQuery })).mutation(async ({ ctx, input }) => {
+    return { url: await ctx.domain.oauth2.approve(ctx.me.id, input.query) };
+  }),
 });

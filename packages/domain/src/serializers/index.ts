@@ -4,3 +4,4 @@ export * from "./channel";
 export * from "./member";
 export * from "./guild";
 export * from "./message";
+export * from "./oauth2";

@@ -4,9 +4,10 @@ import { serializeUser } from "../serializers";
 import { botIdFromToken, createBotToken, hashSecret, randomToken, secretMatches } from "../tokens";
 import { parseForm } from "../validation";
 import { z } from "zod";
+import { closeGatewaySessions } from "./gateway-sessions";
 import { userSelect } from "./selects";
 
-const zAppName = z.string().trim().min(2, "Must be between 2 and 32 in length.").max(32, "Must be between 2 and 32 in length.");
+export const zAppName = z.string().trim().min(2, "Must be between 2 and 32 in length.").max(32, "Must be between 2 and 32 in length.");
 
 function botUsernameFrom(name: string): string {
   const base = name.toLowerCase().replace(/[^a-z0-9_.]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 24) || "bot";
@@ -51,11 +52,12 @@ export class ApplicationService {
     return app;
   }
 
-  /** Issues a new bot token; the old one stops working at once. */
+  /** Issues a new bot token; the old one stops working at once and its gateway sessions close with 4004. */
   async resetBotToken(ownerId: bigint, applicationId: bigint): Promise<string> {
     const app = await this.getForOwner(ownerId, applicationId);
     const botToken = createBotToken(app.botUserId);
     await this.ctx.db.application.update({ where: { id: app.id }, data: { botTokenHash: hashSecret(botToken) } });
+    await closeGatewaySessions(this.ctx, [app.botUserId]);
     return botToken;
   }
 

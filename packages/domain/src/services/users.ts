@@ -2,11 +2,24 @@ import type { DomainContext } from "../context";
 import { ApiError, Errors } from "../errors";
 import { serializeUser } from "../serializers";
 import { parseForm, zUsername } from "../validation";
+import type { PictureService } from "./pictures";
 import { isUniqueViolation } from "./prisma-errors";
 import { userSelect } from "./selects";
 
 export class UserService {
-  constructor(private ctx: DomainContext) {}
+  constructor(
+    private ctx: DomainContext,
+    private pictures: PictureService,
+  ) {}
+
+  /** Sets the user's picture from image data, or removes it with null; the user's new `avatar` hash. */
+  async setAvatar(userId: bigint, image: unknown): Promise<string | null> {
+    await this.get(userId);
+    const hash = image === null ? null : await this.pictures.replace(userId, this.pictures.decode(image, "avatar"));
+    if (hash === null) await this.pictures.removeAll(userId);
+    await this.ctx.db.user.update({ where: { id: userId }, data: { avatarHash: hash } });
+    return hash;
+  }
 
   /** A person's account; `passwordHash` comes from @chat/auth (argon2id). */
   async createPerson(input: { username: unknown; passwordHash: string; globalName?: string | null }) {

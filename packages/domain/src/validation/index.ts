@@ -3,3 +3,5 @@ export * from "./common";
 export * from "./messages";
 export * from "./guilds";
 export * from "./embeds";
+export * from "./oauth2";
+export * from "./pictures";

@@ -7,6 +7,7 @@ import { registerChannelRoutes } from "./channels";
 import { registerGatewayInfoRoutes } from "./gateway";
 import { registerGuildRoutes } from "./guilds";
 import { registerMessageRoutes } from "./messages";
+import { registerOAuth2Routes } from "./oauth2";
 import { registerUserRoutes } from "./users";
 
 export const API_PREFIX = "/api/v10";
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
       registerGuildRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerMessageRoutes(api, ctx);
+      await registerOAuth2Routes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -1,11 +1,14 @@
-import { Errors, parseForm, serializeSelf, zGuildListQuery } from "@chat/domain";
+import { Errors, parseForm, serializeLoginUser, serializeSelf, zGuildListQuery } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
 import { botOf } from "../auth";
 import { pathId } from "../params";
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get("/users/@me", async (request) => serializeSelf(botOf(request).user, ctx.urls));
+  // The bot itself, or the person a login bearer token identifies (scope identify, login rule 10).
+  app.get("/users/@me", { config: { auth: "bot-or-bearer" } }, async (request) =>
+    request.bearer ? serializeLoginUser(request.bearer.user, ctx.urls) : serializeSelf(botOf(request).user, ctx.urls),
+  );
 
   app.get("/users/@me/guilds", async (request) => {
     const query = parseForm(zGuildListQuery, request.query ?? {});

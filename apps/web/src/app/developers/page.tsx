@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateApplication } from "@/components/developers/create-application";
-import { Avatar } from "@/components/ui/avatar";
+import { AppIcon } from "@/components/ui/app-icon";
 import { formatDate } from "@/lib/format";
 import { serverApi } from "@/server/api";
 import { requireSessionUser } from "@/server/auth";
@@ -16,7 +16,7 @@ export default async function ApplicationsPage() {
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-white">Applications</h1>
-          <p className="mt-1 text-muted">Each application comes with a bot you can add to guilds you manage.</p>
+          <p className="mt-1 text-muted">Each application comes with a bot you can add to guilds you manage, and can log people in to your website.</p>
         </div>
         <CreateApplication />
       </div>
@@ -34,7 +34,7 @@ export default async function ApplicationsPage() {
                 data-testid="application-card"
                 className="flex flex-col items-center gap-3 rounded-xl bg-panel p-6 text-center ring-1 ring-white/5 transition hover:-translate-y-0.5 hover:ring-accent/60"
               >
-                <Avatar id={app.bot.id} name={app.name} size="lg" />
+                <AppIcon id={app.bot.id} name={app.name} iconUrl={app.iconUrl} size="lg" />
                 <span className="font-semibold text-white">{app.name}</span>
                 <span className="-mt-2 text-sm text-muted">@{app.bot.username}</span>
                 <span className="text-xs text-faint">Created {formatDate(app.createdAt)}</span>

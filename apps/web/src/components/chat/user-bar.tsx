@@ -1,11 +1,12 @@
 "use client";
 
 import type { UserView } from "@chat/api";
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { Avatar } from "@/components/ui/avatar";
-import { LogoutIcon } from "@/components/ui/icons";
+import { LogoutIcon, SettingsIcon } from "@/components/ui/icons";
 
-/** The signed-in person at the bottom of the sidebar, with sign-out. */
+/** The signed-in person at the bottom of the sidebar, with settings and sign-out. */
 export function UserBar({ me }: { me: UserView }) {
   return (
     <div className="flex h-[52px] shrink-0 items-center gap-2 bg-[#202226] px-2">
@@ -16,6 +17,14 @@ export function UserBar({ me }: { me: UserView }) {
         </p>
         <p className="truncate text-xs text-muted">@{me.username}</p>
       </div>
+      <Link
+        href="/settings/authorized-apps"
+        aria-label="User settings"
+        title="User settings"
+        className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
+      >
+        <SettingsIcon width={18} height={18} />
+      </Link>
       <button
         type="button"
         onClick={() => signOut({ callbackUrl: "/login" })}
