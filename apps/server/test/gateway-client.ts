@@ -54,8 +54,9 @@ export class RawGatewayClient {
     ws.on("error", () => {});
   }
 
-  static async connect(t: TestServer, query = "?v=10&encoding=json"): Promise<RawGatewayClient> {
-    const ws = new WebSocket(`${t.server.ctx.urls.gatewayUrl}${query}`);
+  /** `t`: a test server, or a gateway address (a node running in its own process). */
+  static async connect(t: TestServer | string, query = "?v=10&encoding=json"): Promise<RawGatewayClient> {
+    const ws = new WebSocket(`${typeof t === "string" ? t : t.server.ctx.urls.gatewayUrl}${query}`);
     const client = new RawGatewayClient(ws, new URLSearchParams(query).get("compress") === "zlib-stream");
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => resolve());
@@ -66,7 +67,7 @@ export class RawGatewayClient {
 
   /** Connects, reads Hello and identifies; resolves with the READY frame. */
   static async identified(
-    t: TestServer,
+    t: TestServer | string,
     token: string,
     intents: number,
     extra: Record<string, unknown> = {},
@@ -80,7 +81,7 @@ export class RawGatewayClient {
   }
 
   /** Connects and sends Resume; the caller reads the replay, RESUMED or op 9. */
-  static async resuming(t: TestServer, token: string, sessionId: string, seq: number): Promise<RawGatewayClient> {
+  static async resuming(t: TestServer | string, token: string, sessionId: string, seq: number): Promise<RawGatewayClient> {
     const client = await RawGatewayClient.connect(t);
     await client.next((f) => f.op === 10);
     client.send({ op: 6, d: { token, session_id: sessionId, seq } });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { HandlerSet, parseEvent, type DomainEvent, type EventBus, type EventHandler } from "./types";
 
@@ -9,6 +10,9 @@ export class RedisBus implements EventBus {
   private publisher: Redis;
   private subscriber: Redis;
   private ready: Promise<unknown>;
+  /** Event ids: this process's random prefix and a counter. */
+  private readonly idPrefix = randomBytes(6).toString("hex");
+  private published = 0;
 
   constructor(url: string, private channel = CHANNEL) {
     this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -22,7 +26,8 @@ export class RedisBus implements EventBus {
 
   async publish(event: DomainEvent): Promise<void> {
     await this.ready;
-    await this.publisher.publish(this.channel, JSON.stringify(event));
+    const withId = event.id ? event : { ...event, id: `${this.idPrefix}-${(++this.published).toString(36)}` };
+    await this.publisher.publish(this.channel, JSON.stringify(withId));
   }
 
   subscribe(handler: EventHandler): () => void {

@@ -28,7 +28,7 @@ export function zlibStreamSocket(socket: GatewaySocket): GatewaySocket {
     deflate.close();
   });
 
-  const compress = (text: string) =>
+  const compress = (text: string | Buffer) =>
     new Promise<void>((resolve) => {
       if (gone) return resolve();
       deflate.write(text);

@@ -2,6 +2,8 @@ import type { Db } from "@chat/db";
 import type { Domain, PublicUrls } from "@chat/domain";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { GatewayCloseCodes, GatewayCloseError, clientCloseEndsSession, closeEndsSession, closeReason } from "./close-codes";
+import type { Dispatcher } from "./dispatcher";
+import type { EventHistory } from "./event-history";
 import { handlerFor } from "./handlers";
 import type { GatewayOptions } from "./options";
 import { SerializedEvent, heartbeatAckFrame, helloFrame, invalidSessionFrame } from "./payloads";
@@ -10,7 +12,9 @@ import type { PresenceTracker } from "./presence-tracker";
 import type { ReplayStore } from "./replay-store";
 import type { Session, SessionCarrier } from "./session";
 import type { SessionRegistry } from "./session-registry";
+import type { SessionStore } from "./session-store";
 import type { GatewaySocket } from "./socket";
+import type { ChannelViewers } from "./visibility";
 
 /** What a connection and its opcode handlers work with. */
 export interface GatewayServices {
@@ -22,6 +26,14 @@ export interface GatewayServices {
   replay: ReplayStore;
   presences: PresenceStore;
   presenceTracker: PresenceTracker;
+  /** Session records and the per-bot session limit (shared between nodes in multi-node mode). */
+  store: SessionStore;
+  /** Multi-node mode: the bus events this node heard, for catching up sessions taken over. */
+  history: EventHistory | null;
+  /** Resolves once this node has heard every bus event published before the call (takeover.ts). */
+  heardEverything: () => Promise<boolean>;
+  dispatcher: Dispatcher;
+  viewers: ChannelViewers;
 }
 
 /** "authenticating": an Identify or a Resume is being answered. */
@@ -133,8 +145,8 @@ export class Connection implements SessionCarrier {
     this.socket.send(heartbeatAckFrame());
   }
 
-  send(text: string): void {
-    if (this.state !== "closed") this.socket.send(text);
+  send(payload: string | Buffer): void {
+    if (this.state !== "closed") this.socket.send(payload);
   }
 
   /** Closes with a gateway close code; whether the session survives is the close-code table's call. */
@@ -144,11 +156,14 @@ export class Connection implements SessionCarrier {
     this.finish(closeEndsSession(code));
   }
 
-  /** Server shutdown: the connection goes, sessions are dropped with the node. */
+  /**
+   * Server shutdown: the connection goes. One node: its session is dropped with the node.
+   * Several nodes: it waits for a Resume, which another node can take.
+   */
   shutdown(code: number, reason: string): void {
     if (this.state === "closed") return;
     this.socket.close(code, reason);
-    this.finish(true);
+    this.finish(!this.services.store.shared);
   }
 
   private async receive(text: string): Promise<void> {

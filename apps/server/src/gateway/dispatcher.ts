@@ -2,12 +2,22 @@ import type { DomainEvent } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { candidatesFor, needsChannelView } from "./audience";
 import { receivesPresences } from "./intents";
+import type { EventHistory } from "./event-history";
 import { applyJoins, applyLeaves } from "./membership";
 import { SerializedEvent } from "./payloads";
 import { type PresenceStore, shownStatus, withPresences } from "./presence";
 import type { Session } from "./session";
 import type { SessionRegistry } from "./session-registry";
 import type { ChannelViewers } from "./visibility";
+
+export interface DispatcherOptions {
+  /** Multi-node mode: every accepted event is kept for catching up sessions taken over from other nodes. */
+  history?: EventHistory | null;
+  /** Called in bus order once all an event caused has been handed to the sessions (their appends issued). */
+  processed?: (eventId: string) => void;
+  /** How a dispatch reaches a session: `dispatch` (held during Identify), or `dispatchNow` when catching up. */
+  deliver?: (session: Session, event: SerializedEvent) => void;
+}
 
 /**
  * Turns bus events into dispatches: who receives an event (membership, intents, View Channel)
@@ -17,33 +27,69 @@ import type { ChannelViewers } from "./visibility";
  */
 export class Dispatcher {
   private tail: Promise<void> = Promise.resolve();
+  /** Work asked for while an event is being accepted; it runs after that event's deliveries. */
+  private accepting: (() => void)[] | null = null;
+  private readonly deliverTo: (session: Session, event: SerializedEvent) => void;
 
   constructor(
     private readonly sessions: SessionRegistry,
     private readonly viewers: ChannelViewers,
     private readonly presences: PresenceStore,
-  ) {}
+    private readonly options: DispatcherOptions = {},
+  ) {
+    this.deliverTo = options.deliver ?? ((session, event) => session.dispatch(event));
+  }
 
   /** Called for every bus event, in bus order. */
   accept(event: DomainEvent): void {
+    this.options.history?.push(event);
     this.recordPresence(event);
-    applyJoins(event, this.sessions);
-    const candidates = candidatesFor(event, this.sessions);
-    applyLeaves(event, this.sessions);
-    if (candidates.length === 0) return;
-    const receivers = this.visibleAmong(event, candidates);
-    this.tail = this.tail.then(async () => {
-      const list = await receivers;
-      if (list.length === 0) return;
-      try {
-        const plain = new SerializedEvent(event.t, event.d);
-        const enriched = await this.withPresencesFor(event, list);
-        for (const session of list) session.dispatch(enriched && receivesPresences(session.intents) ? enriched : plain);
-      } catch (error) {
-        // Never let one event break the chain: every later delivery waits on it.
-        console.error("gateway dispatch failed", event.t, error);
-      }
-    });
+    const after: (() => void)[] = [];
+    this.accepting = after;
+    let candidates: Session[];
+    try {
+      applyJoins(event, this.sessions);
+      candidates = candidatesFor(event, this.sessions);
+      applyLeaves(event, this.sessions);
+    } finally {
+      this.accepting = null;
+    }
+    if (candidates.length > 0) {
+      const receivers = this.visibleAmong(event, candidates);
+      this.chain(() => this.deliver(event, receivers));
+    }
+    for (const task of after) this.chain(task);
+    const { id } = event;
+    const processed = this.options.processed;
+    if (id && processed) this.chain(() => processed(id));
+  }
+
+  /** Runs `task` once every event accepted so far has been handed to its sessions. */
+  afterPending(task: () => void): void {
+    if (this.accepting) this.accepting.push(task);
+    else this.chain(task);
+  }
+
+  /** Resolves once every event accepted so far has been handed to its sessions. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  private chain(task: () => void | Promise<void>): void {
+    // Never let one event break the chain: every later delivery waits on it.
+    this.tail = this.tail.then(task).catch((error) => console.error("gateway dispatch failed", error));
+  }
+
+  private async deliver(event: DomainEvent, receivers: Promise<Session[]>): Promise<void> {
+    const list = await receivers;
+    if (list.length === 0) return;
+    const plain = new SerializedEvent(event.t, event.d, event.id);
+    const enriched = await this.withPresencesFor(event, list);
+    for (const session of list) {
+      // Ended or moved to another node while the audience was being decided: not any more.
+      if (this.sessions.get(session.id) !== session) continue;
+      this.deliverTo(session, enriched && receivesPresences(session.intents) ? enriched : plain);
+    }
   }
 
   /** PRESENCE_UPDATEs from every node keep this node's presence store current. */
@@ -58,7 +104,7 @@ export class Dispatcher {
   private async withPresencesFor(event: DomainEvent, receivers: Session[]): Promise<SerializedEvent | null> {
     if (event.t !== GatewayDispatchEvents.GuildCreate || !receivers.some((s) => receivesPresences(s.intents))) return null;
     const guild = event.d as Parameters<typeof withPresences>[1];
-    return new SerializedEvent(event.t, await withPresences(this.presences, guild));
+    return new SerializedEvent(event.t, await withPresences(this.presences, guild), event.id);
   }
 
   private async visibleAmong(event: DomainEvent, candidates: Session[]): Promise<Session[]> {

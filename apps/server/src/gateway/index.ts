@@ -2,14 +2,13 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./close-codes";
+import { createSessionStorage, linkSessionStorage } from "./cluster";
 import { zlibStreamSocket } from "./compression";
 import { Connection, type GatewayServices } from "./connection";
 import { Dispatcher } from "./dispatcher";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
 import { MemoryPresenceStore } from "./presence";
 import { PresenceTracker } from "./presence-tracker";
-import { RedisReplayStore } from "./redis-replay-store";
-import { MemoryReplayStore, type ReplayStore } from "./replay-store";
 import { createSessionCloser } from "./session-closer";
 import { SessionRegistry } from "./session-registry";
 import { parseConnectionQuery } from "./url";
@@ -28,17 +27,19 @@ export interface Gateway {
 
 export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOptions> = {}): Gateway {
   const options = resolveGatewayOptions(overrides);
-  // With Redis (multi-node mode) the replay buffers live there, per the design.
-  const replay: ReplayStore = ctx.redisUrl
-    ? new RedisReplayStore(ctx.redisUrl, ctx.redisNamespace, options.replayCapacity)
-    : new MemoryReplayStore(options.replayCapacity);
-  const sessions = new SessionRegistry(replay);
+  // With Redis (multi-node mode) session records and replay buffers live there, per the design.
+  const storage = createSessionStorage(ctx, options);
+  const { replay, store, history, heardEverything } = storage;
+  const sessions = new SessionRegistry(replay, store);
   const presences = new MemoryPresenceStore();
   const presenceTracker = new PresenceTracker(ctx.bus, async (userId) => (await ctx.domain.guilds.guildIdsOf(BigInt(userId))).map(String));
   sessions.onEnd((session) => presenceTracker.ended(session));
+  sessions.onHandOver((session) => presenceTracker.moved(session));
   const db = ctx.database.prisma;
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker };
-  const dispatcher = new Dispatcher(sessions, channelViewers(db), presences);
+  const viewers = channelViewers(db);
+  const dispatcher = new Dispatcher(sessions, viewers, presences, { history, processed: (id) => store.processed(id) });
+  linkSessionStorage(storage, sessions, dispatcher);
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers };
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => (event.internal ? closeSessions(event) : dispatcher.accept(event)));
   const acceptor = createWsAcceptor(options);
@@ -65,7 +66,8 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       sessions.clear();
       await presenceTracker.settled();
       await acceptor.close();
-      await replay.close();
+      await dispatcher.idle();
+      await storage.close();
     },
   };
 }

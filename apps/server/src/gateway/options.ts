@@ -16,6 +16,12 @@ export interface GatewayOptions {
   payloadLimit: { count: number; windowMs: number };
   /** Largest client payload in bytes accepted by the socket layer. */
   maxPayloadBytes: number;
+  /**
+   * Multi-node mode: bus events each node keeps (for the resume window plus a minute) to catch
+   * up a session taken over from a node that died. A session whose catch-up would need older
+   * events gets op 9 instead.
+   */
+  historyLimit: number;
 }
 
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 41_250;
@@ -31,5 +37,6 @@ export function resolveGatewayOptions(overrides: Partial<GatewayOptions> = {}): 
     maxSessionsPerBot: overrides.maxSessionsPerBot ?? 16,
     payloadLimit: overrides.payloadLimit ?? { count: 120, windowMs: 60_000 },
     maxPayloadBytes: overrides.maxPayloadBytes ?? 64 * 1024,
+    historyLimit: overrides.historyLimit ?? 50_000,
   };
 }

@@ -27,14 +27,17 @@ export function invalidSessionFrame(): string {
 /**
  * An event serialized once: the JSON of `d` is computed on first use and shared by every
  * receiving session; only the envelope (which carries the session's own sequence) differs.
+ * `id` is the bus event's id when it came from the bus (multi-node replay bookkeeping).
  */
 export class SerializedEvent {
   private json: string | null = null;
+  private bytes: Buffer | null = null;
   private readonly prefix: string;
 
   constructor(
     readonly t: string,
     private readonly d: unknown,
+    readonly id?: string,
   ) {
     this.prefix = `{"t":${JSON.stringify(t)},"s":`;
   }
@@ -46,5 +49,15 @@ export class SerializedEvent {
 
   frame(sequence: number): string {
     return `${this.prefix}${sequence},"op":${GatewayOpcodes.Dispatch},"d":${this.data}}`;
+  }
+
+  /**
+   * The frame as UTF-8 bytes for a connection: the JSON of `d` is encoded once for every
+   * receiver, only the few bytes of the envelope are encoded per frame.
+   */
+  frameBytes(sequence: number): Buffer {
+    this.bytes ??= Buffer.from(`${this.data}}`);
+    const head = Buffer.from(`${this.prefix}${sequence},"op":${GatewayOpcodes.Dispatch},"d":`);
+    return Buffer.concat([head, this.bytes], head.length + this.bytes.length);
   }
 }

@@ -38,6 +38,27 @@ export class PresenceTracker {
     this.announce(session.userId);
   }
 
+  /**
+   * A session taken over from another node, which had announced its status: known here
+   * from now on (so its end is announced) without announcing it again. Statuses set on this
+   * node's own sessions keep precedence.
+   */
+  adopt(session: Session, status: ShownStatus): void {
+    const statuses = this.bySession.get(session.userId) ?? new Map<string, ShownStatus>();
+    if (statuses.has(session.id)) return;
+    this.bySession.set(session.userId, new Map([[session.id, status], ...statuses]));
+    if (!this.announced.has(session.userId) && status !== PresenceUpdateStatus.Offline) this.announced.set(session.userId, this.current(session.userId));
+  }
+
+  /** The session moved to another node: forgotten here without announcing anything. */
+  moved(session: Session): void {
+    const statuses = this.bySession.get(session.userId);
+    if (!statuses?.delete(session.id)) return;
+    if (statuses.size > 0) return;
+    this.bySession.delete(session.userId);
+    this.announced.delete(session.userId);
+  }
+
   /** Resolves once every change so far has been published (for shutdown and tests). */
   settled(): Promise<void> {
     return this.queue;

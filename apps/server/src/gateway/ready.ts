@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type GatewayReadyDispatchData, GatewayCloseCodes, GatewayDispatchEvents } from "discord-api-types/v10";
 import { ApiError, serializeSelf } from "@chat/domain";
 import { GatewayCloseError } from "./close-codes";
+import { markResumable } from "./cluster";
 import type { Connection } from "./connection";
 import type { IdentifyRequest } from "./handlers/identify";
 import { intentAllows, receivesPresences } from "./intents";
@@ -16,21 +17,24 @@ import { Session } from "./session";
  * rule 6). Last, the bot shows the status it identified with.
  */
 export async function startSession(connection: Connection, request: IdentifyRequest): Promise<void> {
-  const { domain, sessions, options, urls, replay, presences, presenceTracker } = connection.services;
+  const { domain, sessions, options, urls, replay, presences, presenceTracker, store } = connection.services;
   const bot = await domain.applications.authenticateBot(request.token);
   if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   if (!connection.isOpen) return;
 
-  const userId = bot.user.id.toString();
-  const live = sessions.ofUser(userId).filter((s) => s.attached).length;
-  if (live >= options.maxSessionsPerBot) throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
-  const session = new Session({
+  const record = {
     id: randomBytes(16).toString("hex"),
-    userId,
+    userId: bot.user.id.toString(),
     applicationId: bot.application.id.toString(),
     intents: request.intents,
     shard: request.shard,
-  }, replay);
+    createdAt: Date.now(),
+  };
+  const userId = record.userId;
+  // The 16-sessions-per-bot limit, counted across nodes in multi-node mode.
+  if (!(await store.open(record, options.maxSessionsPerBot))) throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
+  if (!connection.isOpen) return store.end(record.id, userId);
+  const session = new Session(record, replay);
   sessions.add(session);
   if (!connection.attach(session)) return sessions.end(session);
   // From here a dropped connection leaves the session waiting for a Resume: the rest of the
@@ -61,6 +65,7 @@ export async function startSession(connection: Connection, request: IdentifyRequ
   }
   if (!alive()) return;
   session.release();
+  markResumable(connection.services, session);
   presenceTracker.set(session, request.status);
 }
 

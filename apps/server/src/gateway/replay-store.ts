@@ -5,13 +5,17 @@ import type { SerializedEvent } from "./payloads";
  * 2 minutes after the connection drops). Entries are numbered 1, 2, 3... per session without
  * gaps, so the frames after `seq` are enough to resume.
  *
- * `append` is fire-and-forget and must keep call order per session; `since` may be
- * asynchronous. That is what a shared implementation (Redis, so another node can resume the
- * session) needs; the in-memory one below serves a single node.
+ * `append` must keep call order per session; `since` may be asynchronous. That is what a
+ * shared implementation (Redis, so another node can resume the session) needs; the in-memory
+ * one below serves a single node.
  */
 export interface ReplayStore {
-  /** Records the dispatch numbered `seq` (the previous one was `seq - 1`). */
-  append(sessionId: string, seq: number, event: SerializedEvent): void;
+  /**
+   * Records the dispatch numbered `seq` (the previous one was `seq - 1`). Undefined: recorded
+   * at once. A promise: true once recorded, false when refused (the session now
+   * belongs to another node); the frame may only be sent after it resolved true.
+   */
+  append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> | undefined;
   /** The session's connection dropped: it is kept `windowMs` more, then forgotten. */
   retain(sessionId: string, windowMs: number): void;
   /**
@@ -35,7 +39,7 @@ export class MemoryReplayStore implements ReplayStore {
 
   constructor(private readonly capacity: number) {}
 
-  append(sessionId: string, seq: number, event: SerializedEvent): void {
+  append(sessionId: string, seq: number, event: SerializedEvent): undefined {
     let ring = this.rings.get(sessionId);
     if (!ring) {
       ring = new Ring(this.capacity, seq);

@@ -1,6 +1,7 @@
 import type { Connection } from "./connection";
 import type { ReplayStore } from "./replay-store";
 import type { Session } from "./session";
+import { takeOverSession } from "./takeover";
 
 export interface ResumeRequest {
   /** Without the `Bot ` prefix. */
@@ -10,17 +11,28 @@ export interface ResumeRequest {
   seq: number;
 }
 
+/** How long a Resume waits for the Identify of its session to finish. */
+const IDENTIFY_FINISH_WAIT_MS = 5_000;
+
 /**
  * Resume on a new connection (state table: waiting for resume -> ready). Refused with op 9
  * `d: false` when the session is unknown or expired, the token is not its bot's, its Identify
- * never finished, or the events after `seq` are no longer all kept.
+ * did not finish (waited for a little while), or the events after `seq` are no longer all
+ * kept. In multi-node mode a session held by another node (alive or dead) is taken over
+ * first (takeover.ts).
  */
 export async function resumeSession(connection: Connection, request: ResumeRequest): Promise<void> {
-  const { domain, sessions, replay } = connection.services;
+  const { domain, sessions, replay, store } = connection.services;
   const bot = await domain.applications.authenticateBot(request.token);
   if (!connection.isOpen) return;
-  const session = sessions.get(request.sessionId);
-  if (!bot || !session || session.userId !== bot.user.id.toString() || !session.resumable) return connection.refuseResume();
+  if (!bot) return connection.refuseResume();
+  const userId = bot.user.id.toString();
+  let session = sessions.get(request.sessionId) ?? null;
+  if (!session && store.shared) session = await takeOverSession(connection.services, userId, request.sessionId);
+  // Dropped while READY and the GUILD_CREATEs were still going out: resumable once they are.
+  if (session?.userId === userId && !session.resumable) await session.whenResumable(IDENTIFY_FINISH_WAIT_MS);
+  if (!connection.isOpen) return;
+  if (!session || session.userId !== userId || !session.resumable) return connection.refuseResume();
 
   const missed = await missedFrames(replay, session, request.seq);
   if (!connection.isOpen) return;

@@ -3,7 +3,7 @@ import type { ReplayStore } from "./replay-store";
 
 /** The connection carrying a session: where its frames go, and how it is taken away. */
 export interface SessionCarrier {
-  send(text: string): void;
+  send(payload: string | Buffer): void;
   /** The session was resumed on another connection: this one closes with 4000. */
   displace(): void;
 }
@@ -20,8 +20,10 @@ export interface SessionIdentity {
 /**
  * One bot session: its own sequence numbers, the guilds it receives, and the connection
  * currently carrying it (none while it waits for a Resume). Every numbered dispatch is also
- * recorded in the replay store, carried or not. Dispatches are held back while Identify sends
- * READY and the GUILD_CREATEs, then flushed in order.
+ * recorded in the replay store, carried or not; with a shared store a frame goes out only once
+ * its append has landed, so a client never holds an event another node could not replay.
+ * Dispatches are held back while Identify sends READY and the GUILD_CREATEs (or while a
+ * session taken over from another node is caught up), then flushed in order.
  */
 export class Session {
   readonly id: string;
@@ -31,14 +33,23 @@ export class Session {
   readonly shard: [number, number] | null;
   /** Guilds this session receives events of; maintained by the SessionRegistry. */
   readonly guildIds = new Set<string>();
-  private sequence = 0;
+  private sequence: number;
+  /** The newest sequence number handed to a connection (or passed while none carried the session). */
+  private delivered: number;
+  /** Frames waiting for their append to land, in sequence order (shared replay store). */
+  private outbox: Promise<void> = Promise.resolve();
   private output: SessionCarrier | null = null;
   private held: SerializedEvent[] | null = [];
+  private releaseWaiters: (() => void)[] = [];
 
+  /** `lastSequence`: where numbering continues (a session taken over from another node). */
   constructor(
     identity: SessionIdentity,
     private readonly replay: ReplayStore,
+    lastSequence = 0,
   ) {
+    this.sequence = lastSequence;
+    this.delivered = lastSequence;
     this.id = identity.id;
     this.userId = identity.userId;
     this.applicationId = identity.applicationId;
@@ -63,8 +74,10 @@ export class Session {
     return this.held === null;
   }
 
+  /** Everything numbered so far has reached `output` (READY comes next, or a Resume's replay was sent). */
   attach(output: SessionCarrier): void {
     this.output = output;
+    this.delivered = this.sequence;
   }
 
   detach(): void {
@@ -99,11 +112,39 @@ export class Session {
     const held = this.held ?? [];
     this.held = null;
     for (const event of held) this.send(event);
+    for (const resolve of this.releaseWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves once the session is resumable (at once if it is), or after `timeoutMs`. */
+  whenResumable(timeoutMs: number): Promise<void> {
+    if (this.resumable) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.releaseWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private send(event: SerializedEvent): void {
-    this.sequence += 1;
-    this.replay.append(this.id, this.sequence, event);
-    this.output?.send(event.frame(this.sequence));
+    const sequence = ++this.sequence;
+    const recorded = this.replay.append(this.id, sequence, event);
+    if (!recorded) {
+      this.deliver(sequence, event);
+      return;
+    }
+    this.outbox = this.outbox
+      .then(() => recorded)
+      .then((ok) => {
+        if (ok) this.deliver(sequence, event);
+      })
+      .catch((error) => console.error("gateway delivery failed", error));
+  }
+
+  private deliver(sequence: number, event: SerializedEvent): void {
+    if (sequence <= this.delivered) return;
+    this.delivered = sequence;
+    this.output?.send(event.frameBytes(sequence));
   }
 }

@@ -3,8 +3,8 @@
  * the one file that touches the library; tests or another transport can supply their own.
  */
 export interface GatewaySocket {
-  /** Sends one payload (a text frame, or a binary frame once compression wraps the socket). */
-  send(text: string): void;
+  /** Sends one payload (a text frame, or a binary frame once compression wraps the socket); bytes are UTF-8 JSON. */
+  send(payload: string | Buffer): void;
   /** Sends one binary frame as is. */
   sendBinary(data: Uint8Array): void;
   /** Starts the closing handshake with a close code and reason. */

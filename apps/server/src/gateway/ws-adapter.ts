@@ -25,8 +25,8 @@ export function createWsAcceptor(options: { maxPayloadBytes: number }): SocketAc
 function wrap(ws: WebSocket): GatewaySocket {
   ws.on("error", () => {});
   return {
-    send(text) {
-      if (ws.readyState === ws.OPEN) ws.send(text);
+    send(payload) {
+      if (ws.readyState === ws.OPEN) ws.send(payload, { binary: false });
     },
     sendBinary(data) {
       if (ws.readyState === ws.OPEN) ws.send(data, { binary: true });

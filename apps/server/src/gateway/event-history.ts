@@ -1,0 +1,72 @@
+import type { DomainEvent } from "@chat/events";
+
+/**
+ * The bus events this node accepted, in bus order, for a bounded time (multi-node mode).
+ * Every node hears the same events in the same order (one Redis channel), so an event's id
+ * names the same position on every node: a node taking a session over from another catches
+ * it up from the last position the other node had fully handled (takeover.ts). That works for
+ * any node that was subscribed at that position, including after the other node died.
+ */
+export class EventHistory {
+  private events: DomainEvent[] = [];
+  private times: number[] = [];
+  /** Index in `events` of the oldest event still kept. */
+  private head = 0;
+  /** Absolute position of `events[0]`. */
+  private base = 0;
+  private positions = new Map<string, number>();
+  private newestId: string | undefined;
+
+  constructor(
+    private readonly maxEvents: number,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Events kept. */
+  get size(): number {
+    return this.events.length - this.head;
+  }
+
+  /** The id of the newest event accepted (that had one). */
+  get latestId(): string | undefined {
+    return this.newestId;
+  }
+
+  push(event: DomainEvent): void {
+    const position = this.base + this.events.length;
+    this.events.push(event);
+    this.times.push(this.now());
+    if (event.id) {
+      this.positions.set(event.id, position);
+      this.newestId = event.id;
+    }
+    this.trim();
+  }
+
+  /**
+   * The events after the newest of the positions named by `ids` (unknown ids are skipped);
+   * null when none of them is kept here, as nothing then says where to start.
+   */
+  after(ids: readonly string[]): DomainEvent[] | null {
+    let start = -1;
+    for (const id of ids) start = Math.max(start, this.positions.get(id) ?? -1);
+    if (start < 0) return null;
+    return this.events.slice(start - this.base + 1);
+  }
+
+  private trim(): void {
+    const now = this.now();
+    while (this.head < this.events.length && (this.size > this.maxEvents || now - (this.times[this.head] as number) > this.maxAgeMs)) {
+      const id = this.events[this.head]?.id;
+      if (id) this.positions.delete(id);
+      this.head += 1;
+    }
+    if (this.head >= 1024 && this.head * 2 >= this.events.length) {
+      this.events.splice(0, this.head);
+      this.times.splice(0, this.head);
+      this.base += this.head;
+      this.head = 0;
+    }
+  }
+}

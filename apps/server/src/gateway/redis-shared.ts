@@ -1,0 +1,52 @@
+import { Redis } from "ioredis";
+
+/**
+ * What the gateway keeps in Redis in multi-node mode, under `chat:gateway:{namespace}`:
+ * - `replay:{session}` and `replay:{session}:last`: the replay buffer (redis-replay-store.ts);
+ * - `session:{session}`: the session record, a hash (redis-session-store.ts);
+ * - `live:{user}`: a bot's live sessions, scored by lease expiry (the 16-session limit);
+ * - `node:{node}:cursor`: the last bus event a node has fully handed to its sessions;
+ * - `control`: a channel telling a node that one of its sessions was taken over.
+ */
+export function gatewayKeys(namespace: string) {
+  const base = `chat:gateway:${namespace}`;
+  return {
+    frames: (sessionId: string) => `${base}:replay:${sessionId}`,
+    last: (sessionId: string) => `${base}:replay:${sessionId}:last`,
+    session: (sessionId: string) => `${base}:session:${sessionId}`,
+    live: (userId: string) => `${base}:live:${userId}`,
+    /** `${cursorPrefix}${nodeId}:cursor` */
+    cursorPrefix: `${base}:node:`,
+    cursor: (nodeId: string) => `${base}:node:${nodeId}:cursor`,
+    control: `${base}:control`,
+  };
+}
+
+export type GatewayKeys = ReturnType<typeof gatewayKeys>;
+
+/**
+ * One connection for everything a node writes (appends, records, cursor): Redis runs one
+ * connection's commands in the order they were sent, which the takeover reasoning relies on
+ * (a cursor that landed means the appends sent before it landed too).
+ */
+export function gatewayRedis(url: string): Redis {
+  // No auto-pipelining: it sends some commands (MULTI, QUIT) ahead of others queued before them.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  redis.on("error", (error) => console.error("gateway redis", error.message));
+  return redis;
+}
+
+export type RedisScript = (...args: (string | number)[]) => Promise<unknown>;
+
+/** A Lua script run with EVALSHA (loaded on first use); keys first, then arguments. */
+export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string): RedisScript {
+  redis.defineCommand(name, { numberOfKeys, lua });
+  const command = (redis as unknown as Record<string, RedisScript>)[name] as RedisScript;
+  return (...args) => command.apply(redis, args);
+}
+
+/** Now in milliseconds by the Redis server's clock (one clock for every node). */
+export const LUA_NOW = "local __t = redis.call('TIME'); local now = tonumber(__t[1]) * 1000 + math.floor(tonumber(__t[2]) / 1000)";
+
+/** The `owner` check every write about a session makes: only its owning node may change it. */
+export const LUA_FENCE = "local owner = redis.call('HGET', KEYS[1], 'owner'); if owner and owner ~= ARGV[1] then return 0 end";
