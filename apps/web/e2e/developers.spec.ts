@@ -1,6 +1,6 @@
 import { Permission } from "@chat/domain";
 import { expect, test } from "./fixtures/service";
-import { createGuild, logIn, screen, signUp, uniqueName } from "./support/people";
+import { createGuild, logIn, openDialog, screen, signUp, uniqueName } from "./support/people";
 
 async function botTokenWorks(apiUrl: string, token: string): Promise<number> {
   const response = await fetch(`${apiUrl}/users/@me`, { headers: { authorization: `Bot ${token}` } });
@@ -14,8 +14,7 @@ test("portal: create an application, reset its token, build an invite link and a
 
   await page.goto("/developers");
   await expect(page.getByTestId("no-applications")).toBeVisible();
-  await page.getByRole("button", { name: "New application" }).click();
-  const createDialog = page.getByRole("dialog", { name: "Create an application" });
+  const createDialog = await openDialog(page, "New application", "Create an application");
   await createDialog.getByLabel("Name").fill("Helper Bot");
   await createDialog.getByRole("button", { name: "Create" }).click();
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/service";
 import { type DemoSite, startDemoSite } from "./support/demo-site";
-import { logIn, screen, signUp, uniqueName } from "./support/people";
+import { logIn, openDialog, screen, signUp, uniqueName } from "./support/people";
 import { twoColourPng } from "./support/png";
 
 /**
@@ -37,8 +37,7 @@ test.describe.serial("log in with us (OAuth2)", () => {
     site = await startDemoSite({ webUrl: service.webUrl, apiUrl: service.apiUrl });
     await signUp(page, developer);
     await page.goto("/developers");
-    await page.getByRole("button", { name: "New application" }).click();
-    const create = page.getByRole("dialog", { name: "Create an application" });
+    const create = await openDialog(page, "New application", "Create an application");
     await create.getByLabel("Name").fill("Demo Site");
     await create.getByRole("button", { name: "Create" }).click();
     const ready = page.getByRole("dialog", { name: "“Demo Site” is ready" });

@@ -32,8 +32,7 @@ export async function logIn(page: Page, username: string, password = PASSWORD): 
 
 /** Creates a guild through the dialog and waits for its #general; returns the guild and channel ids. */
 export async function createGuild(page: Page, name: string): Promise<{ guildId: string; channelId: string }> {
-  await page.getByRole("button", { name: "Create a guild" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Create a guild" });
+  const dialog = await openDialog(page, "Create a guild", "Create a guild");
   await dialog.getByLabel("Guild name").fill(name);
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page).toHaveURL(/\/channels\/\d+\/\d+$/);
@@ -67,4 +66,14 @@ export async function screen(page: Page, name: string, options: { fullPage?: boo
   const dir = join(repoRoot, ".tmp/screens");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/** Clicks the button until its dialog opens: a click that lands before React hydrates the page is lost. */
+export async function openDialog(page: Page, buttonName: string, dialogName: string) {
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(async () => {
+    await page.getByRole("button", { name: buttonName }).first().click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
 }
