@@ -1,6 +1,6 @@
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { type Clock, type Domain, type PublicUrls, createDomain, publicUrlsFromEnv, systemClock } from "@chat/domain";
-import { type EventBus, HubBus, LocalBus, RedisBus, internalSecret } from "@chat/events";
+import { type Clock, createDomain, type Domain, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
 
 /** Everything one server node runs on. */
 export interface ServerContext {

@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { HubBus } from "@chat/events";
 import { WebSocketServer } from "ws";
-import { type ContextOptions, type ServerContext, createServerContext } from "./context";
-import { type Gateway, type GatewayOptions, createGateway } from "./gateway";
+import { type ContextOptions, createServerContext, type ServerContext } from "./context";
 import { readServerEnv } from "./env";
+import { createGateway, type Gateway, type GatewayOptions } from "./gateway";
+import { startHousekeeping } from "./housekeeping";
 import { buildHttpApp } from "./http/app";
 
 /** The event hub answers loopback clients only, unless INTERNAL_SECRET was set to link other hosts. */
@@ -25,7 +26,7 @@ export interface RunningServer {
  * web app and the CLI, all on one port.
  */
 export async function startServer(
-  options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext; gateway?: Partial<GatewayOptions> } = {},
+  options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number } = {},
 ): Promise<RunningServer> {
   const ctx = options.ctx ?? (await createServerContext(options));
   const app = await buildHttpApp(ctx);
@@ -42,12 +43,14 @@ export async function startServer(
   const env = readServerEnv();
   await app.listen({ port: options.port ?? env.port, host: options.host ?? env.host });
   const port = (app.server.address() as AddressInfo).port;
+  const housekeeping = startHousekeeping(ctx, options.housekeepingIntervalMs ?? 30_000);
   return {
     ctx,
     url: `http://127.0.0.1:${port}`,
     port,
     gateway,
     async close() {
+      await housekeeping.stop();
       await gateway.close();
       for (const client of hubSockets.clients) client.terminate();
       await app.close();

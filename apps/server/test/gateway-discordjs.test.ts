@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChannelType, Client, Events, GatewayIntentBits, type Message, type Presence } from "discord.js";
 import { Permission } from "@chat/domain";
+import { ChannelType, Client, Events, GatewayIntentBits, type Message, type Presence } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
 
 describe("an unmodified discord.js 14 client on the gateway", () => {

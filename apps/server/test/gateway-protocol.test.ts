@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RawGatewayClient, Intents, waitFor } from "./gateway-client";
+import { Intents, RawGatewayClient, waitFor } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 
 describe("gateway connection protocol", () => {

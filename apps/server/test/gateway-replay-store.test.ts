@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
 import { resolveGatewayOptions } from "../src/gateway/options";
 import { SerializedEvent } from "../src/gateway/payloads";
 import { RedisReplayStore } from "../src/gateway/redis-replay-store";

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, Events, GatewayIntentBits, type Message } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient, waitFor } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 

@@ -1,11 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
+import { type Clock, Permission, type PublicUrls } from "@chat/domain";
 import pg from "pg";
-import { type Clock, type PublicUrls, Permission } from "@chat/domain";
 import type { GatewayOptions } from "../src/gateway";
-import { startServer, type RunningServer } from "../src/server";
+import { type RunningServer, startServer } from "../src/server";
 
 /**
  * Test deployments. Storage follows the environment: TEST_DATABASE_URL (an admin URL of a
@@ -68,11 +68,16 @@ function urlsFor(port: number): PublicUrls {
   return { appUrl: "http://127.0.0.1:3000", apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${port}/gateway` };
 }
 
-/** Starts a node on a free port with its own storage. Pass `storage` to restart on the same data. */
-export async function startTestServer(options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions> } = {}): Promise<TestServer> {
+/**
+ * Starts a node on a free port with its own storage. Pass `storage` to restart on the same data.
+ * With a controllable `clock` the housekeeping timer is off: the test runs `domain.housekeeping.run()`.
+ */
+export async function startTestServer(
+  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number } = {},
+): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
   // The port must be known before the public URLs are; bind first, then point URLs at it.
-  let server = await startServer({
+  const server = await startServer({
     databaseUrl: storage.databaseUrl,
     dataDir: storage.dataDir,
     embeddedPort: 0,
@@ -80,6 +85,7 @@ export async function startTestServer(options: { clock?: Clock; storage?: TestSt
     redisNamespace: storage.redisNamespace,
     clock: options.clock,
     gateway: options.gateway,
+    housekeepingIntervalMs: options.housekeepingIntervalMs ?? (options.clock ? 0 : 30_000),
     port: 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Permission } from "@chat/domain";
-import { type ServerContext, createServerContext } from "../src/context";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServerContext, type ServerContext } from "../src/context";
 import { type Frame, Intents, RawGatewayClient } from "./gateway-client";
-import { type TestStorage, createTestStorage, storageMode } from "./harness";
+import { createTestStorage, storageMode, type TestStorage } from "./harness";
 import { type NodeProcess, startNodeProcess } from "./multinode-processes";
 
 const intents = Intents.Guilds | Intents.GuildMessages;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Permission } from "@chat/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Frame, Intents, RawGatewayClient, waitFor } from "./gateway-client";
-import { type TestServer, type TestStorage, createTestStorage, startTestServer, storageMode } from "./harness";
+import { createTestStorage, startTestServer, storageMode, type TestServer, type TestStorage } from "./harness";
 
 type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
 const intents = Intents.Guilds | Intents.GuildMessages;

@@ -1,7 +1,7 @@
 import type { AuthorizeCheck } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { REDIRECT, loginWorld, pkcePair } from "./oauth2-fixtures";
+import { loginWorld, pkcePair, REDIRECT } from "./oauth2-fixtures";
 
 function redirected(check: AuthorizeCheck) {
   expect(check.outcome).toBe("redirect");

@@ -1,7 +1,7 @@
 import { ManualClock } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { MINUTE, REDIRECT, bearer, expectOAuthError, loginWorld, pkcePair, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { bearer, expectOAuthError, loginWorld, MINUTE, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 /** State table "Authorization code", plus RFC 9700's attacks on codes. */
 describe("login: the authorization code", () => {

@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { REDIRECT, bearer, expectOAuthError, loginWorld, pkcePair, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { bearer, expectOAuthError, loginWorld, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 

@@ -1,7 +1,7 @@
 import { ManualClock } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { DAY, bearer, expectOAuthError, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { bearer, DAY, expectOAuthError, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 /** State table "Access token and refresh token (a pair)". */
 describe("login: the access and refresh token pair", () => {

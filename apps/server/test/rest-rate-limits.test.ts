@@ -1,4 +1,4 @@
-import { REST, Routes, type RateLimitData } from "discord.js";
+import { type RateLimitData, REST, Routes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, storageMode, type TestServer } from "./harness";
 import { botClient, fixtures, type World } from "./rest-fixtures";

@@ -1,6 +1,6 @@
-import { ApiError, type Domain, parseId, Permission, parsePermissionBits } from "@chat/domain";
 import { hashPassword } from "@chat/auth/password";
-import { type ParsedCommand, UsageError, required } from "./args";
+import { ApiError, type Domain, Permission, parseId, parsePermissionBits } from "@chat/domain";
+import { type ParsedCommand, required, UsageError } from "./args";
 
 type Output = Record<string, unknown>;
 type Command = (domain: Domain, options: ParsedCommand["options"]) => Promise<Output>;

@@ -1,12 +1,12 @@
 import type { Db } from "@chat/db";
 import type { Domain, PublicUrls } from "@chat/domain";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
-import { GatewayCloseCodes, GatewayCloseError, clientCloseEndsSession, closeEndsSession, closeReason } from "./close-codes";
+import { clientCloseEndsSession, closeEndsSession, closeReason, GatewayCloseCodes, GatewayCloseError } from "./close-codes";
 import type { Dispatcher } from "./dispatcher";
 import type { EventHistory } from "./event-history";
 import { handlerFor } from "./handlers";
 import type { GatewayOptions } from "./options";
-import { SerializedEvent, heartbeatAckFrame, helloFrame, invalidSessionFrame } from "./payloads";
+import { heartbeatAckFrame, helloFrame, invalidSessionFrame, SerializedEvent } from "./payloads";
 import type { PresenceStore } from "./presence";
 import type { PresenceTracker } from "./presence-tracker";
 import type { ReplayStore } from "./replay-store";

@@ -1,8 +1,8 @@
 import type { DomainEvent } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { candidatesFor, needsChannelView } from "./audience";
-import { receivesPresences } from "./intents";
 import type { EventHistory } from "./event-history";
+import { receivesPresences } from "./intents";
 import { applyJoins, applyLeaves } from "./membership";
 import { SerializedEvent } from "./payloads";
 import { type PresenceStore, shownStatus, withPresences } from "./presence";

@@ -1,6 +1,6 @@
 import type { Db } from "@chat/db";
 import { type PublicUrls, serializeMember } from "@chat/domain";
-import { type GatewayGuildMembersChunkDispatchData, GatewayCloseCodes, GatewayDispatchEvents } from "discord-api-types/v10";
+import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayGuildMembersChunkDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "./close-codes";
 import { receivesPresences } from "./intents";
 import { SerializedEvent } from "./payloads";

@@ -1,5 +1,5 @@
-import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
 import type { DomainEvent } from "@chat/events";
+import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
 
 /**
  * Which intent brings which event (spec: Events). One row per event; a message event names

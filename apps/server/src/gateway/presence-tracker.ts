@@ -1,6 +1,6 @@
-import { GatewayDispatchEvents, PresenceUpdateStatus } from "discord-api-types/v10";
 import type { EventBus } from "@chat/events";
-import { type ShownStatus, presencePayload } from "./presence";
+import { GatewayDispatchEvents, PresenceUpdateStatus } from "discord-api-types/v10";
+import { presencePayload, type ShownStatus } from "./presence";
 import type { Session } from "./session";
 
 /**

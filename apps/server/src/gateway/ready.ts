@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type GatewayReadyDispatchData, GatewayCloseCodes, GatewayDispatchEvents } from "discord-api-types/v10";
 import { ApiError, serializeSelf } from "@chat/domain";
+import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayReadyDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "./close-codes";
 import { markResumable } from "./cluster";
 import type { Connection } from "./connection";

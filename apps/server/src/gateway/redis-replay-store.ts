@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { SerializedEvent } from "./payloads";
-import { type GatewayKeys, type RedisScript, defineScript, gatewayKeys, gatewayRedis } from "./redis-shared";
+import { defineScript, type GatewayKeys, gatewayKeys, gatewayRedis, type RedisScript } from "./redis-shared";
 import type { ReplayStore } from "./replay-store";
 
 export interface RedisReplayOptions {

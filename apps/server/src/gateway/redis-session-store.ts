@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { type GatewayKeys, LUA_NOW, type RedisScript, defineScript, gatewayKeys } from "./redis-shared";
+import { defineScript, type GatewayKeys, gatewayKeys, LUA_NOW, type RedisScript } from "./redis-shared";
 import type { ClaimedSession, SessionRecord, SessionStore } from "./session-store";
 
 const FIELDS = ["owner", "user", "app", "intents", "shard", "created", "seq", "ready", "dropped", "event", "guilds", "guildsAt", "since"];

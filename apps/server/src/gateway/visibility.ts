@@ -1,5 +1,5 @@
 import type { Db } from "@chat/db";
-import { Permission, computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshot } from "@chat/domain";
+import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshot, Permission } from "@chat/domain";
 
 /** The users among `userIds` who hold View Channel in a guild channel. */
 export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
+import { registerCdnRoutes } from "./cdn";
 import { installErrorHandling } from "./errors";
 import { registerRoutes } from "./routes";
 
@@ -28,5 +29,6 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     return payload;
   });
   await registerRoutes(app, ctx);
+  await registerCdnRoutes(app, ctx);
   return app;
 }

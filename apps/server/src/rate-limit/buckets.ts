@@ -28,9 +28,53 @@ export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string
  * (e.g. the two paths of pin and unpin). Path parameters must be named `channel` or `guild`
  * for `per` to find them.
  */
+const perChannel = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "channel" });
+const perGuild = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "guild" });
+
+const REACTIONS = perChannel("reaction", 4, 1);
+const PINS = perChannel("pin", 5, 5);
+const THREAD_CREATE = perChannel("thread.create", 5, 5);
+const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
+const OVERWRITES = perChannel("channel.overwrite", 10, 10);
+const BANS = perGuild("guild.ban", 5, 5);
+
 export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
-  "POST /channels/:channel/messages": { name: "message.create", points: 5, durationSeconds: 5, per: "channel" },
-  "GET /channels/:channel/messages": { name: "message.list", points: 10, durationSeconds: 1, per: "channel" },
+  "POST /channels/:channel/messages": perChannel("message.create", 5, 5),
+  "PATCH /channels/:channel/messages/:message": perChannel("message.edit", 5, 5),
+  "DELETE /channels/:channel/messages/:message": perChannel("message.delete", 5, 1),
+  "POST /channels/:channel/messages/bulk-delete": perChannel("message.bulk-delete", 1, 1),
+  "GET /channels/:channel/messages": perChannel("message.list", 10, 1),
+  "POST /channels/:channel/typing": perChannel("typing", 5, 5),
+  // Adding and removing reactions share one bucket (spec: "Add or remove reactions").
+  "PUT /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji/:user": REACTIONS,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji": REACTIONS,
+  "DELETE /channels/:channel/messages/:message/reactions": REACTIONS,
+  "PUT /channels/:channel/messages/pins/:message": PINS,
+  "DELETE /channels/:channel/messages/pins/:message": PINS,
+  "PUT /channels/:channel/pins/:message": PINS,
+  "DELETE /channels/:channel/pins/:message": PINS,
+  "POST /channels/:channel/messages/:message/threads": THREAD_CREATE,
+  "POST /channels/:channel/threads": THREAD_CREATE,
+  "POST /channels/:channel/invites": perChannel("invite.create", 5, 5),
+  "PATCH /channels/:channel": CHANNEL_EDIT,
+  "DELETE /channels/:channel": CHANNEL_EDIT,
+  "PUT /channels/:channel/permissions/:overwrite": OVERWRITES,
+  "DELETE /channels/:channel/permissions/:overwrite": OVERWRITES,
+  "POST /guilds/:guild/channels": perGuild("channel.create", 5, 5),
+  // Roles: create, edit and move each counted separately.
+  "POST /guilds/:guild/roles": perGuild("role.create", 5, 5),
+  "PATCH /guilds/:guild/roles/:role": perGuild("role.edit", 5, 5),
+  "PATCH /guilds/:guild/roles": perGuild("role.move", 5, 5),
+  // Members: edit, role add and role remove each counted separately.
+  "PATCH /guilds/:guild/members/:user": perGuild("member.edit", 10, 10),
+  "PUT /guilds/:guild/members/:user/roles/:role": perGuild("member.role.add", 10, 10),
+  "DELETE /guilds/:guild/members/:user/roles/:role": perGuild("member.role.remove", 10, 10),
+  "DELETE /guilds/:guild/members/:user": perGuild("member.kick", 5, 5),
+  "PUT /guilds/:guild/bans/:user": BANS,
+  "DELETE /guilds/:guild/bans/:user": BANS,
+  "PATCH /users/@me": { name: "user.edit", points: 2, durationSeconds: 3600, per: "bot" },
   // Login token endpoints: 30 requests per minute from one address, both routes together.
   "POST /oauth2/token": LOGIN_TOKEN_LIMIT,
   "POST /oauth2/token/revoke": LOGIN_TOKEN_LIMIT,

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
-import { GLOBAL_LIMIT, bucketFor, counterKey } from "./buckets";
+import { bucketFor, counterKey, GLOBAL_LIMIT } from "./buckets";
 import { sendRateLimited, writeBucketHeaders } from "./headers";
 import { createRateLimitStore } from "./store";
 
-export { GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, ROUTE_BUCKETS, bucketFor, type BucketRule } from "./buckets";
+export { type BucketRule, bucketFor, GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, ROUTE_BUCKETS } from "./buckets";
 
 export interface RateLimits {
   /**

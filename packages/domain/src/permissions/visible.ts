@@ -1,4 +1,4 @@
-import { type GuildSnapshot, type MemberSnapshot, type OverwriteSnapshot, computeChannelPermissions } from "./compute";
+import { computeChannelPermissions, type GuildSnapshot, type MemberSnapshot, type OverwriteSnapshot } from "./compute";
 import { isThreadType } from "./load";
 
 const CATEGORY = 4;

@@ -1,5 +1,5 @@
 import type { APIGuild } from "discord-api-types/v10";
-import { serializeRole, type RoleRow } from "./role";
+import { type RoleRow, serializeRole } from "./role";
 
 export interface GuildRow {
   id: bigint;

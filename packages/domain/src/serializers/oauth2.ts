@@ -1,7 +1,7 @@
 import type { RESTGetAPIOAuth2CurrentAuthorizationResult, RESTPostOAuth2AccessTokenResult } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
 import { LOGIN_LIMITS } from "../validation/oauth2";
-import { type UserRow, serializeUser } from "./user";
+import { serializeUser, type UserRow } from "./user";
 
 /** The login token response (spec: Login token response). */
 export function serializeTokenResponse(tokens: { accessToken: string; refreshToken: string; scopes: string[] }) {

@@ -4,11 +4,11 @@ import { emit } from "../context";
 import { Errors } from "../errors";
 import { serializeUser } from "../serializers";
 import { hashSecret, randomToken } from "../tokens";
-import { LOGIN_LIMITS, REDIRECT_URI_MESSAGES, parseForm, zRedirectUri } from "../validation";
+import { LOGIN_LIMITS, parseForm, REDIRECT_URI_MESSAGES, zRedirectUri } from "../validation";
 import type { ApplicationService } from "./applications";
+import { zAppName } from "./applications";
 import { closeGatewaySessions } from "./gateway-sessions";
 import type { PictureService } from "./pictures";
-import { zAppName } from "./applications";
 
 /** One redirect address, named `redirect_uris` in errors like every other redirect refusal. */
 const zRedirectUriField = z.object({ redirect_uris: zRedirectUri });

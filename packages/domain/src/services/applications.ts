@@ -1,9 +1,9 @@
+import { z } from "zod";
 import type { DomainContext } from "../context";
 import { Errors } from "../errors";
 import { serializeUser } from "../serializers";
 import { botIdFromToken, createBotToken, hashSecret, randomToken, secretMatches } from "../tokens";
 import { parseForm } from "../validation";
-import { z } from "zod";
 import { closeGatewaySessions } from "./gateway-sessions";
 import { userSelect } from "./selects";
 

@@ -2,7 +2,7 @@ import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { Errors } from "../errors";
-import { DEFAULT_EVERYONE_PERMISSIONS, computeBasePermissions, guildSnapshotFromRows, listableGuildChannels, visibleThreads } from "../permissions";
+import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFromRows, listableGuildChannels, visibleThreads } from "../permissions";
 import { serializeChannel, serializeGuild, serializeMember } from "../serializers";
 import { GUILD_LIST_MAX, parseForm, zGuildName } from "../validation";
 import { guildAccess } from "./access";

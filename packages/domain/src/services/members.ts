@@ -1,13 +1,13 @@
 import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { ApiError, Errors } from "../errors";
-import { serializeMember, serializeRole } from "../serializers";
-import { Permission, has, highestRole } from "../permissions";
+import { has, highestRole, Permission } from "../permissions";
 import type { RoleRow } from "../serializers";
-import { isUniqueViolation } from "./prisma-errors";
+import { serializeMember, serializeRole } from "../serializers";
 import { guildAccess } from "./access";
-import { memberInclude, roleInclude } from "./selects";
 import type { GuildService } from "./guilds";
+import { isUniqueViolation } from "./prisma-errors";
+import { memberInclude, roleInclude } from "./selects";
 
 export class MemberService {
   constructor(

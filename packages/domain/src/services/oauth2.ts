@@ -3,7 +3,7 @@ import { Errors } from "../errors";
 import { parseId } from "../ids";
 import { applicationIconUrl } from "../serializers/oauth2";
 import { hashSecret, randomToken } from "../tokens";
-import { LOGIN_LIMITS, LOGIN_SCOPES, PKCE_VALUE, type RawQuery, STATE_MAX_LENGTH, parseScopes, queryParam } from "../validation/oauth2";
+import { LOGIN_LIMITS, LOGIN_SCOPES, PKCE_VALUE, parseScopes, queryParam, type RawQuery, STATE_MAX_LENGTH } from "../validation/oauth2";
 
 /** A checked authorise request of the login flow (scope identify). */
 export interface LoginRequest {

@@ -3,11 +3,21 @@ import type { ServerContext } from "../../context";
 import { createRateLimits } from "../../rate-limit";
 import { installBotAuthentication } from "../auth";
 import { registerApplicationRoutes } from "./applications";
+import { registerBanRoutes } from "./bans";
 import { registerChannelRoutes } from "./channels";
+import { registerDirectMessageRoutes } from "./direct-messages";
+import { registerEmojiRoutes } from "./emojis";
 import { registerGatewayInfoRoutes } from "./gateway";
 import { registerGuildRoutes } from "./guilds";
+import { registerInviteRoutes } from "./invites";
+import { registerMemberRoutes } from "./members";
 import { registerMessageRoutes } from "./messages";
 import { registerOAuth2Routes } from "./oauth2";
+import { registerPinRoutes } from "./pins";
+import { registerReactionRoutes } from "./reactions";
+import { registerRoleRoutes } from "./roles";
+import { registerScheduledEventRoutes } from "./scheduled-events";
+import { registerThreadRoutes } from "./threads";
 import { registerUserRoutes } from "./users";
 
 export const API_PREFIX = "/api/v10";
@@ -31,6 +41,16 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
       registerGuildRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerMessageRoutes(api, ctx);
+      registerReactionRoutes(api, ctx);
+      registerPinRoutes(api, ctx);
+      registerThreadRoutes(api, ctx);
+      registerMemberRoutes(api, ctx);
+      registerRoleRoutes(api, ctx);
+      registerBanRoutes(api, ctx);
+      registerInviteRoutes(api, ctx);
+      registerEmojiRoutes(api, ctx);
+      registerScheduledEventRoutes(api, ctx);
+      registerDirectMessageRoutes(api, ctx);
       await registerOAuth2Routes(api, ctx);
     },
     { prefix: API_PREFIX },

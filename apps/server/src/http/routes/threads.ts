@@ -1,0 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context";
+
+export function registerThreadRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  void app;
+  void ctx;
+}
