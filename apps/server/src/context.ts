@@ -11,6 +11,8 @@ export interface ServerContext {
   clock: Clock;
   redisUrl?: string;
   redisNamespace: string;
+  /** The spec's REST rate limits; RATE_LIMITS=off turns them off (load tests, a private deployment). */
+  rateLimits: boolean;
 }
 
 export interface ContextOptions {
@@ -24,6 +26,8 @@ export interface ContextOptions {
   clock?: Clock;
   /** Tests may run without a hub. */
   bus?: EventBus;
+  /** Default: on, unless RATE_LIMITS=off. */
+  rateLimits?: boolean;
 }
 
 export async function createServerContext(options: ContextOptions = {}): Promise<ServerContext> {
@@ -40,7 +44,9 @@ export async function createServerContext(options: ContextOptions = {}): Promise
   const urls = options.urls ?? publicUrlsFromEnv();
   const clock = options.clock ?? systemClock;
   const domain = createDomain({ db: database.prisma, bus, urls, clock });
-  return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default" };
+  return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default",
+    rateLimits: options.rateLimits ?? process.env.RATE_LIMITS !== "off",
+  };
 }
 
 export { LocalBus };

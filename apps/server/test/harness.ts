@@ -73,7 +73,7 @@ function urlsFor(port: number): PublicUrls {
  * With a controllable `clock` the housekeeping timer is off: the test runs `domain.housekeeping.run()`.
  */
 export async function startTestServer(
-  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number } = {},
+  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number; rateLimits?: boolean } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
   // The port must be known before the public URLs are; bind first, then point URLs at it.
@@ -86,6 +86,7 @@ export async function startTestServer(
     clock: options.clock,
     gateway: options.gateway,
     housekeepingIntervalMs: options.housekeepingIntervalMs ?? (options.clock ? 0 : 30_000),
+    rateLimits: options.rateLimits,
     port: 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/service";
-import { PASSWORD, createGuild, formAlert, logIn, logOut, screen, signUp, uniqueName } from "./support/people";
+import { createGuild, formAlert, logIn, logOut, PASSWORD, screen, signUp, uniqueName } from "./support/people";
 
 test("sign-up shows the username rules' messages", async ({ page }) => {
   await page.goto("/register");

@@ -1,4 +1,4 @@
-import { TRPCError, initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import type { ApiContext } from "./context";
 import { domainErrorData, isApiError, toTRPCError } from "./errors";
 

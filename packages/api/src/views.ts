@@ -1,4 +1,4 @@
-import { Permission, type PublicUrls, applicationIconUrl, has } from "@chat/domain";
+import { applicationIconUrl, has, Permission, type PublicUrls } from "@chat/domain";
 
 /** Compact shapes the web UI renders; ids stay decimal strings. */
 export interface UserView {

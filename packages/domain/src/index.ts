@@ -2,14 +2,25 @@ import type { DomainContext } from "./context";
 import { AccountService } from "./services/accounts";
 import { ApplicationSettingsService } from "./services/application-settings";
 import { ApplicationService } from "./services/applications";
+import { BanService } from "./services/bans";
+import { CdnPictureService } from "./services/cdn-pictures";
+import { ChannelOverwriteService } from "./services/channel-overwrites";
 import { ChannelService } from "./services/channels";
+import { DirectMessageService } from "./services/direct-messages";
+import { EmojiService } from "./services/emojis";
+import { GuildSettingsService } from "./services/guild-settings";
 import { GuildService } from "./services/guilds";
 import { HousekeepingService } from "./services/housekeeping";
+import { InviteService } from "./services/invites";
+import { MemberRoleService } from "./services/member-roles";
 import { MemberService } from "./services/members";
 import { MessageService } from "./services/messages";
 import { OAuth2Service } from "./services/oauth2";
 import { OAuth2TokenService } from "./services/oauth2-tokens";
 import { PictureService } from "./services/pictures";
+import { PinService } from "./services/pins";
+import { ReactionService } from "./services/reactions";
+import { RoleService } from "./services/roles";
 import { ScheduledEventService } from "./services/scheduled-events";
 import { ThreadService } from "./services/threads";
 import { UserService } from "./services/users";
@@ -25,6 +36,7 @@ export * from "./serializers";
 export { channelAccess, guildAccess, requirePermission } from "./services/access";
 export { AuditLogEvent, recordAudit } from "./services/audit-log";
 export { captureChannelVisibility, channelViewerIds } from "./services/channel-visibility";
+export type { UploadedFile } from "./services/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2";
 export type { PresentedCredentials } from "./services/oauth2-tokens";
 export * from "./tokens";
@@ -32,8 +44,9 @@ export * from "./validation";
 
 /** Every use-case, shared by REST (apps/server) and tRPC (packages/api). */
 export function createDomain(ctx: DomainContext) {
-  const guilds = new GuildService(ctx);
   const pictures = new PictureService(ctx);
+  const guilds = new GuildService(ctx, pictures);
+  const members = new MemberService(ctx, guilds);
   const applications = new ApplicationService(ctx);
   const oauth2 = new OAuth2Service(ctx);
   const threads = new ThreadService(ctx);
@@ -44,9 +57,31 @@ export function createDomain(ctx: DomainContext) {
     /** Suspending and deleting people's accounts (both revoke their login tokens). */
     accounts: new AccountService(ctx, oauth2),
     guilds,
-    members: new MemberService(ctx, guilds),
-    channels: new ChannelService(ctx),
+    /** A guild's name, description and deletion, changed by people in the app. */
+    guildSettings: new GuildSettingsService(ctx),
+    members,
+    /** A member's roles: PATCH roles, add one, remove one (Manage Roles, hierarchy). */
+    memberRoles: new MemberRoleService(ctx),
+    /** A guild's roles: list, create, edit, move, delete. */
+    roles: new RoleService(ctx),
+    /** A guild's bans: list, get, ban (removes the member), unban. */
+    bans: new BanService(ctx),
+    /** Invites: create and list (bots), the vanity code, and following an invite link (the app). */
+    invites: new InviteService(ctx, members),
+    /** A guild's custom emoji: list and get (bots), upload (the app). */
+    emojis: new EmojiService(ctx, pictures),
+    /** Opening DM channels between a bot and a person. */
+    directMessages: new DirectMessageService(ctx),
+    /** Which stored picture a public picture address names (the routes under {cdn_url}). */
+    cdnPictures: new CdnPictureService(ctx),
+    channels: new ChannelService(ctx, threads),
+    /** Permission overwrites of one channel: PUT and DELETE /channels/{channel}/permissions/{overwrite}. */
+    channelOverwrites: new ChannelOverwriteService(ctx),
     messages: new MessageService(ctx),
+    /** Reactions on guild messages: add, remove (own, someone's, one emoji, all), list who reacted. */
+    reactions: new ReactionService(ctx),
+    /** Pinned messages of guild channels: the pins page, the older list, pin and unpin. */
+    pins: new PinService(ctx),
     applications,
     /** The developer portal's changes: redirects, name, picture, client secret, deletion. */
     applicationSettings: new ApplicationSettingsService(ctx, applications, pictures),

@@ -6,7 +6,7 @@ import type { SessionRegistry } from "./session-registry";
 
 /**
  * Sessions an event may go to before channel visibility is checked:
- * - addressed (`userIds`): those users' sessions; for a guild's event only where that guild
+ * - addressed (`userIds`, even an empty list): those users' sessions; for a guild's event only where that guild
  *   is one the session receives, otherwise (DMs) shard 0 only;
  * - guild-scoped: the sessions receiving that guild (membership and shard);
  * - anything else: nobody;
@@ -15,7 +15,7 @@ import type { SessionRegistry } from "./session-registry";
 export function candidatesFor(event: DomainEvent, sessions: SessionRegistry): Session[] {
   const guildId = guildOfEvent(event);
   let pool: readonly Session[];
-  if (event.userIds?.length) {
+  if (event.userIds) {
     const addressed = [...new Set(event.userIds)].flatMap((id) => sessions.ofUser(id));
     pool = guildId ? addressed.filter((s) => s.guildIds.has(guildId)) : addressed.filter((s) => s.handlesDirectMessages);
   } else if (guildId) {

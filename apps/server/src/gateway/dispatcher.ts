@@ -2,7 +2,7 @@ import type { DomainEvent } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { candidatesFor, needsChannelView } from "./audience";
 import type { EventHistory } from "./event-history";
-import { receivesPresences } from "./intents";
+import { receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
 import { applyJoins, applyLeaves } from "./membership";
 import { SerializedEvent } from "./payloads";
 import { type PresenceStore, shownStatus, withPresences } from "./presence";
@@ -22,8 +22,9 @@ export interface DispatcherOptions {
 /**
  * Turns bus events into dispatches: who receives an event (membership, intents, View Channel)
  * is decided here and nowhere else. Audience checks run concurrently, deliveries leave in bus
- * order, and each event is serialized once for all its receivers (a GUILD_CREATE twice at
- * most: with presences for holders of Guild Presences, without for the others).
+ * order, and each event is serialized once for all its receivers (a GUILD_CREATE up to four
+ * times: with or without presences (Guild Presences), with or without its scheduled events
+ * (Guild Scheduled Events)).
  */
 export class Dispatcher {
   private tail: Promise<void> = Promise.resolve();
@@ -85,10 +86,19 @@ export class Dispatcher {
     if (list.length === 0) return;
     const plain = new SerializedEvent(event.t, event.d, event.id);
     const enriched = await this.withPresencesFor(event, list);
+    // GUILD_CREATE without its scheduled events, per variant, for sessions lacking Guild Scheduled Events.
+    const stripped = new Map<SerializedEvent, SerializedEvent>();
     for (const session of list) {
       // Ended or moved to another node while the audience was being decided: not any more.
       if (this.sessions.get(session.id) !== session) continue;
-      this.deliverTo(session, enriched && receivesPresences(session.intents) ? enriched : plain);
+      let variant = enriched && receivesPresences(session.intents) ? enriched.event : plain;
+      if (event.t === GatewayDispatchEvents.GuildCreate && !receivesScheduledEvents(session.intents)) {
+        const data = variant === plain ? event.d : enriched?.data;
+        const base = variant;
+        variant = stripped.get(base) ?? new SerializedEvent(event.t, withoutScheduledEvents(data), event.id);
+        stripped.set(base, variant);
+      }
+      this.deliverTo(session, variant);
     }
   }
 
@@ -101,10 +111,11 @@ export class Dispatcher {
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
-  private async withPresencesFor(event: DomainEvent, receivers: Session[]): Promise<SerializedEvent | null> {
+  private async withPresencesFor(event: DomainEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: unknown } | null> {
     if (event.t !== GatewayDispatchEvents.GuildCreate || !receivers.some((s) => receivesPresences(s.intents))) return null;
     const guild = event.d as Parameters<typeof withPresences>[1];
-    return new SerializedEvent(event.t, await withPresences(this.presences, guild), event.id);
+    const data = await withPresences(this.presences, guild);
+    return { event: new SerializedEvent(event.t, data, event.id), data };
   }
 
   private async visibleAmong(event: DomainEvent, candidates: Session[]): Promise<Session[]> {

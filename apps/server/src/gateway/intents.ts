@@ -82,3 +82,14 @@ function isOwnMemberUpdate(event: DomainEvent, receiverId: string): boolean {
 export function receivesPresences(intents: number): boolean {
   return (intents & GuildPresences) === GuildPresences;
 }
+
+/** Scheduled events inside GUILD_CREATE come only with Guild Scheduled Events (as well as Guilds). */
+export function receivesScheduledEvents(intents: number): boolean {
+  return (intents & GuildScheduledEvents) === GuildScheduledEvents;
+}
+
+/** A GUILD_CREATE payload as a session without Guild Scheduled Events receives it. */
+export function withoutScheduledEvents<G>(guild: G): G {
+  const events = (guild as { guild_scheduled_events?: unknown[] } | null)?.guild_scheduled_events;
+  return events && events.length > 0 ? { ...guild, guild_scheduled_events: [] } : guild;
+}

@@ -5,7 +5,7 @@ import { GatewayCloseError } from "./close-codes";
 import { markResumable } from "./cluster";
 import type { Connection } from "./connection";
 import type { IdentifyRequest } from "./handlers/identify";
-import { intentAllows, receivesPresences } from "./intents";
+import { intentAllows, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
 import { SerializedEvent } from "./payloads";
 import { withPresences } from "./presence";
 import { Session } from "./session";
@@ -58,7 +58,8 @@ export async function startSession(connection: Connection, request: IdentifyRequ
   for (const guildId of [...session.guildIds]) {
     if (!intentAllows({ t: GatewayDispatchEvents.GuildCreate, d: null, guildId }, session.intents, userId)) break;
     const payload = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
-    const guild = payload && receivesPresences(session.intents) ? await withPresences(presences, payload) : payload;
+    const withEvents = payload && !receivesScheduledEvents(session.intents) ? withoutScheduledEvents(payload) : payload;
+    const guild = withEvents && receivesPresences(session.intents) ? await withPresences(presences, withEvents) : withEvents;
     if (!alive()) return;
     // A guild left or deleted meanwhile: its GUILD_DELETE is among the held events.
     if (guild) session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.GuildCreate, guild));

@@ -1,11 +1,13 @@
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
 import { installErrorHandling } from "./errors";
+import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT };
 
 /** The HTTP face of a node: the bot REST API under /api/v10. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
@@ -24,6 +26,8 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
       done(error, undefined);
     }
   });
+  // multipart/form-data (message files): parsed by the route itself, after auth and limits (http/multipart.ts).
+  await app.register(multipart, MULTIPART_OPTIONS);
   app.addHook("onSend", async (_request, reply, payload) => {
     if (payload !== undefined && payload !== null && !reply.getHeader("content-type")) reply.header("content-type", "application/json");
     return payload;

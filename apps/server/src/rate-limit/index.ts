@@ -24,6 +24,7 @@ export interface RateLimits {
 
 /** `prefix` is stripped from route URLs before the bucket table is consulted. */
 export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits {
+  if (!ctx.rateLimits) return { checkGlobal: async () => undefined, checkRoute: async () => undefined, close: async () => {} };
   const store = createRateLimitStore({ redisUrl: ctx.redisUrl, namespace: ctx.redisNamespace });
   return {
     async checkGlobal(request, reply) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Page, expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { repoRoot } from "../fixtures/service";
 
 export const PASSWORD = "correct horse battery";

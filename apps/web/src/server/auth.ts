@@ -1,9 +1,9 @@
 import "server-only";
-import { type SessionUser, createAuthOptions, sessionUserOf } from "@chat/auth";
-import type { NextAuthOptions } from "next-auth";
-import { getServerSession } from "next-auth/next";
+import { createAuthOptions, type SessionUser, sessionUserOf } from "@chat/auth";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import type { NextAuthOptions } from "next-auth";
+import { getServerSession } from "next-auth/next";
 import { getWebContext } from "./context";
 
 const KEY = Symbol.for("chat.web.authOptions");

@@ -1,7 +1,7 @@
 import "server-only";
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { type Domain, createDomain, systemClock } from "@chat/domain";
-import { type EventBus, createEventBus } from "@chat/events";
+import { createDomain, type Domain, systemClock } from "@chat/domain";
+import { createEventBus, type EventBus } from "@chat/events";
 import { readWebEnv } from "@/env";
 
 /** One per process: the database connection, the event bus client and the domain on top. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
 import { protectedProcedure, router } from "../trpc";
-import { channelView, guildView, memberView, type MemberView } from "../views";
+import { channelView, guildView, type MemberView, memberView } from "../views";
 
 export const guildsRouter = router({
   /** The guilds the person is in, with whether they may manage each (add bots). */
@@ -15,6 +15,18 @@ export const guildsRouter = router({
     const guild = await ctx.domain.guilds.create(ctx.me.id, input.name);
     const firstText = guild.channels.find((c) => c.type === 0);
     return { guild: { id: guild.id.toString(), name: guild.name, owner: true, canManage: true }, firstChannelId: firstText?.id.toString() ?? null };
+  }),
+
+  /** Renames the guild (Manage Guild); members' clients and bots get GUILD_UPDATE. */
+  update: protectedProcedure.input(z.object({ guildId: zSnowflake, name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
+    const guild = await ctx.domain.guildSettings.update(ctx.me.id, input.guildId, { name: input.name });
+    return { id: guild.id, name: guild.name };
+  }),
+
+  /** Deletes the guild (owner only); every member's sessions get GUILD_DELETE. */
+  remove: protectedProcedure.input(z.object({ guildId: zSnowflake })).mutation(async ({ ctx, input }) => {
+    await ctx.domain.guildSettings.remove(ctx.me.id, input.guildId);
+    return { id: input.guildId.toString() };
   }),
 
   /** Channels the person can see, in display order. */

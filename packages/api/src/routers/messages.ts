@@ -1,7 +1,7 @@
 import type { Domain } from "@chat/domain";
 import { tracked } from "@trpc/server";
-import { isApiError, toTRPCError } from "../errors";
 import { z } from "zod";
+import { isApiError, toTRPCError } from "../errors";
 import { zSnowflake } from "../inputs";
 import { EventQueue } from "../live/event-queue";
 import { protectedProcedure, router } from "../trpc";

@@ -65,6 +65,42 @@ export function serializeEmbed(embed: Record<string, unknown>): APIEmbed {
   return { ...embed, type: typeof embed.type === "string" ? embed.type : "rich", ...fields } as APIEmbed;
 }
 
+const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
+
+/**
+ * Components as stored (as sent) in the answer's shape: every component gets a numeric `id`
+ * when it has none (depth first, from 1, skipping ids already used, as the reference platform
+ * numbers them) and selects their default `min_values` / `max_values` of 1.
+ */
+export function serializeComponents(components: unknown[]): unknown[] {
+  const used = new Set<number>();
+  const collect = (list: unknown[]) => {
+    for (const c of list as Record<string, unknown>[]) {
+      if (typeof c?.id === "number") used.add(c.id);
+      if (Array.isArray(c?.components)) collect(c.components);
+    }
+  };
+  collect(components);
+  let next = 1;
+  const nextId = () => {
+    while (used.has(next)) next++;
+    used.add(next);
+    return next;
+  };
+  const fill = (list: unknown[]): unknown[] =>
+    (list as Record<string, unknown>[]).map((c) => {
+      if (!c || typeof c !== "object") return c;
+      const out: Record<string, unknown> = { ...c, id: typeof c.id === "number" ? c.id : nextId() };
+      if (SELECT_TYPES.has(c.type as number)) {
+        out.min_values = typeof c.min_values === "number" ? c.min_values : 1;
+        out.max_values = typeof c.max_values === "number" ? c.max_values : 1;
+      }
+      if (Array.isArray(c.components)) out.components = fill(c.components);
+      return out;
+    });
+  return fill(components);
+}
+
 export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: MessageExtras = {}): APIMessage {
   const wire: Record<string, unknown> = {
     id: message.id.toString(),
@@ -87,7 +123,7 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
       proxy_url: attachmentUrl(urls, message.channelId, a),
     })),
     embeds: ((message.embeds as Record<string, unknown>[] | null) ?? []).map(serializeEmbed),
-    components: (message.components as unknown[]) ?? [],
+    components: serializeComponents((message.components as unknown[] | null) ?? []),
     pinned: message.pinned,
     type: message.type,
     flags: message.flags,

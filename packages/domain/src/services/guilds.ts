@@ -2,14 +2,20 @@ import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { Errors } from "../errors";
-import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFromRows, listableGuildChannels, visibleThreads } from "../permissions";
-import { serializeChannel, serializeGuild, serializeMember } from "../serializers";
-import { GUILD_LIST_MAX, parseForm, zGuildName } from "../validation";
-import { guildAccess } from "./access";
+import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFromRows, listableGuildChannels, Permission, visibleThreads } from "../permissions";
+import { serializeChannel, serializeGuild, serializeMember, serializeUser } from "../serializers";
+import { GUILD_LIST_MAX, parseForm, zGuildName, zVanityCode } from "../validation";
+import { guildAccess, requirePermission } from "./access";
+import { PictureService } from "./pictures";
+import { isUniqueViolation } from "./prisma-errors";
+import { ScheduledEventService } from "./scheduled-events";
 import { channelInclude, memberInclude, roleInclude } from "./selects";
 
 export class GuildService {
-  constructor(private ctx: DomainContext) {}
+  constructor(
+    private ctx: DomainContext,
+    private pictures: PictureService = new PictureService(ctx),
+  ) {}
 
   /** A new guild: @everyone (id = guild id), the owner as member, `general` text and `General` voice. */
   async create(ownerId: bigint, nameInput: unknown) {
@@ -32,7 +38,7 @@ export class GuildService {
     await guildAccess(this.ctx, guildId, userId);
     const guild = await this.ctx.db.guild.findUniqueOrThrow({
       where: { id: guildId },
-      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: true },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } },
     });
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
     if (options.withCounts) {
@@ -109,7 +115,8 @@ export class GuildService {
       voice_states: [],
       presences: [],
       stage_instances: [],
-      guild_scheduled_events: [],
+      // Only what this member can see; sessions without Guild Scheduled Events get none (gateway).
+      guild_scheduled_events: await new ScheduledEventService(this.ctx).visibleTo(guildId, userId),
       soundboard_sounds: [],
     };
   }
@@ -117,5 +124,80 @@ export class GuildService {
   async guildIdsOf(userId: bigint): Promise<bigint[]> {
     const rows = await this.ctx.db.member.findMany({ where: { userId }, select: { guildId: true }, orderBy: { guildId: "asc" } });
     return rows.map((r) => r.guildId);
+  }
+
+  /**
+   * DELETE /users/@me/guilds/{guild}: the caller leaves the guild; a bot's managed role goes
+   * with it (as on the reference platform). The owner cannot leave. The leaver gets
+   * GUILD_DELETE (and its sessions stop receiving the guild); the others GUILD_ROLE_DELETE
+   * and GUILD_MEMBER_REMOVE.
+   */
+  async leave(userId: bigint, guildId: bigint): Promise<void> {
+    const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    if (!member) throw Errors.unknownGuild();
+    const guild = await this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { ownerId: true } });
+    if (guild.ownerId === userId) throw Errors.refused("The guild's owner cannot leave it.");
+    const roleIds = await this.ctx.db.$transaction(async (tx) => {
+      const roles = await tx.role.findMany({ where: { guildId, botApplication: { botUserId: userId } }, select: { id: true } });
+      const removed = await tx.member.deleteMany({ where: { guildId, userId } });
+      if (removed.count !== 1) return null;
+      await tx.role.deleteMany({ where: { id: { in: roles.map((r) => r.id) } } });
+      await tx.threadMember.deleteMany({ where: { userId, thread: { guildId } } });
+      await tx.voiceState.deleteMany({ where: { guildId, userId } });
+      return roles.map((r) => r.id);
+    });
+    // Left twice at once: the other request announced it.
+    if (roleIds === null) return;
+    const guildKey = guildId.toString();
+    // Addressed to the leaver while its sessions still receive the guild; they stop after it.
+    await emit(this.ctx, { t: "GUILD_DELETE", d: { id: guildKey }, userIds: [userId.toString()] });
+    for (const roleId of roleIds) {
+      await emit(this.ctx, { t: "GUILD_ROLE_DELETE", d: { guild_id: guildKey, role_id: roleId.toString() }, guildId: guildKey });
+    }
+    await emit(this.ctx, { t: "GUILD_MEMBER_REMOVE", d: { guild_id: guildKey, user: serializeUser(member.user, this.ctx.urls) }, guildId: guildKey });
+  }
+
+  /**
+   * The guild's vanity code (the app's guild settings): only the owner sets or removes
+   * (null) it. A code already used by another guild or by an invite is refused.
+   */
+  async setVanityCode(actorId: bigint, guildId: bigint, codeInput: unknown) {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
+    const code = parseForm(zVanityCode, codeInput);
+    const taken = () => Errors.invalidForm({ code: { _errors: [{ code: "INVITE_CODE_INVALID_OR_TAKEN", message: "Invite code is either invalid or taken." }] } });
+    if (code !== null) {
+      const invite = await this.ctx.db.invite.findFirst({ where: { code: { equals: code, mode: "insensitive" } }, select: { code: true } });
+      if (invite) throw taken();
+    }
+    try {
+      await this.ctx.db.guild.update({ where: { id: guildId }, data: { vanityCode: code, vanityUses: 0 } });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+    await this.announceUpdate(guildId);
+    return { code, uses: 0 };
+  }
+
+  /** The guild's icon from image data, or none with null (the app's guild settings); needs Manage Guild. */
+  async setIcon(actorId: bigint, guildId: bigint, image: unknown): Promise<string | null> {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    requirePermission(access.permissions, Permission.ManageGuild);
+    const picture = image === null ? null : this.pictures.decode(image, "icon");
+    const hash = picture ? await this.pictures.replace(guildId, picture) : null;
+    if (hash === null) await this.pictures.removeAll(guildId);
+    await this.ctx.db.guild.update({ where: { id: guildId }, data: { iconHash: hash } });
+    await this.announceUpdate(guildId);
+    return hash;
+  }
+
+  /** GUILD_UPDATE with the guild object, to its members. */
+  private async announceUpdate(guildId: bigint) {
+    const guild = await this.ctx.db.guild.findUniqueOrThrow({
+      where: { id: guildId },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } },
+    });
+    await emit(this.ctx, { t: "GUILD_UPDATE", d: serializeGuild(guild, guild.roles, guild.emojis), guildId: guildId.toString() });
   }
 }

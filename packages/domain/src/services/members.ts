@@ -4,10 +4,13 @@ import { ApiError, Errors } from "../errors";
 import { has, highestRole, Permission } from "../permissions";
 import type { RoleRow } from "../serializers";
 import { serializeMember, serializeRole } from "../serializers";
+import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../validation";
 import { guildAccess } from "./access";
+import { AuditLogEvent, recordAudit } from "./audit-log";
 import type { GuildService } from "./guilds";
+import { actorWith, announceRemoval, requireCanActOn, targetMember } from "./moderation";
 import { isUniqueViolation } from "./prisma-errors";
-import { memberInclude, roleInclude } from "./selects";
+import { memberInclude, roleInclude, userSelect } from "./selects";
 
 export class MemberService {
   constructor(
@@ -19,6 +22,60 @@ export class MemberService {
     const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
     if (!member) throw Errors.unknownMember();
     return member;
+  }
+
+  /** GET /guilds/{guild}/members: members ordered by user id, `after` a user id, `limit` 1–1000 (default 1). */
+  async list(guildId: bigint, viewerId: bigint, query: unknown) {
+    await guildAccess(this.ctx, guildId, viewerId);
+    const q = parseForm(zMemberListQuery, query ?? {});
+    const rows = await this.ctx.db.member.findMany({
+      where: { guildId, ...(q.after !== undefined ? { userId: { gt: q.after } } : {}) },
+      orderBy: { userId: "asc" },
+      take: q.limit,
+      include: memberInclude,
+    });
+    return rows.map((m) => serializeMember(m, this.ctx.urls));
+  }
+
+  /**
+   * GET /guilds/{guild}/members/search: members whose username, display name or nickname
+   * starts with `query` (any case), ordered by user id, `limit` 1–1000 (default 1).
+   */
+  async search(guildId: bigint, viewerId: bigint, query: unknown) {
+    await guildAccess(this.ctx, guildId, viewerId);
+    const q = parseForm(zMemberSearchQuery, query ?? {});
+    // LIKE wildcards in the query are plain characters.
+    const prefix = { startsWith: q.query.replace(/[\\%_]/g, (c) => `\\${c}`), mode: "insensitive" as const };
+    const rows = await this.ctx.db.member.findMany({
+      where: { guildId, OR: [{ nick: prefix }, { user: { username: prefix } }, { user: { globalName: prefix } }] },
+      orderBy: { userId: "asc" },
+      take: q.limit,
+      include: memberInclude,
+    });
+    return rows.map((m) => serializeMember(m, this.ctx.urls));
+  }
+
+  /** GET /guilds/{guild}/members/{user}: one member as a member of the guild sees it. */
+  async getForViewer(guildId: bigint, viewerId: bigint, userId: bigint) {
+    await guildAccess(this.ctx, guildId, viewerId);
+    return serializeMember(await this.get(guildId, userId), this.ctx.urls);
+  }
+
+  /**
+   * DELETE /guilds/{guild}/members/{user}: Kick Members, never the owner nor anyone ranked as
+   * high as the actor (rule 10). Recorded in the audit log with the removal; the member's
+   * messages stay. Emits GUILD_DELETE to the kicked user and GUILD_MEMBER_REMOVE to the guild.
+   */
+  async kick(actorId: bigint, guildId: bigint, userId: bigint): Promise<void> {
+    const access = await actorWith(this.ctx, guildId, actorId, Permission.KickMembers);
+    requireCanActOn(access, await targetMember(this.ctx, guildId, userId));
+    const user = await this.ctx.db.$transaction(async (tx) => {
+      const removed = await tx.member.deleteMany({ where: { guildId, userId } });
+      if (removed.count === 0) throw Errors.unknownMember();
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberKick, targetId: userId });
+      return tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect });
+    });
+    await announceRemoval(this.ctx, guildId, user);
   }
 
   /** Adds a person to a guild (invite, admin CLI). Banned users cannot join. */

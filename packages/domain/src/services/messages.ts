@@ -3,22 +3,29 @@ import type { DomainContext } from "../context";
 import { emit } from "../context";
 import { Errors } from "../errors";
 import { Permission } from "../permissions";
-import { serializeMember, serializeMessage } from "../serializers";
-import { type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../validation";
+import { serializeMessage, summarizeReactions } from "../serializers";
+import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../validation";
 import { type ChannelAccess, channelAccess, requirePermission } from "./access";
-import { memberInclude, messageInclude, userSelect } from "./selects";
+import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
+import { guildMember, messageEvent } from "./message-events";
+import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
+import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
+import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
+import { messageInclude, userSelect } from "./selects";
+import { reviveThreadForMessage } from "./threads";
 
-type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["load"]>>>;
+export type { UploadedFile } from "./message-files";
 
-const SUPPRESS_EMBEDS = 1 << 2;
-const SUPPRESS_NOTIFICATIONS = 1 << 12;
+export type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["find"]>>>;
+
 const CATEGORY = 4;
-const REPLY = 19;
+const THREAD = 11;
 
 export class MessageService {
   constructor(private ctx: DomainContext) {}
 
-  private async load(messageId: bigint, channelId: bigint) {
+  /** One message of the channel, or null. */
+  async find(messageId: bigint, channelId: bigint) {
     const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, include: messageInclude });
     if (!message || message.channelId !== channelId) return null;
     return message;
@@ -28,28 +35,37 @@ export class MessageService {
    * Messages live in text, voice, DM channels and threads; a category has none (50024).
    * Reading needs View Channel only (spec: Messages), which channelAccess already ensured.
    */
-  private requireMessageChannel(access: ChannelAccess): void {
+  async messageChannel(channelId: bigint, userId: bigint): Promise<ChannelAccess> {
+    const access = await channelAccess(this.ctx, channelId, userId);
     if (access.channel.type === CATEGORY) throw Errors.wrongChannelType();
+    return access;
   }
 
-  /** Serializes with the extras that need other rows (mentions, referenced message). */
-  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null } = {}): Promise<APIMessage> {
+  /** Send Messages, or Send Messages in Threads inside a thread (DMs need nothing). */
+  requireSend(access: ChannelAccess): void {
+    if (!access.guild) return;
+    const isThread = access.channel.type === THREAD;
+    requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
+  }
+
+  /** Serializes with the extras that need other rows (mentions, referenced message, reactions). */
+  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null; viewerId?: bigint } = {}): Promise<APIMessage> {
     const mentions = message.mentionUserIds.length
       ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
       : [];
     let referenced: APIMessage | null = null;
     if (message.referenceMessageId && (options.depth ?? 0) < 1) {
-      const target = await this.load(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
-      referenced = target ? await this.toWire(target, { depth: 1 }) : null;
+      const target = await this.find(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
+      referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId }) : null;
     }
-    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, ...(message.guildId ? {} : { channelType: 1 }) });
+    const reactions = summarizeReactions(message.reactions, options.viewerId);
+    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, reactions, ...(message.guildId ? {} : { channelType: 1 }) });
   }
 
   /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
   async list(channelId: bigint, userId: bigint, query: unknown) {
-    const access = await channelAccess(this.ctx, channelId, userId);
-    this.requireMessageChannel(access);
-    const q = parseForm(zMessageQuery, query);
+    await this.messageChannel(channelId, userId);
+    const q = parseForm(zMessageQuery, query ?? {});
     let rows: MessageRecord[] = [];
     if (q.around !== undefined) {
       const half = Math.floor(q.limit / 2);
@@ -67,39 +83,44 @@ export class MessageService {
         include: messageInclude,
       });
     }
-    return Promise.all(rows.map((m) => this.toWire(m)));
+    return Promise.all(rows.map((m) => this.toWire(m, { viewerId: userId })));
   }
 
   async get(channelId: bigint, messageId: bigint, userId: bigint) {
-    const access = await channelAccess(this.ctx, channelId, userId);
-    this.requireMessageChannel(access);
-    const message = await this.load(messageId, channelId);
+    await this.messageChannel(channelId, userId);
+    const message = await this.find(messageId, channelId);
     if (!message) throw Errors.unknownMessage();
-    return this.toWire(message);
+    return this.toWire(message, { viewerId: userId });
   }
 
-  /** Sends a message as `authorId` (a person from the web app or a bot through REST). */
-  async create(channelId: bigint, authorId: bigint, body: unknown, options: { applicationId?: bigint } = {}) {
-    const access = await channelAccess(this.ctx, channelId, authorId);
-    this.requireMessageChannel(access);
-    if (access.guild) {
-      const isThread = access.channel.type === 11;
-      requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
-    }
+  /**
+   * Sends a message as `authorId` (a person from the web app or a bot through REST), with
+   * `files` sent alongside (multipart).
+   */
+  async create(channelId: bigint, authorId: bigint, body: unknown, options: { applicationId?: bigint; files?: UploadedFile[] } = {}) {
+    const access = await this.messageChannel(channelId, authorId);
+    this.requireSend(access);
     const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
+    checkAllowedMentions(input.allowed_mentions);
+    refuseDmComponents(access, input.components);
+    const files = options.files ?? [];
+    checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
     const content = input.content ?? "";
     const embeds = input.embeds ?? [];
     const components = input.components ?? [];
-    if (content.trim() === "" && embeds.length === 0 && components.length === 0) throw Errors.emptyMessage();
+    if (content.trim() === "" && embeds.length === 0 && components.length === 0 && files.length === 0) throw Errors.emptyMessage();
 
     const reference = await this.replyTarget(channelId, input);
-    const mentionUserIds = await this.mentionedUsers(content, access);
-    if (reference && this.mentionsRepliedUser(input, reference.authorId, authorId) && !mentionUserIds.includes(reference.authorId)) {
-      mentionUserIds.push(reference.authorId);
+    const mentions = await resolveMentions(this.ctx, access, content, input.allowed_mentions);
+    if (reference && mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) && !mentions.userIds.includes(reference.authorId)) {
+      mentions.userIds.push(reference.authorId);
     }
     const flags = (input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS);
+    const attachments = newAttachments(files, input.attachments);
+    // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
+    await reviveThreadForMessage(this.ctx, access.channel, authorId);
     const created = await this.ctx.db.$transaction(async (tx) => {
-      const message = await tx.message.create({
+      let message = await tx.message.create({
         data: {
           channelId,
           guildId: access.channel.guildId,
@@ -110,21 +131,30 @@ export class MessageService {
           nonce: input.nonce != null ? String(input.nonce) : null,
           embeds: embeds as object[],
           components: components as object[],
-          mentionUserIds,
+          mentionEveryone: mentions.everyone,
+          mentionUserIds: mentions.userIds,
+          mentionRoleIds: mentions.roleIds,
+          mentionChannelIds: mentions.channelIds,
           referenceMessageId: reference?.id ?? null,
           referenceChannelId: reference?.channelId ?? null,
           referenceGuildId: reference ? access.channel.guildId : null,
-          type: reference ? REPLY : 0,
+          type: reference ? REPLY_MESSAGE : DEFAULT_MESSAGE,
           applicationId: options.applicationId ?? null,
+          createdAt: this.ctx.clock.now(),
+          attachments: { create: attachments.map((a, position) => ({ ...a, position })) },
         },
         include: messageInclude,
       });
+      if (embeds.length > 0 && message.attachments.length > 0) {
+        const resolved = resolveEmbedAttachments(embeds, message.attachments, channelId, this.ctx.urls);
+        message = await tx.message.update({ where: { id: message.id }, data: { embeds: resolved as object[] }, include: messageInclude });
+      }
       await tx.channel.update({ where: { id: channelId }, data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: this.ctx.clock.now() } });
       return message;
     });
     // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
-    const wire = await this.toWire(created, { nonce: input.nonce ?? null });
-    await emit(this.ctx, await this.createEvent(wire, access));
+    const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId });
+    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", wire, access.channel));
     return wire;
   }
 
@@ -136,46 +166,56 @@ export class MessageService {
     const requested = input.message_reference;
     if (!requested) return null;
     const sameChannel = requested.channel_id === undefined || requested.channel_id === channelId;
-    const target = sameChannel ? await this.load(requested.message_id, channelId) : null;
+    const target = sameChannel ? await this.find(requested.message_id, channelId) : null;
+    if (target && isSystemMessage(target.type)) {
+      throw Errors.invalidForm({ message_reference: { _errors: [{ code: "REPLIES_CANNOT_REPLY_TO_SYSTEM_MESSAGE", message: "Cannot reply to a system message" }] } });
+    }
     if (target) return { id: target.id, channelId, authorId: target.authorId };
     if (requested.fail_if_not_exists === false) return null;
     throw Errors.invalidForm({ message_reference: { _errors: [{ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }] } });
   }
 
-  /** A reply mentions the replied-to author unless allowed_mentions says otherwise (the reference platform's default). */
-  private mentionsRepliedUser(input: MessageCreateInput, repliedAuthorId: bigint, authorId: bigint): boolean {
-    if (repliedAuthorId === authorId) return false;
-    return !input.allowed_mentions || input.allowed_mentions.replied_user === true;
+  /**
+   * An uploaded file for `{cdn}/attachments/{channel}/{attachment}/{filename}`: its bytes as
+   * sent and its content type. The URL needs no token; a wrong part is 404 code 0.
+   */
+  attachmentFile(channelId: bigint, attachmentId: bigint, filename: string) {
+    return loadAttachmentFile(this.ctx, channelId, attachmentId, filename);
   }
 
-  private async createEvent(wire: APIMessage, access: ChannelAccess) {
-    const channelId = access.channel.id.toString();
-    if (!access.channel.guildId) {
-      const recipients = await this.ctx.db.dmRecipient.findMany({ where: { channelId: access.channel.id }, select: { userId: true } });
-      return { t: "MESSAGE_CREATE", d: wire, channelId, userIds: recipients.map((r) => r.userId.toString()) };
-    }
-    const member = await this.ctx.db.member.findUnique({
-      where: { guildId_userId: { guildId: access.channel.guildId, userId: BigInt(wire.author.id) } },
-      include: memberInclude,
+  /** PATCH: the author's own message only (message-edits.ts). */
+  edit(channelId: bigint, messageId: bigint, userId: bigint, body: unknown, files: UploadedFile[] = []) {
+    return editMessage(this.ctx, this, { channelId, messageId, userId, body, files });
+  }
+
+  /** DELETE: own message, or Manage Messages in a guild (message-edits.ts). */
+  delete(channelId: bigint, messageId: bigint, userId: bigint): Promise<void> {
+    return deleteMessage(this.ctx, this, { channelId, messageId, userId });
+  }
+
+  /** POST bulk-delete: 2–100 ids with Manage Messages, not in DMs (message-edits.ts). */
+  bulkDelete(channelId: bigint, userId: bigint, body: unknown): Promise<void> {
+    return bulkDeleteMessages(this.ctx, this, { channelId, userId, body });
+  }
+
+  /** POST typing: TYPING_START to who can see the channel; in a DM accepted and silent. */
+  async typing(channelId: bigint, userId: bigint): Promise<void> {
+    const access = await this.messageChannel(channelId, userId);
+    this.requireSend(access);
+    const guildId = access.channel.guildId;
+    if (!guildId) return;
+    const member = await guildMember(this.ctx, guildId, userId);
+    await emit(this.ctx, {
+      t: "TYPING_START",
+      d: {
+        channel_id: channelId.toString(),
+        guild_id: guildId.toString(),
+        user_id: userId.toString(),
+        timestamp: Math.floor(this.ctx.clock.now().getTime() / 1000),
+        ...(member ? { member } : {}),
+      },
+      guildId: guildId.toString(),
+      channelId: channelId.toString(),
     });
-    const { user: _user, ...partialMember } = member ? serializeMember(member, this.ctx.urls) : { user: undefined };
-    return {
-      t: "MESSAGE_CREATE",
-      d: { ...wire, guild_id: access.channel.guildId.toString(), ...(member ? { member: partialMember } : {}) },
-      guildId: access.channel.guildId.toString(),
-      channelId,
-    };
-  }
-
-  /** Users written as <@id> who can be mentioned here (members of the guild, or the DM's recipients). */
-  private async mentionedUsers(content: string, access: ChannelAccess): Promise<bigint[]> {
-    const ids = [...new Set([...content.matchAll(/<@!?([0-9]{1,19})>/g)].map((m) => BigInt(m[1] as string)))].slice(0, 100);
-    if (ids.length === 0) return [];
-    if (access.channel.guildId) {
-      const members = await this.ctx.db.member.findMany({ where: { guildId: access.channel.guildId, userId: { in: ids } }, select: { userId: true } });
-      return members.map((m) => m.userId);
-    }
-    const recipients = await this.ctx.db.dmRecipient.findMany({ where: { channelId: access.channel.id, userId: { in: ids } }, select: { userId: true } });
-    return recipients.map((r) => r.userId);
   }
 }

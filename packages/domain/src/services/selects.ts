@@ -17,6 +17,8 @@ export const channelInclude = { overwrites: true, _count: { select: { threadMemb
 export const messageInclude = {
   author: { select: userSelect },
   attachments: { select: { id: true, filename: true, description: true, contentType: true, size: true }, orderBy: { position: "asc" } },
+  /** Oldest first, so summaries list emoji in the order they were first used. */
+  reactions: { select: { userId: true, emojiKey: true, emojiName: true, emojiId: true }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] as { createdAt?: "asc"; userId?: "asc" }[] },
 } as const;
 
 export const roleInclude = { botApplication: { select: { botUserId: true } } } as const;

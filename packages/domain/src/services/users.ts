@@ -1,10 +1,17 @@
 import type { DomainContext } from "../context";
+import { emit } from "../context";
 import { ApiError, Errors } from "../errors";
-import { serializeUser } from "../serializers";
-import { parseForm, zUsername } from "../validation";
+import { serializeMember, serializeSelf, serializeUser } from "../serializers";
+import { type DecodedPicture, parseForm, zBotUserPatch, zUsername } from "../validation";
 import type { PictureService } from "./pictures";
 import { isUniqueViolation } from "./prisma-errors";
-import { userSelect } from "./selects";
+import { memberInclude, userSelect } from "./selects";
+
+/** 50035 naming `username`, the reference platform's answer for a name someone else has. */
+const usernameTaken = () =>
+  new ApiError(400, 50035, "Username is already taken.", {
+    username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] },
+  });
 
 export class UserService {
   constructor(
@@ -30,11 +37,7 @@ export class UserService {
         select: userSelect,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ApiError(400, 50035, "Username is already taken.", {
-          username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] },
-        });
-      }
+      if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
   }
@@ -66,5 +69,58 @@ export class UserService {
       if (!shared) throw Errors.unknownUser();
     }
     return this.getWire(userId);
+  }
+
+  /**
+   * PATCH /users/@me for a bot: `username` (also its display name and its application's
+   * name) and `avatar` (image data, or null to remove it). A name someone else has, in any
+   * case, is USERNAME_ALREADY_TAKEN. The bot gets USER_UPDATE; its guilds see
+   * GUILD_MEMBER_UPDATE with the new name and picture.
+   */
+  async updateBot(botUserId: bigint, input: unknown) {
+    const body = parseForm(zBotUserPatch, input ?? {});
+    const current = await this.get(botUserId);
+    const picture: DecodedPicture | null | undefined = body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
+    const username = body.username !== undefined && body.username !== current.username ? body.username : undefined;
+    if (username !== undefined) {
+      const holder = await this.ctx.db.user.findFirst({ where: { username: { equals: username, mode: "insensitive" }, id: { not: botUserId } }, select: { id: true } });
+      if (holder) throw usernameTaken();
+    }
+    let updated: Awaited<ReturnType<UserService["get"]>>;
+    try {
+      updated = await this.ctx.db.$transaction(async (tx) => {
+        if (username !== undefined) await tx.application.updateMany({ where: { botUserId }, data: { name: username } });
+        if (picture === null) await tx.picture.deleteMany({ where: { ownerId: botUserId } });
+        if (picture) {
+          await tx.picture.deleteMany({ where: { ownerId: botUserId, hash: { not: picture.hash } } });
+          await tx.picture.upsert({
+            where: { ownerId_hash: { ownerId: botUserId, hash: picture.hash } },
+            create: { ownerId: botUserId, hash: picture.hash, contentType: picture.contentType, data: new Uint8Array(picture.data) },
+            update: {},
+          });
+        }
+        return tx.user.update({
+          where: { id: botUserId },
+          data: {
+            ...(username !== undefined ? { username, globalName: username } : {}),
+            ...(picture !== undefined ? { avatarHash: picture?.hash ?? null } : {}),
+          },
+          select: userSelect,
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw usernameTaken();
+      throw error;
+    }
+    const self = serializeSelf(updated, this.ctx.urls);
+    if (username !== undefined || picture !== undefined) {
+      await emit(this.ctx, { t: "USER_UPDATE", d: self, userIds: [botUserId.toString()] });
+      const memberships = await this.ctx.db.member.findMany({ where: { userId: botUserId }, include: memberInclude });
+      for (const member of memberships) {
+        const guildId = member.guildId.toString();
+        await emit(this.ctx, { t: "GUILD_MEMBER_UPDATE", d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
+      }
+    }
+    return self;
   }
 }

@@ -31,3 +31,11 @@ export const zQueryFlag = z
 
 /** GET /guilds/{guild}: `with_counts=true` adds the approximate member and presence counts. */
 export const zGuildGetQuery = z.object({ with_counts: zQueryFlag.optional() });
+
+/** A guild's settings as people change them in the app: name 2–100, description up to 120 (or null). */
+export const zGuildSettings = z
+  .object({
+    name: z.string().trim().min(2, "Must be between 2 and 100 in length.").max(100, "Must be between 2 and 100 in length.").optional(),
+    description: z.string().max(120, "Must be 120 or fewer in length.").nullable().optional(),
+  })
+  .strict();

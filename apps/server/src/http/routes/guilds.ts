@@ -15,4 +15,9 @@ export function registerGuildRoutes(app: FastifyInstance, ctx: ServerContext): v
   app.get<GuildParams>("/guilds/:guild/channels", async (request) =>
     ctx.domain.channels.listForGuild(pathId(request.params.guild, Errors.unknownGuild), botOf(request).userId),
   );
+
+  app.post<GuildParams>("/guilds/:guild/channels", async (request, reply) => {
+    const channel = await ctx.domain.channels.create(pathId(request.params.guild, Errors.unknownGuild), botOf(request).userId, request.body);
+    return reply.code(201).send(channel);
+  });
 }

@@ -15,6 +15,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return ctx.domain.guilds.listForUser(botOf(request).userId, query);
   });
 
+  app.patch("/users/@me", async (request) => ctx.domain.users.updateBot(botOf(request).userId, request.body));
+
+  app.delete<{ Params: { guild: string } }>("/users/@me/guilds/:guild", async (request, reply) => {
+    await ctx.domain.guilds.leave(botOf(request).userId, pathId(request.params.guild, Errors.unknownGuild));
+    return reply.code(204).send();
+  });
+
   app.get<{ Params: { user: string } }>("/users/:user", async (request) =>
     ctx.domain.users.getForViewer(botOf(request).userId, pathId(request.params.user, Errors.unknownUser)),
   );

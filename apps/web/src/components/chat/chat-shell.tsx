@@ -4,12 +4,14 @@ import type { GuildView, UserView } from "@chat/api";
 import { useParams, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { GearIcon } from "@/components/ui/icons";
 import { isUnauthorized } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { useQuery } from "@/lib/use-query";
 import { ChannelList } from "./channel-list";
 import { CreateGuildDialog } from "./create-guild-dialog";
 import { GuildRail } from "./guild-rail";
+import { GuildSettingsDialog } from "./guild-settings-dialog";
 import { MemberList } from "./member-list";
 import { MessagePane } from "./message-pane";
 import { UserBar } from "./user-bar";
@@ -24,6 +26,7 @@ export function ChatShell({ me }: { me: UserView }) {
   const channelId = rawChannelId && ID.test(rawChannelId) ? rawChannelId : null;
   const router = useRouter();
   const [creating, setCreating] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const guilds = useQuery("guilds", () => trpc.guilds.list.query());
   const channels = useQuery(guildId ? `channels:${guildId}` : null, () => trpc.guilds.channels.query({ guildId: guildId as string }));
@@ -46,16 +49,38 @@ export function ChatShell({ me }: { me: UserView }) {
     router.push(firstChannelId ? `/channels/${newGuild.id}/${firstChannelId}` : `/channels/${newGuild.id}`);
   }
 
+  function renamed(name: string) {
+    setSettingsOpen(false);
+    guilds.setData((list) => (list ?? []).map((g) => (g.id === guildId ? { ...g, name } : g)));
+  }
+
+  function deleted() {
+    setSettingsOpen(false);
+    guilds.setData((list) => (list ?? []).filter((g) => g.id !== guildId));
+    router.push("/channels");
+  }
+
   const unknownGuild = rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.error !== null && !channels.data));
 
   return (
     <div className="flex h-screen overflow-hidden">
       <GuildRail guilds={guilds.data ?? []} selectedId={guildId} loading={guilds.loading} onCreate={() => setCreating(true)} />
       <div className="flex w-60 shrink-0 flex-col bg-panel">
-        <header className="flex h-12 shrink-0 items-center border-b border-black/25 px-4 shadow-sm">
-          <h2 className="truncate font-semibold text-white" data-testid="sidebar-title">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
+          <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
             {guild ? guild.name : guildId ? "" : "Home"}
           </h2>
+          {guild ? (
+            <button
+              type="button"
+              aria-label="Guild settings"
+              title="Guild settings"
+              onClick={() => setSettingsOpen(true)}
+              className="rounded p-1 text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <GearIcon width={18} height={18} />
+            </button>
+          ) : null}
         </header>
         {guild && channels.data ? (
           <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} />
@@ -84,6 +109,7 @@ export function ChatShell({ me }: { me: UserView }) {
         )}
         {guild ? <MemberList guildId={guild.id} /> : null}
       </main>
+      {guild ? <GuildSettingsDialog key={guild.id} guild={guild} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
       <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />
     </div>
   );

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { type ChangeEvent, type FormEvent, useState } from "react";
-import { AppIcon } from "@/components/ui/app-icon";
 import { Alert } from "@/components/ui/alert";
+import { AppIcon } from "@/components/ui/app-icon";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";

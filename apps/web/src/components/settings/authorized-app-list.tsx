@@ -3,8 +3,8 @@
 import type { AuthorizedAppView } from "@chat/api";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AppIcon } from "@/components/ui/app-icon";
 import { Alert } from "@/components/ui/alert";
+import { AppIcon } from "@/components/ui/app-icon";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/errors";
