@@ -3,7 +3,7 @@ import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
-import type { World } from "./rest-fixtures";
+import { type BotClient, botClient, type World } from "./rest-fixtures";
 
 const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const PNG = `data:image/png;base64,${PNG_BYTES.toString("base64")}`;
@@ -14,6 +14,7 @@ const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 describe("pictures under {cdn_url}, without a token", () => {
   let t: TestServer;
   let world: World;
+  let bot: BotClient;
   let cdn: string;
 
   /** A picture address: 302 to the stored picture, which answers the bytes with their type. */
@@ -37,17 +38,14 @@ describe("pictures under {cdn_url}, without a token", () => {
   beforeAll(async () => {
     t = await startTestServer();
     world = await t.seed.world();
+    bot = botClient(t, world.token);
     cdn = t.server.ctx.urls.cdnUrl;
   });
   afterAll(() => t?.close());
 
   describe("/avatars/{user}/{hash}.png", () => {
     it("leads to the bot's picture set with PATCH /users/@me, whatever size or format is asked", async () => {
-      const res = await fetch(`${t.base}/users/@me`, {
-        method: "PATCH",
-        headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ avatar: PNG }),
-      });
+      const res = await bot.patch("/users/@me", { avatar: PNG });
       const me = await res.json();
       expect(me.avatar).toBe(hashOf(PNG_BYTES));
       const target = new RegExp(`/cdn/pictures/${world.botUserId}/${me.avatar}$`);
@@ -90,7 +88,7 @@ describe("pictures under {cdn_url}, without a token", () => {
       const hash = (await domain.guilds.setIcon(world.owner.id, world.guild.id, PNG)) as string;
       expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({ id: world.guild.id.toString(), icon: hash });
       await follows(`/icons/${world.guild.id}/${hash}.png?size=128`, PNG_BYTES, "image/png", new RegExp(`/pictures/${world.guild.id}/${hash}$`));
-      expect(await (await fetch(`${t.base}/guilds/${world.guild.id}`, { headers: { authorization: `Bot ${world.token}` } })).json()).toMatchObject({ icon: hash });
+      expect(await (await bot.get(`/guilds/${world.guild.id}`)).json()).toMatchObject({ icon: hash });
 
       expect(await domain.guilds.setIcon(world.owner.id, world.guild.id, null)).toBeNull();
       expect((await client.dispatch("GUILD_UPDATE")).d.icon).toBeNull();

@@ -119,12 +119,17 @@ export function seeder(server: RunningServer) {
     async app(ownerId: bigint, name = `Bot ${++n}`) {
       return domain.applications.create(ownerId, name);
     },
+    /** A new bot (an application of the guild's owner) added by the owner to `world`'s guild, holding `permissions` through its role. */
+    async bot(world: { owner: { id: bigint }; guild: { id: bigint } }, permissions: bigint) {
+      const app = await this.app(world.owner.id);
+      await domain.members.addBot(world.owner.id, world.guild.id, app.application.id, permissions);
+      return app;
+    },
     /** A person owning a guild with a bot in it holding `permissions` through its role. */
     async world(permissions: bigint = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory) {
       const owner = await this.person();
       const guild = await this.guild(owner.id);
-      const app = await this.app(owner.id);
-      await domain.members.addBot(owner.id, guild.id, app.application.id, permissions);
+      const app = await this.bot({ owner, guild }, permissions);
       const text = guild.channels.find((c) => c.type === 0)!;
       const voice = guild.channels.find((c) => c.type === 2)!;
       return { owner, guild, text, voice, app, token: app.botToken, botUserId: app.botUser.id };

@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 /**
  * The permissions engine seen through the REST API, one row per rule: role permissions,
@@ -18,7 +18,7 @@ interface Scene {
   t: TestServer;
   world: World;
   guild: string;
-  bot: ReturnType<typeof rest>;
+  bot: BotClient;
   /** A new text channel of the guild. */
   channel(): Promise<bigint>;
   overwrite(channelId: bigint, targetId: bigint, bits: { allow?: bigint; deny?: bigint }, type?: 0 | 1): Promise<unknown>;
@@ -38,22 +38,6 @@ interface Row {
   act: (s: Scene) => Promise<Response>;
   /** HTTP status, and the error code for a refusal. */
   expected: { status: number; code?: number };
-}
-
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    post: (path: string, body: unknown) => call("POST", path, body),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    put: (path: string, body?: unknown) => call("PUT", path, body),
-    delete: (path: string) => call("DELETE", path),
-  };
 }
 
 const OK = { status: 200 };
@@ -322,7 +306,7 @@ describe("permissions table (through the REST API)", () => {
       t,
       world,
       guild: world.guild.id.toString(),
-      bot: rest(t, world.token),
+      bot: botClient(t, world.token),
       channel: async () => (await f.channel(world.guild.id, { name: `case-${++n}` })).id,
       overwrite: (channelId, targetId, bits, type = 0) => f.overwrite(channelId, targetId, bits, type),
       person: async () => {

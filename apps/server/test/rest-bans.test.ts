@@ -3,40 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireBan = { reason: null; user: { id: string; username: string } };
-
-/** A bot's raw REST client for the methods bans use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    put: (path: string, body?: unknown) => call("PUT", path, body),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-const expectError = async (res: Response, status: number, code: number) => {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toMatchObject({ code, message: expect.any(String) });
-  return body;
-};
 
 describe("bans over REST", () => {
   let t: TestServer;
   let world: World;
   let guild: string;
   /** The world's bot: View Channel and Ban Members. */
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   /** A second bot with View Channel only. */
-  let plain: ReturnType<typeof rest>;
+  let plain: BotClient;
   const domain = () => t.server.ctx.domain;
   const person = async () => {
     const user = await t.seed.person();
@@ -51,10 +29,9 @@ describe("bans over REST", () => {
   beforeEach(async () => {
     world = await t.seed.world(Permission.ViewChannel | Permission.BanMembers);
     guild = world.guild.id.toString();
-    bot = rest(t, world.token);
-    const other = await t.seed.app(world.owner.id);
-    await domain().members.addBot(world.owner.id, world.guild.id, other.application.id, Permission.ViewChannel);
-    plain = rest(t, other.botToken);
+    bot = botClient(t, world.token);
+    const other = await t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(t, other.botToken);
   });
   afterAll(() => t?.close());
 
@@ -82,8 +59,7 @@ describe("bans over REST", () => {
     });
 
     it("sends a banned bot GUILD_DELETE", async () => {
-      const app = await t.seed.app(world.owner.id);
-      await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
+      const app = await t.seed.bot(world, 0n);
       const banned = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
       await banned.dispatch("GUILD_CREATE");
       expect((await bot.put(`/guilds/${guild}/bans/${app.botUser.id}`)).status).toBe(204);
@@ -185,10 +161,7 @@ describe("bans over REST", () => {
       for (const p of people) expect((await bot.put(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);
       for (const p of people.slice(0, 2)) expect((await bot.delete(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);
       const limited = await bot.delete(`/guilds/${guild}/bans/${people[2]!.id}`);
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(limited.headers.get("x-ratelimit-scope")).toBe("user");
-      expect(await limited.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
+      await expectRateLimited(limited);
       const elsewhere = await t.seed.person();
       await domain().members.addPerson(other.id, elsewhere.id);
       expect((await bot.put(`/guilds/${other.id}/bans/${elsewhere.id}`)).status).toBe(204);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireChannel = {
   id: string;
@@ -15,29 +15,6 @@ type WireChannel = {
   position: number;
   permission_overwrites?: { id: string; type: number; allow: string; deny: string }[];
 };
-
-/** A bot's raw REST client with every method the channel routes use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    post: (path: string, body: unknown) => call("POST", path, body),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    put: (path: string, body: unknown) => call("PUT", path, body),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-async function expectError(res: Response, status: number, code: number): Promise<Record<string, unknown>> {
-  const body = (await res.json()) as Record<string, unknown>;
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-  return body;
-}
 
 const MANAGE = Permission.ViewChannel | Permission.SendMessages | Permission.ManageChannels | Permission.ManageRoles;
 
@@ -52,7 +29,7 @@ describe("channels over REST", () => {
   /** A fresh guild per test: creating channels is limited to 5 per 5 s per guild. */
   const newWorld = async (permissions = MANAGE) => {
     const world = await t.seed.world(permissions);
-    return { world, bot: rest(t, world.token) };
+    return { world, bot: botClient(t, world.token) };
   };
   const category = (world: World, name = "Category") => fixtures(t).channel(world.guild.id, { name, type: 4 });
 
@@ -213,8 +190,7 @@ describe("channels over REST", () => {
 
     it("replaces the overwrite set (Manage Roles needed), showing and hiding the channel for other members", async () => {
       const { world, bot } = await newWorld();
-      const watcher = await t.seed.app(world.owner.id);
-      await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, watcher.application.id, Permission.ViewChannel);
+      const watcher = await t.seed.bot(world, Permission.ViewChannel);
       const gateway = await RawGatewayClient.identified(t, watcher.botToken, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const channel = (await fixtures(t).channel(world.guild.id, { name: "rooms" })).id;
@@ -296,25 +272,18 @@ describe("channels over REST", () => {
   });
 
   describe("rate limits", () => {
-    const expectLimited = async (res: Response) => {
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(res.headers.get("x-ratelimit-scope")).toBe("user");
-      expect(await res.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
-    };
-
     it("edits and deletes share 5 per 10 s per channel; another channel is unaffected", async () => {
       const { world, bot } = await newWorld();
       const [busy, quiet] = [(await fixtures(t).channel(world.guild.id, { name: "busy" })).id, (await fixtures(t).channel(world.guild.id, { name: "quiet" })).id];
       for (let i = 0; i < 5; i++) expect((await bot.patch(`/channels/${busy}`, { topic: `t${i}` })).status).toBe(200);
-      await expectLimited(await bot.delete(`/channels/${busy}`));
+      await expectRateLimited(await bot.delete(`/channels/${busy}`));
       expect((await bot.patch(`/channels/${quiet}`, { topic: "fine" })).status).toBe(200);
     });
 
     it("creating channels is 5 per 5 s per guild; another guild is unaffected", async () => {
       const { world, bot } = await newWorld();
       for (let i = 0; i < 5; i++) expect((await bot.post(`/guilds/${world.guild.id}/channels`, { name: `c${i}` })).status).toBe(201);
-      await expectLimited(await bot.post(`/guilds/${world.guild.id}/channels`, { name: "c5" }));
+      await expectRateLimited(await bot.post(`/guilds/${world.guild.id}/channels`, { name: "c5" }));
       const guild = await t.seed.guild(world.owner.id, "Another");
       await t.server.ctx.domain.members.addBot(world.owner.id, guild.id, world.app.application.id, MANAGE);
       expect((await bot.post(`/guilds/${guild.id}/channels`, { name: "elsewhere" })).status).toBe(201);

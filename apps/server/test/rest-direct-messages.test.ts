@@ -42,8 +42,7 @@ describe("direct messages: POST /users/@me/channels and the DM channel", () => {
 
   it("answers 50007 for someone sharing no guild, nobody, a bot, and the bot itself", async () => {
     const stranger = await t.seed.person();
-    const otherBot = await t.seed.app(world.owner.id);
-    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, otherBot.application.id, Permission.ViewChannel);
+    const otherBot = await t.seed.bot(world, Permission.ViewChannel);
     for (const id of [stranger.id, 424242424n, otherBot.botUser.id, world.botUserId]) {
       const res = await open(id.toString());
       expect(res.status, id.toString()).toBe(403);

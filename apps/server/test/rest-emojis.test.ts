@@ -21,8 +21,7 @@ describe("custom emoji", () => {
     world = await t.seed.world(Permission.ViewChannel);
     bot = botClient(t, world.token);
     // A second bot in the same guild that may manage expressions.
-    const app = await t.seed.app(world.owner.id);
-    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, Permission.ManageGuildExpressions);
+    const app = await t.seed.bot(world, Permission.ManageGuildExpressions);
     manager = { ...world, app, token: app.botToken, botUserId: app.botUser.id };
   });
   afterAll(() => t?.close());

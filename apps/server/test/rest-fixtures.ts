@@ -1,19 +1,54 @@
 import { Permission } from "@chat/domain";
+import { expect } from "vitest";
 import type { TestServer } from "./harness";
 
 export type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
 
-/** A bot's REST client in the raw: every call answers the fetch Response. */
+/**
+ * A bot's REST client in the raw: every call answers the fetch Response. A body, when given,
+ * is sent as JSON; without one the request has no body and no content-type.
+ */
 export function botClient(t: TestServer, token: string) {
   const headers = { authorization: `Bot ${token}` };
+  const request = (method: string, path: string, body?: unknown) =>
+    fetch(`${t.base}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
-    get: (path: string) => fetch(`${t.base}${path}`, { headers }),
-    post: (path: string, body: unknown) =>
-      fetch(`${t.base}${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    /** The bot's authorization header, for requests built by hand (multipart, other headers). */
+    headers,
+    request,
+    get: (path: string) => request("GET", path),
+    post: (path: string, body?: unknown) => request("POST", path, body),
+    put: (path: string, body?: unknown) => request("PUT", path, body),
+    patch: (path: string, body?: unknown) => request("PATCH", path, body),
+    delete: (path: string, body?: unknown) => request("DELETE", path, body),
     /** POST with a body sent exactly as given (for malformed JSON). */
     postRaw: (path: string, body: string, contentType = "application/json") =>
       fetch(`${t.base}${path}`, { method: "POST", headers: { ...headers, "content-type": contentType }, body }),
   };
+}
+export type BotClient = ReturnType<typeof botClient>;
+
+/** A REST error body: its code and message, and (only for 50035) `errors`, the fields found invalid. */
+export type ErrorBody = { code: number; message: string; errors: Record<string, unknown> } & Record<string, unknown>;
+
+/** Checks a refusal: the HTTP status and a `{ code, message }` body. Answers the body. */
+export async function expectError(res: Response, status: number, code: number): Promise<ErrorBody> {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as ErrorBody;
+  expect(body).toMatchObject({ code, message: expect.any(String) });
+  return body;
+}
+
+/** Checks a 429 from a per-bot route limit: a retry-after, the user scope and the rate-limit body. */
+export async function expectRateLimited(res: Response) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(res.headers.get("x-ratelimit-scope")).toBe("user");
+  expect(await res.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
 }
 
 /**

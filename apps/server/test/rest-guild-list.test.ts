@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, type World } from "./rest-fixtures";
+import { type BotClient, botClient, type World } from "./rest-fixtures";
 
 describe("the bot's guilds: reading, listing and leaving", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof botClient>;
+  let bot: BotClient;
 
-  const leave = (token: string, guildId: bigint | string) =>
-    fetch(`${t.base}/users/@me/guilds/${guildId}`, { method: "DELETE", headers: { authorization: `Bot ${token}` } });
+  const leave = (token: string, guildId: bigint | string) => botClient(t, token).delete(`/users/@me/guilds/${guildId}`);
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -144,8 +143,7 @@ describe("the bot's guilds: reading, listing and leaving", () => {
 
     it("sends the leaver GUILD_DELETE and the others GUILD_ROLE_DELETE and GUILD_MEMBER_REMOVE; the leaver hears nothing more of the guild", async () => {
       const w = await t.seed.world();
-      const stayer = await t.seed.app(w.owner.id);
-      await t.server.ctx.domain.members.addBot(w.owner.id, w.guild.id, stayer.application.id, Permission.ViewChannel);
+      const stayer = await t.seed.bot(w, Permission.ViewChannel);
       const intents = Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages;
       const leaver = await RawGatewayClient.identified(t, w.token, intents);
       await leaver.dispatch("GUILD_CREATE");

@@ -2,7 +2,7 @@ import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 type WireInvite = { code: string; max_age: number; max_uses: number; uses: number; temporary: boolean; created_at: string; expires_at: string | null };
 
@@ -10,7 +10,7 @@ describe("invites and the vanity code", () => {
   let t: TestServer;
   let world: World;
   let manager: World;
-  let bot: ReturnType<typeof botClient>;
+  let bot: BotClient;
   let n = 0;
   const newChannel = async (type: 0 | 2 | 4 = 0) => (await fixtures(t).channel(world.guild.id, { name: `invites-${++n}`, type })).id;
   const db = () => t.server.ctx.database.prisma;
@@ -58,7 +58,7 @@ describe("invites and the vanity code", () => {
       expect(voice.status).toBe(200);
       expect(await voice.json()).toMatchObject({ channel: { id: world.voice.id.toString(), type: 2 }, max_age: 60 });
       // discord.js sends no body at all for defaults.
-      const empty = await fetch(`${t.base}/channels/${channel}/invites`, { method: "POST", headers: { authorization: `Bot ${world.token}` } });
+      const empty = await bot.post(`/channels/${channel}/invites`);
       expect(empty.status).toBe(200);
     });
 

@@ -3,41 +3,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireMember = { user: { id: string; username: string }; roles: string[]; nick: string | null; joined_at: string };
-
-/** A bot's raw REST client for the methods members use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    put: (path: string) => call("PUT", path),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-const expectError = async (res: Response, status: number, code: number) => {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toMatchObject({ code, message: expect.any(String) });
-  return body;
-};
 
 describe("members over REST", () => {
   let t: TestServer;
   let world: World;
   let guild: string;
   /** The world's bot: View Channel, Manage Roles, Kick Members; its highest role is `peer`. */
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   /** A second bot in the guild with View Channel only. */
-  let plain: ReturnType<typeof rest>;
+  let plain: BotClient;
   let roles: { low: bigint; peer: bigint; high: bigint; managed: bigint };
   const domain = () => t.server.ctx.domain;
   let n = 0;
@@ -54,10 +31,9 @@ describe("members over REST", () => {
   beforeEach(async () => {
     world = await t.seed.world(Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers);
     guild = world.guild.id.toString();
-    bot = rest(t, world.token);
-    const other = await t.seed.app(world.owner.id);
-    await domain().members.addBot(world.owner.id, world.guild.id, other.application.id, Permission.ViewChannel);
-    plain = rest(t, other.botToken);
+    bot = botClient(t, world.token);
+    const other = await t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(t, other.botToken);
     // Roles set up by the owner through the same services: low < bot's managed < peer (the bot holds it) < plain's < high.
     const owner = world.owner.id;
     const create = async (name: string) => BigInt((await domain().roles.create(owner, world.guild.id, { name })).id);
@@ -286,8 +262,7 @@ describe("members over REST", () => {
       await f.hideFromEveryone(secret.id, world.guild.id);
       await f.overwrite(secret.id, roles.low, { allow: Permission.ViewChannel });
       // A bot without a role of its own (ranked lowest), listening with Guilds only.
-      const app = await t.seed.app(world.owner.id);
-      await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
+      const app = await t.seed.bot(world, 0n);
       const target = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
       const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
       await bot.put(`/guilds/${guild}/members/${app.botUser.id}/roles/${roles.low}`);
@@ -311,8 +286,7 @@ describe("members over REST", () => {
 
   describe("DELETE /guilds/{guild}/members/{user} (kick)", () => {
     it("kicks with 204: GUILD_MEMBER_REMOVE to the guild, GUILD_DELETE to a kicked bot, an audit entry, messages kept", async () => {
-      const app = await t.seed.app(world.owner.id);
-      await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
+      const app = await t.seed.bot(world, 0n);
       const kicked = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
       await kicked.dispatch("GUILD_CREATE", (d) => d.id === guild);
       const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMembers);
@@ -371,26 +345,19 @@ describe("members over REST", () => {
       await domain().members.addPerson(g.id, someone.id);
       return { id: g.id.toString(), low, someone: someone.id };
     };
-    const expectLimited = async (res: Response) => {
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(res.headers.get("x-ratelimit-scope")).toBe("user");
-      expect(await res.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
-    };
-
     it("edit member, add role and remove role: 10 per 10 s per guild, each counted separately", async () => {
       const g = await freshGuild();
       const other = await freshGuild();
       const member = `/guilds/${g.id}/members/${g.someone}`;
       for (let i = 0; i < 10; i++) expect((await bot.patch(member, {})).status).toBe(200);
-      await expectLimited(await bot.patch(member, {}));
+      await expectRateLimited(await bot.patch(member, {}));
       expect((await bot.patch(`/guilds/${other.id}/members/${other.someone}`, {})).status).toBe(200);
 
       // Adding a role has its own count: ten more pass while edits are limited.
       for (let i = 0; i < 10; i++) expect((await bot.put(`${member}/roles/${g.low}`)).status).toBe(204);
-      await expectLimited(await bot.put(`${member}/roles/${g.low}`));
+      await expectRateLimited(await bot.put(`${member}/roles/${g.low}`));
       for (let i = 0; i < 10; i++) expect((await bot.delete(`${member}/roles/${g.low}`)).status).toBe(204);
-      await expectLimited(await bot.delete(`${member}/roles/${g.low}`));
+      await expectRateLimited(await bot.delete(`${member}/roles/${g.low}`));
       expect((await bot.put(`/guilds/${other.id}/members/${other.someone}/roles/${other.low}`)).status).toBe(204);
     });
 
@@ -398,7 +365,7 @@ describe("members over REST", () => {
       const g = await freshGuild();
       const other = await freshGuild();
       for (let i = 0; i < 5; i++) await expectError(await bot.delete(`/guilds/${g.id}/members/999999${i}`), 404, 10007);
-      await expectLimited(await bot.delete(`/guilds/${g.id}/members/${g.someone}`));
+      await expectRateLimited(await bot.delete(`/guilds/${g.id}/members/${g.someone}`));
       expect((await bot.delete(`/guilds/${other.id}/members/${other.someone}`)).status).toBe(204);
     });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 type Wire = { id: string; content: string; channel_id: string; guild_id?: string; attachments: { url: string }[] };
 
@@ -11,15 +11,9 @@ const GuildMessageTyping = 1 << 11;
 describe("messages in a direct-message channel", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof botClient>;
+  let bot: BotClient;
   let dm: bigint;
   let gateway: RawGatewayClient;
-  const call = (method: "PATCH" | "DELETE" | "POST", path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${world.token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
   const send = async (body: unknown) => {
     const res = await bot.post(`/channels/${dm}/messages`, body);
     return { status: res.status, body: (await res.json()) as Wire & { code?: number } };
@@ -55,7 +49,7 @@ describe("messages in a direct-message channel", () => {
     const form = new FormData();
     form.append("payload_json", JSON.stringify({ content: "a file" }));
     form.append("files[0]", new Blob([new TextEncoder().encode("dm file")]), "dm.txt");
-    const res = await fetch(`${t.base}/channels/${dm}/messages`, { method: "POST", headers: { authorization: `Bot ${world.token}` }, body: form });
+    const res = await fetch(`${t.base}/channels/${dm}/messages`, { method: "POST", headers: bot.headers, body: form });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Wire;
     expect(await (await fetch(body.attachments[0]?.url as string)).text()).toBe("dm file");
@@ -80,29 +74,29 @@ describe("messages in a direct-message channel", () => {
 
   it("edits and deletes its own messages, with events to the recipients", async () => {
     const mine = await send({ content: "to edit" });
-    const edited = await call("PATCH", `/channels/${dm}/messages/${mine.body.id}`, { content: "edited" });
+    const edited = await bot.patch(`/channels/${dm}/messages/${mine.body.id}`, { content: "edited" });
     expect(edited.status).toBe(200);
     expect((await gateway.dispatch("MESSAGE_UPDATE", (d) => d.id === mine.body.id)).d).toMatchObject({ content: "edited", channel_id: dm.toString() });
-    const deleted = await call("DELETE", `/channels/${dm}/messages/${mine.body.id}`);
+    const deleted = await bot.delete(`/channels/${dm}/messages/${mine.body.id}`);
     expect(deleted.status).toBe(204);
     expect((await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === mine.body.id)).d).toEqual({ id: mine.body.id, channel_id: dm.toString() });
   });
 
   it("cannot delete the other person's message (50003) nor edit it (50005), nor bulk delete (50003)", async () => {
     const theirs = await fixtures(t).personMessage(dm, world.owner.id, "the person's");
-    const del = await call("DELETE", `/channels/${dm}/messages/${theirs.id}`);
+    const del = await bot.delete(`/channels/${dm}/messages/${theirs.id}`);
     expect(del.status).toBe(403);
     expect(await del.json()).toMatchObject({ code: 50003 });
-    const edit = await call("PATCH", `/channels/${dm}/messages/${theirs.id}`, { content: "x" });
+    const edit = await bot.patch(`/channels/${dm}/messages/${theirs.id}`, { content: "x" });
     expect(edit.status).toBe(403);
     expect(await edit.json()).toMatchObject({ code: 50005 });
-    const bulk = await call("POST", `/channels/${dm}/messages/bulk-delete`, { messages: [theirs.id, "1"] });
+    const bulk = await bot.post(`/channels/${dm}/messages/bulk-delete`, { messages: [theirs.id, "1"] });
     expect(bulk.status).toBe(403);
     expect(await bulk.json()).toMatchObject({ code: 50003 });
   });
 
   it("accepts typing (204) and sends nothing for it", async () => {
-    const res = await call("POST", `/channels/${dm}/typing`);
+    const res = await bot.post(`/channels/${dm}/typing`);
     expect(res.status).toBe(204);
     await pause();
     const barrier = await send({ content: "barrier" });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 type Wire = {
   id: string;
@@ -21,17 +21,11 @@ const ONE = "/channels/{channel_id}/messages/{message_id}";
 describe("editing, deleting, bulk deleting and typing over REST", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof botClient>;
+  let bot: BotClient;
   let gateway: RawGatewayClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `edit-${++n}` })).id;
   const db = () => t.server.ctx.database.prisma;
-  const call = (method: "PATCH" | "DELETE" | "POST", path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${world.token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
   const botMessage = async (channel: bigint, content = "mine") => {
     const res = await bot.post(`/channels/${channel}/messages`, { content });
     expect(res.status).toBe(200);
@@ -57,7 +51,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const sent = await botMessage(channel, "before");
       expect(sent.edited_timestamp).toBeNull();
       const components = [{ type: 1, components: [{ type: 2, style: 5, label: "Site", url: "https://example.com" }] }];
-      const res = await call("PATCH", `/channels/${channel}/messages/${sent.id}`, {
+      const res = await bot.patch(`/channels/${channel}/messages/${sent.id}`, {
         content: "after",
         embeds: [{ title: "E" }],
         components,
@@ -73,16 +67,16 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       expect(event.d).toMatchObject({ content: "after", channel_id: channel.toString(), guild_id: world.guild.id.toString(), member: { roles: expect.any(Array) } });
 
       // Absent fields stay; flags only toggle SUPPRESS_EMBEDS.
-      const again = (await (await call("PATCH", `/channels/${channel}/messages/${sent.id}`, { flags: 4096 })).json()) as Wire;
+      const again = (await (await bot.patch(`/channels/${channel}/messages/${sent.id}`, { flags: 4096 })).json()) as Wire;
       expect(again).toMatchObject({ content: "after", flags: 0, embeds: [{ title: "E" }] });
     });
 
     it("recomputes mentions from the new content and allowed_mentions", async () => {
       const channel = await newChannel();
       const sent = await botMessage(channel, "nobody");
-      const pinged = (await (await call("PATCH", `/channels/${channel}/messages/${sent.id}`, { content: `hey <@${world.owner.id}>` })).json()) as Wire;
+      const pinged = (await (await bot.patch(`/channels/${channel}/messages/${sent.id}`, { content: `hey <@${world.owner.id}>` })).json()) as Wire;
       expect(pinged.mentions.map((u) => u.id)).toEqual([world.owner.id.toString()]);
-      const quiet = (await (await call("PATCH", `/channels/${channel}/messages/${sent.id}`, { allowed_mentions: { parse: [] } })).json()) as Wire;
+      const quiet = (await (await bot.patch(`/channels/${channel}/messages/${sent.id}`, { allowed_mentions: { parse: [] } })).json()) as Wire;
       expect(quiet.mentions).toEqual([]);
     });
 
@@ -92,14 +86,14 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const theirs = await personMessage(channel);
       const system = await db().message.create({ data: { channelId: channel, guildId: world.guild.id, authorId: world.botUserId, type: 18, content: "thread" } });
       await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.SendMessages }, 1);
-      expect((await call("PATCH", `/channels/${channel}/messages/${mine.id}`, { content: "still mine" })).status).toBe(200);
-      const others = await call("PATCH", `/channels/${channel}/messages/${theirs.id}`, { content: "x" });
+      expect((await bot.patch(`/channels/${channel}/messages/${mine.id}`, { content: "still mine" })).status).toBe(200);
+      const others = await bot.patch(`/channels/${channel}/messages/${theirs.id}`, { content: "x" });
       expect(others.status).toBe(403);
       expect(await others.json()).toMatchObject({ code: 50005 });
-      const sys = await call("PATCH", `/channels/${channel}/messages/${system.id}`, { content: "x" });
+      const sys = await bot.patch(`/channels/${channel}/messages/${system.id}`, { content: "x" });
       expect(sys.status).toBe(403);
       expect(await sys.json()).toMatchObject({ code: 50021 });
-      const empty = await call("PATCH", `/channels/${channel}/messages/${mine.id}`, { content: "" });
+      const empty = await bot.patch(`/channels/${channel}/messages/${mine.id}`, { content: "" });
       expect(empty.status).toBe(400);
       expect(await empty.json()).toMatchObject({ code: 50006 });
     });
@@ -109,12 +103,12 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const other = await newChannel();
       const mine = await botMessage(other);
       for (const path of [`/channels/${channel}/messages/99999999`, `/channels/${channel}/messages/${mine.id}`, `/channels/${channel}/messages/abc`]) {
-        const res = await call("PATCH", path, { content: "x" });
+        const res = await bot.patch(path, { content: "x" });
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ code: 10008 });
       }
       await fixtures(t).hideFromEveryone(other, world.guild.id);
-      const hidden = await call("PATCH", `/channels/${other}/messages/${mine.id}`, { content: "x" });
+      const hidden = await bot.patch(`/channels/${other}/messages/${mine.id}`, { content: "x" });
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toMatchObject({ code: 10003 });
     });
@@ -124,7 +118,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("deletes the bot's own message: 204, MESSAGE_DELETE, no audit entry", async () => {
       const channel = await newChannel();
       const mine = await botMessage(channel);
-      const res = await call("DELETE", `/channels/${channel}/messages/${mine.id}`);
+      const res = await bot.delete(`/channels/${channel}/messages/${mine.id}`);
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");
       const event = await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === mine.id);
@@ -136,17 +130,17 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("deletes someone else's only with Manage Messages, recorded in the audit log", async () => {
       const channel = await newChannel();
       const theirs = await personMessage(channel);
-      const refused = await call("DELETE", `/channels/${channel}/messages/${theirs.id}`);
+      const refused = await bot.delete(`/channels/${channel}/messages/${theirs.id}`);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: 50013 });
       await allowBot(channel, Permission.ManageMessages);
-      const res = await call("DELETE", `/channels/${channel}/messages/${theirs.id}`);
+      const res = await bot.delete(`/channels/${channel}/messages/${theirs.id}`);
       expect(res.status).toBe(204);
       await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === theirs.id);
       const entries = await db().auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MessageDelete } });
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ userId: world.botUserId, targetId: world.owner.id, options: { channel_id: channel.toString() } });
-      const again = await call("DELETE", `/channels/${channel}/messages/${theirs.id}`);
+      const again = await bot.delete(`/channels/${channel}/messages/${theirs.id}`);
       expect(again.status).toBe(404);
       expect(await again.json()).toMatchObject({ code: 10008 });
     });
@@ -155,7 +149,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const channel = await newChannel();
       await allowBot(channel, Permission.ManageMessages);
       const system = await db().message.create({ data: { channelId: channel, guildId: world.guild.id, authorId: world.owner.id, type: 18, content: "t" } });
-      const res = await call("DELETE", `/channels/${channel}/messages/${system.id}`);
+      const res = await bot.delete(`/channels/${channel}/messages/${system.id}`);
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 50021 });
     });
@@ -165,7 +159,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("needs Manage Messages", async () => {
       const channel = await newChannel();
       const ids = [(await personMessage(channel)).id, (await personMessage(channel)).id];
-      const res = await call("POST", `/channels/${channel}/messages/bulk-delete`, { messages: ids });
+      const res = await bot.post(`/channels/${channel}/messages/bulk-delete`, { messages: ids });
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 50013 });
       expect(await db().message.count({ where: { channelId: channel } })).toBe(2);
@@ -176,7 +170,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       await allowBot(channel, Permission.ManageMessages);
       for (const body of [{}, { messages: ["1"] }, { messages: Array.from({ length: 101 }, (_, i) => String(i + 1)) }, { messages: ["1", "x"] }]) {
         await new Promise((r) => setTimeout(r, 1_050)); // the bulk-delete limit is 1 per second
-        const res = await call("POST", `/channels/${channel}/messages/bulk-delete`, body);
+        const res = await bot.post(`/channels/${channel}/messages/bulk-delete`, body);
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50035, errors: { messages: expect.anything() } });
       }
@@ -190,7 +184,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const recent = await botMessage(channel, "recent");
       const survivor = await personMessage(channel, "survivor");
       const elsewhere = await personMessage(other, "elsewhere");
-      const res = await call("POST", `/channels/${channel}/messages/bulk-delete`, { messages: [old.id, recent.id, elsewhere.id, "99999999"] });
+      const res = await bot.post(`/channels/${channel}/messages/bulk-delete`, { messages: [old.id, recent.id, elsewhere.id, "99999999"] });
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");
       const frames = await gateway.until((f) => f.t === "MESSAGE_DELETE" && f.d.id === recent.id);
@@ -211,7 +205,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("needs Send Messages", async () => {
       const channel = await newChannel();
       await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.SendMessages }, 1);
-      const res = await call("POST", `/channels/${channel}/typing`);
+      const res = await bot.post(`/channels/${channel}/typing`);
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 50013 });
     });
@@ -219,7 +213,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("answers 204 and sends TYPING_START with the member", async () => {
       const channel = await newChannel();
       const before = Math.floor(Date.now() / 1000);
-      const res = await call("POST", `/channels/${channel}/typing`);
+      const res = await bot.post(`/channels/${channel}/typing`);
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");
       const event = await gateway.dispatch("TYPING_START", (d) => d.channel_id === channel.toString());
@@ -240,7 +234,7 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
         ["POST", `/channels/${category}/messages/bulk-delete`],
         ["DELETE", `/channels/${category}/messages/1`],
       ] as const) {
-        const res = await call(method, path, method === "POST" && path.endsWith("delete") ? { messages: ["1", "2"] } : undefined);
+        const res = await bot.request(method, path, method === "POST" && path.endsWith("delete") ? { messages: ["1", "2"] } : undefined);
         expect(res.status, path).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50024 });
       }

@@ -3,7 +3,7 @@ import { AttachmentBuilder, Client, Routes, type TextChannel } from "discord.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 type Attachment = { id: string; filename: string; description?: string; content_type?: string; size: number; url: string; proxy_url: string };
 type Wire = { id: string; content: string; attachments: Attachment[]; embeds: { image?: { url: string }; thumbnail?: { url: string } }[]; edited_timestamp: string | null };
@@ -21,7 +21,7 @@ interface FilePart {
 describe("message files (multipart) and their attachment URLs", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof botClient>;
+  let bot: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `files-${++n}` })).id;
 
@@ -32,7 +32,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     files.forEach((f, i) => {
       form.append(f.field ?? `files[${i}]`, new Blob([f.data], f.type ? { type: f.type } : {}), f.name);
     });
-    return fetch(`${t.base}${path}`, { method, headers: { authorization: `Bot ${world.token}` }, body: form });
+    return fetch(`${t.base}${path}`, { method, headers: bot.headers, body: form });
   };
   const upload = async (channel: bigint, payload: unknown, files: FilePart[]) => {
     const res = await multipart("POST", `/channels/${channel}/messages`, payload, files);
@@ -190,17 +190,9 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect((await download(keep.url)).status).toBe(200);
 
     // Without `attachments`, the files stay; an empty list removes them all.
-    const kept = await fetch(`${t.base}/channels/${channel}/messages/${body.id}`, {
-      method: "PATCH",
-      headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ content: "still" }),
-    });
+    const kept = await bot.patch(`/channels/${channel}/messages/${body.id}`, { content: "still" });
     expect(((await kept.json()) as Wire).attachments).toHaveLength(2);
-    const cleared = await fetch(`${t.base}/channels/${channel}/messages/${body.id}`, {
-      method: "PATCH",
-      headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ attachments: [] }),
-    });
+    const cleared = await bot.patch(`/channels/${channel}/messages/${body.id}`, { attachments: [] });
     expect(((await cleared.json()) as Wire).attachments).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 /**
  * The message routes' limits (spec: Limits): edit 5 per 5 s, delete 5 per second, bulk delete
@@ -10,14 +10,9 @@ import { fixtures, type World } from "./rest-fixtures";
 describe("message route limits", () => {
   let t: TestServer;
   let world: World;
+  let bot: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `limits-${++n}` })).id;
-  const call = (method: "PATCH" | "DELETE" | "POST", path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${world.token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
   /** Messages written through the domain (the send limit does not pace the set-up). */
   const messages = async (channel: bigint, count: number, authorId = world.botUserId) => {
     const ids: string[] = [];
@@ -40,6 +35,7 @@ describe("message route limits", () => {
   beforeAll(async () => {
     t = await startTestServer();
     world = await t.seed.world(Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.ManageMessages);
+    bot = botClient(t, world.token);
   });
   afterAll(() => t?.close());
 
@@ -47,20 +43,20 @@ describe("message route limits", () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const [id] = await messages(busy, 1);
     const [other] = await messages(quiet, 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call("PATCH", `/channels/${busy}/messages/${id}`, { content: `e${i}` })));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => bot.patch(`/channels/${busy}/messages/${id}`, { content: `e${i}` })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 5);
-    expect((await call("PATCH", `/channels/${quiet}/messages/${other}`, { content: "fine" })).status).toBe(200);
+    expect((await bot.patch(`/channels/${quiet}/messages/${other}`, { content: "fine" })).status).toBe(200);
   });
 
   it("deletes: the sixth within a second answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const ids = await messages(busy, 6);
     const [other] = await messages(quiet, 1);
-    const answers = await Promise.all(ids.map((id) => call("DELETE", `/channels/${busy}/messages/${id}`)));
+    const answers = await Promise.all(ids.map((id) => bot.delete(`/channels/${busy}/messages/${id}`)));
     expect(answers.filter((r) => r.status === 204)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 1);
-    expect((await call("DELETE", `/channels/${quiet}/messages/${other}`)).status).toBe(204);
+    expect((await bot.delete(`/channels/${quiet}/messages/${other}`)).status).toBe(204);
   });
 
   it("bulk deletes: the second within a second answers 429; another channel is unaffected", async () => {
@@ -68,25 +64,25 @@ describe("message route limits", () => {
     const ids = await messages(busy, 4);
     const others = await messages(quiet, 2);
     const answers = await Promise.all([
-      call("POST", `/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(0, 2) }),
-      call("POST", `/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(2) }),
+      bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(0, 2) }),
+      bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(2) }),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([204, 429]);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 1, 1);
-    expect((await call("POST", `/channels/${quiet}/messages/bulk-delete`, { messages: others })).status).toBe(204);
+    expect((await bot.post(`/channels/${quiet}/messages/bulk-delete`, { messages: others })).status).toBe(204);
   });
 
   it("typing: the sixth within 5 s answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call("POST", `/channels/${busy}/typing`)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => bot.post(`/channels/${busy}/typing`)));
     expect(answers.filter((r) => r.status === 204)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 5);
-    expect((await call("POST", `/channels/${quiet}/typing`)).status).toBe(204);
+    expect((await bot.post(`/channels/${quiet}/typing`)).status).toBe(204);
   });
 
   it("gets: the eleventh listing within a second answers 429", async () => {
     const busy = await newChannel();
-    const answers = await Promise.all(Array.from({ length: 11 }, () => fetch(`${t.base}/channels/${busy}/messages`, { headers: { authorization: `Bot ${world.token}` } })));
+    const answers = await Promise.all(Array.from({ length: 11 }, () => bot.get(`/channels/${busy}/messages`)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 10, 1);
   });

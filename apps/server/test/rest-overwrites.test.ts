@@ -3,38 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireOverwrite = { id: string; type: number; allow: string; deny: string };
 type WireChannel = { id: string; permission_overwrites: WireOverwrite[] };
-
-/** A bot's raw REST client with every method the overwrite routes use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    put: (path: string, body: unknown) => call("PUT", path, body),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-async function expectError(res: Response, status: number, code: number): Promise<Record<string, unknown>> {
-  const body = (await res.json()) as Record<string, unknown>;
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-  return body;
-}
 
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ManageRoles | Permission.AddReactions;
 
 describe("permission overwrites over REST", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `overwrites-${++n}` })).id;
   const overwritesOf = async (channel: bigint) => ((await (await bot.get(`/channels/${channel}`)).json()) as WireChannel).permission_overwrites;
@@ -43,7 +22,7 @@ describe("permission overwrites over REST", () => {
   beforeAll(async () => {
     t = await startTestServer();
     world = await t.seed.world(BOT_PERMISSIONS);
-    bot = rest(t, world.token);
+    bot = botClient(t, world.token);
   });
   afterAll(() => t?.close());
 
@@ -82,7 +61,7 @@ describe("permission overwrites over REST", () => {
 
     it("needs Manage Roles (50013)", async () => {
       const other = await t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
-      await expectError(await rest(t, other.token).put(`/channels/${other.text.id}/permissions/${other.guild.id}`, { type: 0, deny: "2048" }), 403, 50013);
+      await expectError(await botClient(t, other.token).put(`/channels/${other.text.id}/permissions/${other.guild.id}`, { type: 0, deny: "2048" }), 403, 50013);
     });
 
     it("answers Unknown Role (10011) and Unknown Member (10007) for targets that are not in the guild", async () => {
@@ -151,14 +130,13 @@ describe("permission overwrites over REST", () => {
     it("needs Manage Roles (50013)", async () => {
       const other = await t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
       await fixtures(t).overwrite(other.text.id, other.guild.id, { deny: Permission.AddReactions });
-      await expectError(await rest(t, other.token).delete(`/channels/${other.text.id}/permissions/${other.guild.id}`), 403, 50013);
+      await expectError(await botClient(t, other.token).delete(`/channels/${other.text.id}/permissions/${other.guild.id}`), 403, 50013);
     });
   });
 
   describe("events", () => {
     it("sends CHANNEL_UPDATE, and CHANNEL_DELETE / CHANNEL_CREATE to a member losing / gaining the channel", async () => {
-      const watcherApp = await t.seed.app(world.owner.id);
-      await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, watcherApp.application.id, Permission.ViewChannel);
+      const watcherApp = await t.seed.bot(world, Permission.ViewChannel);
       const watcher = watcherApp.botUser;
       const [self, other] = await Promise.all([
         RawGatewayClient.identified(t, world.token, Intents.Guilds),
@@ -190,10 +168,7 @@ describe("permission overwrites over REST", () => {
       expect((await bot.delete(`/channels/${busy}/permissions/${world.guild.id}`)).status).toBe(204);
     }
     const limited = await bot.put(`/channels/${busy}/permissions/${world.guild.id}`, { type: 0 });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(limited.headers.get("x-ratelimit-scope")).toBe("user");
-    expect(await limited.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
+    await expectRateLimited(limited);
     expect((await bot.put(`/channels/${quiet}/permissions/${world.guild.id}`, { type: 0 })).status).toBe(204);
   });
 });

@@ -3,31 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, fixtures, type World } from "./rest-fixtures";
 
 type WireMessage = { id: string; content: string; pinned: boolean };
 type PinsPage = { items: { pinned_at: string; message: WireMessage }[]; has_more: boolean };
 
 const BASE_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory;
 
-/** A bot's raw REST client for the methods pins use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string) => fetch(`${t.base}${path}`, { method, headers: { authorization: `Bot ${token}` } });
-  return {
-    get: (path: string) => call("GET", path),
-    put: (path: string) => call("PUT", path),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
 describe("pins over REST", () => {
   const clock = new ManualClock(new Date("2026-03-01T10:00:00.000Z"));
   let t: TestServer;
   let world: World;
   /** The world's bot, holding Pin Messages. */
-  let pinner: ReturnType<typeof rest>;
+  let pinner: BotClient;
   /** A second bot with Manage Messages but without Pin Messages. */
-  let manager: ReturnType<typeof rest>;
+  let manager: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `pins-${++n}` })).id;
   const say = async (channelId: bigint, content = "pin me") => BigInt((await fixtures(t).personMessage(channelId, world.owner.id, content)).id);
@@ -54,18 +44,13 @@ describe("pins over REST", () => {
     clock.advance(count * 1000);
     return created.sort((a, b) => (a.id < b.id ? -1 : 1));
   };
-  const expectError = async (res: Response, status: number, code: number) => {
-    expect(res.status).toBe(status);
-    expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
-  };
 
   beforeAll(async () => {
     t = await startTestServer({ clock });
     world = await t.seed.world(BASE_PERMISSIONS | Permission.PinMessages);
-    pinner = rest(t, world.token);
-    const app = await t.seed.app(world.owner.id);
-    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, BASE_PERMISSIONS | Permission.ManageMessages);
-    manager = rest(t, app.botToken);
+    pinner = botClient(t, world.token);
+    const app = await t.seed.bot(world, BASE_PERMISSIONS | Permission.ManageMessages);
+    manager = botClient(t, app.botToken);
   });
   afterAll(() => t?.close());
 

@@ -77,8 +77,7 @@ describe("rate limits", () => {
     const channel = await newChannel();
     for (let i = 0; i < 5; i++) await send(bot, channel);
     expect((await send(bot, channel)).status).toBe(429);
-    const app = await t.seed.app(world.owner.id);
-    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
+    const app = await t.seed.bot(world, 0n);
     expect((await send(botClient(t, app.botToken), channel)).status).toBe(200);
   });
 

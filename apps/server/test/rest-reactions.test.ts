@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, fixtures, type World } from "./rest-fixtures";
 
 type WireReaction = { emoji: { id: string | null; name: string | null }; count: number; me: boolean };
 type WireMessage = { id: string; reactions?: WireReaction[] };
@@ -11,25 +11,15 @@ type WireMessage = { id: string; reactions?: WireReaction[] };
 const GUILD_MESSAGE_REACTIONS = 1 << 10;
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions;
 
-/** A bot's raw REST client for the methods reactions use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string) => fetch(`${t.base}${path}`, { method, headers: { authorization: `Bot ${token}` } });
-  return {
-    get: (path: string) => call("GET", path),
-    put: (path: string) => call("PUT", path),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
 const enc = encodeURIComponent;
 
 describe("reactions over REST", () => {
   let t: TestServer;
   let world: World;
   /** The world's bot: Add Reactions, no Manage Messages. */
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   /** A second bot in the same guild holding Manage Messages. */
-  let mod: ReturnType<typeof rest>;
+  let mod: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `reactions-${++n}` })).id;
   const say = async (channelId: bigint, content = "react to me") => BigInt((await fixtures(t).personMessage(channelId, world.owner.id, content)).id);
@@ -52,18 +42,13 @@ describe("reactions over REST", () => {
     t.server.ctx.database.prisma.emoji.create({
       data: { guildId: options.guildId ?? world.guild.id, name, animated: options.animated ?? false, image: new Uint8Array([137, 80, 78, 71]) },
     });
-  const expectError = async (res: Response, status: number, code: number) => {
-    expect(res.status).toBe(status);
-    expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
-  };
 
   beforeAll(async () => {
     t = await startTestServer();
     world = await t.seed.world(BOT_PERMISSIONS);
-    bot = rest(t, world.token);
-    const app = await t.seed.app(world.owner.id);
-    await t.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, BOT_PERMISSIONS | Permission.ManageMessages);
-    mod = rest(t, app.botToken);
+    bot = botClient(t, world.token);
+    const app = await t.seed.bot(world, BOT_PERMISSIONS | Permission.ManageMessages);
+    mod = botClient(t, app.botToken);
   });
   afterAll(() => t?.close());
 

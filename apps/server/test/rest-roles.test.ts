@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import type { World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, expectRateLimited, type World } from "./rest-fixtures";
 
 type WireRole = {
   id: string;
@@ -18,29 +18,6 @@ type WireRole = {
   tags?: { bot_id?: string };
 };
 
-/** A bot's raw REST client for the methods roles use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    post: (path: string, body: unknown) => call("POST", path, body),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-const expectError = async (res: Response, status: number, code: number) => {
-  expect(res.status).toBe(status);
-  const body = await res.json();
-  expect(body).toMatchObject({ code, message: expect.any(String) });
-  return body;
-};
-
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.ManageRoles | Permission.SendMessages;
 
 describe("roles over REST", () => {
@@ -48,9 +25,9 @@ describe("roles over REST", () => {
   let world: World;
   let guild: string;
   /** The world's bot: View Channel, Manage Roles, Send Messages; its highest role is its managed role. */
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   /** A second bot with View Channel only, its managed role above the first bot's. */
-  let plain: ReturnType<typeof rest>;
+  let plain: BotClient;
   let managed: bigint;
   let plainRole: bigint;
   /** A plain role above every bot's role. */
@@ -58,6 +35,19 @@ describe("roles over REST", () => {
   const domain = () => t.server.ctx.domain;
   const rolesNow = async () => (await (await bot.get(`/guilds/${guild}/roles`)).json()) as WireRole[];
   const positionOf = async (id: bigint | string) => (await rolesNow()).find((r) => r.id === id.toString())?.position;
+  /**
+   * Takes View Channel from @everyone and gives it back through a new role `name` held by a new
+   * roleless bot, connected with Guilds: the role's id and the bot's gateway client.
+   */
+  const seeingThroughRole = async (name: string) => {
+    await domain().roles.update(world.owner.id, world.guild.id, world.guild.id, { permissions: "0" });
+    const role = (await domain().roles.create(world.owner.id, world.guild.id, { name, permissions: Permission.ViewChannel.toString() })).id;
+    const app = await t.seed.bot(world, 0n);
+    await domain().memberRoles.addRole(world.owner.id, world.guild.id, app.botUser.id, BigInt(role));
+    const member = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
+    await member.dispatch("GUILD_CREATE");
+    return { role, member };
+  };
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -66,10 +56,9 @@ describe("roles over REST", () => {
   beforeEach(async () => {
     world = await t.seed.world(BOT_PERMISSIONS);
     guild = world.guild.id.toString();
-    bot = rest(t, world.token);
-    const other = await t.seed.app(world.owner.id);
-    await domain().members.addBot(world.owner.id, world.guild.id, other.application.id, Permission.ViewChannel);
-    plain = rest(t, other.botToken);
+    bot = botClient(t, world.token);
+    const other = await t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(t, other.botToken);
     const roles = await domain().roles.list(world.guild.id, world.owner.id);
     managed = BigInt(roles.find((r) => r.tags?.bot_id === world.botUserId.toString())!.id);
     plainRole = BigInt(roles.find((r) => r.tags?.bot_id === other.botUser.id.toString())!.id);
@@ -244,13 +233,7 @@ describe("roles over REST", () => {
 
     it("sends CHANNEL_DELETE and CHANNEL_CREATE to the role's members when its permissions hide or show channels", async () => {
       // @everyone loses View Channel; a role gives it back to a roleless bot.
-      await domain().roles.update(world.owner.id, world.guild.id, world.guild.id, { permissions: "0" });
-      const viewers = (await domain().roles.create(world.owner.id, world.guild.id, { name: "viewers", permissions: Permission.ViewChannel.toString() })).id;
-      const app = await t.seed.app(world.owner.id);
-      await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
-      await domain().memberRoles.addRole(world.owner.id, world.guild.id, app.botUser.id, BigInt(viewers));
-      const member = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
-      await member.dispatch("GUILD_CREATE");
+      const { role: viewers, member } = await seeingThroughRole("viewers");
 
       expect((await bot.patch(`/guilds/${guild}/roles/${viewers}`, { permissions: "0" })).status).toBe(200);
       const deleted = [await member.dispatch("CHANNEL_DELETE"), await member.dispatch("CHANNEL_DELETE")].map((f) => f.d.id).sort();
@@ -264,13 +247,7 @@ describe("roles over REST", () => {
 
   describe("DELETE /guilds/{guild}/roles/{role}", () => {
     it("deletes with 204, GUILD_ROLE_DELETE, an audit entry, the roles above moving down, and hidden channels for its members", async () => {
-      await domain().roles.update(world.owner.id, world.guild.id, world.guild.id, { permissions: "0" });
-      const doomed = (await domain().roles.create(world.owner.id, world.guild.id, { name: "doomed", permissions: Permission.ViewChannel.toString() })).id;
-      const app = await t.seed.app(world.owner.id);
-      await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, 0n);
-      await domain().memberRoles.addRole(world.owner.id, world.guild.id, app.botUser.id, BigInt(doomed));
-      const member = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
-      await member.dispatch("GUILD_CREATE");
+      const { role: doomed, member } = await seeingThroughRole("doomed");
 
       const res = await bot.delete(`/guilds/${guild}/roles/${doomed}`);
       expect(res.status).toBe(204);
@@ -306,27 +283,20 @@ describe("roles over REST", () => {
   });
 
   describe("rate limits", () => {
-    const expectLimited = async (res: Response) => {
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(res.headers.get("x-ratelimit-scope")).toBe("user");
-      expect(await res.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
-    };
-
     it("create, edit and move: 5 per 5 s per guild, each kind counted separately", async () => {
       const other = await t.seed.guild(world.owner.id, "Other");
       await domain().members.addBot(world.owner.id, other.id, world.app.application.id, BOT_PERMISSIONS);
       const roles = `/guilds/${guild}/roles`;
       for (let i = 0; i < 5; i++) expect((await bot.post(roles, { name: `r${i}` })).status).toBe(200);
-      await expectLimited(await bot.post(roles, { name: "one too many" }));
+      await expectRateLimited(await bot.post(roles, { name: "one too many" }));
       expect((await bot.post(`/guilds/${other.id}/roles`, { name: "elsewhere" })).status).toBe(200);
 
       const low = (await rolesNow()).find((r) => r.name === "r0")!.id;
       for (let i = 0; i < 5; i++) expect((await bot.patch(`${roles}/${low}`, { name: `edit ${i}` })).status).toBe(200);
-      await expectLimited(await bot.patch(`${roles}/${low}`, { name: "edit 5" }));
+      await expectRateLimited(await bot.patch(`${roles}/${low}`, { name: "edit 5" }));
 
       for (let i = 0; i < 5; i++) expect((await bot.patch(roles, [{ id: low, position: 1 }])).status).toBe(200);
-      await expectLimited(await bot.patch(roles, [{ id: low, position: 1 }]));
+      await expectRateLimited(await bot.patch(roles, [{ id: low, position: 1 }]));
     });
   });
 });

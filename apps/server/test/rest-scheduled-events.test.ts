@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RawGatewayClient, waitFor } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { botClient, fixtures, type World } from "./rest-fixtures";
 
 /** Monday 5 January 2026, noon UTC: every time below is relative to it. */
 const NOW = new Date("2026-01-05T12:00:00Z");
@@ -18,22 +18,19 @@ const png = (bytes: number, fill = 7) => `data:image/png;base64,${Buffer.concat(
 
 type Json = Record<string, any>;
 
-/** A bot's REST client with every method the scheduled-event routes use. */
+/** A bot's REST client with every method the scheduled-event routes use, answering the status and the parsed body. */
 function client(t: TestServer, token: string) {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+  const bot = botClient(t, token);
+  const read = async (answer: Promise<Response>) => {
+    const response = await answer;
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Json) : null };
   };
   return {
-    get: (path: string) => call("GET", path),
-    post: (path: string, body: unknown) => call("POST", path, body),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    delete: (path: string) => call("DELETE", path),
+    get: (path: string) => read(bot.get(path)),
+    post: (path: string, body: unknown) => read(bot.post(path, body)),
+    patch: (path: string, body: unknown) => read(bot.patch(path, body)),
+    delete: (path: string) => read(bot.delete(path)),
   };
 }
 type Client = ReturnType<typeof client>;
@@ -76,8 +73,7 @@ describe("scheduled events over REST", () => {
   const events: DomainEvent[] = [];
 
   const addBot = async (permissions: bigint, w: World = world) => {
-    const app = await t.seed.app(w.owner.id);
-    await t.server.ctx.domain.members.addBot(w.owner.id, w.guild.id, app.application.id, permissions);
+    const app = await t.seed.bot(w, permissions);
     return { client: client(t, app.botToken), userId: app.botUser.id, token: app.botToken };
   };
 

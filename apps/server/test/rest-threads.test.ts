@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, fixtures, type World } from "./rest-fixtures";
 
 type WireThread = {
   id: string;
@@ -17,36 +17,13 @@ type WireThread = {
 type WireThreadMember = { id: string; user_id: string; join_timestamp: string; flags: number };
 type WireMessage = { id: string; type: number; content: string; author: { id: string } };
 
-/** A bot's raw REST client with every method the thread routes use. */
-function rest(t: TestServer, token: string) {
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  return {
-    get: (path: string) => call("GET", path),
-    post: (path: string, body: unknown) => call("POST", path, body),
-    patch: (path: string, body: unknown) => call("PATCH", path, body),
-    put: (path: string) => call("PUT", path),
-    delete: (path: string) => call("DELETE", path),
-  };
-}
-
-async function expectError(res: Response, status: number, code: number): Promise<Record<string, unknown>> {
-  const body = (await res.json()) as Record<string, unknown>;
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-  return body;
-}
-
 /** The permissions @everyone has by default include thread creation and posting in threads. */
 const BOT = Permission.ViewChannel | Permission.SendMessages | Permission.CreatePublicThreads | Permission.SendMessagesInThreads | Permission.ReadMessageHistory;
 
 describe("threads over REST", () => {
   let t: TestServer;
   let world: World;
-  let bot: ReturnType<typeof rest>;
+  let bot: BotClient;
   let n = 0;
   const newChannel = async (type: 0 | 2 | 4 = 0) => (await fixtures(t).channel(world.guild.id, { name: `threads-${++n}`, type })).id;
   const say = (channel: bigint | string, content: string, author = world.owner.id) => fixtures(t).personMessage(BigInt(channel), author, content);
@@ -59,7 +36,7 @@ describe("threads over REST", () => {
     // @everyone's defaults would give the bot thread rights anyway: take them away so the role decides.
     world = await t.seed.world(BOT);
     await t.server.ctx.database.prisma.role.update({ where: { id: world.guild.id }, data: { permissions: Permission.ViewChannel } });
-    bot = rest(t, world.token);
+    bot = botClient(t, world.token);
   });
   afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { startTestServer, type TestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import type { World } from "./rest-fixtures";
+import { botClient, type World } from "./rest-fixtures";
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
@@ -11,12 +11,7 @@ describe("the bot's user, other users and the application over REST", () => {
   let t: TestServer;
   let world: World;
 
-  const call = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${t.base}${path}`, {
-      method,
-      headers: { authorization: `Bot ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (token: string, method: string, path: string, body?: unknown) => botClient(t, token).request(method, path, body);
 
   async function ok(res: Response, method: "get" | "patch", template: string) {
     const body = await res.json();
@@ -67,8 +62,7 @@ describe("the bot's user, other users and the application over REST", () => {
       const w = await t.seed.world();
       const client = await RawGatewayClient.identified(t, w.token, Intents.Guilds | Intents.GuildMembers);
       await client.dispatch("GUILD_CREATE");
-      const watcher = await t.seed.app(w.owner.id);
-      await t.server.ctx.domain.members.addBot(w.owner.id, w.guild.id, watcher.application.id, Permission.ViewChannel);
+      const watcher = await t.seed.bot(w, Permission.ViewChannel);
       const other = await RawGatewayClient.identified(t, watcher.botToken, Intents.Guilds | Intents.GuildMembers);
       await other.dispatch("GUILD_CREATE");
 

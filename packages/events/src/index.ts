@@ -1,5 +1,5 @@
-export * from "./types";
-export { LocalBus } from "./local-bus";
-export { RedisBus } from "./redis-bus";
+export { type BusRole, createEventBus, internalSecret } from "./create";
 export { HubBus, HubClientBus } from "./hub-bus";
-export { createEventBus, internalSecret, type BusRole } from "./create";
+export { LocalBus } from "./local-bus";
+export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
+export * from "./types";

@@ -1,4 +1,4 @@
-import { HandlerSet, type DomainEvent, type EventBus, type EventHandler } from "./types";
+import { type DomainEvent, type EventBus, type EventHandler, HandlerSet } from "./types";
 
 /** Events within one process. */
 export class LocalBus implements EventBus {

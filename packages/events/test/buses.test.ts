@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import { afterEach, describe, expect, it } from "vitest";
 import { type DomainEvent, HubBus, HubClientBus, LocalBus, RedisBus } from "../src";
 
 function nextEvent(bus: { subscribe(h: (e: DomainEvent) => void): () => void }): Promise<DomainEvent> {
@@ -94,6 +95,34 @@ describe("event buses", () => {
       const second = nextEvent(b);
       await a.publish(message);
       expect((await second).id).not.toBe(first.id);
+    });
+
+    it("loses no event while a process's Redis connection is down: it reads on from where it stopped", async () => {
+      const url = process.env.TEST_REDIS_URL as string;
+      const channel = `chat:events:test-gap-${Date.now()}`;
+      const publisher = new RedisBus(url, channel);
+      const reader = new RedisBus(url, channel);
+      const admin = new Redis(url);
+      cleanups.push(() => publisher.close(), () => reader.close(), () => void admin.disconnect());
+      await Promise.all([publisher.whenReady(), reader.whenReady()]);
+      const received: unknown[] = [];
+      reader.subscribe((event) => received.push((event.d as { n: number }).n));
+      await publisher.publish({ t: "TEST", d: { n: 1 } });
+      await vi.waitFor(() => expect(received).toEqual([1]));
+
+      // Cut the reading connection (as a network drop would) and publish while it is down.
+      const clients = (await admin.client("LIST")) as string;
+      const readerIds = clients
+        .split("\n")
+        .filter((line) => line.includes(` name=${reader.readerName} `))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1])
+        .filter((id): id is string => id !== undefined);
+      expect(readerIds).toHaveLength(1);
+      for (const id of readerIds) await admin.client("KILL", "ID", id);
+      for (let n = 2; n <= 50; n++) await publisher.publish({ t: "TEST", d: { n } });
+
+      await vi.waitFor(() => expect(received).toHaveLength(50), { timeout: 10_000 });
+      expect(received).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     });
   }
 });

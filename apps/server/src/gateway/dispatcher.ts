@@ -102,7 +102,7 @@ export class Dispatcher {
     }
   }
 
-  /** PRESENCE_UPDATEs from every node keep this node's presence store current. */
+  /** PRESENCE_UPDATEs from every node keep this node's presence store current (one node; the Redis one ignores them). */
   private recordPresence(event: DomainEvent): void {
     if (event.t !== GatewayDispatchEvents.PresenceUpdate) return;
     const d = event.d as { user?: { id?: unknown }; status?: unknown } | null;

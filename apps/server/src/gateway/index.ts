@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { RedisBus } from "@chat/events";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./close-codes";
 import { createSessionStorage, linkSessionStorage } from "./cluster";
@@ -7,8 +8,10 @@ import { zlibStreamSocket } from "./compression";
 import { Connection, type GatewayServices } from "./connection";
 import { Dispatcher } from "./dispatcher";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
-import { MemoryPresenceStore } from "./presence";
+import { MemoryPresenceState, MemoryPresenceStore, type PresenceStore } from "./presence";
 import { PresenceTracker } from "./presence-tracker";
+import { RedisPresence } from "./redis-presence";
+import { gatewayRedis } from "./redis-shared";
 import { createSessionCloser } from "./session-closer";
 import { SessionRegistry } from "./session-registry";
 import { parseConnectionQuery } from "./url";
@@ -31,8 +34,16 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const storage = createSessionStorage(ctx, options);
   const { replay, store, history, heardEverything } = storage;
   const sessions = new SessionRegistry(replay, store);
-  const presences = new MemoryPresenceStore();
-  const presenceTracker = new PresenceTracker(ctx.bus, async (userId) => (await ctx.domain.guilds.guildIdsOf(BigInt(userId))).map(String));
+  // Presences: one node keeps them in memory; several share them in Redis (redis-presence.ts),
+  // whose PRESENCE_UPDATEs go straight onto the Redis bus's channel.
+  const presenceRedis = ctx.redisUrl && ctx.bus instanceof RedisBus ? gatewayRedis(ctx.redisUrl) : null;
+  const sharedPresence = presenceRedis && ctx.bus instanceof RedisBus ? new RedisPresence(presenceRedis, ctx.redisNamespace, { channel: ctx.bus.channel }) : null;
+  const presences: PresenceStore = sharedPresence ?? new MemoryPresenceStore();
+  const presenceTracker = new PresenceTracker(
+    ctx.bus,
+    async (userId) => (await ctx.domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+    sharedPresence ?? new MemoryPresenceState(ctx.bus),
+  );
   sessions.onEnd((session) => presenceTracker.ended(session));
   sessions.onHandOver((session) => presenceTracker.moved(session));
   const db = ctx.database.prisma;
@@ -64,10 +75,12 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       unsubscribe();
       for (const connection of [...connections]) connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
       sessions.clear();
+      await sharedPresence?.close();
       await presenceTracker.settled();
       await acceptor.close();
       await dispatcher.idle();
       await storage.close();
+      await presenceRedis?.quit().catch(() => presenceRedis.disconnect());
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { DomainEvent, EventBus } from "@chat/events";
 import { type GatewayPresenceUpdate, PresenceUpdateStatus } from "discord-api-types/v10";
 
 /** A status as other bots see it. */
@@ -35,10 +36,10 @@ export function presencePayload(userId: string, guildId: string, status: ShownSt
 }
 
 /**
- * The presences other bots are shown, by user. Fed from the PRESENCE_UPDATE events on the
- * bus (so each node hears every node's updates); read for GUILD_CREATE and member chunks.
- * Per node for now: a Redis-backed one would also survive restarts and let a new node know
- * presences set before it started.
+ * The presences other bots are shown, by user; read for GUILD_CREATE and member chunks.
+ * One node (MemoryPresenceStore): fed from the PRESENCE_UPDATE events on the bus. Several
+ * nodes (RedisPresence, redis-presence.ts): read from Redis, where every node keeps its view
+ * of each user, so a node started late knows presences set before it started.
  */
 export interface PresenceStore {
   record(userId: string, status: ShownStatus): void;
@@ -62,6 +63,69 @@ export class MemoryPresenceStore implements PresenceStore {
     }
     return found;
   }
+}
+
+/**
+ * What one node's sessions of a user show: the status set last among them, and when it was
+ * set (ms, by the shared clock; unknown until the shared state has recorded it, 0 for a
+ * status that yields to any set later, such as a session taken over from another node).
+ */
+export interface NodeView {
+  status: ShownStatus;
+  at?: number;
+}
+
+/** A change of a user's combined status that the caller must announce. */
+export interface PresenceChange {
+  status: ShownStatus;
+  /** Which change of the user this is: `publish` of a superseded change does nothing. */
+  version: number;
+}
+
+/**
+ * Where the nodes' views of each user meet (PresenceTracker writes this node's view). A user
+ * shows the status set most recently among the views of live nodes, offline when there is
+ * none; each change of that goes to exactly one node to announce.
+ */
+export interface PresenceState {
+  /**
+   * This node's view of `userId` is now `view` (null: no session of it here any more).
+   * `quiet`: the user's sessions here moved to another node, which will write its own view:
+   * a resulting offline is not announced. Resolves with the time recorded for `view`, and the
+   * change to announce, if any.
+   */
+  update(userId: string, view: NodeView | null, quiet?: boolean): Promise<{ at: number; change: PresenceChange | null }>;
+  /** Publishes a change's PRESENCE_UPDATEs (one per guild), unless a later change of the user superseded it. */
+  publish(userId: string, change: PresenceChange, events: readonly DomainEvent[]): Promise<void>;
+  /** Changes this node must announce that no update of its own caused (views of dead nodes dropped). */
+  onChange(listener: (userId: string, change: PresenceChange) => void): void;
+  /** Called when this node's views may have been dropped (it was taken for dead): write them again. */
+  onLapse(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** One node: its own view is the only one, and the status it last announced is kept here. */
+export class MemoryPresenceState implements PresenceState {
+  private announced = new Map<string, ShownStatus>();
+
+  constructor(private readonly bus: EventBus) {}
+
+  async update(userId: string, view: NodeView | null): Promise<{ at: number; change: PresenceChange | null }> {
+    const status = view?.status ?? PresenceUpdateStatus.Offline;
+    const at = view?.at ?? Date.now();
+    if ((this.announced.get(userId) ?? PresenceUpdateStatus.Offline) === status) return { at, change: null };
+    if (status === PresenceUpdateStatus.Offline) this.announced.delete(userId);
+    else this.announced.set(userId, status);
+    return { at, change: { status, version: 0 } };
+  }
+
+  async publish(_userId: string, _change: PresenceChange, events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) await this.bus.publish(event);
+  }
+
+  onChange(): void {}
+  onLapse(): void {}
+  async close(): Promise<void> {}
 }
 
 /** The presences of a guild's members who are not offline, for GUILD_CREATE. */

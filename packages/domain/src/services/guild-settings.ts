@@ -5,7 +5,7 @@ import { Permission } from "../permissions";
 import { serializeGuild } from "../serializers";
 import { parseForm, zGuildSettings } from "../validation";
 import { guildAccess, requirePermission } from "./access";
-import { roleInclude } from "./selects";
+import { guildEmojisInclude, roleInclude } from "./selects";
 
 /**
  * A guild's own settings, changed by people in the app (the bot API has no route for them):
@@ -22,7 +22,7 @@ export class GuildSettingsService {
     const guild = await this.ctx.db.guild.update({
       where: { id: guildId },
       data: { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}) },
-      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: true },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
     await emit(this.ctx, { t: "GUILD_UPDATE", d: wire, guildId: guildId.toString() });

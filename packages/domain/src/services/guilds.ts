@@ -9,7 +9,7 @@ import { guildAccess, requirePermission } from "./access";
 import { PictureService } from "./pictures";
 import { isUniqueViolation } from "./prisma-errors";
 import { ScheduledEventService } from "./scheduled-events";
-import { channelInclude, memberInclude, roleInclude } from "./selects";
+import { channelInclude, guildEmojisInclude, memberInclude, roleInclude } from "./selects";
 
 export class GuildService {
   constructor(
@@ -38,7 +38,7 @@ export class GuildService {
     await guildAccess(this.ctx, guildId, userId);
     const guild = await this.ctx.db.guild.findUniqueOrThrow({
       where: { id: guildId },
-      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
     if (options.withCounts) {
@@ -91,7 +91,7 @@ export class GuildService {
       where: { id: guildId },
       include: {
         roles: { include: roleInclude, orderBy: { position: "asc" } },
-        emojis: true,
+        emojis: guildEmojisInclude,
         channels: { include: channelInclude, orderBy: [{ position: "asc" }, { id: "asc" }] },
         members: { include: memberInclude, orderBy: { userId: "asc" } },
       },
@@ -196,7 +196,7 @@ export class GuildService {
   private async announceUpdate(guildId: bigint) {
     const guild = await this.ctx.db.guild.findUniqueOrThrow({
       where: { id: guildId },
-      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
     await emit(this.ctx, { t: "GUILD_UPDATE", d: serializeGuild(guild, guild.roles, guild.emojis), guildId: guildId.toString() });
   }

@@ -21,4 +21,7 @@ export const messageInclude = {
   reactions: { select: { userId: true, emojiKey: true, emojiName: true, emojiId: true }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] as { createdAt?: "asc"; userId?: "asc" }[] },
 } as const;
 
+/** A guild's emoji as the guild object lists them (the serializers' EmojiRow): never the image bytes. */
+export const guildEmojisInclude = { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } as const;
+
 export const roleInclude = { botApplication: { select: { botUserId: true } } } as const;

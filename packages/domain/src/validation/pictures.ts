@@ -3,9 +3,16 @@ import { createHash } from "node:crypto";
 /** The largest picture accepted (decoded), e.g. an application's icon. */
 export const PICTURE_MAX_BYTES = 1024 * 1024;
 
+const MB = 1024 * 1024;
+
+/** "Must be 8 MB or smaller." for whole megabytes above one, else in KB ("Must be 1024 KB or smaller."). */
+function tooLargeMessage(maxBytes: number): string {
+  return maxBytes > MB && maxBytes % MB === 0 ? `Must be ${maxBytes / MB} MB or smaller.` : `Must be ${maxBytes / 1024} KB or smaller.`;
+}
+
 export const PICTURE_MESSAGES = {
   invalid: "Must be a PNG, JPEG, GIF or WebP image given as image data (data:image/...;base64,...).",
-  tooLarge: `Must be ${PICTURE_MAX_BYTES / 1024} KB or smaller.`,
+  tooLarge: tooLargeMessage(PICTURE_MAX_BYTES),
 } as const;
 
 export interface DecodedPicture {
@@ -26,16 +33,17 @@ function sniff(data: Buffer): DecodedPicture["contentType"] | null {
 
 /**
  * Image data as the reference platform takes it (`data:image/png;base64,...`), decoded and
- * checked; the problem as a sentence when it is not a picture we keep.
+ * checked; the problem as a sentence when it is not a picture we keep. `maxBytes` is the
+ * largest decoded size accepted (1 MB unless given, e.g. 8 MB for an event's cover).
  */
-export function decodePicture(input: unknown): DecodedPicture | { problem: string } {
+export function decodePicture(input: unknown, maxBytes: number = PICTURE_MAX_BYTES): DecodedPicture | { problem: string } {
   if (typeof input !== "string") return { problem: PICTURE_MESSAGES.invalid };
   const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/i.exec(input.trim());
   if (!match) return { problem: PICTURE_MESSAGES.invalid };
   const base64 = match[1] as string;
-  if (base64.length > Math.ceil((PICTURE_MAX_BYTES * 4) / 3) + 4) return { problem: PICTURE_MESSAGES.tooLarge };
+  if (base64.length > Math.ceil((maxBytes * 4) / 3) + 4) return { problem: tooLargeMessage(maxBytes) };
   const data = Buffer.from(base64, "base64");
-  if (data.length > PICTURE_MAX_BYTES) return { problem: PICTURE_MESSAGES.tooLarge };
+  if (data.length > maxBytes) return { problem: tooLargeMessage(maxBytes) };
   const contentType = sniff(data);
   if (!contentType) return { problem: PICTURE_MESSAGES.invalid };
   return { contentType, data, hash: createHash("sha256").update(data).digest("hex").slice(0, 32) };

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { Errors, type FieldErrors } from "../errors";
 import { knownDailySet, occursOn, type Recurrence } from "../services/recurrence";
 import { zId } from "./common";
 import { zQueryFlag } from "./guilds";
-import type { DecodedPicture } from "./pictures";
+import { type DecodedPicture, decodePicture } from "./pictures";
 
 /** Spec: Limits. */
 export const SCHEDULED_EVENTS_PER_GUILD_MAX = 100;
@@ -193,26 +192,9 @@ export function checkEventPlan(plan: EventPlan, now: Date, options: { startSet: 
   if (Object.keys(errors).length > 0) throw Errors.invalidForm(errors);
 }
 
-/** The type the bytes themselves say, whatever the data URI claimed. */
-function sniff(data: Buffer): DecodedPicture["contentType"] | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString("latin1"))) return "image/gif";
-  if (data.length >= 12 && data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
-  return null;
-}
-
 /** An event cover (image data, at most 8 MB decoded), or 50035 on `image`. */
 export function decodeEventCover(input: string): DecodedPicture {
-  const refuse = (message: string) => Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message }] } });
-  const match = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/i.exec(input.trim());
-  if (!match) throw refuse("Must be a PNG, JPEG, GIF or WebP image given as image data (data:image/...;base64,...).");
-  const base64 = match[1] as string;
-  const tooLarge = "Must be 8 MB or smaller.";
-  if (base64.length > Math.ceil((EVENT_COVER_MAX_BYTES * 4) / 3) + 4) throw refuse(tooLarge);
-  const data = Buffer.from(base64, "base64");
-  if (data.length > EVENT_COVER_MAX_BYTES) throw refuse(tooLarge);
-  const contentType = sniff(data);
-  if (!contentType) throw refuse("Must be a PNG, JPEG, GIF or WebP image given as image data (data:image/...;base64,...).");
-  return { contentType, data, hash: createHash("sha256").update(data).digest("hex").slice(0, 32) };
+  const decoded = decodePicture(input, EVENT_COVER_MAX_BYTES);
+  if ("problem" in decoded) throw Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message: decoded.problem }] } });
+  return decoded;
 }
