@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { guildsRouter } from "./routers/guilds";
+import { invitesRouter } from "./routers/invites";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
 import { createCallerFactory, router } from "./trpc";
@@ -10,6 +11,7 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   account: accountRouter,
   guilds: guildsRouter,
+  invites: invitesRouter,
   messages: messagesRouter,
   applications: applicationsRouter,
   oauth2: oauth2Router,

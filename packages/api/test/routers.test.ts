@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestWorld, createTestWorld, trackedData } from "./world";
+import { createTestWorld, type TestWorld, trackedData } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -66,17 +66,17 @@ describe("chat", () => {
     await w.database.prisma.permissionOverwrite.create({ data: { channelId: hidden.id, targetId: guildId, type: 0, deny: Permission.ViewChannel } });
 
     await expect(w.caller(friend).guilds.channels({ guildId: guild.id })).resolves.not.toContainEqual(expect.objectContaining({ name: "secret" }));
-    await expect(w.caller(friend).messages.onCreate({ channelId: hidden.id.toString() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(w.caller(friend).messages.onChange({ channelId: hidden.id.toString() })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     const controller = new AbortController();
-    const stream = await w.caller(friend, controller.signal).messages.onCreate({ channelId: firstChannelId as string });
+    const stream = await w.caller(friend, controller.signal).messages.onChange({ channelId: firstChannelId as string });
     const iterator = stream[Symbol.asyncIterator]();
     const first = iterator.next();
     await new Promise((r) => setTimeout(r, 50));
     await w.caller(owner).messages.send({ channelId: hidden.id.toString(), content: "not for dave" });
     await w.caller(owner).messages.send({ channelId: firstChannelId as string, content: "hi dave" });
     const received = await first;
-    expect(trackedData(received.value)).toMatchObject({ content: "hi dave", author: { username: "carol", bot: false } });
+    expect(trackedData(received.value)).toMatchObject({ kind: "create", message: { content: "hi dave", author: { username: "carol", bot: false } } });
 
     // Access revoked: later messages of the channel are not delivered.
     await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(firstChannelId as string), targetId: friend, type: 1, deny: Permission.ViewChannel } });
@@ -96,10 +96,66 @@ describe("chat", () => {
     await api.messages.send({ channelId, content: "missed 1" });
     await api.messages.send({ channelId, content: "missed 2" });
     const controller = new AbortController();
-    const stream = await w.caller(owner, controller.signal).messages.onCreate({ channelId, lastEventId: seen.id });
+    const stream = await w.caller(owner, controller.signal).messages.onChange({ channelId, lastEventId: seen.id });
     const iterator = stream[Symbol.asyncIterator]();
-    expect(trackedData((await iterator.next()).value)).toMatchObject({ content: "missed 1" });
-    expect(trackedData((await iterator.next()).value)).toMatchObject({ content: "missed 2" });
+    expect(trackedData((await iterator.next()).value)).toMatchObject({ kind: "create", message: { content: "missed 1" } });
+    const missed2 = (await iterator.next()).value as unknown as [string, unknown];
+    expect(missed2[1]).toMatchObject({ kind: "create", message: { content: "missed 2" } });
+
+    // An edit of an older message keeps the cursor at the newest message, so a later reconnect back-fills nothing twice.
+    const next = iterator.next();
+    await w.domain.messages.edit(BigInt(channelId), BigInt(seen.id), owner, { content: "seen, edited" });
+    const edited = (await next).value as unknown as [string, unknown];
+    expect(edited[1]).toMatchObject({ kind: "update", message: { id: seen.id, content: "seen, edited" } });
+    expect(edited[0]).toBe(missed2[0]);
+    controller.abort();
+  });
+
+  it("streams edits and deletions, also of a bulk delete, only while the person can view the channel", async () => {
+    const owner = await person("heidi");
+    const reader = await person("ivan");
+    const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: "Heidi's" });
+    const channelId = firstChannelId as string;
+    await w.domain.members.addPerson(BigInt(guild.id), reader);
+    const other = await w.database.prisma.channel.create({ data: { guildId: BigInt(guild.id), type: 0, name: "elsewhere", position: 5 } });
+    const a = await w.caller(owner).messages.send({ channelId, content: "first" });
+    const b = await w.caller(owner).messages.send({ channelId, content: "second" });
+    const c = await w.caller(owner).messages.send({ channelId, content: "third" });
+
+    const controller = new AbortController();
+    const stream = await w.caller(reader, controller.signal).messages.onChange({ channelId, lastEventId: c.id });
+    const iterator = stream[Symbol.asyncIterator]();
+    const next = () => iterator.next().then((r) => trackedData<Record<string, unknown>>(r.value));
+
+    const first = next();
+    await new Promise((r) => setTimeout(r, 50));
+    await w.domain.messages.edit(BigInt(channelId), BigInt(a.id), owner, { content: "first, edited" });
+    const update = (await first) as { kind: string; message: { id: string; content: string; editedAt: string | null } };
+    expect(update).toMatchObject({ kind: "update", message: { id: a.id, content: "first, edited", author: { username: "heidi" } } });
+    expect(update.message.editedAt).not.toBeNull();
+
+    await w.domain.messages.delete(BigInt(channelId), BigInt(a.id), owner);
+    expect(await next()).toEqual({ kind: "delete", id: a.id, channelId });
+
+    await w.domain.messages.bulkDelete(BigInt(channelId), owner, { messages: [b.id, c.id] });
+    const deleted = [await next(), await next()];
+    expect(deleted).toEqual([
+      { kind: "delete", id: b.id, channelId },
+      { kind: "delete", id: c.id, channelId },
+    ]);
+
+    // Events of another channel never come (they would arrive first); after access is revoked, neither do this channel's.
+    const elsewhere = await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "elsewhere" });
+    await w.domain.messages.edit(other.id, BigInt(elsewhere.id), owner, { content: "elsewhere, edited" });
+    await w.domain.messages.delete(other.id, BigInt(elsewhere.id), owner);
+    const later = await w.caller(owner).messages.send({ channelId, content: "fourth" });
+    expect(await next()).toMatchObject({ kind: "create", message: { id: later.id } });
+    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: reader, type: 1, deny: Permission.ViewChannel } });
+    const hidden = iterator.next();
+    await w.domain.messages.edit(BigInt(channelId), BigInt(later.id), owner, { content: "fourth, edited" });
+    await w.domain.messages.delete(BigInt(channelId), BigInt(later.id), owner);
+    const outcome = await Promise.race([hidden.then(() => "delivered"), new Promise((r) => setTimeout(() => r("withheld"), 300))]);
+    expect(outcome).toBe("withheld");
     controller.abort();
   });
 });

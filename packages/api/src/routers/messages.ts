@@ -4,12 +4,11 @@ import { z } from "zod";
 import { isApiError, toTRPCError } from "../errors";
 import { zSnowflake } from "../inputs";
 import { EventQueue } from "../live/event-queue";
+import { isLiveMessageEvent, type LiveMessageEvent, liveMessageEvent } from "../live/message-events";
 import { protectedProcedure, router } from "../trpc";
-import { type MessageView, messageView } from "../views";
+import { messageView } from "../views";
 
 const PAGE_SIZE = 50;
-
-type WireMessage = Parameters<typeof messageView>[0];
 
 export const messagesRouter = router({
   /** One page of history, oldest first; `before` pages further back. */
@@ -30,15 +29,17 @@ export const messagesRouter = router({
     }),
 
   /**
-   * New messages of one channel, live (SSE). Only while the person can view the channel:
-   * checked when the stream opens and again for every message. After a reconnect the client
-   * sends the last id it saw and the gap is filled from history.
+   * One channel's messages, live (SSE): each new message (`create`), each edit (`update`, the
+   * whole message) and each deletion (`delete`, one per message also for a bulk delete). Only
+   * while the person can view the channel: checked when the stream opens and again for every
+   * event. Every event is tracked with the id of the newest message sent so far, so after a
+   * reconnect the client sends it back and the messages it missed are filled from history.
    */
-  onCreate: protectedProcedure
+  onChange: protectedProcedure
     .input(z.object({ channelId: zSnowflake, lastEventId: z.string().regex(/^[0-9]{1,19}$/).nullish() }))
     .subscription(async ({ ctx, input, signal }) => {
       const channelKey = input.channelId.toString();
-      const queue = new EventQueue(ctx.bus, (event) => event.t === "MESSAGE_CREATE" && event.channelId === channelKey, signal);
+      const queue = new EventQueue(ctx.bus, (event) => isLiveMessageEvent(event, channelKey), signal);
       try {
         await ctx.domain.channels.get(input.channelId, ctx.me.id);
       } catch (error) {
@@ -49,7 +50,10 @@ export const messagesRouter = router({
     }),
 });
 
-/** Missed messages first (after a reconnect), then each new one the person may still see. */
+/**
+ * Missed messages first (after a reconnect), then each event the person may still see. Edits and
+ * deletions of older messages made while disconnected are not replayed (there is no event log).
+ */
 async function* liveMessages(domain: Domain, queue: EventQueue, scope: { channelId: bigint; userId: bigint; lastEventId: string | null }) {
   try {
     let lastId = scope.lastEventId ? BigInt(scope.lastEventId) : 0n;
@@ -61,15 +65,17 @@ async function* liveMessages(domain: Domain, queue: EventQueue, scope: { channel
       });
       for (const wire of missed.reverse()) {
         lastId = BigInt(wire.id);
-        yield tracked(wire.id, messageView(wire) satisfies MessageView);
+        yield tracked<LiveMessageEvent>(wire.id, { kind: "create", message: messageView(wire) });
       }
     }
     for await (const event of queue) {
-      const wire = event.d as WireMessage;
-      if (BigInt(wire.id) <= lastId) continue;
+      const live = liveMessageEvent(event);
+      if (!live) continue;
+      // A new message already back-filled (it was buffered while history was read) comes once.
+      if (live.kind === "create" && BigInt(live.message.id) <= lastId) continue;
       if (!(await domain.webPeople.canViewChannel(scope.channelId, scope.userId))) continue;
-      lastId = BigInt(wire.id);
-      yield tracked(wire.id, messageView(wire) satisfies MessageView);
+      if (live.kind === "create") lastId = BigInt(live.message.id);
+      yield tracked<LiveMessageEvent>(lastId.toString(), live);
     }
   } catch (error) {
     throw isApiError(error) ? toTRPCError(error) : error;

@@ -4,7 +4,7 @@ import type { GuildView, UserView } from "@chat/api";
 import { useParams, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { GearIcon } from "@/components/ui/icons";
+import { GearIcon, UserPlusIcon } from "@/components/ui/icons";
 import { isUnauthorized } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { useQuery } from "@/lib/use-query";
@@ -12,6 +12,7 @@ import { ChannelList } from "./channel-list";
 import { CreateGuildDialog } from "./create-guild-dialog";
 import { GuildRail } from "./guild-rail";
 import { GuildSettingsDialog } from "./guild-settings-dialog";
+import { InviteDialog } from "./invite-dialog";
 import { MemberList } from "./member-list";
 import { MessagePane } from "./message-pane";
 import { UserBar } from "./user-bar";
@@ -27,6 +28,7 @@ export function ChatShell({ me }: { me: UserView }) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
 
   const guilds = useQuery("guilds", () => trpc.guilds.list.query());
   const channels = useQuery(guildId ? `channels:${guildId}` : null, () => trpc.guilds.channels.query({ guildId: guildId as string }));
@@ -73,6 +75,17 @@ export function ChatShell({ me }: { me: UserView }) {
           {guild ? (
             <button
               type="button"
+              aria-label="Invite people"
+              title="Invite people"
+              onClick={() => setInviteOpen(true)}
+              className="rounded p-1 text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <UserPlusIcon width={18} height={18} />
+            </button>
+          ) : null}
+          {guild ? (
+            <button
+              type="button"
               aria-label="Guild settings"
               title="Guild settings"
               onClick={() => setSettingsOpen(true)}
@@ -109,6 +122,7 @@ export function ChatShell({ me }: { me: UserView }) {
         )}
         {guild ? <MemberList guildId={guild.id} /> : null}
       </main>
+      {guild ? <InviteDialog key={`invite-${guild.id}`} guild={guild} channelId={channel?.id ?? null} open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
       {guild ? <GuildSettingsDialog key={guild.id} guild={guild} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
       <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />
     </div>

@@ -57,7 +57,10 @@ export function GuildSettingsDialog({
     <Modal open={open} onClose={onClose} title="Guild settings">
       <form onSubmit={save} className="flex flex-col gap-4" noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField label="Guild name" name="name" defaultValue={guild.name} required autoFocus maxLength={100} errors={nameErrors} disabled={!guild.canManage} />
+        <TextField label="Guild name" name="name" defaultValue={guild.name} required autoFocus maxLength={100} errors={nameErrors}
+          disabled={!guild.canManage}
+          onChange={() => nameErrors.length > 0 && setNameErrors([])}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             Close

@@ -40,7 +40,11 @@ export function MessageItem({ message, grouped, onRetry, onDiscard }: { message:
           className={`whitespace-pre-wrap break-words text-[15px] leading-[22px] ${message.sendState === "pending" ? "text-muted" : message.sendState === "failed" ? "text-danger" : "text-text"}`}
         >
           {message.content}
-          {message.editedAt ? <span className="ml-1 text-[11px] text-faint">(edited)</span> : null}
+          {message.editedAt ? (
+            <time dateTime={message.editedAt} title={`Edited ${new Date(message.editedAt).toLocaleString()}`} className="ml-1 text-[11px] text-faint" data-testid="message-edited">
+              (edited)
+            </time>
+          ) : null}
         </p>
         {message.sendState === "failed" ? (
           <p className="mt-0.5 text-xs text-danger">

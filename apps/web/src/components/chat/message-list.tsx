@@ -84,7 +84,7 @@ export function MessageList({ channelName, messages, hasMore, historyHidden = fa
         ) : (
           <ChannelStart channelName={channelName} empty={messages.length === 0} />
         )}
-        <ol role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages in #${channelName}`}>
+        <ol role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in #${channelName}`}>
           {messages.map((message, index) => {
             const prev = messages[index - 1];
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);

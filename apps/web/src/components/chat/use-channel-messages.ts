@@ -5,6 +5,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage, isForbidden } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 
+/** One event of the channel's live stream: a new, an edited or a deleted message. */
+type LiveMessageEvent = { kind: "create" | "update"; message: MessageView } | { kind: "delete"; id: string; channelId: string };
+
 export interface DisplayMessage extends MessageView {
   /** Set while a message of this tab is on its way, or when it could not be sent. */
   sendState?: "pending" | "failed";
@@ -31,8 +34,17 @@ export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** Confirmed messages by id (sorted, no duplicates), then this tab's unconfirmed ones. */
-function merge(current: DisplayMessage[], incoming: MessageView[], dropLocalId?: string): DisplayMessage[] {
+/** The newer of two copies of one message: an edit never goes back to an older text. */
+function newer(current: DisplayMessage | undefined, incoming: MessageView): MessageView {
+  if (!current?.editedAt) return incoming;
+  return incoming.editedAt && incoming.editedAt >= current.editedAt ? incoming : current;
+}
+
+/**
+ * Confirmed messages by id (sorted, no duplicates, without the deleted ones), then this tab's
+ * unconfirmed ones.
+ */
+function merge(current: DisplayMessage[], incoming: MessageView[], deleted: ReadonlySet<string>, dropLocalId?: string): DisplayMessage[] {
   const byId = new Map<string, DisplayMessage>();
   const local: DisplayMessage[] = [];
   for (const m of current) {
@@ -40,8 +52,20 @@ function merge(current: DisplayMessage[], incoming: MessageView[], dropLocalId?:
       if (m.id !== dropLocalId) local.push(m);
     } else byId.set(m.id, m);
   }
-  for (const m of incoming) byId.set(m.id, m);
+  for (const m of incoming) if (!deleted.has(m.id)) byId.set(m.id, newer(byId.get(m.id), m));
   return [...[...byId.values()].sort((a, b) => compareIds(a.id, b.id)), ...local];
+}
+
+/** An edit replaces a message shown (one not loaded stays unloaded); a deletion removes it. */
+function applyLive(current: DisplayMessage[], event: LiveMessageEvent, deleted: ReadonlySet<string>): DisplayMessage[] {
+  switch (event.kind) {
+    case "create":
+      return merge(current, [event.message], deleted);
+    case "update":
+      return current.some((m) => m.id === event.message.id && !m.sendState) ? merge(current, [event.message], deleted) : current;
+    case "delete":
+      return current.some((m) => m.id === event.id && !m.sendState) ? current.filter((m) => m.sendState || m.id !== event.id) : current;
+  }
 }
 
 function newNonce(): string {
@@ -49,14 +73,16 @@ function newNonce(): string {
 }
 
 /**
- * One channel's messages: the newest page, older pages on demand, new ones live over SSE
- * (after a reconnect the server fills the gap from the last id seen), and sending with an
- * optimistic copy that turns into the real message.
+ * One channel's messages: the newest page, older pages on demand, new, edited and deleted ones
+ * live over SSE (after a reconnect the server fills the gap of new messages from the last id
+ * seen), and sending with an optimistic copy that turns into the real message.
  */
 export function useChannelMessages(channelId: string, me: UserView) {
   const [state, setState] = useState<ChannelMessages>(INITIAL);
   const [attempt, setAttempt] = useState(0);
   const oldestRef = useRef<string | null>(null);
+  /** Ids deleted while the channel is open: a page or a send reply that comes later must not bring them back. */
+  const deletedRef = useRef(new Set<string>());
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -65,14 +91,19 @@ export function useChannelMessages(channelId: string, me: UserView) {
     let active = true;
     let unsubscribe: (() => void) | null = null;
     setState(INITIAL);
+    deletedRef.current = new Set();
+    const deleted = deletedRef.current;
 
-    /** New messages from `lastEventId` on (null: from now on, without back-fill). */
+    /** New, edited and deleted messages from `lastEventId` on (null: from now on, without back-fill). */
     function listen(lastEventId: string | null) {
-      const subscription = trpc.messages.onCreate.subscribe(
+      const subscription = trpc.messages.onChange.subscribe(
         { channelId, lastEventId },
         {
-          onData: (event) => {
-            if (active) setState((s) => ({ ...s, messages: merge(s.messages, [event.data]) }));
+          onData: ({ data }) => {
+            if (!active) return;
+            const event: LiveMessageEvent = data;
+            if (event.kind === "delete") deleted.add(event.id);
+            setState((s) => ({ ...s, messages: applyLive(s.messages, event, deleted) }));
           },
           onConnectionStateChange: (connection) => {
             if (!active) return;
@@ -93,7 +124,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
       (page) => {
         if (!active) return;
         oldestRef.current = page.messages[0]?.id ?? null;
-        setState((s) => ({ ...s, status: "ready", messages: merge(s.messages, page.messages), hasMore: page.hasMore }));
+        setState((s) => ({ ...s, status: "ready", messages: merge(s.messages, page.messages, deleted), hasMore: page.hasMore }));
         listen(page.messages.at(-1)?.id ?? "0");
       },
       (error: unknown) => {
@@ -119,7 +150,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
     try {
       const page = await trpc.messages.list.query({ channelId, before });
       oldestRef.current = page.messages[0]?.id ?? before;
-      setState((s) => ({ ...s, loadingOlder: false, hasMore: page.hasMore, messages: merge(s.messages, page.messages) }));
+      setState((s) => ({ ...s, loadingOlder: false, hasMore: page.hasMore, messages: merge(s.messages, page.messages, deletedRef.current) }));
     } catch (error) {
       setState((s) => ({ ...s, loadingOlder: false, error: errorMessage(error, "Could not load older messages.") }));
     }
@@ -129,7 +160,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
     async (localId: string, content: string) => {
       try {
         const sent = await trpc.messages.send.mutate({ channelId, content, nonce: localId.slice(6) });
-        setState((s) => ({ ...s, messages: merge(s.messages, [sent], localId) }));
+        setState((s) => ({ ...s, messages: merge(s.messages, [sent], deletedRef.current, localId) }));
       } catch (error) {
         setState((s) => ({
           ...s,
