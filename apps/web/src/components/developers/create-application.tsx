@@ -2,12 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import { TextField } from "@/components/ui/text-field";
-import { errorMessage, fieldErrors } from "@/lib/errors";
+import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
 import { trpc } from "@/lib/trpc";
 import { SecretsReveal } from "./secrets-reveal";
 
@@ -22,30 +20,13 @@ interface Created {
 export function CreateApplication() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get("name") ?? "");
-    setBusy(true);
-    setErrors([]);
-    setError(null);
-    try {
-      const result = await trpc.applications.create.mutate({ name });
-      setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
-      setOpen(false);
-      router.refresh();
-    } catch (e) {
-      const fields = fieldErrors(e);
-      if (fields._ || fields.name) setErrors(fields._ ?? fields.name ?? []);
-      else setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useNameForm(async (name) => {
+    const result = await trpc.applications.create.mutate({ name });
+    setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
+    setOpen(false);
+    router.refresh();
+  });
 
   return (
     <>
@@ -53,18 +34,7 @@ export function CreateApplication() {
         New application
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title="Create an application" description="Give it a name; its bot gets a username based on it.">
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <TextField label="Name" name="name" required autoFocus maxLength={32} errors={errors} hint="2–32 characters." />
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={busy}>
-              Create
-            </Button>
-          </div>
-        </form>
+        <NameDialogForm form={form} field={{ label: "Name", maxLength: 32, hint: "2–32 characters." }} submitLabel="Create" onCancel={() => setOpen(false)} />
       </Modal>
       <Modal size="lg" open={created !== null} onClose={() => setCreated(null)} title={created ? `“${created.name}” is ready` : ""} description="Your bot logs in with the bot token; the client secret is for the login (OAuth2) flow.">
         {created ? (
