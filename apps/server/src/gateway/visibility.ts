@@ -1,12 +1,12 @@
 import type { Db } from "@chat/db";
-import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshot, Permission } from "@chat/domain";
+import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots, Permission } from "@chat/domain";
 
 /** The users among `userIds` who hold View Channel in a guild channel. */
 export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;
 
 /**
- * Answers through the one permissions engine, loading the guild and channel once per event
- * for all receivers. Read fresh for every event: overwrites and roles can change without an
+ * Answers through the one permissions engine, loading the guild, the channel and the
+ * candidate members once per event for all receivers. Read fresh for every event: overwrites and roles can change without an
  * event (direct writes), and a stale answer would leak a hidden channel.
  */
 export function channelViewers(db: Db): ChannelViewers {
@@ -18,10 +18,10 @@ export function channelViewers(db: Db): ChannelViewers {
     ]);
     if (!guild || !channel || channel.guildId !== guildKey) return new Set();
     const channelSnapshot = await loadChannelSnapshot(db, channel);
-    const members = await Promise.all(userIds.map((id) => loadMemberSnapshot(db, guildKey, BigInt(id))));
+    const members = await loadMemberSnapshots(db, guildKey, userIds.map(BigInt));
     const viewers = new Set<string>();
     for (const member of members) {
-      if (member && has(computeChannelPermissions(guild, member, channelSnapshot), Permission.ViewChannel)) viewers.add(member.userId.toString());
+      if (has(computeChannelPermissions(guild, member, channelSnapshot), Permission.ViewChannel)) viewers.add(member.userId.toString());
     }
     return viewers;
   };
