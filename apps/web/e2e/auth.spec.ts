@@ -78,3 +78,18 @@ test("a deep link survives the detour through the login page", async ({ page }) 
   await expect(page).toHaveURL(new RegExp(`/channels/${guildId}/${channelId}$`));
   await expect(page.getByRole("textbox", { name: "Message #general" })).toBeVisible();
 });
+
+test("the login and sign-up buttons wait for the page to be ready, so an early click is never lost", async ({ page, request }) => {
+  // As served, before any script runs: the buttons are disabled and the forms would never send a password in the address.
+  for (const [path, button] of [
+    ["/login", "Log in"],
+    ["/register", "Create account"],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html).toMatch(new RegExp(`<button[^>]*disabled[^>]*>(?:<[^>]+>)*${button}<`));
+    expect(html).toMatch(/<form[^>]*method="post"/);
+  }
+  // Once hydrated they work.
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
+});

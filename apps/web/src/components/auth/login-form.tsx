@@ -32,7 +32,7 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Log in">
+    <form method="post" onSubmit={submit} className="flex flex-col gap-4" aria-label="Log in">
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />

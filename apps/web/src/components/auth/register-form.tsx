@@ -44,7 +44,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Create an account" noValidate>
+    <form method="post" onSubmit={submit} className="flex flex-col gap-4" aria-label="Create an account" noValidate>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <TextField
         label="Username"

@@ -1,4 +1,7 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 import { Spinner } from "./spinner";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -16,13 +19,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
+/**
+ * Disabled until the page has hydrated: before that a click would be lost, or a submit would
+ * be the browser's own (see useHydrated).
+ */
 export function Button({ variant = "primary", size = "md", busy = false, className = "", children, disabled, ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   const sizing = size === "sm" ? "h-8 px-3 text-sm" : "h-10 px-4 text-sm";
   return (
     <button
       type="button"
       {...rest}
-      disabled={disabled || busy}
+      disabled={disabled || busy || !hydrated}
       aria-busy={busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${sizing} ${VARIANTS[variant]} ${className}`}
     >
