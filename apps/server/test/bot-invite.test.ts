@@ -1,26 +1,22 @@
 import { ApiError, Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 
 /** Adding a bot to a guild (the consent page and `chatctl guild add-bot` both end here). */
 describe("adding a bot to a guild", () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ world: false });
 
   async function guildWithModerator(moderatorPermissions: bigint) {
-    const domain = t.server.ctx.domain;
-    const owner = await t.seed.person();
-    const moderator = await t.seed.person();
-    const guild = await t.seed.guild(owner.id);
+    const domain = env.t.server.ctx.domain;
+    const owner = await env.t.seed.person();
+    const moderator = await env.t.seed.person();
+    const guild = await env.t.seed.guild(owner.id);
     await domain.members.addPerson(guild.id, moderator.id);
-    const db = t.server.ctx.database.prisma;
+    const db = env.t.server.ctx.database.prisma;
     const high = await db.role.create({ data: { guildId: guild.id, name: "high", position: 2 } });
     const mod = await db.role.create({ data: { guildId: guild.id, name: "mod", position: 1, permissions: moderatorPermissions } });
     await db.memberRole.create({ data: { guildId: guild.id, userId: moderator.id, roleId: mod.id } });
-    const app = await t.seed.app(owner.id);
+    const app = await env.t.seed.app(owner.id);
     return { domain, db, owner, moderator, guild, app, high, mod };
   }
 
@@ -48,7 +44,7 @@ describe("adding a bot to a guild", () => {
     expect(after[mod.id.toString()]).toBeLessThan(after[high.id.toString()] as number);
     expect(after[guild.id.toString()]).toBe(0);
 
-    const second = await t.seed.app(owner.id);
+    const second = await env.t.seed.app(owner.id);
     await domain.members.addBot(owner.id, guild.id, second.application.id, Permission.Administrator);
     const ownerBotRole = await db.role.findFirstOrThrow({ where: { guildId: guild.id, botApplicationId: second.application.id } });
     expect(ownerBotRole.position).toBeGreaterThan(Math.max(...Object.values(after)));

@@ -13,7 +13,7 @@ import {
   type TextChannel,
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 
 const BOT_PERMISSIONS =
   Permission.ViewChannel |
@@ -41,9 +41,8 @@ const BOT_PERMISSIONS =
  * side offers through its own methods, and receives the matching gateway event for each.
  */
 describe("a discord.js bot uses the whole bot API", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: BOT_PERMISSIONS });
   let client: Client;
-  let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
   let channel: TextChannel;
 
   /** Resolves with the next `event` whose arguments pass `accept`. */
@@ -64,8 +63,6 @@ describe("a discord.js bot uses the whole bot API", () => {
   }
 
   beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world(BOT_PERMISSIONS);
     client = new Client({
       intents: [
         GatewayIntentBits.Guilds,
@@ -76,16 +73,15 @@ describe("a discord.js bot uses the whole bot API", () => {
         GatewayIntentBits.GuildModeration,
         GatewayIntentBits.MessageContent,
       ],
-      rest: { api: t.api, version: "10" },
+      rest: { api: env.t.api, version: "10" },
     });
     const ready = next(Events.ClientReady);
-    await client.login(world.token);
+    await client.login(env.world.token);
     await ready;
-    channel = (await client.channels.fetch(world.text.id.toString())) as TextChannel;
+    channel = (await client.channels.fetch(env.world.text.id.toString())) as TextChannel;
   });
   afterAll(async () => {
     await client?.destroy();
-    await t?.close();
   });
 
   it("sends a message with a file and an embed that shows it, then edits it", async () => {
@@ -140,9 +136,9 @@ describe("a discord.js bot uses the whole bot API", () => {
   });
 
   it("creates a role, moves it, gives it to a member, and hears each change", async () => {
-    const guild = client.guilds.cache.get(world.guild.id.toString())!;
-    const person = await t.seed.person();
-    await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
+    const guild = client.guilds.cache.get(env.world.guild.id.toString())!;
+    const person = await env.t.seed.person();
+    await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
 
     const roleCreated = next(Events.GuildRoleCreate, (r) => r.name === "helpers");
     const role = await guild.roles.create({ name: "helpers", permissions: [], colors: { primaryColor: 0x3366ff } });
@@ -164,11 +160,11 @@ describe("a discord.js bot uses the whole bot API", () => {
   });
 
   it("kicks one member and bans, then unbans, another", async () => {
-    const guild = client.guilds.cache.get(world.guild.id.toString())!;
-    const kicked = await t.seed.person();
-    const banned = await t.seed.person();
-    await t.server.ctx.domain.members.addPerson(world.guild.id, kicked.id);
-    await t.server.ctx.domain.members.addPerson(world.guild.id, banned.id);
+    const guild = client.guilds.cache.get(env.world.guild.id.toString())!;
+    const kicked = await env.t.seed.person();
+    const banned = await env.t.seed.person();
+    await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, kicked.id);
+    await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, banned.id);
 
     const kickRemoved = next(Events.GuildMemberRemove, (m) => m.id === kicked.id.toString());
     await guild.members.kick(kicked.id.toString());
@@ -187,20 +183,20 @@ describe("a discord.js bot uses the whole bot API", () => {
     const invite = await channel.createInvite({ maxAge: 3600, maxUses: 5 });
     expect(invite.maxAge).toBe(3600);
     expect(invite.maxUses).toBe(5);
-    expect(invite.guild?.id).toBe(world.guild.id.toString());
-    const invites = await client.guilds.cache.get(world.guild.id.toString())!.invites.fetch();
+    expect(invite.guild?.id).toBe(env.world.guild.id.toString());
+    const invites = await client.guilds.cache.get(env.world.guild.id.toString())!.invites.fetch();
     expect(invites.has(invite.code)).toBe(true);
   });
 
   it("creates a voice-channel event and starts it", async () => {
-    const guild = client.guilds.cache.get(world.guild.id.toString())!;
+    const guild = client.guilds.cache.get(env.world.guild.id.toString())!;
     const created = next(Events.GuildScheduledEventCreate, (e) => e.name === "Game night");
     const event = await guild.scheduledEvents.create({
       name: "Game night",
       scheduledStartTime: new Date(Date.now() + 3_600_000),
       privacyLevel: GuildScheduledEventPrivacyLevel.GuildOnly,
       entityType: GuildScheduledEventEntityType.Voice,
-      channel: world.voice.id.toString(),
+      channel: env.world.voice.id.toString(),
     });
     await created;
     const started = next(Events.GuildScheduledEventUpdate, (_old, e) => e.id === event.id && e.status === GuildScheduledEventStatus.Active);

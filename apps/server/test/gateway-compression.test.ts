@@ -1,26 +1,20 @@
 import { constants, inflateSync } from "node:zlib";
 import { CompressionMethod, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
 import { Client, Events, GatewayIntentBits, REST } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 
 const SYNC_FLUSH_TAIL = Buffer.from([0x00, 0x00, 0xff, 0xff]);
 const ZLIB_STREAM = "?v=10&encoding=json&compress=zlib-stream";
 
 describe("gateway transport compression (compress=zlib-stream)", () => {
-  let t: TestServer;
-  let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer();
 
   /** Records the query of every gateway upgrade, to see what real clients asked for. */
   const upgradeQueries = () => {
     const queries: string[] = [];
-    const gateway = t.server.gateway;
+    const gateway = env.t.server.gateway;
     const original = gateway.handleUpgrade.bind(gateway);
     gateway.handleUpgrade = (request, socket, head) => {
       queries.push(new URL(request.url ?? "/", "http://x").search);
@@ -33,9 +27,9 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   };
 
   it("sends every payload as a binary frame ending in 00 00 ff ff, all from one zlib stream", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMessages, {}, ZLIB_STREAM);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages, {}, ZLIB_STREAM);
     await client.dispatch("GUILD_CREATE");
-    await t.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content: "squeezed" });
+    await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "squeezed" });
     await client.dispatch("MESSAGE_CREATE", (d) => d.content === "squeezed");
 
     expect(client.frames.map((f) => f.t ?? f.op)).toEqual([10, "READY", "GUILD_CREATE", "MESSAGE_CREATE"]);
@@ -53,7 +47,7 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   });
 
   it("sends plain text frames without compress", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
     await client.dispatch("GUILD_CREATE");
     expect(client.raw.every((r) => !r.binary)).toBe(true);
     expect(JSON.parse(client.raw[0]!.data.toString())).toMatchObject({ op: 10 });
@@ -61,9 +55,9 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   });
 
   it("compresses the same event data every other receiver gets", async () => {
-    const zipped = await RawGatewayClient.identified(t, world.token, Intents.GuildMessages, {}, ZLIB_STREAM);
-    const plain = await RawGatewayClient.identified(t, world.token, Intents.GuildMessages);
-    const sent = await t.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content: "same json" });
+    const zipped = await RawGatewayClient.identified(env.t, env.world.token, Intents.GuildMessages, {}, ZLIB_STREAM);
+    const plain = await RawGatewayClient.identified(env.t, env.world.token, Intents.GuildMessages);
+    const sent = await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "same json" });
     await zipped.dispatch("MESSAGE_CREATE", (d) => d.id === sent.id);
     await plain.dispatch("MESSAGE_CREATE", (d) => d.id === sent.id);
     const dataOf = (texts: string[]) => texts.find((x) => x.includes(`"id":"${sent.id}"`))!.replace(/"s":\d+/, "");
@@ -73,13 +67,13 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
 
   it("lets @discordjs/ws with node's zlib (CompressionMethod.ZlibNative) reach READY", async () => {
     const upgrades = upgradeQueries();
-    const rest = new REST({ api: t.api, version: "10" }).setToken(world.token);
-    const manager = new WebSocketManager({ token: world.token, intents: GatewayIntentBits.Guilds, rest, compression: CompressionMethod.ZlibNative });
+    const rest = new REST({ api: env.t.api, version: "10" }).setToken(env.world.token);
+    const manager = new WebSocketManager({ token: env.world.token, intents: GatewayIntentBits.Guilds, rest, compression: CompressionMethod.ZlibNative });
     const ready = new Promise<any>((resolve) => manager.on(WebSocketShardEvents.Dispatch, (payload: any) => payload.t === "READY" && resolve(payload)));
     try {
       await manager.connect();
       const payload = await ready;
-      expect(payload.d.user.id).toBe(world.botUserId.toString());
+      expect(payload.d.user.id).toBe(env.world.botUserId.toString());
       expect(upgrades.queries.some((q) => q.includes("compress=zlib-stream"))).toBe(true);
     } finally {
       upgrades.restore();
@@ -89,12 +83,12 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
 
   it("lets discord.js with zlib-sync installed reach ready over zlib-stream", async () => {
     const upgrades = upgradeQueries();
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: t.api, version: "10" } });
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: env.t.api, version: "10" } });
     try {
       const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
-      await client.login(world.token);
+      await client.login(env.world.token);
       const c = await ready;
-      expect(c.guilds.cache.get(world.guild.id.toString())?.available).toBe(true);
+      expect(c.guilds.cache.get(env.world.guild.id.toString())?.available).toBe(true);
       expect(upgrades.queries.some((q) => q.includes("compress=zlib-stream"))).toBe(true);
     } finally {
       upgrades.restore();

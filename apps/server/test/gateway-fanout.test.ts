@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SerializedEvent } from "../src/gateway/payloads";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
-
-type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
+import { useTestServer } from "./harness";
 
 /**
  * Design rule: an event is serialized once, then the same bytes (or the same compression
@@ -11,20 +9,14 @@ type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
  * MESSAGE_CREATE reaches one connection, then twelve (plain and zlib-stream mixed).
  */
 describe("gateway fan-out serializes each event once", () => {
-  let t: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer();
   afterEach(() => vi.restoreAllMocks());
 
   /** Publishes a MESSAGE_CREATE with a unique content and counts the JSON.stringify calls made on its `d`. */
   async function broadcast(clients: RawGatewayClient[], content: string): Promise<number> {
     const stringify = vi.spyOn(JSON, "stringify");
-    const d = { id: "1", channel_id: world.text.id.toString(), guild_id: world.guild.id.toString(), content, author: { id: world.owner.id.toString() } };
-    await t.server.ctx.bus.publish({ t: "MESSAGE_CREATE", d, guildId: world.guild.id.toString(), channelId: world.text.id.toString() });
+    const d = { id: "1", channel_id: env.world.text.id.toString(), guild_id: env.world.guild.id.toString(), content, author: { id: env.world.owner.id.toString() } };
+    await env.t.server.ctx.bus.publish({ t: "MESSAGE_CREATE", d, guildId: env.world.guild.id.toString(), channelId: env.world.text.id.toString() });
     for (const client of clients) await client.dispatch("MESSAGE_CREATE", (x) => x.content === content);
     const calls = stringify.mock.calls.filter(([value]) => (value as { content?: unknown } | null)?.content === content).length;
     stringify.mockRestore();
@@ -33,7 +25,7 @@ describe("gateway fan-out serializes each event once", () => {
 
   it("once for one receiver and once for twelve, and every connection gets the same data bytes", async () => {
     const connect = (compressed: boolean) =>
-      RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMessages, {}, compressed ? "?v=10&encoding=json&compress=zlib-stream" : undefined);
+      RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages, {}, compressed ? "?v=10&encoding=json&compress=zlib-stream" : undefined);
     const first = await connect(false);
     await first.dispatch("GUILD_CREATE");
     expect(await broadcast([first], "to one")).toBe(1);

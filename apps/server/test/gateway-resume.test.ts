@@ -1,24 +1,17 @@
 import { Client, Events, GatewayIntentBits, type Message } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient, waitFor } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 
-type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
 const intents = Intents.Guilds | Intents.GuildMessages;
 
 describe("gateway Resume (op 6)", () => {
-  let t: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    t = await startTestServer({ gateway: { replayCapacity: 50 } });
-    world = await t.seed.world();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ server: { gateway: { replayCapacity: 50 } } });
 
-  const say = (content: string) => t.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content });
+  const say = (content: string) => env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content });
   const contents = (frames: { t: string | null; d: any }[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
   const connect = async () => {
-    const client = await RawGatewayClient.identified(t, world.token, intents);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
     await client.dispatch("GUILD_CREATE");
     return Object.assign(client, { sessionId: client.ready.d.session_id as string });
   };
@@ -26,7 +19,7 @@ describe("gateway Resume (op 6)", () => {
     const client = await connect();
     client.terminate();
     await client.closed;
-    await waitFor(() => t.server.gateway.sessions.get(client.sessionId)?.attached === false);
+    await waitFor(() => env.t.server.gateway.sessions.get(client.sessionId)?.attached === false);
     return client;
   };
 
@@ -44,7 +37,7 @@ describe("gateway Resume (op 6)", () => {
     const before = contents(client.frames);
     expect(before.length).toBeLessThan(burst.length);
 
-    const resumed = await RawGatewayClient.resuming(t, world.token, client.sessionId, seq);
+    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, client.sessionId, seq);
     const replay = await resumed.until((f) => f.t === "RESUMED");
     expect(replay.at(-1)).toMatchObject({ op: 0, t: "RESUMED" });
     // The last messages may still be on their way through the dispatcher: they follow live.
@@ -61,7 +54,7 @@ describe("gateway Resume (op 6)", () => {
 
   it("resumes with nothing missed: RESUMED alone, numbered after the last event", async () => {
     const client = await dropped();
-    const resumed = await RawGatewayClient.resuming(t, `Bot ${world.token}`, client.sessionId, client.lastSequence);
+    const resumed = await RawGatewayClient.resuming(env.t, `Bot ${env.world.token}`, client.sessionId, client.lastSequence);
     const replay = await resumed.until((f) => f.t === "RESUMED");
     expect(replay.map((f) => [f.t, f.s])).toEqual([["RESUMED", client.lastSequence + 1]]);
     await resumed.close();
@@ -69,10 +62,10 @@ describe("gateway Resume (op 6)", () => {
 
   it("closes the old connection with 4000 when the session is resumed on another while it is still open", async () => {
     const old = await connect();
-    const resumed = await RawGatewayClient.resuming(t, world.token, old.sessionId, old.lastSequence);
+    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, old.sessionId, old.lastSequence);
     await resumed.dispatch("RESUMED");
     expect((await old.closed).code).toBe(4000);
-    expect(t.server.gateway.sessions.get(old.sessionId)?.attached).toBe(true);
+    expect(env.t.server.gateway.sessions.get(old.sessionId)?.attached).toBe(true);
     await say("for the new connection");
     expect((await resumed.dispatch("MESSAGE_CREATE")).d.content).toBe("for the new connection");
     await resumed.close();
@@ -81,40 +74,40 @@ describe("gateway Resume (op 6)", () => {
   it("answers op 9 with d false for a session ended by a clean close, an unknown session and a wrong token", async () => {
     const closed = await connect();
     await closed.close(1000);
-    await waitFor(() => t.server.gateway.sessions.get(closed.sessionId) === undefined);
+    await waitFor(() => env.t.server.gateway.sessions.get(closed.sessionId) === undefined);
     const live = await dropped();
-    const stranger = await t.seed.world();
+    const stranger = await env.t.seed.world();
     for (const [token, sessionId] of [
-      [world.token, closed.sessionId],
-      [world.token, "0123456789abcdef0123456789abcdef"],
+      [env.world.token, closed.sessionId],
+      [env.world.token, "0123456789abcdef0123456789abcdef"],
       [stranger.token, live.sessionId],
       ["not-a-token", live.sessionId],
     ] as const) {
-      const client = await RawGatewayClient.resuming(t, token, sessionId, 1);
+      const client = await RawGatewayClient.resuming(env.t, token, sessionId, 1);
       expect(await client.next((f) => f.op === 9)).toEqual({ op: 9, d: false, s: null, t: null });
       await client.close();
     }
     // The wrong tokens did not spoil the dropped session for its own bot.
-    const resumed = await RawGatewayClient.resuming(t, world.token, live.sessionId, live.lastSequence);
+    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, live.sessionId, live.lastSequence);
     await resumed.dispatch("RESUMED");
     await resumed.close();
   });
 
   it("answers op 9 when seq is ahead of the session or older than the events kept, then accepts Identify", async () => {
     const client = await dropped();
-    const ahead = await RawGatewayClient.resuming(t, world.token, client.sessionId, client.lastSequence + 1);
+    const ahead = await RawGatewayClient.resuming(env.t, env.world.token, client.sessionId, client.lastSequence + 1);
     expect((await ahead.next((f) => f.op === 9)).d).toBe(false);
-    ahead.send({ op: 2, d: { token: world.token, intents, properties: {} } });
+    ahead.send({ op: 2, d: { token: env.world.token, intents, properties: {} } });
     expect((await ahead.dispatch("READY")).s).toBe(1);
     await ahead.close();
 
     for (let i = 0; i < 55; i++) await say(`overflow ${i}`); // more than the 50 kept here
-    await waitFor(() => (t.server.gateway.sessions.get(client.sessionId)?.lastSequence ?? 0) >= client.lastSequence + 55);
-    const old = await RawGatewayClient.resuming(t, world.token, client.sessionId, client.lastSequence);
+    await waitFor(() => (env.t.server.gateway.sessions.get(client.sessionId)?.lastSequence ?? 0) >= client.lastSequence + 55);
+    const old = await RawGatewayClient.resuming(env.t, env.world.token, client.sessionId, client.lastSequence);
     expect((await old.next((f) => f.op === 9)).d).toBe(false);
     await old.close();
-    const session = t.server.gateway.sessions.get(client.sessionId)!;
-    const recent = await RawGatewayClient.resuming(t, world.token, client.sessionId, session.lastSequence - 50);
+    const session = env.t.server.gateway.sessions.get(client.sessionId)!;
+    const recent = await RawGatewayClient.resuming(env.t, env.world.token, client.sessionId, session.lastSequence - 50);
     const replay = await recent.until((f) => f.t === "RESUMED");
     expect(contents(replay)).toEqual(Array.from({ length: 50 }, (_, i) => `overflow ${i + 5}`));
     await recent.close();
@@ -122,27 +115,27 @@ describe("gateway Resume (op 6)", () => {
 
   it("closes 4005 on a Resume after Identify", async () => {
     const client = await connect();
-    client.send({ op: 6, d: { token: world.token, session_id: client.sessionId, seq: client.lastSequence } });
+    client.send({ op: 6, d: { token: env.world.token, session_id: client.sessionId, seq: client.lastSequence } });
     expect((await client.closed).code).toBe(4005);
   });
 
   it("lets an unmodified discord.js client resume when its connection is taken over", async () => {
-    const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages], rest: { api: t.api, version: "10" } });
+    const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages], rest: { api: env.t.api, version: "10" } });
     if (process.env.DEBUG_DJS) client.on(Events.Debug, (m) => console.log("DJS", m));
     try {
-      const earlier = new Set(t.server.gateway.sessions.ofUser(world.botUserId.toString()));
+      const earlier = new Set(env.t.server.gateway.sessions.ofUser(env.world.botUserId.toString()));
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-      await client.login(world.token);
+      await client.login(env.world.token);
       await ready;
-      const [session] = t.server.gateway.sessions.ofUser(world.botUserId.toString()).filter((s) => !earlier.has(s));
+      const [session] = env.t.server.gateway.sessions.ofUser(env.world.botUserId.toString()).filter((s) => !earlier.has(s));
       // Another connection takes the session over: discord.js sees 4000 and resumes it back.
       const resumedByDiscordJs = new Promise<void>((resolve) => client.once(Events.ShardResume, () => resolve()));
-      const thief = await RawGatewayClient.resuming(t, world.token, session!.id, session!.lastSequence);
+      const thief = await RawGatewayClient.resuming(env.t, env.world.token, session!.id, session!.lastSequence);
       await resumedByDiscordJs;
       expect((await thief.closed).code).toBe(4000);
       const received = new Promise<Message>((resolve) => client.on(Events.MessageCreate, (m) => m.content === "after the resume" && resolve(m)));
       await say("after the resume");
-      expect((await received).channelId).toBe(world.text.id.toString());
+      expect((await received).channelId).toBe(env.world.text.id.toString());
     } finally {
       await client.destroy();
     }
@@ -150,35 +143,29 @@ describe("gateway Resume (op 6)", () => {
 });
 
 describe("gateway resume window", () => {
-  let t: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    t = await startTestServer({ gateway: { resumeWindowMs: 300 } });
-    world = await t.seed.world();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ server: { gateway: { resumeWindowMs: 300 } } });
 
   it("answers op 9 with d false once the session has expired", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, intents);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
     const id = client.ready.d.session_id as string;
     client.terminate();
     await client.closed;
-    await waitFor(() => t.server.gateway.sessions.get(id)?.attached === false);
-    await waitFor(() => t.server.gateway.sessions.get(id) === undefined, 2_000);
-    const resumed = await RawGatewayClient.resuming(t, world.token, id, client.lastSequence);
+    await waitFor(() => env.t.server.gateway.sessions.get(id)?.attached === false);
+    await waitFor(() => env.t.server.gateway.sessions.get(id) === undefined, 2_000);
+    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, id, client.lastSequence);
     expect(await resumed.next((f) => f.op === 9)).toEqual({ op: 9, d: false, s: null, t: null });
     await resumed.close();
   });
 
   it("resumes within the window", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, intents);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
     const id = client.ready.d.session_id as string;
     client.terminate();
     await client.closed;
-    const resumed = await RawGatewayClient.resuming(t, world.token, id, client.lastSequence);
+    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, id, client.lastSequence);
     await resumed.dispatch("RESUMED");
     await new Promise((r) => setTimeout(r, 500));
-    expect(t.server.gateway.sessions.get(id)?.attached).toBe(true);
+    expect(env.t.server.gateway.sessions.get(id)?.attached).toBe(true);
     await resumed.close();
   });
 });

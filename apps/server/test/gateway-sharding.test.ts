@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { type TestServer, useTestServer } from "./harness";
 
 type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
 const all = Intents.Guilds | Intents.GuildMessages | Intents.DirectMessages;
@@ -9,27 +9,25 @@ const all = Intents.Guilds | Intents.GuildMessages | Intents.DirectMessages;
 const shardOf = (id: bigint, count: number) => Number((id >> 22n) % BigInt(count));
 
 describe("gateway sharding", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: World;
   let dm: { id: bigint };
   /** A second guild of the bot, on shard 0 of 2. */
   let even: { id: bigint };
   beforeAll(async () => {
-    t = await startTestServer();
-    const prisma = t.server.ctx.database.prisma;
+    const prisma = env.t.server.ctx.database.prisma;
     // Ids past 3 << 22: the world's guild lands on shard 1 of 2 (small ids on shard 0 are covered in gateway-ready).
     await prisma.$executeRawUnsafe(`SELECT setval('global_id_seq', ${3 << 22})`);
-    world = await t.seed.world();
+    world = await env.t.seed.world();
     dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: world.owner.id }, { userId: world.botUserId }] } } });
     await prisma.$executeRawUnsafe(`SELECT setval('global_id_seq', ${4 << 22})`);
-    even = await t.seed.guild(world.owner.id, "Even");
-    await t.server.ctx.domain.members.addBot(world.owner.id, even.id, world.app.application.id, 0n);
+    even = await env.t.seed.guild(world.owner.id, "Even");
+    await env.t.server.ctx.domain.members.addBot(world.owner.id, even.id, world.app.application.id, 0n);
   });
-  afterAll(() => t?.close());
 
-  const say = (channelId: bigint, content: string) => t.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
+  const say = (channelId: bigint, content: string) => env.t.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
   const shard = async (id: number, count: number) => {
-    const client = await RawGatewayClient.identified(t, world.token, all, { shard: [id, count] });
+    const client = await RawGatewayClient.identified(env.t, world.token, all, { shard: [id, count] });
     // Identify is over once its GUILD_CREATEs are out; writing meanwhile would overlap its
     // queries, which the embedded database cannot take (see the report).
     for (const _ of client.ready.d.guilds) await client.dispatch("GUILD_CREATE");
@@ -78,8 +76,8 @@ describe("gateway sharding", () => {
   it("sends the GUILD_CREATE of a guild the bot joins while connected to that guild's shard", async () => {
     const zero = await shard(0, 2);
     const one = await shard(1, 2);
-    const joined = await t.seed.guild(world.owner.id, "Joined later");
-    await t.server.ctx.domain.members.addBot(world.owner.id, joined.id, world.app.application.id, Permission.ViewChannel);
+    const joined = await env.t.seed.guild(world.owner.id, "Joined later");
+    await env.t.server.ctx.domain.members.addBot(world.owner.id, joined.id, world.app.application.id, Permission.ViewChannel);
     const [mine, other] = shardOf(joined.id, 2) === 0 ? [zero, one] : [one, zero];
     await mine.dispatch("GUILD_CREATE", (d) => d.id === joined.id.toString());
     await say(other === zero ? dm.id : world.text.id, "join barrier");

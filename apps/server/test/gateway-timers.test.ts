@@ -1,41 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 
 /** The spec's deadlines, run with short injected values. */
 describe("gateway deadlines", () => {
   const options = { heartbeatIntervalMs: 300, heartbeatTimeoutMs: 600, identifyTimeoutMs: 400, payloadLimit: { count: 20, windowMs: 60_000 } };
-  let t: TestServer;
-  let world: Awaited<ReturnType<TestServer["seed"]["world"]>>;
-  beforeAll(async () => {
-    t = await startTestServer({ gateway: options });
-    world = await t.seed.world();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ server: { gateway: options } });
 
   it("gives the configured heartbeat interval in Hello", async () => {
-    const client = await RawGatewayClient.connect(t);
+    const client = await RawGatewayClient.connect(env.t);
     expect((await client.next()).d).toEqual({ heartbeat_interval: 300 });
     await client.close();
   });
 
   it("closes 4003 when no Identify arrives within the deadline", async () => {
     const started = Date.now();
-    const client = await RawGatewayClient.connect(t);
+    const client = await RawGatewayClient.connect(env.t);
     expect((await client.closed).code).toBe(4003);
     expect(Date.now() - started).toBeGreaterThanOrEqual(options.identifyTimeoutMs - 20);
     expect(client.frames.map((f) => f.op)).toEqual([10]);
   });
 
   it("closes 4009 and ends the session when no heartbeat arrives within the timeout", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, 0);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, 0);
     const id = client.ready.d.session_id as string;
     expect((await client.closed).code).toBe(4009);
-    expect(t.server.gateway.sessions.get(id)).toBeUndefined();
+    expect(env.t.server.gateway.sessions.get(id)).toBeUndefined();
   });
 
   it("keeps a heartbeating connection open well past the timeout", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, 0);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, 0);
     const beat = setInterval(() => client.send({ op: 1, d: null }), options.heartbeatIntervalMs);
     await new Promise((r) => setTimeout(r, options.heartbeatTimeoutMs * 3));
     clearInterval(beat);
@@ -46,13 +40,13 @@ describe("gateway deadlines", () => {
   });
 
   it("never sends Reconnect (op 7) or a heartbeat request (op 1)", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, 0);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, 0);
     await client.closed;
     expect(client.frames.some((f) => f.op === 7 || f.op === 1)).toBe(false);
   });
 
   it("closes 4008 when a connection sends more payloads than the limit in one window", async () => {
-    const client = await RawGatewayClient.identified(t, world.token, 0);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, 0);
     for (let i = 0; i < options.payloadLimit.count; i++) client.send({ op: 1, d: null });
     expect((await client.closed).code).toBe(4008);
   });

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Clock, Permission, type PublicUrls } from "@chat/domain";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import type { GatewayOptions } from "../src/gateway";
 import { type RunningServer, startServer } from "../src/server";
+import { type BotClient, botClient, type World } from "./rest-fixtures";
 
 /**
  * Test deployments. Storage follows the environment: TEST_DATABASE_URL (an admin URL of a
@@ -101,6 +103,52 @@ export async function startTestServer(
     async close() {
       await server.close();
       if (!options.storage) await storage.drop();
+    },
+  };
+}
+
+/** What {@link useTestServer} hands to the tests of its describe block. */
+export interface UsedTestServer {
+  readonly t: TestServer;
+  /** `t.seed.world(options.world)`. */
+  readonly world: World;
+  /** The world's bot's REST client. */
+  readonly bot: BotClient;
+}
+
+/**
+ * Starts a test server (and seeds a world, unless `world: false`; a bigint is the bot's
+ * permissions) for the enclosing describe block in a beforeAll, and closes it in an afterAll.
+ * Call it before the block's own hooks: its beforeAll runs before theirs, its afterAll after
+ * theirs. The getters throw when read before the beforeAll ran (at collection time).
+ */
+export function useTestServer(options: { server?: Parameters<typeof startTestServer>[0]; world?: bigint | false } = {}): UsedTestServer {
+  let t: TestServer | undefined;
+  let world: World | undefined;
+  let bot: BotClient | undefined;
+  beforeAll(async () => {
+    t = await startTestServer(options.server);
+    if (options.world === false) return;
+    world = await t.seed.world(options.world);
+    bot = botClient(t, world.token);
+  });
+  afterAll(() => t?.close());
+  const unset = (name: string): never => {
+    throw new Error(
+      options.world === false && name !== "t"
+        ? `useTestServer: no ${name} with world: false`
+        : `useTestServer: ${name} is read before the describe block's beforeAll ran (or it failed)`,
+    );
+  };
+  return {
+    get t() {
+      return t ?? unset("t");
+    },
+    get world() {
+      return world ?? unset("world");
+    },
+    get bot() {
+      return bot ?? unset("bot");
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AuthorizeCheck } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 import { loginWorld, pkcePair, REDIRECT } from "./oauth2-fixtures";
 
 function redirected(check: AuthorizeCheck) {
@@ -11,15 +11,13 @@ function redirected(check: AuthorizeCheck) {
 
 /** The authorise link (login flow rules 3, 5, 6, 7) as the consent page checks it through the domain. */
 describe("login: the authorise link", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: Awaited<ReturnType<typeof loginWorld>>;
-  const check = (query: Parameters<typeof world.query>[0]) => t.server.ctx.domain.oauth2.checkAuthorize(world.query(query));
+  const check = (query: Parameters<typeof world.query>[0]) => env.t.server.ctx.domain.oauth2.checkAuthorize(world.query(query));
 
   beforeAll(async () => {
-    t = await startTestServer();
-    world = await loginWorld(t);
+    world = await loginWorld(env.t);
   });
-  afterAll(() => t?.close());
 
   it("shows an unknown, malformed, missing or repeated client_id to the person instead of redirecting", async () => {
     for (const client_id of ["999999999", "abc", "", ["1", "2"]]) {
@@ -53,10 +51,10 @@ describe("login: the authorise link", () => {
   it("takes the only registered redirect when redirect_uri is omitted, and refuses to guess among several or none", async () => {
     const omitted = await check({ redirect_uri: undefined });
     expect(omitted.outcome === "ask" && omitted.request.redirectUri).toBe(REDIRECT);
-    const several = await loginWorld(t, [REDIRECT, "http://localhost:3000/cb"]);
-    expect((await t.server.ctx.domain.oauth2.checkAuthorize(several.query({ redirect_uri: undefined }))).outcome).toBe("show");
-    const none = await loginWorld(t, []);
-    expect((await t.server.ctx.domain.oauth2.checkAuthorize(none.query({ redirect_uri: undefined }))).outcome).toBe("show");
+    const several = await loginWorld(env.t, [REDIRECT, "http://localhost:3000/cb"]);
+    expect((await env.t.server.ctx.domain.oauth2.checkAuthorize(several.query({ redirect_uri: undefined }))).outcome).toBe("show");
+    const none = await loginWorld(env.t, []);
+    expect((await env.t.server.ctx.domain.oauth2.checkAuthorize(none.query({ redirect_uri: undefined }))).outcome).toBe("show");
   });
 
   it("sends invalid_scope back to the redirect with the state", async () => {
@@ -83,8 +81,8 @@ describe("login: the authorise link", () => {
   });
 
   it("keeps the redirect's own query and leaves state out when the link had none", async () => {
-    const site = await loginWorld(t, ["https://site.example/cb?tenant=7"]);
-    const back = new URL(await t.server.ctx.domain.oauth2.approve(site.person.id, site.query({ redirect_uri: "https://site.example/cb?tenant=7", state: undefined })));
+    const site = await loginWorld(env.t, ["https://site.example/cb?tenant=7"]);
+    const back = new URL(await env.t.server.ctx.domain.oauth2.approve(site.person.id, site.query({ redirect_uri: "https://site.example/cb?tenant=7", state: undefined })));
     expect(back.searchParams.get("tenant")).toBe("7");
     expect(back.searchParams.get("code")).toBeTruthy();
     expect(back.searchParams.has("state")).toBe(false);
@@ -92,30 +90,30 @@ describe("login: the authorise link", () => {
 
   it("asks with the application's name and picture and the destination's host", async () => {
     const png = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString("base64")}`;
-    const hash = await t.server.ctx.domain.applicationSettings.setIcon(world.developer.id, world.app.application.id, png);
+    const hash = await env.t.server.ctx.domain.applicationSettings.setIcon(world.developer.id, world.app.application.id, png);
     const result = await check({});
     expect(result.outcome).toBe("ask");
     if (result.outcome !== "ask") return;
-    expect(result.application).toEqual({ id: world.app.application.id, name: "Site Login", iconUrl: `${t.server.ctx.urls.appUrl}/app-icons/${world.app.application.id}/${hash}.png` });
+    expect(result.application).toEqual({ id: world.app.application.id, name: "Site Login", iconUrl: `${env.t.server.ctx.urls.appUrl}/app-icons/${world.app.application.id}/${hash}.png` });
     expect(result.destination).toEqual({ origin: "https://site.example", host: "site.example" });
     expect(result.request).toMatchObject({ redirectUri: REDIRECT, scopes: ["identify"], state: "st4te", prompt: null, codeChallenge: null });
-    expect((await t.server.ctx.domain.pictures.get(world.app.application.id, hash as string))?.contentType).toBe("image/png");
+    expect((await env.t.server.ctx.domain.pictures.get(world.app.application.id, hash as string))?.contentType).toBe("image/png");
   });
 
   it("prompt=none: the person's grant is recorded on Authorise and found the next time", async () => {
-    const site = await loginWorld(t);
-    const result = await t.server.ctx.domain.oauth2.checkAuthorize(site.query({ prompt: "none" }));
+    const site = await loginWorld(env.t);
+    const result = await env.t.server.ctx.domain.oauth2.checkAuthorize(site.query({ prompt: "none" }));
     expect(result.outcome === "ask" && result.request.prompt).toBe("none");
     const appId = site.app.application.id;
-    expect(await t.server.ctx.domain.oauth2.hasGrant(site.person.id, appId, ["identify"])).toBe(false);
+    expect(await env.t.server.ctx.domain.oauth2.hasGrant(site.person.id, appId, ["identify"])).toBe(false);
     await site.authorize();
-    expect(await t.server.ctx.domain.oauth2.hasGrant(site.person.id, appId, ["identify"])).toBe(true);
-    expect(await t.server.ctx.domain.oauth2.hasGrant(site.developer.id, appId, ["identify"])).toBe(false);
+    expect(await env.t.server.ctx.domain.oauth2.hasGrant(site.person.id, appId, ["identify"])).toBe(true);
+    expect(await env.t.server.ctx.domain.oauth2.hasGrant(site.developer.id, appId, ["identify"])).toBe(false);
   });
 
   it("Authorise re-checks the link: a broken one is refused, a mistaken one goes back with its error and no code", async () => {
-    await expect(t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ redirect_uri: "https://evil.example/" }))).rejects.toThrow();
-    const back = new URL(await t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ scope: "email" })));
+    await expect(env.t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ redirect_uri: "https://evil.example/" }))).rejects.toThrow();
+    const back = new URL(await env.t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ scope: "email" })));
     expect(back.searchParams.get("error")).toBe("invalid_scope");
     expect(back.searchParams.get("code")).toBeNull();
   });

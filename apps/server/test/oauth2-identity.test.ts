@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 import { bearer, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString("base64")}`;
 
 /** GET /users/@me and GET /oauth2/@me with a login bearer token (spec: User, Login application-and-user record, login rule 10). */
 describe("login: identity for a bearer token", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: Awaited<ReturnType<typeof loginWorld>>;
   let accessToken: string;
 
   beforeAll(async () => {
-    t = await startTestServer();
-    world = await loginWorld(t);
-    accessToken = (await tokensFrom(await tokenClient(t, world.site).exchange(await world.authorize()))).access_token;
+    world = await loginWorld(env.t);
+    accessToken = (await tokensFrom(await tokenClient(env.t, world.site).exchange(await world.authorize()))).access_token;
   });
-  afterAll(() => t?.close());
 
   it("GET /users/@me answers the person with the spec's user fields, avatar null when none, and no e-mail", async () => {
-    const res = await bearer(t, accessToken);
+    const res = await bearer(env.t, accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const user = await res.json();
@@ -38,15 +36,15 @@ describe("login: identity for a bearer token", () => {
   });
 
   it("gives the picture's hash and full address once the person has a picture", async () => {
-    const hash = await t.server.ctx.domain.users.setAvatar(world.person.id, PNG);
-    const user = await (await bearer(t, accessToken)).json();
+    const hash = await env.t.server.ctx.domain.users.setAvatar(world.person.id, PNG);
+    const user = await (await bearer(env.t, accessToken)).json();
     expect(user.avatar).toBe(hash);
-    expect(user.avatar_url).toBe(`${t.server.ctx.urls.cdnUrl}/avatars/${world.person.id}/${hash}.png`);
-    await t.server.ctx.domain.users.setAvatar(world.person.id, null);
+    expect(user.avatar_url).toBe(`${env.t.server.ctx.urls.cdnUrl}/avatars/${world.person.id}/${hash}.png`);
+    await env.t.server.ctx.domain.users.setAvatar(world.person.id, null);
   });
 
   it("GET /oauth2/@me answers { application, scopes, expires, user }", async () => {
-    const res = await bearer(t, accessToken, "/oauth2/@me");
+    const res = await bearer(env.t, accessToken, "/oauth2/@me");
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(["application", "expires", "scopes", "user"]);
@@ -58,30 +56,30 @@ describe("login: identity for a bearer token", () => {
   });
 
   it("a bearer token opens nothing else: every bot route answers 401", async () => {
-    const guild = await t.seed.guild(world.person.id);
+    const guild = await env.t.seed.guild(world.person.id);
     const channel = guild.channels[0]?.id;
     for (const path of ["/users/@me/guilds", `/users/${world.person.id}`, `/guilds/${guild.id}`, `/guilds/${guild.id}/channels`, `/channels/${channel}`, `/channels/${channel}/messages`, "/applications/@me", "/oauth2/applications/@me", "/gateway/bot"]) {
-      const res = await bearer(t, accessToken, path);
+      const res = await bearer(env.t, accessToken, path);
       expect(res.status, path).toBe(401);
       expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });
     }
-    const send = await fetch(`${t.base}/channels/${channel}/messages`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ content: "hi" }) });
+    const send = await fetch(`${env.t.base}/channels/${channel}/messages`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ content: "hi" }) });
     expect(send.status).toBe(401);
   });
 
   it("an unknown bearer token is 401 with WWW-Authenticate; a bot token does not open /oauth2/@me", async () => {
-    const res = await bearer(t, "not-a-token");
+    const res = await bearer(env.t, "not-a-token");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer .*invalid_token/);
     expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });
-    const bot = await t.seed.world();
-    expect((await fetch(`${t.base}/oauth2/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(401);
-    expect((await fetch(`${t.base}/users/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(200);
+    const bot = await env.t.seed.world();
+    expect((await fetch(`${env.t.base}/oauth2/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(401);
+    expect((await fetch(`${env.t.base}/users/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(200);
   });
 
   it("the identity route exists only under /api/v10 (versioning rule 2)", async () => {
     for (const path of ["/api/users/@me", "/users/@me", "/api/v9/users/@me"]) {
-      const res = await fetch(`${t.server.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const res = await fetch(`${env.t.server.url}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
       expect(res.status, path).toBe(404);
     }
   });

@@ -1,6 +1,6 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { type TestServer, useTestServer } from "./harness";
 import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
 
 /**
@@ -291,26 +291,22 @@ async function makeBotOwner(s: Scene): Promise<void> {
 }
 
 describe("permissions table (through the REST API)", () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ world: false });
 
   const scene = async (permissions: bigint): Promise<Scene> => {
-    const world = await t.seed.world(permissions);
-    const domain = t.server.ctx.domain;
-    const f = fixtures(t);
+    const world = await env.t.seed.world(permissions);
+    const domain = env.t.server.ctx.domain;
+    const f = fixtures(env.t);
     let n = 0;
     return {
-      t,
+      t: env.t,
       world,
       guild: world.guild.id.toString(),
-      bot: botClient(t, world.token),
+      bot: botClient(env.t, world.token),
       channel: async () => (await f.channel(world.guild.id, { name: `case-${++n}` })).id,
       overwrite: (channelId, targetId, bits, type = 0) => f.overwrite(channelId, targetId, bits, type),
       person: async () => {
-        const user = await t.seed.person();
+        const user = await env.t.seed.person();
         await domain.members.addPerson(world.guild.id, user.id);
         return user.id;
       },

@@ -1,45 +1,41 @@
 import { AuditLogEvent, Permission } from "@chat/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
 import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireBan = { reason: null; user: { id: string; username: string } };
 
 describe("bans over REST", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: World;
   let guild: string;
   /** The world's bot: View Channel and Ban Members. */
   let bot: BotClient;
   /** A second bot with View Channel only. */
   let plain: BotClient;
-  const domain = () => t.server.ctx.domain;
+  const domain = () => env.t.server.ctx.domain;
   const person = async () => {
-    const user = await t.seed.person();
+    const user = await env.t.seed.person();
     await domain().members.addPerson(world.guild.id, user.id);
     return user;
   };
 
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
   // A guild of its own for every test: bans are limited per guild.
   beforeEach(async () => {
-    world = await t.seed.world(Permission.ViewChannel | Permission.BanMembers);
+    world = await env.t.seed.world(Permission.ViewChannel | Permission.BanMembers);
     guild = world.guild.id.toString();
-    bot = botClient(t, world.token);
-    const other = await t.seed.bot(world, Permission.ViewChannel);
-    plain = botClient(t, other.botToken);
+    bot = botClient(env.t, world.token);
+    const other = await env.t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(env.t, other.botToken);
   });
-  afterAll(() => t?.close());
 
   describe("PUT /guilds/{guild}/bans/{user}", () => {
     it("bans a member with 204: removed (GUILD_MEMBER_REMOVE, no ban event), messages kept, audit entry, cannot rejoin", async () => {
       const someone = await person();
-      const said = await fixtures(t).personMessage(world.text.id, someone.id, "before the ban");
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMembers | (1 << 2));
+      const said = await fixtures(env.t).personMessage(world.text.id, someone.id, "before the ban");
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds | Intents.GuildMembers | (1 << 2));
       const res = await bot.put(`/guilds/${guild}/bans/${someone.id}`, { delete_message_seconds: 604800 });
       expect(res.status).toBe(204);
       const seen = await observer.until((f) => f.t === "GUILD_MEMBER_REMOVE");
@@ -47,7 +43,7 @@ describe("bans over REST", () => {
       expect(seen.map((f) => f.t)).not.toContain("GUILD_BAN_ADD");
       await expectError(await bot.get(`/guilds/${guild}/members/${someone.id}`), 404, 10007);
 
-      const prisma = t.server.ctx.database.prisma;
+      const prisma = env.t.server.ctx.database.prisma;
       expect(await prisma.message.findUnique({ where: { id: BigInt(said.id) } })).not.toBeNull();
       const entries = await prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanAdd } });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, someone.id]]);
@@ -59,8 +55,8 @@ describe("bans over REST", () => {
     });
 
     it("sends a banned bot GUILD_DELETE", async () => {
-      const app = await t.seed.bot(world, 0n);
-      const banned = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
+      const app = await env.t.seed.bot(world, 0n);
+      const banned = await RawGatewayClient.identified(env.t, app.botToken, Intents.Guilds);
       await banned.dispatch("GUILD_CREATE");
       expect((await bot.put(`/guilds/${guild}/bans/${app.botUser.id}`)).status).toBe(204);
       expect((await banned.dispatch("GUILD_DELETE")).d).toEqual({ id: guild });
@@ -68,14 +64,14 @@ describe("bans over REST", () => {
     });
 
     it("bans a non-member the bot can see; anyone else, or an unknown id, is Unknown User", async () => {
-      const elsewhere = await t.seed.guild(world.owner.id, "Elsewhere");
+      const elsewhere = await env.t.seed.guild(world.owner.id, "Elsewhere");
       await domain().members.addBot(world.owner.id, elsewhere.id, world.app.application.id, Permission.ViewChannel);
-      const acquaintance = await t.seed.person();
+      const acquaintance = await env.t.seed.person();
       await domain().members.addPerson(elsewhere.id, acquaintance.id);
       expect((await bot.put(`/guilds/${guild}/bans/${acquaintance.id}`)).status).toBe(204);
       await expect(domain().members.addPerson(world.guild.id, acquaintance.id)).rejects.toMatchObject({ code: 40007 });
 
-      const stranger = await t.seed.person();
+      const stranger = await env.t.seed.person();
       await expectError(await bot.put(`/guilds/${guild}/bans/${stranger.id}`), 404, 10013);
       await expectError(await bot.put(`/guilds/${guild}/bans/999999999`), 404, 10013);
       await expectError(await bot.put(`/guilds/${guild}/bans/nobody`), 404, 10013);
@@ -91,7 +87,7 @@ describe("bans over REST", () => {
       await expectError(await bot.put(`/guilds/${guild}/bans/${ranked.id}`), 403, 50013);
       await expectError(await bot.put(`/guilds/${guild}/bans/${world.botUserId}`), 403, 50013);
       await expectError(await plain.put(`/guilds/${guild}/bans/${someone.id}`), 403, 50013);
-      expect(await t.server.ctx.database.prisma.ban.count({ where: { guildId: world.guild.id } })).toBe(0);
+      expect(await env.t.server.ctx.database.prisma.ban.count({ where: { guildId: world.guild.id } })).toBe(0);
     });
 
     it("refuses a malformed delete_message_seconds with 50035", async () => {
@@ -148,21 +144,21 @@ describe("bans over REST", () => {
       await expectError(await bot.get(`/guilds/${guild}/bans/${someone.id}`), 404, 10026);
       await expectError(await bot.delete(`/guilds/${guild}/bans/${someone.id}`), 404, 10026);
       await domain().members.addPerson(world.guild.id, someone.id);
-      const entries = await t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanRemove } });
+      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanRemove } });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, someone.id]]);
     });
   });
 
   describe("rate limits", () => {
     it("ban or unban: 5 per 5 s per guild, counted together", async () => {
-      const other = await t.seed.guild(world.owner.id, "Other");
+      const other = await env.t.seed.guild(world.owner.id, "Other");
       await domain().members.addBot(world.owner.id, other.id, world.app.application.id, Permission.ViewChannel | Permission.BanMembers);
       const people = [await person(), await person(), await person()];
       for (const p of people) expect((await bot.put(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);
       for (const p of people.slice(0, 2)) expect((await bot.delete(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);
       const limited = await bot.delete(`/guilds/${guild}/bans/${people[2]!.id}`);
       await expectRateLimited(limited);
-      const elsewhere = await t.seed.person();
+      const elsewhere = await env.t.seed.person();
       await domain().members.addPerson(other.id, elsewhere.id);
       expect((await bot.put(`/guilds/${other.id}/bans/${elsewhere.id}`)).status).toBe(204);
     });

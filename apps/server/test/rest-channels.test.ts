@@ -1,9 +1,9 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
+import { botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireChannel = {
   id: string;
@@ -19,24 +19,19 @@ type WireChannel = {
 const MANAGE = Permission.ViewChannel | Permission.SendMessages | Permission.ManageChannels | Permission.ManageRoles;
 
 describe("channels over REST", () => {
-  let t: TestServer;
-
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t?.close());
+  const env = useTestServer({ world: false });
 
   /** A fresh guild per test: creating channels is limited to 5 per 5 s per guild. */
   const newWorld = async (permissions = MANAGE) => {
-    const world = await t.seed.world(permissions);
-    return { world, bot: botClient(t, world.token) };
+    const world = await env.t.seed.world(permissions);
+    return { world, bot: botClient(env.t, world.token) };
   };
-  const category = (world: World, name = "Category") => fixtures(t).channel(world.guild.id, { name, type: 4 });
+  const category = (world: World, name = "Category") => fixtures(env.t).channel(world.guild.id, { name, type: 4 });
 
   describe("POST /guilds/{guild}/channels", () => {
     it("creates a text channel with its name lower-cased and dashed, announced with CHANNEL_CREATE", async () => {
       const { world, bot } = await newWorld();
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const res = await bot.post(`/guilds/${world.guild.id}/channels`, { name: "Team  Plans Q3", topic: "plans", nsfw: true });
       expect(res.status).toBe(201);
@@ -127,7 +122,7 @@ describe("channels over REST", () => {
         403,
         50013,
       );
-      const high = await t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
+      const high = await env.t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
       await expectError(await bot.post(path, { name: "x", permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }] }), 403, 50013);
     });
   });
@@ -136,7 +131,7 @@ describe("channels over REST", () => {
     it("changes name, topic, nsfw and parent, announced with CHANNEL_UPDATE", async () => {
       const { world, bot } = await newWorld();
       const parent = await category(world);
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const res = await bot.patch(`/channels/${world.text.id}`, { name: "Renamed Channel", topic: "new topic", nsfw: true, parent_id: parent.id.toString() });
       expect(res.status).toBe(200);
@@ -156,8 +151,8 @@ describe("channels over REST", () => {
     it("refuses without Manage Channels (50013) and on a hidden channel (10003)", async () => {
       const { world, bot } = await newWorld(Permission.ViewChannel | Permission.ManageRoles);
       await expectError(await bot.patch(`/channels/${world.text.id}`, { name: "x" }), 403, 50013);
-      const hidden = await fixtures(t).channel(world.guild.id, { name: "hidden" });
-      await fixtures(t).hideFromEveryone(hidden.id, world.guild.id);
+      const hidden = await fixtures(env.t).channel(world.guild.id, { name: "hidden" });
+      await fixtures(env.t).hideFromEveryone(hidden.id, world.guild.id);
       const manager = await newWorld();
       await expectError(await manager.bot.patch(`/channels/${hidden.id}`, { name: "x" }), 404, 10003);
       await expectError(await bot.patch("/channels/abc", { name: "x" }), 404, 10003);
@@ -182,7 +177,7 @@ describe("channels over REST", () => {
 
     it("cannot change a DM channel (50003)", async () => {
       const { world, bot } = await newWorld();
-      const dm = await t.server.ctx.domain.directMessages.open(world.botUserId, { recipient_id: world.owner.id.toString() });
+      const dm = await env.t.server.ctx.domain.directMessages.open(world.botUserId, { recipient_id: world.owner.id.toString() });
       expect((await bot.get(`/channels/${dm.id}`)).status).toBe(200);
       await expectError(await bot.patch(`/channels/${dm.id}`, { name: "x" }), 403, 50003);
       await expectError(await bot.delete(`/channels/${dm.id}`), 403, 50003);
@@ -190,10 +185,10 @@ describe("channels over REST", () => {
 
     it("replaces the overwrite set (Manage Roles needed), showing and hiding the channel for other members", async () => {
       const { world, bot } = await newWorld();
-      const watcher = await t.seed.bot(world, Permission.ViewChannel);
-      const gateway = await RawGatewayClient.identified(t, watcher.botToken, Intents.Guilds);
+      const watcher = await env.t.seed.bot(world, Permission.ViewChannel);
+      const gateway = await RawGatewayClient.identified(env.t, watcher.botToken, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
-      const channel = (await fixtures(t).channel(world.guild.id, { name: "rooms" })).id;
+      const channel = (await fixtures(env.t).channel(world.guild.id, { name: "rooms" })).id;
 
       const hide = [
         { id: world.guild.id.toString(), type: 0, deny: Permission.ViewChannel.toString() },
@@ -223,8 +218,8 @@ describe("channels over REST", () => {
 
     it("applies the PUT permissions restrictions to the overwrite set", async () => {
       const { world, bot } = await newWorld();
-      const channel = (await fixtures(t).channel(world.guild.id, { name: "strict" })).id;
-      const high = await t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
+      const channel = (await fixtures(env.t).channel(world.guild.id, { name: "strict" })).id;
+      const high = await env.t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
       await expectError(await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }] }), 403, 50013);
       const dropped = await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: Permission.BanMembers.toString() }] });
       expect(dropped.status).toBe(200);
@@ -243,11 +238,11 @@ describe("channels over REST", () => {
   describe("DELETE /channels/{channel}", () => {
     it("deletes a channel and its threads, answers it, and sends CHANNEL_DELETE to those who saw it", async () => {
       const { world, bot } = await newWorld();
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
-      const channel = await fixtures(t).channel(world.guild.id, { name: "doomed" });
-      const message = await fixtures(t).personMessage(channel.id, world.owner.id, "start");
-      const thread = await t.server.ctx.domain.threads.createFromMessage(channel.id, BigInt(message.id), world.owner.id, { name: "sub" });
+      const channel = await fixtures(env.t).channel(world.guild.id, { name: "doomed" });
+      const message = await fixtures(env.t).personMessage(channel.id, world.owner.id, "start");
+      const thread = await env.t.server.ctx.domain.threads.createFromMessage(channel.id, BigInt(message.id), world.owner.id, { name: "sub" });
       const res = await bot.delete(`/channels/${channel.id}`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as WireChannel;
@@ -265,8 +260,8 @@ describe("channels over REST", () => {
       const manager = await newWorld();
       const parent = await category(manager.world);
       await expectError(await manager.bot.delete(`/channels/${parent.id}`), 400, 50024);
-      const hidden = await fixtures(t).channel(manager.world.guild.id, { name: "hidden" });
-      await fixtures(t).overwrite(hidden.id, manager.world.botUserId, { deny: Permission.ViewChannel }, 1);
+      const hidden = await fixtures(env.t).channel(manager.world.guild.id, { name: "hidden" });
+      await fixtures(env.t).overwrite(hidden.id, manager.world.botUserId, { deny: Permission.ViewChannel }, 1);
       await expectError(await manager.bot.delete(`/channels/${hidden.id}`), 404, 10003);
     });
   });
@@ -274,7 +269,7 @@ describe("channels over REST", () => {
   describe("rate limits", () => {
     it("edits and deletes share 5 per 10 s per channel; another channel is unaffected", async () => {
       const { world, bot } = await newWorld();
-      const [busy, quiet] = [(await fixtures(t).channel(world.guild.id, { name: "busy" })).id, (await fixtures(t).channel(world.guild.id, { name: "quiet" })).id];
+      const [busy, quiet] = [(await fixtures(env.t).channel(world.guild.id, { name: "busy" })).id, (await fixtures(env.t).channel(world.guild.id, { name: "quiet" })).id];
       for (let i = 0; i < 5; i++) expect((await bot.patch(`/channels/${busy}`, { topic: `t${i}` })).status).toBe(200);
       await expectRateLimited(await bot.delete(`/channels/${busy}`));
       expect((await bot.patch(`/channels/${quiet}`, { topic: "fine" })).status).toBe(200);
@@ -284,8 +279,8 @@ describe("channels over REST", () => {
       const { world, bot } = await newWorld();
       for (let i = 0; i < 5; i++) expect((await bot.post(`/guilds/${world.guild.id}/channels`, { name: `c${i}` })).status).toBe(201);
       await expectRateLimited(await bot.post(`/guilds/${world.guild.id}/channels`, { name: "c5" }));
-      const guild = await t.seed.guild(world.owner.id, "Another");
-      await t.server.ctx.domain.members.addBot(world.owner.id, guild.id, world.app.application.id, MANAGE);
+      const guild = await env.t.seed.guild(world.owner.id, "Another");
+      await env.t.server.ctx.domain.members.addBot(world.owner.id, guild.id, world.app.application.id, MANAGE);
       expect((await bot.post(`/guilds/${guild.id}/channels`, { name: "elsewhere" })).status).toBe(201);
     });
   });

@@ -1,59 +1,51 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, type World } from "./rest-fixtures";
+import { botClient } from "./rest-fixtures";
 
 describe("direct messages: POST /users/@me/channels and the DM channel", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: ReturnType<typeof botClient>;
-  const open = (recipient: unknown, client = bot) => client.post("/users/@me/channels", { recipient_id: recipient });
+  const env = useTestServer();
+  const open = (recipient: unknown, client = env.bot) => client.post("/users/@me/channels", { recipient_id: recipient });
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   it("opens a DM with a person sharing a guild, and finds the same one again", async () => {
-    const res = await open(world.owner.id.toString());
+    const res = await open(env.world.owner.id.toString());
     expect(res.status).toBe(200);
     const dm = await res.json();
     expect(validateResponse("post", "/users/@me/channels", 200, dm)).toEqual([]);
-    expect(dm).toMatchObject({ type: 1, recipients: [{ id: world.owner.id.toString(), username: world.owner.username, bot: false }] });
+    expect(dm).toMatchObject({ type: 1, recipients: [{ id: env.world.owner.id.toString(), username: env.world.owner.username, bot: false }] });
     expect(dm).not.toHaveProperty("guild_id");
-    const again = await (await open(Number(world.owner.id))).json();
+    const again = await (await open(Number(env.world.owner.id))).json();
     expect(again.id).toBe(dm.id);
-    const rows = await t.server.ctx.database.prisma.dmRecipient.findMany({ where: { channelId: BigInt(dm.id) }, orderBy: { userId: "asc" } });
-    expect(rows.map((r) => r.userId).sort()).toEqual([world.owner.id, world.botUserId].sort());
+    const rows = await env.t.server.ctx.database.prisma.dmRecipient.findMany({ where: { channelId: BigInt(dm.id) }, orderBy: { userId: "asc" } });
+    expect(rows.map((r) => r.userId).sort()).toEqual([env.world.owner.id, env.world.botUserId].sort());
   });
 
   it("opens one channel when asked twice at once", async () => {
-    const person = await t.seed.person();
-    await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
+    const person = await env.t.seed.person();
+    await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
     const answers = await Promise.all([open(person.id.toString()), open(person.id.toString()), open(person.id.toString())]);
     const ids = await Promise.all(answers.map(async (r) => (await r.json()).id));
     expect(new Set(ids).size).toBe(1);
-    expect(await t.server.ctx.database.prisma.dmRecipient.count({ where: { userId: person.id } })).toBe(1);
+    expect(await env.t.server.ctx.database.prisma.dmRecipient.count({ where: { userId: person.id } })).toBe(1);
   });
 
   it("answers 50007 for someone sharing no guild, nobody, a bot, and the bot itself", async () => {
-    const stranger = await t.seed.person();
-    const otherBot = await t.seed.bot(world, Permission.ViewChannel);
-    for (const id of [stranger.id, 424242424n, otherBot.botUser.id, world.botUserId]) {
+    const stranger = await env.t.seed.person();
+    const otherBot = await env.t.seed.bot(env.world, Permission.ViewChannel);
+    for (const id of [stranger.id, 424242424n, otherBot.botUser.id, env.world.botUserId]) {
       const res = await open(id.toString());
       expect(res.status, id.toString()).toBe(403);
       expect(await res.json()).toEqual({ message: "Cannot send messages to this user", code: 50007 });
     }
-    expect(await t.server.ctx.database.prisma.dmRecipient.count({ where: { userId: stranger.id } })).toBe(0);
+    expect(await env.t.server.ctx.database.prisma.dmRecipient.count({ where: { userId: stranger.id } })).toBe(0);
   });
 
   it("refuses a missing or malformed recipient_id with 50035", async () => {
     for (const body of [{}, { recipient_id: "abc" }, { recipient_id: null }]) {
-      const res = await bot.post("/users/@me/channels", body);
+      const res = await env.bot.post("/users/@me/channels", body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 50035, errors: { recipient_id: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
     }
@@ -62,36 +54,36 @@ describe("direct messages: POST /users/@me/channels and the DM channel", () => {
   describe("in the DM channel", () => {
     let dmId: string;
     beforeAll(async () => {
-      dmId = (await (await open(world.owner.id.toString())).json()).id;
+      dmId = (await (await open(env.world.owner.id.toString())).json()).id;
     });
 
     it("lets the bot GET the channel; a third bot gets Unknown Channel", async () => {
-      const res = await bot.get(`/channels/${dmId}`);
+      const res = await env.bot.get(`/channels/${dmId}`);
       expect(res.status).toBe(200);
       const channel = await res.json();
       expect(validateResponse("get", "/channels/{channel_id}", 200, channel)).toEqual([]);
-      expect(channel).toMatchObject({ id: dmId, type: 1, recipients: [{ id: world.owner.id.toString() }] });
-      const third = await t.seed.world();
-      const hidden = await botClient(t, third.token).get(`/channels/${dmId}`);
+      expect(channel).toMatchObject({ id: dmId, type: 1, recipients: [{ id: env.world.owner.id.toString() }] });
+      const third = await env.t.seed.world();
+      const hidden = await botClient(env.t, third.token).get(`/channels/${dmId}`);
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toEqual({ message: "Unknown Channel", code: 10003 });
     });
 
     it("lets the bot send a message, delivered to its Direct Messages session, and read it back", async () => {
-      const client = await RawGatewayClient.identified(t, world.token, Intents.DirectMessages);
-      const sent = await bot.post(`/channels/${dmId}/messages`, { content: "hello in private" });
+      const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.DirectMessages);
+      const sent = await env.bot.post(`/channels/${dmId}/messages`, { content: "hello in private" });
       expect(sent.status).toBe(200);
       const message = await sent.json();
-      expect(message).toMatchObject({ channel_id: dmId, content: "hello in private", author: { id: world.botUserId.toString() } });
+      expect(message).toMatchObject({ channel_id: dmId, content: "hello in private", author: { id: env.world.botUserId.toString() } });
       expect(message).not.toHaveProperty("guild_id");
       expect((await client.dispatch("MESSAGE_CREATE", (d) => d.id === message.id)).d.channel_id).toBe(dmId);
-      const list = await (await bot.get(`/channels/${dmId}/messages`)).json();
+      const list = await (await env.bot.get(`/channels/${dmId}/messages`)).json();
       expect(list.map((m: { id: string }) => m.id)).toContain(message.id);
       await client.close();
     });
 
     it("answers 50003 to an invite in the DM", async () => {
-      const res = await bot.post(`/channels/${dmId}/invites`, { max_age: 0 });
+      const res = await env.bot.post(`/channels/${dmId}/invites`, { max_age: 0 });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ message: "Cannot execute action on a DM channel", code: 50003 });
     });

@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
 import { botClient, type World } from "./rest-fixtures";
 
@@ -10,73 +10,67 @@ const GIF = `data:image/gif;base64,${Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00
 const GUILD_EXPRESSIONS = 1 << 3;
 
 describe("custom emoji", () => {
-  let t: TestServer;
-  let world: World;
+  const env = useTestServer({ world: Permission.ViewChannel });
   let manager: World;
-  let bot: ReturnType<typeof botClient>;
   let emojiId: string;
 
   beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world(Permission.ViewChannel);
-    bot = botClient(t, world.token);
     // A second bot in the same guild that may manage expressions.
-    const app = await t.seed.bot(world, Permission.ManageGuildExpressions);
-    manager = { ...world, app, token: app.botToken, botUserId: app.botUser.id };
+    const app = await env.t.seed.bot(env.world, Permission.ManageGuildExpressions);
+    manager = { ...env.world, app, token: app.botToken, botUserId: app.botUser.id };
   });
-  afterAll(() => t?.close());
 
   describe("uploading (domain, the app's Upload emoji)", () => {
     it("adds an emoji for someone with Manage Guild Expressions and sends GUILD_EMOJIS_UPDATE to the guild", async () => {
-      const client = await RawGatewayClient.identified(t, world.token, GUILD_EXPRESSIONS | 1);
+      const client = await RawGatewayClient.identified(env.t, env.world.token, GUILD_EXPRESSIONS | 1);
       await client.dispatch("GUILD_CREATE");
-      const created = await t.server.ctx.domain.emojis.create(world.owner.id, world.guild.id, { name: "party_blob", image: PNG });
+      const created = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "party_blob", image: PNG });
       expect(created).toMatchObject({ name: "party_blob", animated: false, managed: false, available: true, require_colons: true, roles: [] });
       emojiId = created.id;
       const update = await client.dispatch("GUILD_EMOJIS_UPDATE");
-      expect(update.d).toEqual({ guild_id: world.guild.id.toString(), emojis: [expect.objectContaining({ id: emojiId, name: "party_blob" })] });
-      const animated = await t.server.ctx.domain.emojis.create(world.owner.id, world.guild.id, { name: "dance", image: GIF });
+      expect(update.d).toEqual({ guild_id: env.world.guild.id.toString(), emojis: [expect.objectContaining({ id: emojiId, name: "party_blob" })] });
+      const animated = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "dance", image: GIF });
       expect(animated.animated).toBe(true);
       expect((await client.dispatch("GUILD_EMOJIS_UPDATE")).d.emojis.map((e: { name: string }) => e.name)).toEqual(["party_blob", "dance"]);
       await client.close();
     });
 
     it("refuses someone without Manage Guild Expressions, someone outside the guild, a bad name and an image that is not one", async () => {
-      const domain = t.server.ctx.domain;
-      const member = await t.seed.person();
-      await domain.members.addPerson(world.guild.id, member.id);
-      await expect(domain.emojis.create(member.id, world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 403, code: 50013 });
-      const outsider = await t.seed.person();
-      await expect(domain.emojis.create(outsider.id, world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 404, code: 10004 });
-      await expect(domain.emojis.create(world.owner.id, world.guild.id, { name: "a", image: PNG })).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.emojis.create(world.owner.id, world.guild.id, { name: "has space", image: PNG })).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.emojis.create(world.owner.id, world.guild.id, { name: "fine", image: "data:image/png;base64,aGk=" })).rejects.toMatchObject({
+      const domain = env.t.server.ctx.domain;
+      const member = await env.t.seed.person();
+      await domain.members.addPerson(env.world.guild.id, member.id);
+      await expect(domain.emojis.create(member.id, env.world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 403, code: 50013 });
+      const outsider = await env.t.seed.person();
+      await expect(domain.emojis.create(outsider.id, env.world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 404, code: 10004 });
+      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "a", image: PNG })).rejects.toMatchObject({ code: 50035 });
+      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "has space", image: PNG })).rejects.toMatchObject({ code: 50035 });
+      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "fine", image: "data:image/png;base64,aGk=" })).rejects.toMatchObject({
         code: 50035,
         errors: { image: { _errors: [{ code: "IMAGE_INVALID" }] } },
       });
-      expect(await t.server.ctx.database.prisma.emoji.count({ where: { guildId: world.guild.id } })).toBe(2);
+      expect(await env.t.server.ctx.database.prisma.emoji.count({ where: { guildId: env.world.guild.id } })).toBe(2);
     });
   });
 
   describe("GET /guilds/{guild}/emojis", () => {
     it("lists the guild's emoji; `user` only for a bot that may manage expressions", async () => {
-      const res = await bot.get(`/guilds/${world.guild.id}/emojis`);
+      const res = await env.bot.get(`/guilds/${env.world.guild.id}/emojis`);
       expect(res.status).toBe(200);
       const list = await res.json();
       expect(validateResponse("get", "/guilds/{guild_id}/emojis", 200, list)).toEqual([]);
       expect(list.map((e: { name: string }) => e.name)).toEqual(["party_blob", "dance"]);
       expect(list[0]).not.toHaveProperty("user");
 
-      const managed = await (await botClient(t, manager.token).get(`/guilds/${world.guild.id}/emojis`)).json();
+      const managed = await (await botClient(env.t, manager.token).get(`/guilds/${env.world.guild.id}/emojis`)).json();
       expect(validateResponse("get", "/guilds/{guild_id}/emojis", 200, managed)).toEqual([]);
-      expect(managed[0]).toMatchObject({ id: emojiId, user: { id: world.owner.id.toString() } });
+      expect(managed[0]).toMatchObject({ id: emojiId, user: { id: env.world.owner.id.toString() } });
     });
 
     it("answers an empty list for a guild without emoji and Unknown Guild for a guild the bot is not in", async () => {
-      const w = await t.seed.world();
-      expect(await (await botClient(t, w.token).get(`/guilds/${w.guild.id}/emojis`)).json()).toEqual([]);
-      for (const id of [world.guild.id.toString(), "55555555", "bad"]) {
-        const res = await botClient(t, w.token).get(`/guilds/${id}/emojis`);
+      const w = await env.t.seed.world();
+      expect(await (await botClient(env.t, w.token).get(`/guilds/${w.guild.id}/emojis`)).json()).toEqual([]);
+      for (const id of [env.world.guild.id.toString(), "55555555", "bad"]) {
+        const res = await botClient(env.t, w.token).get(`/guilds/${id}/emojis`);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: "Unknown Guild", code: 10004 });
       }
@@ -85,24 +79,24 @@ describe("custom emoji", () => {
 
   describe("GET /guilds/{guild}/emojis/{emoji}", () => {
     it("answers one emoji", async () => {
-      const res = await bot.get(`/guilds/${world.guild.id}/emojis/${emojiId}`);
+      const res = await env.bot.get(`/guilds/${env.world.guild.id}/emojis/${emojiId}`);
       expect(res.status).toBe(200);
       const emoji = await res.json();
       expect(validateResponse("get", "/guilds/{guild_id}/emojis/{emoji_id}", 200, emoji)).toEqual([]);
       expect(emoji).toMatchObject({ id: emojiId, name: "party_blob", animated: false, roles: [], managed: false, available: true, require_colons: true });
-      const withUser = await (await botClient(t, manager.token).get(`/guilds/${world.guild.id}/emojis/${emojiId}`)).json();
-      expect(withUser.user).toMatchObject({ id: world.owner.id.toString() });
+      const withUser = await (await botClient(env.t, manager.token).get(`/guilds/${env.world.guild.id}/emojis/${emojiId}`)).json();
+      expect(withUser.user).toMatchObject({ id: env.world.owner.id.toString() });
     });
 
     it("answers Unknown Emoji for none, one of another guild and a malformed id; Unknown Guild first for a foreign guild", async () => {
-      const w = await t.seed.world();
-      const foreign = await t.server.ctx.domain.emojis.create(w.owner.id, w.guild.id, { name: "theirs", image: PNG });
+      const w = await env.t.seed.world();
+      const foreign = await env.t.server.ctx.domain.emojis.create(w.owner.id, w.guild.id, { name: "theirs", image: PNG });
       for (const id of ["99999999", foreign.id, "x"]) {
-        const res = await bot.get(`/guilds/${world.guild.id}/emojis/${id}`);
+        const res = await env.bot.get(`/guilds/${env.world.guild.id}/emojis/${id}`);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: "Unknown Emoji", code: 10014 });
       }
-      const res = await bot.get(`/guilds/${w.guild.id}/emojis/${foreign.id}`);
+      const res = await env.bot.get(`/guilds/${w.guild.id}/emojis/${foreign.id}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Unknown Guild", code: 10004 });
     });

@@ -1,51 +1,42 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, type World } from "./rest-fixtures";
+import { botClient, type World } from "./rest-fixtures";
 
 describe("the bot's guilds: reading, listing and leaving", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: BotClient;
+  const env = useTestServer();
+  const leave = (token: string, guildId: bigint | string) => botClient(env.t, token).delete(`/users/@me/guilds/${guildId}`);
 
-  const leave = (token: string, guildId: bigint | string) => botClient(t, token).delete(`/users/@me/guilds/${guildId}`);
-
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   describe("GET /guilds/{guild}", () => {
     it("answers the guild with its vanity_url_code, and the approximate counts only with with_counts", async () => {
-      const plain = await (await bot.get(`/guilds/${world.guild.id}`)).json();
+      const plain = await (await env.bot.get(`/guilds/${env.world.guild.id}`)).json();
       expect(validateResponse("get", "/guilds/{guild_id}", 200, plain)).toEqual([]);
-      expect(plain).toMatchObject({ id: world.guild.id.toString(), vanity_url_code: null });
+      expect(plain).toMatchObject({ id: env.world.guild.id.toString(), vanity_url_code: null });
       expect(plain).not.toHaveProperty("approximate_member_count");
 
-      await t.server.ctx.domain.guilds.setVanityCode(world.owner.id, world.guild.id, `guild-${world.guild.id}`);
-      const person = await t.seed.person();
-      await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
-      const counted = await (await bot.get(`/guilds/${world.guild.id}?with_counts=true`)).json();
+      await env.t.server.ctx.domain.guilds.setVanityCode(env.world.owner.id, env.world.guild.id, `guild-${env.world.guild.id}`);
+      const person = await env.t.seed.person();
+      await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
+      const counted = await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=true`)).json();
       expect(validateResponse("get", "/guilds/{guild_id}", 200, counted)).toEqual([]);
-      expect(counted).toMatchObject({ vanity_url_code: `guild-${world.guild.id}`, approximate_member_count: 3, approximate_presence_count: expect.any(Number) });
-      expect(await (await bot.get(`/guilds/${world.guild.id}?with_counts=false`)).json()).not.toHaveProperty("approximate_member_count");
+      expect(counted).toMatchObject({ vanity_url_code: `guild-${env.world.guild.id}`, approximate_member_count: 3, approximate_presence_count: expect.any(Number) });
+      expect(await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=false`)).json()).not.toHaveProperty("approximate_member_count");
     });
 
     it("answers Unknown Guild for a guild the bot is not in, one that does not exist and a malformed id", async () => {
-      const other = await t.seed.guild(world.owner.id, "Elsewhere");
+      const other = await env.t.seed.guild(env.world.owner.id, "Elsewhere");
       for (const id of [other.id.toString(), "987654321", "x1"]) {
-        const res = await bot.get(`/guilds/${id}`);
+        const res = await env.bot.get(`/guilds/${id}`);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: "Unknown Guild", code: 10004 });
       }
     });
 
     it("refuses a with_counts that is not a boolean", async () => {
-      const res = await bot.get(`/guilds/${world.guild.id}?with_counts=maybe`);
+      const res = await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=maybe`);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 50035, errors: { with_counts: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
     });
@@ -55,7 +46,7 @@ describe("the bot's guilds: reading, listing and leaving", () => {
     let w: World;
     let ids: string[];
     const list = async (query = "") => {
-      const res = await botClient(t, w.token).get(`/users/@me/guilds${query}`);
+      const res = await botClient(env.t, w.token).get(`/users/@me/guilds${query}`);
       const body = await res.json();
       expect(res.status, JSON.stringify(body)).toBe(200);
       expect(validateResponse("get", "/users/@me/guilds", 200, body)).toEqual([]);
@@ -63,11 +54,11 @@ describe("the bot's guilds: reading, listing and leaving", () => {
     };
 
     beforeAll(async () => {
-      w = await t.seed.world();
+      w = await env.t.seed.world();
       ids = [w.guild.id.toString()];
       for (let i = 0; i < 4; i++) {
-        const guild = await t.seed.guild(w.owner.id, `Guild ${i}`);
-        await t.server.ctx.domain.members.addBot(w.owner.id, guild.id, w.app.application.id, Permission.ViewChannel);
+        const guild = await env.t.seed.guild(w.owner.id, `Guild ${i}`);
+        await env.t.server.ctx.domain.members.addBot(w.owner.id, guild.id, w.app.application.id, Permission.ViewChannel);
         ids.push(guild.id.toString());
       }
     });
@@ -93,7 +84,7 @@ describe("the bot's guilds: reading, listing and leaving", () => {
         ["?limit=many", "limit"],
         ["?after=abc", "after"],
       ] as const) {
-        const res = await botClient(t, w.token).get(`/users/@me/guilds${query}`);
+        const res = await botClient(env.t, w.token).get(`/users/@me/guilds${query}`);
         expect(res.status, query).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50035, errors: { [field]: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
       }
@@ -102,8 +93,8 @@ describe("the bot's guilds: reading, listing and leaving", () => {
 
   describe("DELETE /users/@me/guilds/{guild}", () => {
     it("leaves the guild: 204, the managed role goes too, and the guild is unknown to the bot afterwards", async () => {
-      const w = await t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
-      const db = t.server.ctx.database.prisma;
+      const w = await env.t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
+      const db = env.t.server.ctx.database.prisma;
       const role = await db.role.findFirstOrThrow({ where: { guildId: w.guild.id, botApplicationId: w.app.application.id } });
 
       const res = await leave(w.token, w.guild.id);
@@ -111,8 +102,8 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       expect(await res.text()).toBe("");
       expect(await db.member.findUnique({ where: { guildId_userId: { guildId: w.guild.id, userId: w.botUserId } } })).toBeNull();
       expect(await db.role.findUnique({ where: { id: role.id } })).toBeNull();
-      expect(await (await botClient(t, w.token).get("/users/@me/guilds")).json()).toEqual([]);
-      expect((await botClient(t, w.token).get(`/guilds/${w.guild.id}`)).status).toBe(404);
+      expect(await (await botClient(env.t, w.token).get("/users/@me/guilds")).json()).toEqual([]);
+      expect((await botClient(env.t, w.token).get(`/guilds/${w.guild.id}`)).status).toBe(404);
       // The owner and the guild stay.
       expect(await db.member.count({ where: { guildId: w.guild.id } })).toBe(1);
 
@@ -122,34 +113,34 @@ describe("the bot's guilds: reading, listing and leaving", () => {
     });
 
     it("answers Unknown Guild for a guild the bot is not in, one that does not exist and a malformed id", async () => {
-      const other = await t.seed.guild(world.owner.id, "Not the bot's");
+      const other = await env.t.seed.guild(env.world.owner.id, "Not the bot's");
       for (const id of [other.id.toString(), "123456789", "nope"]) {
-        const res = await leave(world.token, id);
+        const res = await leave(env.world.token, id);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: "Unknown Guild", code: 10004 });
       }
-      expect(await t.server.ctx.database.prisma.member.count({ where: { guildId: other.id } })).toBe(1);
+      expect(await env.t.server.ctx.database.prisma.member.count({ where: { guildId: other.id } })).toBe(1);
     });
 
     it("never lets the guild's owner leave (domain; a person can leave otherwise)", async () => {
-      const domain = t.server.ctx.domain;
-      await expect(domain.guilds.leave(world.owner.id, world.guild.id)).rejects.toMatchObject({ status: 400, code: 50035 });
-      const person = await t.seed.person();
-      await domain.members.addPerson(world.guild.id, person.id);
-      await domain.guilds.leave(person.id, world.guild.id);
-      expect(await t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: world.guild.id, userId: person.id } } })).toBeNull();
-      expect(await t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: world.guild.id, userId: world.owner.id } } })).not.toBeNull();
+      const domain = env.t.server.ctx.domain;
+      await expect(domain.guilds.leave(env.world.owner.id, env.world.guild.id)).rejects.toMatchObject({ status: 400, code: 50035 });
+      const person = await env.t.seed.person();
+      await domain.members.addPerson(env.world.guild.id, person.id);
+      await domain.guilds.leave(person.id, env.world.guild.id);
+      expect(await env.t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: env.world.guild.id, userId: person.id } } })).toBeNull();
+      expect(await env.t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: env.world.guild.id, userId: env.world.owner.id } } })).not.toBeNull();
     });
 
     it("sends the leaver GUILD_DELETE and the others GUILD_ROLE_DELETE and GUILD_MEMBER_REMOVE; the leaver hears nothing more of the guild", async () => {
-      const w = await t.seed.world();
-      const stayer = await t.seed.bot(w, Permission.ViewChannel);
+      const w = await env.t.seed.world();
+      const stayer = await env.t.seed.bot(w, Permission.ViewChannel);
       const intents = Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages;
-      const leaver = await RawGatewayClient.identified(t, w.token, intents);
+      const leaver = await RawGatewayClient.identified(env.t, w.token, intents);
       await leaver.dispatch("GUILD_CREATE");
-      const other = await RawGatewayClient.identified(t, stayer.botToken, intents);
+      const other = await RawGatewayClient.identified(env.t, stayer.botToken, intents);
       await other.dispatch("GUILD_CREATE");
-      const role = await t.server.ctx.database.prisma.role.findFirstOrThrow({ where: { guildId: w.guild.id, botApplicationId: w.app.application.id } });
+      const role = await env.t.server.ctx.database.prisma.role.findFirstOrThrow({ where: { guildId: w.guild.id, botApplicationId: w.app.application.id } });
 
       expect((await leave(w.token, w.guild.id)).status).toBe(204);
       const deleted = await leaver.dispatch("GUILD_DELETE");
@@ -160,7 +151,7 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       expect(removed.d).toMatchObject({ guild_id: w.guild.id.toString(), user: { id: w.botUserId.toString(), bot: true } });
 
       // A message in the guild reaches the bot that stayed, not the one that left.
-      await t.server.ctx.domain.messages.create(w.text.id, w.owner.id, { content: "after the leave" });
+      await env.t.server.ctx.domain.messages.create(w.text.id, w.owner.id, { content: "after the leave" });
       await other.dispatch("MESSAGE_CREATE", (d) => d.content === "after the leave");
       for (const event of ["MESSAGE_CREATE", "GUILD_MEMBER_REMOVE", "GUILD_ROLE_DELETE"]) {
         await expect(leaver.dispatch(event, () => true, 300)).rejects.toThrow(/no matching frame/);
@@ -171,21 +162,21 @@ describe("the bot's guilds: reading, listing and leaving", () => {
 
   describe("vanity code and icon (domain, the app's guild settings)", () => {
     it("lets only the owner set the vanity code; refuses a taken or malformed code; null removes it", async () => {
-      const domain = t.server.ctx.domain;
-      const w = await t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
-      const member = await t.seed.person();
+      const domain = env.t.server.ctx.domain;
+      const w = await env.t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
+      const member = await env.t.seed.person();
       await domain.members.addPerson(w.guild.id, member.id);
       await expect(domain.guilds.setVanityCode(member.id, w.guild.id, "mine")).rejects.toMatchObject({ code: 50013 });
-      const outsider = await t.seed.person();
+      const outsider = await env.t.seed.person();
       await expect(domain.guilds.setVanityCode(outsider.id, w.guild.id, "mine")).rejects.toMatchObject({ code: 10004 });
       await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "a")).rejects.toMatchObject({ code: 50035, errors: { _errors: expect.any(Array) } });
       await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "no spaces")).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, `guild-${world.guild.id}`)).rejects.toMatchObject({
+      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, `guild-${env.world.guild.id}`)).rejects.toMatchObject({
         code: 50035,
         errors: { code: { _errors: [{ code: "INVITE_CODE_INVALID_OR_TAKEN" }] } },
       });
 
-      const client = await RawGatewayClient.identified(t, w.token, Intents.Guilds);
+      const client = await RawGatewayClient.identified(env.t, w.token, Intents.Guilds);
       await client.dispatch("GUILD_CREATE");
       expect(await domain.guilds.setVanityCode(w.owner.id, w.guild.id, `Club-${w.guild.id}`)).toEqual({ code: `club-${w.guild.id}`, uses: 0 });
       expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({ id: w.guild.id.toString(), vanity_url_code: `club-${w.guild.id}` });

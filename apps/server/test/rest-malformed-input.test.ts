@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 
 /**
  * Property: every write route answers malformed bodies and path parameters with a 4xx in the
@@ -37,19 +37,18 @@ interface WriteRoute {
 }
 
 describe("malformed input to every write route", () => {
-  let t: TestServer;
+  const env = useTestServer({ server: { rateLimits: false, housekeepingIntervalMs: 0 }, world: false });
   let ids: Record<string, string>;
   let token: string;
 
   beforeAll(async () => {
-    t = await startTestServer({ rateLimits: false, housekeepingIntervalMs: 0 });
-    const world = await t.seed.world(Permission.Administrator);
+    const world = await env.t.seed.world(Permission.Administrator);
     token = world.token;
-    const person = await t.seed.person();
-    await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
+    const person = await env.t.seed.person();
+    await env.t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
     const auth = { authorization: `Bot ${token}`, "content-type": "application/json" };
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${t.base}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${env.t.base}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path} set-up failed: ${response.status} ${text}`);
       return text ? JSON.parse(text) : null;
@@ -75,7 +74,6 @@ describe("malformed input to every write route", () => {
       event: event.id,
     };
   });
-  afterAll(() => t?.close());
 
   const future = () => new Date(Date.now() + 86_400_000).toISOString();
 
@@ -118,7 +116,7 @@ describe("malformed input to every write route", () => {
 
   /** One string summarising every table's rows: equal before and after means nothing was written. */
   async function fingerprint(): Promise<string> {
-    const db = t.server.ctx.database.prisma;
+    const db = env.t.server.ctx.database.prisma;
     const tables = await db.$queryRawUnsafe<{ name: string }[]>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1",
     );
@@ -128,7 +126,7 @@ describe("malformed input to every write route", () => {
   }
 
   async function send(method: string, path: string, body: unknown) {
-    const response = await fetch(`${t.base}${path}`, {
+    const response = await fetch(`${env.t.base}${path}`, {
       method,
       headers: { authorization: `Bot ${token}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,14 +1,14 @@
 import { AuditLogEvent, Permission } from "@chat/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
 import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
 
 type WireMember = { user: { id: string; username: string }; roles: string[]; nick: string | null; joined_at: string };
 
 describe("members over REST", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: World;
   let guild: string;
   /** The world's bot: View Channel, Manage Roles, Kick Members; its highest role is `peer`. */
@@ -16,7 +16,7 @@ describe("members over REST", () => {
   /** A second bot in the guild with View Channel only. */
   let plain: BotClient;
   let roles: { low: bigint; peer: bigint; high: bigint; managed: bigint };
-  const domain = () => t.server.ctx.domain;
+  const domain = () => env.t.server.ctx.domain;
   let n = 0;
   const person = async (globalName: string | null = null) => {
     const user = await domain().users.createPerson({ username: `member_${++n}_${Date.now() % 100000}`, passwordHash: "x", globalName });
@@ -24,16 +24,13 @@ describe("members over REST", () => {
     return user;
   };
 
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
   // A guild of its own for every test: the member routes' limits are counted per guild.
   beforeEach(async () => {
-    world = await t.seed.world(Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers);
+    world = await env.t.seed.world(Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers);
     guild = world.guild.id.toString();
-    bot = botClient(t, world.token);
-    const other = await t.seed.bot(world, Permission.ViewChannel);
-    plain = botClient(t, other.botToken);
+    bot = botClient(env.t, world.token);
+    const other = await env.t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(env.t, other.botToken);
     // Roles set up by the owner through the same services: low < bot's managed < peer (the bot holds it) < plain's < high.
     const owner = world.owner.id;
     const create = async (name: string) => BigInt((await domain().roles.create(owner, world.guild.id, { name })).id);
@@ -50,7 +47,6 @@ describe("members over REST", () => {
     expect(positions.get("low")).toBeLessThan(positions.get("peer")!);
     expect(positions.get("peer")).toBeLessThan(positions.get("high")!);
   });
-  afterAll(() => t?.close());
 
   describe("GET /guilds/{guild}/members", () => {
     it("lists members in user id order, one by default, paged with after and limit", async () => {
@@ -79,7 +75,7 @@ describe("members over REST", () => {
     });
 
     it("answers Unknown Guild for a guild the bot is not in and for a malformed id", async () => {
-      const elsewhere = await t.seed.guild(world.owner.id, "Elsewhere");
+      const elsewhere = await env.t.seed.guild(world.owner.id, "Elsewhere");
       await expectError(await bot.get(`/guilds/${elsewhere.id}/members`), 404, 10004);
       await expectError(await bot.get("/guilds/not-an-id/members"), 404, 10004);
     });
@@ -88,7 +84,7 @@ describe("members over REST", () => {
   describe("GET /guilds/{guild}/members/search", () => {
     it("finds members whose username or display name starts with the query, in any case", async () => {
       const byName = await person();
-      await t.server.ctx.database.prisma.user.update({ where: { id: byName.id }, data: { username: `zebra_${byName.id}` } });
+      await env.t.server.ctx.database.prisma.user.update({ where: { id: byName.id }, data: { username: `zebra_${byName.id}` } });
       const byDisplay = await person("Zebulon Display");
       const res = await bot.get(`/guilds/${guild}/members/search?query=ZEB&limit=10`);
       expect(res.status).toBe(200);
@@ -126,7 +122,7 @@ describe("members over REST", () => {
     });
 
     it("answers Unknown Member for a user who is not a member, an unknown id and a malformed one", async () => {
-      const outsider = await t.seed.person();
+      const outsider = await env.t.seed.person();
       await expectError(await bot.get(`/guilds/${guild}/members/${outsider.id}`), 404, 10007);
       await expectError(await bot.get(`/guilds/${guild}/members/999999999`), 404, 10007);
       await expectError(await bot.get(`/guilds/${guild}/members/nobody`), 404, 10007);
@@ -136,7 +132,7 @@ describe("members over REST", () => {
   describe("PATCH /guilds/{guild}/members/{user}", () => {
     it("sets the member's roles, emits GUILD_MEMBER_UPDATE and returns the member", async () => {
       const someone = await person();
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMembers);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds | Intents.GuildMembers);
       const res = await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.low.toString()] });
       expect(res.status).toBe(200);
       const member = (await res.json()) as WireMember;
@@ -207,7 +203,7 @@ describe("members over REST", () => {
     });
 
     it("answers Unknown Member for a non-member, and 404 with code 0 for @me", async () => {
-      const outsider = await t.seed.person();
+      const outsider = await env.t.seed.person();
       await expectError(await bot.patch(`/guilds/${guild}/members/${outsider.id}`, { roles: [] }), 404, 10007);
       await expectError(await bot.patch(`/guilds/${guild}/members/@me`, { nick: null }), 404, 0);
     });
@@ -216,7 +212,7 @@ describe("members over REST", () => {
   describe("PUT and DELETE /guilds/{guild}/members/{user}/roles/{role}", () => {
     it("adds and removes a role with 204 and GUILD_MEMBER_UPDATE", async () => {
       const someone = await person();
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMembers);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds | Intents.GuildMembers);
       const path = `/guilds/${guild}/members/${someone.id}/roles/${roles.low}`;
       const added = await bot.put(path);
       expect(added.status).toBe(204);
@@ -231,13 +227,13 @@ describe("members over REST", () => {
 
     it("answers Unknown Role for an unknown, malformed, @everyone or foreign role and Unknown Member for a non-member", async () => {
       const someone = await person();
-      const foreign = await t.seed.world();
+      const foreign = await env.t.seed.world();
       const foreignRole = (await domain().roles.list(foreign.guild.id, foreign.owner.id)).find((r) => r.managed)!.id;
       for (const role of ["424242", "nope", guild, foreignRole]) {
         await expectError(await bot.put(`/guilds/${guild}/members/${someone.id}/roles/${role}`), 404, 10011);
         await expectError(await bot.delete(`/guilds/${guild}/members/${someone.id}/roles/${role}`), 404, 10011);
       }
-      const outsider = await t.seed.person();
+      const outsider = await env.t.seed.person();
       await expectError(await bot.put(`/guilds/${guild}/members/${outsider.id}/roles/${roles.low}`), 404, 10007);
       await expectError(await bot.delete(`/guilds/${guild}/members/${outsider.id}/roles/${roles.low}`), 404, 10007);
     });
@@ -257,14 +253,14 @@ describe("members over REST", () => {
     });
 
     it("shows and hides channels the role opens: CHANNEL_CREATE and CHANNEL_DELETE to that member alone", async () => {
-      const f = fixtures(t);
+      const f = fixtures(env.t);
       const secret = await f.channel(world.guild.id, { name: "role-secret" });
       await f.hideFromEveryone(secret.id, world.guild.id);
       await f.overwrite(secret.id, roles.low, { allow: Permission.ViewChannel });
       // A bot without a role of its own (ranked lowest), listening with Guilds only.
-      const app = await t.seed.bot(world, 0n);
-      const target = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const app = await env.t.seed.bot(world, 0n);
+      const target = await RawGatewayClient.identified(env.t, app.botToken, Intents.Guilds);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await bot.put(`/guilds/${guild}/members/${app.botUser.id}/roles/${roles.low}`);
       // Its own member update reaches it without the Guild Members intent.
       expect((await target.dispatch("GUILD_MEMBER_UPDATE")).d).toMatchObject({ user: { id: app.botUser.id.toString() }, roles: [roles.low.toString()] });
@@ -286,12 +282,12 @@ describe("members over REST", () => {
 
   describe("DELETE /guilds/{guild}/members/{user} (kick)", () => {
     it("kicks with 204: GUILD_MEMBER_REMOVE to the guild, GUILD_DELETE to a kicked bot, an audit entry, messages kept", async () => {
-      const app = await t.seed.bot(world, 0n);
-      const kicked = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
+      const app = await env.t.seed.bot(world, 0n);
+      const kicked = await RawGatewayClient.identified(env.t, app.botToken, Intents.Guilds);
       await kicked.dispatch("GUILD_CREATE", (d) => d.id === guild);
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMembers);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds | Intents.GuildMembers);
       const someone = await person();
-      const said = await fixtures(t).personMessage(world.text.id, someone.id, "I was here");
+      const said = await fixtures(env.t).personMessage(world.text.id, someone.id, "I was here");
 
       expect((await bot.delete(`/guilds/${guild}/members/${app.botUser.id}`)).status).toBe(204);
       const gone = await kicked.dispatch("GUILD_DELETE");
@@ -302,7 +298,7 @@ describe("members over REST", () => {
 
       expect((await bot.delete(`/guilds/${guild}/members/${someone.id}`)).status).toBe(204);
       await observer.dispatch("GUILD_MEMBER_REMOVE", (d) => d.user.id === someone.id.toString());
-      const prisma = t.server.ctx.database.prisma;
+      const prisma = env.t.server.ctx.database.prisma;
       expect(await prisma.message.findUnique({ where: { id: BigInt(said.id) } })).not.toBeNull();
       const entries = await prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberKick } });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual(
@@ -324,12 +320,12 @@ describe("members over REST", () => {
       await domain().memberRoles.addRole(world.owner.id, world.guild.id, equal.id, roles.peer);
       await expectError(await bot.delete(`/guilds/${guild}/members/${equal.id}`), 403, 50013);
       await expectError(await bot.delete(`/guilds/${guild}/members/${world.botUserId}`), 403, 50013);
-      const members = await t.server.ctx.database.prisma.member.count({ where: { guildId: world.guild.id, userId: { in: [someone.id, equal.id, world.owner.id] } } });
+      const members = await env.t.server.ctx.database.prisma.member.count({ where: { guildId: world.guild.id, userId: { in: [someone.id, equal.id, world.owner.id] } } });
       expect(members).toBe(3);
     });
 
     it("answers Unknown Member for a non-member and a malformed id", async () => {
-      const outsider = await t.seed.person();
+      const outsider = await env.t.seed.person();
       await expectError(await bot.delete(`/guilds/${guild}/members/${outsider.id}`), 404, 10007);
       await expectError(await bot.delete(`/guilds/${guild}/members/x1`), 404, 10007);
     });
@@ -338,10 +334,10 @@ describe("members over REST", () => {
   describe("rate limits", () => {
     /** The world's bot in a guild of its own, with the same permissions. */
     const freshGuild = async () => {
-      const g = await t.seed.guild(world.owner.id, "Limits");
+      const g = await env.t.seed.guild(world.owner.id, "Limits");
       await domain().members.addBot(world.owner.id, g.id, world.app.application.id, Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers);
       const low = BigInt((await domain().roles.create(world.owner.id, g.id, { name: "low" })).id);
-      const someone = await t.seed.person();
+      const someone = await env.t.seed.person();
       await domain().members.addPerson(g.id, someone.id);
       return { id: g.id.toString(), low, someone: someone.id };
     };

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { AttachmentBuilder, Client, Routes, type TextChannel } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
+import { fixtures } from "./rest-fixtures";
 
 type Attachment = { id: string; filename: string; description?: string; content_type?: string; size: number; url: string; proxy_url: string };
 type Wire = { id: string; content: string; attachments: Attachment[]; embeds: { image?: { url: string }; thumbnail?: { url: string } }[]; edited_timestamp: string | null };
@@ -19,11 +19,9 @@ interface FilePart {
 }
 
 describe("message files (multipart) and their attachment URLs", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: BotClient;
+  const env = useTestServer();
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `files-${++n}` })).id;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `files-${++n}` })).id;
 
   /** A multipart request as bots send it: `payload_json` and files as `files[n]`. */
   const multipart = (method: "POST" | "PATCH", path: string, payload: unknown, files: FilePart[]) => {
@@ -32,7 +30,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     files.forEach((f, i) => {
       form.append(f.field ?? `files[${i}]`, new Blob([f.data], f.type ? { type: f.type } : {}), f.name);
     });
-    return fetch(`${t.base}${path}`, { method, headers: bot.headers, body: form });
+    return fetch(`${env.t.base}${path}`, { method, headers: env.bot.headers, body: form });
   };
   const upload = async (channel: bigint, payload: unknown, files: FilePart[]) => {
     const res = await multipart("POST", `/channels/${channel}/messages`, payload, files);
@@ -45,12 +43,6 @@ describe("message files (multipart) and their attachment URLs", () => {
     return { status: res.status, type: res.headers.get("content-type"), bytes: new Uint8Array(await res.arrayBuffer()) };
   };
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   it("stores the files as sent, names and describes them from `attachments`, and serves them back byte for byte", async () => {
     const channel = await newChannel();
@@ -70,7 +62,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect(first).toMatchObject({ filename: "picture.png", size: png.length, content_type: "image/png" });
     expect(first).not.toHaveProperty("description");
     expect(second).toMatchObject({ filename: "renamed.txt", description: "a text file", size: text.length, content_type: "text/plain; charset=utf-8" });
-    expect(first.url).toBe(`${t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`);
+    expect(first.url).toBe(`${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`);
 
     const a = await download(first.url);
     expect(a).toMatchObject({ status: 200, type: "image/png" });
@@ -80,7 +72,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect(new TextDecoder().decode(b.bytes)).toBe("hello, file\n");
 
     // And the stored message lists them the same way.
-    const stored = (await (await bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
+    const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
     expect(stored.attachments).toEqual(body.attachments);
   });
 
@@ -88,11 +80,11 @@ describe("message files (multipart) and their attachment URLs", () => {
     const channel = await newChannel();
     const { body } = await upload(channel, { content: "f" }, [{ name: "a.bin", data: random(10) }]);
     const att = body.attachments[0] as Attachment;
-    const cdn = t.server.ctx.urls.cdnUrl;
+    const cdn = env.t.server.ctx.urls.cdnUrl;
     for (const path of [
       `/attachments/${channel}/${att.id}/other.bin`,
       `/attachments/${channel}/99999999/a.bin`,
-      `/attachments/${world.text.id}/${att.id}/a.bin`,
+      `/attachments/${env.world.text.id}/${att.id}/a.bin`,
       `/attachments/x/${att.id}/a.bin`,
       `/attachments/${channel}/0${att.id}/a.bin`,
     ]) {
@@ -125,7 +117,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     const att = body.attachments[0] as Attachment;
     expect(body.embeds[0]?.image?.url).toBe(att.url);
     expect(body.embeds[0]?.thumbnail?.url).toBe("attachment://missing.png");
-    const stored = (await (await bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
+    const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
     expect(stored.embeds[0]?.image?.url).toBe(att.url);
   });
 
@@ -134,7 +126,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     const files = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: new TextEncoder().encode(`${i}`) }));
     const res = await upload(channel, { content: "too many" }, files);
     expect(res).toMatchObject({ status: 413, body: { code: 40005 } });
-    expect(await t.server.ctx.database.prisma.message.count({ where: { channelId: channel } })).toBe(0);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel } })).toBe(0);
     const ten = await upload(channel, { content: "ten" }, files.slice(0, 10));
     expect(ten.status).toBe(200);
     expect(ten.body.attachments).toHaveLength(10);
@@ -148,13 +140,13 @@ describe("message files (multipart) and their attachment URLs", () => {
       { name: "b.bin", data: half },
     ]);
     expect(res).toMatchObject({ status: 413, body: { code: 40005 } });
-    expect(await t.server.ctx.database.prisma.message.count({ where: { channelId: channel } })).toBe(0);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel } })).toBe(0);
   }, 30_000);
 
   it("limits JSON to 1 MB, as a body and as payload_json (40005), and refuses payload_json that is not JSON (50109)", async () => {
     const channel = await newChannel();
     const big = { content: "x", embeds: [{ description: "y".repeat(1024 * 1024) }] };
-    const json = await bot.post(`/channels/${channel}/messages`, big);
+    const json = await env.bot.post(`/channels/${channel}/messages`, big);
     expect(json.status).toBe(413);
     expect(await json.json()).toMatchObject({ code: 40005 });
     const field = await upload(channel, big, [{ name: "a.txt", data: new TextEncoder().encode("a") }]);
@@ -190,18 +182,18 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect((await download(keep.url)).status).toBe(200);
 
     // Without `attachments`, the files stay; an empty list removes them all.
-    const kept = await bot.patch(`/channels/${channel}/messages/${body.id}`, { content: "still" });
+    const kept = await env.bot.patch(`/channels/${channel}/messages/${body.id}`, { content: "still" });
     expect(((await kept.json()) as Wire).attachments).toHaveLength(2);
-    const cleared = await bot.patch(`/channels/${channel}/messages/${body.id}`, { attachments: [] });
+    const cleared = await env.bot.patch(`/channels/${channel}/messages/${body.id}`, { attachments: [] });
     expect(((await cleared.json()) as Wire).attachments).toEqual([]);
   });
 
   it("works with discord.js AttachmentBuilder", async () => {
     const channelId = await newChannel();
-    const client = new Client({ intents: [], rest: { api: t.api, version: "10" } });
-    client.rest.setToken(world.token);
+    const client = new Client({ intents: [], rest: { api: env.t.api, version: "10" } });
+    client.rest.setToken(env.world.token);
     try {
-      await client.guilds.fetch(world.guild.id.toString());
+      await client.guilds.fetch(env.world.guild.id.toString());
       const channel = (await client.channels.fetch(channelId.toString())) as TextChannel;
       const bytes = randomBytes(5000);
       const sent = await channel.send({

@@ -1,22 +1,20 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
-import { type BotClient, botClient, fixtures, type World } from "./rest-fixtures";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
+import { fixtures } from "./rest-fixtures";
 
 /**
  * The message routes' limits (spec: Limits): edit 5 per 5 s, delete 5 per second, bulk delete
  * 1 per second, typing 5 per 5 s, each per bot and per channel. (Sending: rest-rate-limits.test.ts.)
  */
 describe("message route limits", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: BotClient;
+  const env = useTestServer({ world: Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.ManageMessages });
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `limits-${++n}` })).id;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `limits-${++n}` })).id;
   /** Messages written through the domain (the send limit does not pace the set-up). */
-  const messages = async (channel: bigint, count: number, authorId = world.botUserId) => {
+  const messages = async (channel: bigint, count: number, authorId = env.world.botUserId) => {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push((await t.server.ctx.domain.messages.create(channel, authorId, { content: `m${i}` })).id);
+    for (let i = 0; i < count; i++) ids.push((await env.t.server.ctx.domain.messages.create(channel, authorId, { content: `m${i}` })).id);
     return ids;
   };
 
@@ -32,31 +30,25 @@ describe("message route limits", () => {
     expect(body.retry_after).toBeLessThanOrEqual(windowSeconds);
   }
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world(Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.ManageMessages);
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   it("edits: the sixth within 5 s answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const [id] = await messages(busy, 1);
     const [other] = await messages(quiet, 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => bot.patch(`/channels/${busy}/messages/${id}`, { content: `e${i}` })));
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => env.bot.patch(`/channels/${busy}/messages/${id}`, { content: `e${i}` })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 5);
-    expect((await bot.patch(`/channels/${quiet}/messages/${other}`, { content: "fine" })).status).toBe(200);
+    expect((await env.bot.patch(`/channels/${quiet}/messages/${other}`, { content: "fine" })).status).toBe(200);
   });
 
   it("deletes: the sixth within a second answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const ids = await messages(busy, 6);
     const [other] = await messages(quiet, 1);
-    const answers = await Promise.all(ids.map((id) => bot.delete(`/channels/${busy}/messages/${id}`)));
+    const answers = await Promise.all(ids.map((id) => env.bot.delete(`/channels/${busy}/messages/${id}`)));
     expect(answers.filter((r) => r.status === 204)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 1);
-    expect((await bot.delete(`/channels/${quiet}/messages/${other}`)).status).toBe(204);
+    expect((await env.bot.delete(`/channels/${quiet}/messages/${other}`)).status).toBe(204);
   });
 
   it("bulk deletes: the second within a second answers 429; another channel is unaffected", async () => {
@@ -64,25 +56,25 @@ describe("message route limits", () => {
     const ids = await messages(busy, 4);
     const others = await messages(quiet, 2);
     const answers = await Promise.all([
-      bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(0, 2) }),
-      bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(2) }),
+      env.bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(0, 2) }),
+      env.bot.post(`/channels/${busy}/messages/bulk-delete`, { messages: ids.slice(2) }),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([204, 429]);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 1, 1);
-    expect((await bot.post(`/channels/${quiet}/messages/bulk-delete`, { messages: others })).status).toBe(204);
+    expect((await env.bot.post(`/channels/${quiet}/messages/bulk-delete`, { messages: others })).status).toBe(204);
   });
 
   it("typing: the sixth within 5 s answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
-    const answers = await Promise.all(Array.from({ length: 6 }, () => bot.post(`/channels/${busy}/typing`)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => env.bot.post(`/channels/${busy}/typing`)));
     expect(answers.filter((r) => r.status === 204)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 5);
-    expect((await bot.post(`/channels/${quiet}/typing`)).status).toBe(204);
+    expect((await env.bot.post(`/channels/${quiet}/typing`)).status).toBe(204);
   });
 
   it("gets: the eleventh listing within a second answers 429", async () => {
     const busy = await newChannel();
-    const answers = await Promise.all(Array.from({ length: 11 }, () => bot.get(`/channels/${busy}/messages`)));
+    const answers = await Promise.all(Array.from({ length: 11 }, () => env.bot.get(`/channels/${busy}/messages`)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 10, 1);
   });

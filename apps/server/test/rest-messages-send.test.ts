@@ -1,8 +1,8 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { fixtures } from "./rest-fixtures";
 
 type Wire = {
   id: string;
@@ -22,33 +22,25 @@ type Wire = {
 const POST = "/channels/{channel_id}/messages";
 
 describe("sending messages over REST", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: ReturnType<typeof botClient>;
+  const env = useTestServer();
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `send-${++n}` })).id;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `send-${++n}` })).id;
   const send = async (channel: bigint, body: unknown) => {
-    const res = await bot.post(`/channels/${channel}/messages`, body);
+    const res = await env.bot.post(`/channels/${channel}/messages`, body);
     const json = await res.json();
     if (res.status === 200) expect(validateResponse("post", POST, 200, json)).toEqual([]);
     return { status: res.status, body: json as Wire & { code?: number; errors?: unknown } };
   };
-  const db = () => t.server.ctx.database.prisma;
+  const db = () => env.t.server.ctx.database.prisma;
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   describe("permissions", () => {
     it("needs Send Messages: a member overwrite denying it answers 50013, allowing it sends", async () => {
       const channel = await newChannel();
-      await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.SendMessages }, 1);
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.SendMessages }, 1);
       expect(await send(channel, { content: "no" })).toMatchObject({ status: 403, body: { code: 50013 } });
       await db().permissionOverwrite.update({
-        where: { channelId_targetId: { channelId: channel, targetId: world.botUserId } },
+        where: { channelId_targetId: { channelId: channel, targetId: env.world.botUserId } },
         data: { deny: 0n, allow: Permission.SendMessages },
       });
       expect(await send(channel, { content: "yes" })).toMatchObject({ status: 200, body: { content: "yes" } });
@@ -56,10 +48,10 @@ describe("sending messages over REST", () => {
 
     it("answers a hidden channel and an unknown one as Unknown Channel", async () => {
       const hidden = await newChannel();
-      await fixtures(t).hideFromEveryone(hidden, world.guild.id);
+      await fixtures(env.t).hideFromEveryone(hidden, env.world.guild.id);
       expect(await send(hidden, { content: "x" })).toMatchObject({ status: 404, body: { code: 10003 } });
       expect(await send(99999999n, { content: "x" })).toMatchObject({ status: 404, body: { code: 10003 } });
-      const bad = await bot.post("/channels/abc/messages", { content: "x" });
+      const bad = await env.bot.post("/channels/abc/messages", { content: "x" });
       expect(bad.status).toBe(404);
       expect(await bad.json()).toMatchObject({ code: 10003 });
     });
@@ -89,7 +81,7 @@ describe("sending messages over REST", () => {
       // Returned as sent, numbered as the reference platform numbers them.
       const numbered = [{ type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: "Press", custom_id: "press" }] }];
       expect(body.components).toEqual(numbered);
-      const stored = (await (await bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
+      const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
       expect(stored.components).toEqual(numbered);
     });
 
@@ -129,20 +121,20 @@ describe("sending messages over REST", () => {
 
     it("refuses forwarding (message_reference type 1) with 50035", async () => {
       const channel = await newChannel();
-      const original = await fixtures(t).personMessage(channel, world.owner.id, "fwd me");
+      const original = await fixtures(env.t).personMessage(channel, env.world.owner.id, "fwd me");
       const res = await send(channel, { message_reference: { type: 1, message_id: original.id, channel_id: channel.toString() } });
       expect(res).toMatchObject({ status: 400, body: { code: 50035, errors: { message_reference: { type: expect.anything() } } } });
     });
 
     it("sends a reply in the same channel only: a message of another channel counts as missing", async () => {
       const [here, there] = [await newChannel(), await newChannel()];
-      const elsewhere = await fixtures(t).personMessage(there, world.owner.id, "elsewhere");
+      const elsewhere = await fixtures(env.t).personMessage(there, env.world.owner.id, "elsewhere");
       const refused = await send(here, { content: "re", message_reference: { message_id: elsewhere.id } });
       expect(refused).toMatchObject({ status: 400, body: { code: 50035 } });
       const loose = await send(here, { content: "re", message_reference: { message_id: elsewhere.id, fail_if_not_exists: false } });
       expect(loose.status).toBe(200);
       expect(loose.body).not.toHaveProperty("message_reference");
-      const original = await fixtures(t).personMessage(here, world.owner.id, "here");
+      const original = await fixtures(env.t).personMessage(here, env.world.owner.id, "here");
       const reply = await send(here, { content: "re", message_reference: { message_id: original.id } });
       expect(reply.body).toMatchObject({ type: 19, message_reference: { message_id: original.id } });
     });
@@ -157,19 +149,19 @@ describe("sending messages over REST", () => {
 
     beforeAll(async () => {
       other = await newChannel();
-      person = await t.seed.person();
-      stranger = await t.seed.person();
-      await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
-      mentionable = await db().role.create({ data: { guildId: world.guild.id, name: "pingable", mentionable: true, position: 1 } });
-      quiet = await db().role.create({ data: { guildId: world.guild.id, name: "quiet", mentionable: false, position: 1 } });
+      person = await env.t.seed.person();
+      stranger = await env.t.seed.person();
+      await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
+      mentionable = await db().role.create({ data: { guildId: env.world.guild.id, name: "pingable", mentionable: true, position: 1 } });
+      quiet = await db().role.create({ data: { guildId: env.world.guild.id, name: "quiet", mentionable: false, position: 1 } });
     });
 
-    const text = () => `hi <@${person.id}> <@!${world.owner.id}> <@${stranger.id}> <@&${mentionable.id}> <@&${quiet.id}> <#${other}> @everyone`;
+    const text = () => `hi <@${person.id}> <@!${env.world.owner.id}> <@${stranger.id}> <@&${mentionable.id}> <@&${quiet.id}> <#${other}> @everyone`;
 
     it("mentions members and mentionable roles by default; strangers, unmentionable roles and @everyone need more", async () => {
       const channel = await newChannel();
       const { body } = await send(channel, { content: text() });
-      expect(body.mentions.map((u) => u.id).sort()).toEqual([person.id.toString(), world.owner.id.toString()].sort());
+      expect(body.mentions.map((u) => u.id).sort()).toEqual([person.id.toString(), env.world.owner.id.toString()].sort());
       expect(body.mention_roles).toEqual([mentionable.id.toString()]);
       expect(body.mention_everyone).toBe(false);
       const stored = await db().message.findUniqueOrThrow({ where: { id: BigInt(body.id) } });
@@ -178,7 +170,7 @@ describe("sending messages over REST", () => {
 
     it("with Mention Everyone: @everyone / @here and any role are mentioned", async () => {
       const allowed = await newChannel();
-      await fixtures(t).overwrite(allowed, world.botUserId, { allow: Permission.MentionEveryone }, 1);
+      await fixtures(env.t).overwrite(allowed, env.world.botUserId, { allow: Permission.MentionEveryone }, 1);
       const { body } = await send(allowed, { content: text() });
       expect(body.mention_everyone).toBe(true);
       expect(body.mention_roles.sort()).toEqual([mentionable.id.toString(), quiet.id.toString()].sort());
@@ -216,7 +208,7 @@ describe("sending messages over REST", () => {
 
     it("pings the replied-to author unless allowed_mentions leaves replied_user out", async () => {
       const channel = await newChannel();
-      const original = await fixtures(t).personMessage(channel, person.id, "ask");
+      const original = await fixtures(env.t).personMessage(channel, person.id, "ask");
       const pinged = await send(channel, { content: "re", message_reference: { message_id: original.id } });
       expect(pinged.body.mentions.map((u) => u.id)).toEqual([person.id.toString()]);
       const silent = await send(channel, { content: "re", message_reference: { message_id: original.id }, allowed_mentions: { parse: ["users"] } });
@@ -230,33 +222,33 @@ describe("sending messages over REST", () => {
     it("refuses limit outside 1–100 and malformed before/after/around with 50035", async () => {
       const channel = await newChannel();
       for (const query of ["limit=0", "limit=101", "limit=abc", "before=x", "after=-1", "around=1.5"]) {
-        const res = await bot.get(`/channels/${channel}/messages?${query}`);
+        const res = await env.bot.get(`/channels/${channel}/messages?${query}`);
         expect(res.status, query).toBe(400);
         const body = (await res.json()) as { code: number; errors: Record<string, unknown> };
         expect(body.code).toBe(50035);
         expect(Object.keys(body.errors)).toEqual([query.split("=")[0]]);
       }
-      const ok = await bot.get(`/channels/${channel}/messages?limit=100`);
+      const ok = await env.bot.get(`/channels/${channel}/messages?limit=100`);
       expect(ok.status).toBe(200);
       expect(validateResponse("get", POST, 200, await ok.json())).toEqual([]);
     });
 
     it("lists and gets with View Channel only; a hidden channel is Unknown Channel", async () => {
       const channel = await newChannel();
-      const sent = await fixtures(t).personMessage(channel, world.owner.id, "readable");
-      await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.SendMessages }, 1);
-      const one = await bot.get(`/channels/${channel}/messages/${sent.id}`);
+      const sent = await fixtures(env.t).personMessage(channel, env.world.owner.id, "readable");
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.SendMessages }, 1);
+      const one = await env.bot.get(`/channels/${channel}/messages/${sent.id}`);
       expect(one.status).toBe(200);
       expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, await one.json())).toEqual([]);
-      const unknown = await bot.get(`/channels/${channel}/messages/99999999`);
+      const unknown = await env.bot.get(`/channels/${channel}/messages/99999999`);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ code: 10008 });
-      await fixtures(t).hideFromEveryone(channel, world.guild.id);
+      await fixtures(env.t).hideFromEveryone(channel, env.world.guild.id);
       await db().permissionOverwrite.update({
-        where: { channelId_targetId: { channelId: channel, targetId: world.botUserId } },
+        where: { channelId_targetId: { channelId: channel, targetId: env.world.botUserId } },
         data: { deny: Permission.ViewChannel },
       });
-      const hidden = await bot.get(`/channels/${channel}/messages`);
+      const hidden = await env.bot.get(`/channels/${channel}/messages`);
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toMatchObject({ code: 10003 });
     });

@@ -1,34 +1,26 @@
 import { Client, type Message, type TextChannel } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./harness";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestServer } from "./harness";
+import { fixtures } from "./rest-fixtures";
 
 type WireMessage = { id: string; content: string; type: number; nonce?: unknown; mentions: { id: string }[]; message_reference?: { message_id: string } };
 
 describe("messages over REST", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: ReturnType<typeof botClient>;
+  const env = useTestServer();
   let n = 0;
-  const newChannel = async (type: 0 | 4 = 0) => (await fixtures(t).channel(world.guild.id, { name: `messages-${++n}`, type })).id;
+  const newChannel = async (type: 0 | 4 = 0) => (await fixtures(env.t).channel(env.world.guild.id, { name: `messages-${++n}`, type })).id;
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   describe("listing", () => {
     let channel: bigint;
     let ids: string[]; // oldest first
-    const page = async (query: string) => ((await (await bot.get(`/channels/${channel}/messages${query}`)).json()) as WireMessage[]).map((m) => m.id);
+    const page = async (query: string) => ((await (await env.bot.get(`/channels/${channel}/messages${query}`)).json()) as WireMessage[]).map((m) => m.id);
 
     beforeAll(async () => {
       channel = await newChannel();
       ids = [];
       // Written through the domain (as the web app does), so the send limit does not pace the set-up.
-      for (let i = 0; i < 60; i++) ids.push((await fixtures(t).personMessage(channel, world.owner.id, `m${i}`)).id);
+      for (let i = 0; i < 60; i++) ids.push((await fixtures(env.t).personMessage(channel, env.world.owner.id, `m${i}`)).id);
     });
 
     it("answers newest first, 50 by default", async () => {
@@ -47,7 +39,7 @@ describe("messages over REST", () => {
     });
 
     it("answers one message by id", async () => {
-      const res = await bot.get(`/channels/${channel}/messages/${ids[5]}`);
+      const res = await env.bot.get(`/channels/${channel}/messages/${ids[5]}`);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id: ids[5], content: "m5", channel_id: channel.toString() });
     });
@@ -56,29 +48,29 @@ describe("messages over REST", () => {
   describe("sending", () => {
     it("returns the message with the nonce unchanged, string or integer", async () => {
       const channel = await newChannel();
-      const a = (await (await bot.post(`/channels/${channel}/messages`, { content: "one", nonce: "abc-123" })).json()) as WireMessage;
+      const a = (await (await env.bot.post(`/channels/${channel}/messages`, { content: "one", nonce: "abc-123" })).json()) as WireMessage;
       expect(a).toMatchObject({ content: "one", nonce: "abc-123", type: 0 });
-      const b = (await (await bot.post(`/channels/${channel}/messages`, { content: "two", nonce: 987654321 })).json()) as WireMessage;
+      const b = (await (await env.bot.post(`/channels/${channel}/messages`, { content: "two", nonce: 987654321 })).json()) as WireMessage;
       expect(b.nonce).toBe(987654321);
-      const stored = (await (await bot.get(`/channels/${channel}/messages/${a.id}`)).json()) as WireMessage;
+      const stored = (await (await env.bot.get(`/channels/${channel}/messages/${a.id}`)).json()) as WireMessage;
       expect(stored).not.toHaveProperty("nonce");
     });
 
     it("accepts discord.js message.reply and answers a reply that mentions the replied-to person", async () => {
       const channelId = await newChannel();
-      const original = await fixtures(t).personMessage(channelId, world.owner.id, "question?");
-      const client = new Client({ intents: [], rest: { api: t.api, version: "10" } });
-      client.rest.setToken(world.token);
+      const original = await fixtures(env.t).personMessage(channelId, env.world.owner.id, "question?");
+      const client = new Client({ intents: [], rest: { api: env.t.api, version: "10" } });
+      client.rest.setToken(env.world.token);
       try {
-        await client.guilds.fetch(world.guild.id.toString());
+        await client.guilds.fetch(env.world.guild.id.toString());
         const channel = (await client.channels.fetch(channelId.toString())) as TextChannel;
         const message: Message = await channel.messages.fetch(original.id);
         const reply = await message.reply("answer!");
         expect(reply.content).toBe("answer!");
         expect(reply.reference?.messageId).toBe(original.id);
-        const wire = (await (await bot.get(`/channels/${channelId}/messages/${reply.id}`)).json()) as WireMessage & { referenced_message: { id: string } };
+        const wire = (await (await env.bot.get(`/channels/${channelId}/messages/${reply.id}`)).json()) as WireMessage & { referenced_message: { id: string } };
         expect(wire).toMatchObject({ type: 19, message_reference: { message_id: original.id }, referenced_message: { id: original.id } });
-        expect(wire.mentions.map((u) => u.id)).toEqual([world.owner.id.toString()]);
+        expect(wire.mentions.map((u) => u.id)).toEqual([env.world.owner.id.toString()]);
       } finally {
         await client.destroy();
       }
@@ -86,17 +78,17 @@ describe("messages over REST", () => {
 
     it("does not mention the replied-to person when allowed_mentions.replied_user is false", async () => {
       const channel = await newChannel();
-      const original = await fixtures(t).personMessage(channel, world.owner.id, "ping me not");
-      const res = await bot.post(`/channels/${channel}/messages`, { content: "ok", message_reference: { message_id: original.id }, allowed_mentions: { parse: [], replied_user: false } });
+      const original = await fixtures(env.t).personMessage(channel, env.world.owner.id, "ping me not");
+      const res = await env.bot.post(`/channels/${channel}/messages`, { content: "ok", message_reference: { message_id: original.id }, allowed_mentions: { parse: [], replied_user: false } });
       expect(((await res.json()) as WireMessage).mentions).toEqual([]);
     });
 
     it("refuses a reply to a missing message, unless fail_if_not_exists is false", async () => {
       const channel = await newChannel();
-      const refused = await bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000" } });
+      const refused = await env.bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000" } });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ code: 50035, errors: { message_reference: { _errors: [expect.anything()] } } });
-      const sent = await bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000", fail_if_not_exists: false } });
+      const sent = await env.bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000", fail_if_not_exists: false } });
       expect(sent.status).toBe(200);
       const body = (await sent.json()) as WireMessage;
       expect(body.type).toBe(0);
@@ -105,7 +97,7 @@ describe("messages over REST", () => {
 
     it("answers 50024 for messages in a category", async () => {
       const category = await newChannel(4);
-      for (const res of [await bot.post(`/channels/${category}/messages`, { content: "x" }), await bot.get(`/channels/${category}/messages`)]) {
+      for (const res of [await env.bot.post(`/channels/${category}/messages`, { content: "x" }), await env.bot.get(`/channels/${category}/messages`)]) {
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50024 });
       }

@@ -1,9 +1,9 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "./rest-fixtures";
+import { botClient, expectError, expectRateLimited, fixtures } from "./rest-fixtures";
 
 type WireOverwrite = { id: string; type: number; allow: string; deny: string };
 type WireChannel = { id: string; permission_overwrites: WireOverwrite[] };
@@ -11,26 +11,18 @@ type WireChannel = { id: string; permission_overwrites: WireOverwrite[] };
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ManageRoles | Permission.AddReactions;
 
 describe("permission overwrites over REST", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: BotClient;
+  const env = useTestServer({ world: BOT_PERMISSIONS });
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `overwrites-${++n}` })).id;
-  const overwritesOf = async (channel: bigint) => ((await (await bot.get(`/channels/${channel}`)).json()) as WireChannel).permission_overwrites;
-  const prisma = () => t.server.ctx.database.prisma;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `overwrites-${++n}` })).id;
+  const overwritesOf = async (channel: bigint) => ((await (await env.bot.get(`/channels/${channel}`)).json()) as WireChannel).permission_overwrites;
+  const prisma = () => env.t.server.ctx.database.prisma;
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world(BOT_PERMISSIONS);
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   describe("PUT /channels/{channel}/permissions/{overwrite}", () => {
     it("sets a role overwrite (204) from string bits, dropping guild-only bits, and replaces it on a second PUT", async () => {
       const channel = await newChannel();
-      const role = await prisma().role.create({ data: { guildId: world.guild.id, name: "helpers", permissions: 0n, position: 1 } });
-      const res = await bot.put(`/channels/${channel}/permissions/${role.id}`, {
+      const role = await prisma().role.create({ data: { guildId: env.world.guild.id, name: "helpers", permissions: 0n, position: 1 } });
+      const res = await env.bot.put(`/channels/${channel}/permissions/${role.id}`, {
         type: 0,
         allow: String(Permission.AddReactions | Permission.KickMembers),
         deny: String(Permission.SendMessages),
@@ -40,8 +32,8 @@ describe("permission overwrites over REST", () => {
       expect(await overwritesOf(channel)).toEqual([
         { id: role.id.toString(), type: 0, allow: Permission.AddReactions.toString(), deny: Permission.SendMessages.toString() },
       ]);
-      expect((await bot.put(`/channels/${channel}/permissions/${role.id}`, { type: 0, allow: Number(Permission.ViewChannel) })).status).toBe(204);
-      const after = await bot.get(`/channels/${channel}`);
+      expect((await env.bot.put(`/channels/${channel}/permissions/${role.id}`, { type: 0, allow: Number(Permission.ViewChannel) })).status).toBe(204);
+      const after = await env.bot.get(`/channels/${channel}`);
       const body = (await after.json()) as WireChannel;
       expect(validateResponse("get", "/channels/{channel_id}", 200, body)).toEqual([]);
       expect(body.permission_overwrites).toEqual([{ id: role.id.toString(), type: 0, allow: Permission.ViewChannel.toString(), deny: "0" }]);
@@ -49,109 +41,109 @@ describe("permission overwrites over REST", () => {
 
     it("sets a member overwrite and an @everyone overwrite", async () => {
       const channel = await newChannel();
-      expect((await bot.put(`/channels/${channel}/permissions/${world.owner.id}`, { type: 1, deny: Permission.AddReactions.toString() })).status).toBe(204);
-      expect((await bot.put(`/channels/${channel}/permissions/${world.guild.id}`, { type: 0, deny: Permission.SendMessages.toString() })).status).toBe(204);
+      expect((await env.bot.put(`/channels/${channel}/permissions/${env.world.owner.id}`, { type: 1, deny: Permission.AddReactions.toString() })).status).toBe(204);
+      expect((await env.bot.put(`/channels/${channel}/permissions/${env.world.guild.id}`, { type: 0, deny: Permission.SendMessages.toString() })).status).toBe(204);
       expect(await overwritesOf(channel)).toEqual(
         expect.arrayContaining([
-          { id: world.owner.id.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() },
-          { id: world.guild.id.toString(), type: 0, allow: "0", deny: Permission.SendMessages.toString() },
+          { id: env.world.owner.id.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() },
+          { id: env.world.guild.id.toString(), type: 0, allow: "0", deny: Permission.SendMessages.toString() },
         ]),
       );
     });
 
     it("needs Manage Roles (50013)", async () => {
-      const other = await t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
-      await expectError(await botClient(t, other.token).put(`/channels/${other.text.id}/permissions/${other.guild.id}`, { type: 0, deny: "2048" }), 403, 50013);
+      const other = await env.t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
+      await expectError(await botClient(env.t, other.token).put(`/channels/${other.text.id}/permissions/${other.guild.id}`, { type: 0, deny: "2048" }), 403, 50013);
     });
 
     it("answers Unknown Role (10011) and Unknown Member (10007) for targets that are not in the guild", async () => {
       const channel = await newChannel();
-      await expectError(await bot.put(`/channels/${channel}/permissions/999999999`, { type: 0, allow: "0" }), 404, 10011);
-      await expectError(await bot.put(`/channels/${channel}/permissions/not-an-id`, { type: 0, allow: "0" }), 404, 10011);
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/999999999`, { type: 0, allow: "0" }), 404, 10011);
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/not-an-id`, { type: 0, allow: "0" }), 404, 10011);
       // A member id given as a role, and a role id given as a member.
-      await expectError(await bot.put(`/channels/${channel}/permissions/${world.owner.id}`, { type: 0, allow: "0" }), 404, 10011);
-      await expectError(await bot.put(`/channels/${channel}/permissions/${world.guild.id}`, { type: 1, allow: "0" }), 404, 10007);
-      const stranger = await t.seed.person();
-      await expectError(await bot.put(`/channels/${channel}/permissions/${stranger.id}`, { type: 1, allow: "0" }), 404, 10007);
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/${env.world.owner.id}`, { type: 0, allow: "0" }), 404, 10011);
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/${env.world.guild.id}`, { type: 1, allow: "0" }), 404, 10007);
+      const stranger = await env.t.seed.person();
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/${stranger.id}`, { type: 1, allow: "0" }), 404, 10007);
     });
 
     it("validates the body (50035)", async () => {
       const channel = await newChannel();
-      const path = `/channels/${channel}/permissions/${world.guild.id}`;
-      expect((await expectError(await bot.put(path, { allow: "0" }), 400, 50035)).errors).toHaveProperty("type");
-      expect((await expectError(await bot.put(path, { type: 2 }), 400, 50035)).errors).toHaveProperty("type");
-      expect((await expectError(await bot.put(path, { type: 0, allow: "lots" }), 400, 50035)).errors).toHaveProperty("allow");
-      expect((await expectError(await bot.put(path, { type: 0, deny: -1 }), 400, 50035)).errors).toHaveProperty("deny");
+      const path = `/channels/${channel}/permissions/${env.world.guild.id}`;
+      expect((await expectError(await env.bot.put(path, { allow: "0" }), 400, 50035)).errors).toHaveProperty("type");
+      expect((await expectError(await env.bot.put(path, { type: 2 }), 400, 50035)).errors).toHaveProperty("type");
+      expect((await expectError(await env.bot.put(path, { type: 0, allow: "lots" }), 400, 50035)).errors).toHaveProperty("allow");
+      expect((await expectError(await env.bot.put(path, { type: 0, deny: -1 }), 400, 50035)).errors).toHaveProperty("deny");
     });
 
     it("allows or denies only permissions the bot has in the channel (50013)", async () => {
       const channel = await newChannel();
-      const path = `/channels/${channel}/permissions/${world.guild.id}`;
-      await expectError(await bot.put(path, { type: 0, allow: Permission.ManageMessages.toString() }), 403, 50013);
-      await expectError(await bot.put(path, { type: 0, deny: Permission.ManageChannels.toString() }), 403, 50013);
+      const path = `/channels/${channel}/permissions/${env.world.guild.id}`;
+      await expectError(await env.bot.put(path, { type: 0, allow: Permission.ManageMessages.toString() }), 403, 50013);
+      await expectError(await env.bot.put(path, { type: 0, deny: Permission.ManageChannels.toString() }), 403, 50013);
       // A bit the bot lost in this channel through its own member overwrite.
-      await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.AddReactions }, 1);
-      await expectError(await bot.put(path, { type: 0, deny: Permission.AddReactions.toString() }), 403, 50013);
-      expect(await overwritesOf(channel)).toEqual([{ id: world.botUserId.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() }]);
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.AddReactions }, 1);
+      await expectError(await env.bot.put(path, { type: 0, deny: Permission.AddReactions.toString() }), 403, 50013);
+      expect(await overwritesOf(channel)).toEqual([{ id: env.world.botUserId.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() }]);
     });
 
     it("reaches only roles below the bot's highest role (50013)", async () => {
       const channel = await newChannel();
-      const top = await prisma().role.create({ data: { guildId: world.guild.id, name: "top", permissions: 0n, position: 90 } });
-      await expectError(await bot.put(`/channels/${channel}/permissions/${top.id}`, { type: 0, deny: Permission.SendMessages.toString() }), 403, 50013);
-      await fixtures(t).overwrite(channel, top.id, { deny: Permission.SendMessages });
-      await expectError(await bot.delete(`/channels/${channel}/permissions/${top.id}`), 403, 50013);
+      const top = await prisma().role.create({ data: { guildId: env.world.guild.id, name: "top", permissions: 0n, position: 90 } });
+      await expectError(await env.bot.put(`/channels/${channel}/permissions/${top.id}`, { type: 0, deny: Permission.SendMessages.toString() }), 403, 50013);
+      await fixtures(env.t).overwrite(channel, top.id, { deny: Permission.SendMessages });
+      await expectError(await env.bot.delete(`/channels/${channel}/permissions/${top.id}`), 403, 50013);
     });
 
     it("is not allowed on threads (50024) nor in DMs (50003), and hidden channels are unknown (10003)", async () => {
       const channel = await newChannel();
-      const thread = await t.server.ctx.domain.threads.create(channel, world.owner.id, { name: "a thread" });
-      await expectError(await bot.put(`/channels/${thread.id}/permissions/${world.guild.id}`, { type: 0, deny: "2048" }), 400, 50024);
-      await expectError(await bot.delete(`/channels/${thread.id}/permissions/${world.guild.id}`), 400, 50024);
-      const dm = await t.server.ctx.domain.directMessages.open(world.botUserId, { recipient_id: world.owner.id.toString() });
-      await expectError(await bot.put(`/channels/${dm.id}/permissions/${world.owner.id}`, { type: 1, deny: "2048" }), 403, 50003);
-      await expectError(await bot.delete(`/channels/${dm.id}/permissions/${world.owner.id}`), 403, 50003);
+      const thread = await env.t.server.ctx.domain.threads.create(channel, env.world.owner.id, { name: "a thread" });
+      await expectError(await env.bot.put(`/channels/${thread.id}/permissions/${env.world.guild.id}`, { type: 0, deny: "2048" }), 400, 50024);
+      await expectError(await env.bot.delete(`/channels/${thread.id}/permissions/${env.world.guild.id}`), 400, 50024);
+      const dm = await env.t.server.ctx.domain.directMessages.open(env.world.botUserId, { recipient_id: env.world.owner.id.toString() });
+      await expectError(await env.bot.put(`/channels/${dm.id}/permissions/${env.world.owner.id}`, { type: 1, deny: "2048" }), 403, 50003);
+      await expectError(await env.bot.delete(`/channels/${dm.id}/permissions/${env.world.owner.id}`), 403, 50003);
       const hidden = await newChannel();
-      await fixtures(t).overwrite(hidden, world.botUserId, { deny: Permission.ViewChannel }, 1);
-      await expectError(await bot.put(`/channels/${hidden}/permissions/${world.guild.id}`, { type: 0, deny: "2048" }), 404, 10003);
+      await fixtures(env.t).overwrite(hidden, env.world.botUserId, { deny: Permission.ViewChannel }, 1);
+      await expectError(await env.bot.put(`/channels/${hidden}/permissions/${env.world.guild.id}`, { type: 0, deny: "2048" }), 404, 10003);
     });
   });
 
   describe("DELETE /channels/{channel}/permissions/{overwrite}", () => {
     it("removes an overwrite (204); removing one that is not there is also 204", async () => {
       const channel = await newChannel();
-      await fixtures(t).overwrite(channel, world.guild.id, { deny: Permission.AddReactions });
-      const res = await bot.delete(`/channels/${channel}/permissions/${world.guild.id}`);
+      await fixtures(env.t).overwrite(channel, env.world.guild.id, { deny: Permission.AddReactions });
+      const res = await env.bot.delete(`/channels/${channel}/permissions/${env.world.guild.id}`);
       expect(res.status).toBe(204);
       expect(await overwritesOf(channel)).toEqual([]);
-      expect((await bot.delete(`/channels/${channel}/permissions/${world.guild.id}`)).status).toBe(204);
+      expect((await env.bot.delete(`/channels/${channel}/permissions/${env.world.guild.id}`)).status).toBe(204);
     });
 
     it("needs Manage Roles (50013)", async () => {
-      const other = await t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
-      await fixtures(t).overwrite(other.text.id, other.guild.id, { deny: Permission.AddReactions });
-      await expectError(await botClient(t, other.token).delete(`/channels/${other.text.id}/permissions/${other.guild.id}`), 403, 50013);
+      const other = await env.t.seed.world(Permission.ViewChannel | Permission.ManageChannels);
+      await fixtures(env.t).overwrite(other.text.id, other.guild.id, { deny: Permission.AddReactions });
+      await expectError(await botClient(env.t, other.token).delete(`/channels/${other.text.id}/permissions/${other.guild.id}`), 403, 50013);
     });
   });
 
   describe("events", () => {
     it("sends CHANNEL_UPDATE, and CHANNEL_DELETE / CHANNEL_CREATE to a member losing / gaining the channel", async () => {
-      const watcherApp = await t.seed.bot(world, Permission.ViewChannel);
+      const watcherApp = await env.t.seed.bot(env.world, Permission.ViewChannel);
       const watcher = watcherApp.botUser;
       const [self, other] = await Promise.all([
-        RawGatewayClient.identified(t, world.token, Intents.Guilds),
-        RawGatewayClient.identified(t, watcherApp.botToken, Intents.Guilds),
+        RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds),
+        RawGatewayClient.identified(env.t, watcherApp.botToken, Intents.Guilds),
       ]);
       await Promise.all([self.dispatch("GUILD_CREATE"), other.dispatch("GUILD_CREATE")]);
       const channel = await newChannel();
       const id = channel.toString();
 
-      expect((await bot.put(`/channels/${channel}/permissions/${watcher.id}`, { type: 1, deny: Permission.ViewChannel.toString() })).status).toBe(204);
+      expect((await env.bot.put(`/channels/${channel}/permissions/${watcher.id}`, { type: 1, deny: Permission.ViewChannel.toString() })).status).toBe(204);
       const update = await self.dispatch("CHANNEL_UPDATE", (d) => d.id === id);
       expect(update.d.permission_overwrites).toEqual([{ id: watcher.id.toString(), type: 1, allow: "0", deny: Permission.ViewChannel.toString() }]);
       expect((await other.dispatch("CHANNEL_DELETE", (d) => d.id === id)).d.id).toBe(id);
 
-      expect((await bot.delete(`/channels/${channel}/permissions/${watcher.id}`)).status).toBe(204);
+      expect((await env.bot.delete(`/channels/${channel}/permissions/${watcher.id}`)).status).toBe(204);
       expect((await self.dispatch("CHANNEL_UPDATE", (d) => d.id === id)).d.permission_overwrites).toEqual([]);
       // Between losing and regaining the channel the watcher heard nothing about it.
       const meanwhile = await other.until((f) => f.t === "CHANNEL_CREATE" && f.d.id === id);
@@ -164,11 +156,11 @@ describe("permission overwrites over REST", () => {
   it("limits setting and removing overwrites to 10 per 10 s per channel; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     for (let i = 0; i < 5; i++) {
-      expect((await bot.put(`/channels/${busy}/permissions/${world.guild.id}`, { type: 0, deny: Permission.AddReactions.toString() })).status).toBe(204);
-      expect((await bot.delete(`/channels/${busy}/permissions/${world.guild.id}`)).status).toBe(204);
+      expect((await env.bot.put(`/channels/${busy}/permissions/${env.world.guild.id}`, { type: 0, deny: Permission.AddReactions.toString() })).status).toBe(204);
+      expect((await env.bot.delete(`/channels/${busy}/permissions/${env.world.guild.id}`)).status).toBe(204);
     }
-    const limited = await bot.put(`/channels/${busy}/permissions/${world.guild.id}`, { type: 0 });
+    const limited = await env.bot.put(`/channels/${busy}/permissions/${env.world.guild.id}`, { type: 0 });
     await expectRateLimited(limited);
-    expect((await bot.put(`/channels/${quiet}/permissions/${world.guild.id}`, { type: 0 })).status).toBe(204);
+    expect((await env.bot.put(`/channels/${quiet}/permissions/${env.world.guild.id}`, { type: 0 })).status).toBe(204);
   });
 });

@@ -1,9 +1,9 @@
 import { AuditLogEvent, ManualClock, Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, expectError, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, fixtures } from "./rest-fixtures";
 
 type WireMessage = { id: string; content: string; pinned: boolean };
 type PinsPage = { items: { pinned_at: string; message: WireMessage }[]; has_more: boolean };
@@ -12,15 +12,14 @@ const BASE_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Perm
 
 describe("pins over REST", () => {
   const clock = new ManualClock(new Date("2026-03-01T10:00:00.000Z"));
-  let t: TestServer;
-  let world: World;
+  const env = useTestServer({ server: { clock }, world: BASE_PERMISSIONS | Permission.PinMessages });
   /** The world's bot, holding Pin Messages. */
   let pinner: BotClient;
   /** A second bot with Manage Messages but without Pin Messages. */
   let manager: BotClient;
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `pins-${++n}` })).id;
-  const say = async (channelId: bigint, content = "pin me") => BigInt((await fixtures(t).personMessage(channelId, world.owner.id, content)).id);
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `pins-${++n}` })).id;
+  const say = async (channelId: bigint, content = "pin me") => BigInt((await fixtures(env.t).personMessage(channelId, env.world.owner.id, content)).id);
   const page = async (channelId: bigint, query = "") => {
     const res = await pinner.get(`/channels/${channelId}/messages/pins${query}`);
     expect(res.status).toBe(200);
@@ -30,12 +29,12 @@ describe("pins over REST", () => {
   };
   /** Pinned messages written straight to storage (set-up for the page and the 250 limit), one second apart. */
   const pinnedMessages = async (channelId: bigint, count: number) => {
-    const prisma = t.server.ctx.database.prisma;
+    const prisma = env.t.server.ctx.database.prisma;
     const start = clock.now().getTime();
     const rows = Array.from({ length: count }, (_, i) => ({
       channelId,
-      guildId: world.guild.id,
-      authorId: world.owner.id,
+      guildId: env.world.guild.id,
+      authorId: env.world.owner.id,
       content: `pinned ${i}`,
       pinned: true,
       pinnedAt: new Date(start + i * 1000),
@@ -46,13 +45,10 @@ describe("pins over REST", () => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer({ clock });
-    world = await t.seed.world(BASE_PERMISSIONS | Permission.PinMessages);
-    pinner = botClient(t, world.token);
-    const app = await t.seed.bot(world, BASE_PERMISSIONS | Permission.ManageMessages);
-    manager = botClient(t, app.botToken);
+    pinner = botClient(env.t, env.world.token);
+    const app = await env.t.seed.bot(env.world, BASE_PERMISSIONS | Permission.ManageMessages);
+    manager = botClient(env.t, app.botToken);
   });
-  afterAll(() => t?.close());
 
   it("pins at both paths and answers the pins page newest pin first", async () => {
     const channel = await newChannel();
@@ -157,17 +153,17 @@ describe("pins over REST", () => {
 
     expect((await pinner.delete(`/channels/${channel}/pins/${pins[0]?.id}`)).status).toBe(204);
     expect((await pinner.put(`/channels/${channel}/pins/${extra}`)).status).toBe(204);
-    expect(await t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
   });
 
   it("keeps the 250-pin limit when two pins arrive at once", async () => {
     const channel = await newChannel();
     await pinnedMessages(channel, 249);
     const [a, b] = [await say(channel, "a"), await say(channel, "b")];
-    const outcomes = await Promise.allSettled([t.server.ctx.domain.pins.pin(channel, a, world.botUserId), t.server.ctx.domain.pins.pin(channel, b, world.botUserId)]);
+    const outcomes = await Promise.allSettled([env.t.server.ctx.domain.pins.pin(channel, a, env.world.botUserId), env.t.server.ctx.domain.pins.pin(channel, b, env.world.botUserId)]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: 30003 } });
-    expect(await t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
   });
 
   it("records pins and unpins in the guild's audit log", async () => {
@@ -175,11 +171,11 @@ describe("pins over REST", () => {
     const id = await say(channel);
     await pinner.put(`/channels/${channel}/pins/${id}`);
     await pinner.delete(`/channels/${channel}/pins/${id}`);
-    const entries = await t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, targetId: world.owner.id }, orderBy: { id: "asc" } });
+    const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: env.world.guild.id, targetId: env.world.owner.id }, orderBy: { id: "asc" } });
     const mine = entries.filter((e) => (e.options as { message_id?: string } | null)?.message_id === id.toString());
     expect(mine.map((e) => [e.actionType, e.userId])).toEqual([
-      [AuditLogEvent.MessagePin, world.botUserId],
-      [AuditLogEvent.MessageUnpin, world.botUserId],
+      [AuditLogEvent.MessagePin, env.world.botUserId],
+      [AuditLogEvent.MessageUnpin, env.world.botUserId],
     ]);
     expect(mine[0]?.options).toEqual({ channel_id: channel.toString(), message_id: id.toString() });
   });
@@ -187,13 +183,13 @@ describe("pins over REST", () => {
   it("sends CHANNEL_PINS_UPDATE on pin and unpin with the latest pin's time, and none when nothing changed", async () => {
     const channel = await newChannel();
     const [a, b] = [await say(channel, "a"), await say(channel, "b")];
-    const client = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
     await client.dispatch("GUILD_CREATE");
     try {
       await pinner.put(`/channels/${channel}/pins/${a}`);
       const aAt = clock.now().toISOString();
       const pinned = await client.dispatch("CHANNEL_PINS_UPDATE");
-      expect(pinned.d).toEqual({ guild_id: world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: aAt });
+      expect(pinned.d).toEqual({ guild_id: env.world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: aAt });
 
       clock.advance(5000);
       await pinner.put(`/channels/${channel}/pins/${a}`); // already pinned: no event
@@ -205,16 +201,16 @@ describe("pins over REST", () => {
       await pinner.delete(`/channels/${channel}/pins/${b}`);
       expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d.last_pin_timestamp).toBe(aAt);
       await pinner.delete(`/channels/${channel}/pins/${a}`);
-      expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d).toEqual({ guild_id: world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: null });
+      expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d).toEqual({ guild_id: env.world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: null });
     } finally {
       await client.close();
     }
   });
 
   it("answers 50003 for every pin route in a DM", async () => {
-    const prisma = t.server.ctx.database.prisma;
-    const dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: world.owner.id }, { userId: world.botUserId }] } } });
-    const id = BigInt((await t.server.ctx.domain.messages.create(dm.id, world.owner.id, { content: "dm" })).id);
+    const prisma = env.t.server.ctx.database.prisma;
+    const dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: env.world.botUserId }] } } });
+    const id = BigInt((await env.t.server.ctx.domain.messages.create(dm.id, env.world.owner.id, { content: "dm" })).id);
     const answers = [
       await pinner.get(`/channels/${dm.id}/messages/pins`),
       await pinner.get(`/channels/${dm.id}/pins`),
@@ -234,7 +230,7 @@ describe("pins over REST", () => {
     await expectError(await pinner.put(`/channels/${channel}/pins/99999999`), 404, 10008);
 
     const secret = await say(hidden);
-    await fixtures(t).hideFromEveryone(hidden, world.guild.id);
+    await fixtures(env.t).hideFromEveryone(hidden, env.world.guild.id);
     await expectError(await pinner.put(`/channels/${hidden}/pins/${secret}`), 404, 10003);
     await expectError(await pinner.get(`/channels/${hidden}/messages/pins`), 404, 10003);
     await expectError(await pinner.get(`/channels/${hidden}/pins`), 404, 10003);

@@ -1,7 +1,7 @@
 import { type RateLimitData, REST, Routes } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, storageMode, type TestServer } from "./harness";
-import { botClient, fixtures, type World } from "./rest-fixtures";
+import { describe, expect, it } from "vitest";
+import { startTestServer, storageMode, useTestServer } from "./harness";
+import { botClient, fixtures } from "./rest-fixtures";
 
 const send = (bot: ReturnType<typeof botClient>, channelId: bigint, content = "hi") => bot.post(`/channels/${channelId}/messages`, { content });
 
@@ -17,27 +17,19 @@ function bucketHeaders(res: Response) {
 }
 
 describe("rate limits", () => {
-  let t: TestServer;
-  let world: World;
-  let bot: ReturnType<typeof botClient>;
+  const env = useTestServer();
   let n = 0;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `limits-${++n}` })).id;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `limits-${++n}` })).id;
 
-  beforeAll(async () => {
-    t = await startTestServer();
-    world = await t.seed.world();
-    bot = botClient(t, world.token);
-  });
-  afterAll(() => t?.close());
 
   it("counts sends per channel: the sixth message within 5 s gets 429 while another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const answers: Response[] = [];
-    for (let i = 0; i < 5; i++) answers.push(await send(bot, busy));
+    for (let i = 0; i < 5; i++) answers.push(await send(env.bot, busy));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((r) => bucketHeaders(r).remaining)).toEqual(["4", "3", "2", "1", "0"]);
 
-    const limited = await send(bot, busy);
+    const limited = await send(env.bot, busy);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("content-type")).toMatch(/^application\/json/);
     const retryAfter = Number(limited.headers.get("retry-after"));
@@ -54,20 +46,20 @@ describe("rate limits", () => {
     expect(body).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
     expect(body.retry_after).toBeCloseTo(headers.resetAfter, 1);
 
-    const other = await send(bot, quiet);
+    const other = await send(env.bot, quiet);
     expect(other.status).toBe(200);
     expect(bucketHeaders(other)).toMatchObject({ limit: "5", remaining: "4" });
   });
 
   it("sends the bucket headers on every answer of a limited route, in seconds", async () => {
-    const res = await send(bot, await newChannel());
+    const res = await send(env.bot, await newChannel());
     const headers = bucketHeaders(res);
     expect(headers.limit).toBe("5");
     expect(headers.bucket).toMatch(/^[0-9a-f]{16,}$/);
     expect(res.headers.get("x-ratelimit-reset-after")).toMatch(/^\d+(\.\d+)?$/);
     expect(res.headers.get("x-ratelimit-reset")).toMatch(/^\d{10}(\.\d+)?$/);
     // The listing route has its own bucket.
-    const list = await bot.get(`/channels/${world.text.id}/messages`);
+    const list = await env.bot.get(`/channels/${env.world.text.id}/messages`);
     expect(list.status).toBe(200);
     expect(bucketHeaders(list).limit).toBe("10");
     expect(bucketHeaders(list).bucket).not.toBe(headers.bucket);
@@ -75,16 +67,16 @@ describe("rate limits", () => {
 
   it("counts the limit per bot: another bot sends in the same channel while the first is limited", async () => {
     const channel = await newChannel();
-    for (let i = 0; i < 5; i++) await send(bot, channel);
-    expect((await send(bot, channel)).status).toBe(429);
-    const app = await t.seed.bot(world, 0n);
-    expect((await send(botClient(t, app.botToken), channel)).status).toBe(200);
+    for (let i = 0; i < 5; i++) await send(env.bot, channel);
+    expect((await send(env.bot, channel)).status).toBe(429);
+    const app = await env.t.seed.bot(env.world, 0n);
+    expect((await send(botClient(env.t, app.botToken), channel)).status).toBe(200);
   });
 
   it("lets discord.js wait out a 429 and then succeed", async () => {
     const channel = await newChannel();
-    for (let i = 0; i < 5; i++) expect((await send(bot, channel)).status).toBe(200);
-    const rest = new REST({ api: t.api, version: "10" }).setToken(world.token);
+    for (let i = 0; i < 5; i++) expect((await send(env.bot, channel)).status).toBe(200);
+    const rest = new REST({ api: env.t.api, version: "10" }).setToken(env.world.token);
     const limits: RateLimitData[] = [];
     rest.on("rateLimited", (info) => limits.push(info));
     const started = Date.now();
@@ -98,13 +90,13 @@ describe("rate limits", () => {
   // Several nodes need PostgreSQL + Redis: this case exists in that pass of the suite (CI runs both passes).
   if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     it("shares the counters between nodes on one Redis", async () => {
-      const second = await startTestServer({ storage: t.storage });
+      const second = await startTestServer({ storage: env.t.storage });
       try {
         const channel = await newChannel();
-        for (let i = 0; i < 5; i++) expect((await send(bot, channel)).status).toBe(200);
+        for (let i = 0; i < 5; i++) expect((await send(env.bot, channel)).status).toBe(200);
         const onSecondNode = await fetch(`${second.base}/channels/${channel}/messages`, {
           method: "POST",
-          headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
+          headers: { authorization: `Bot ${env.world.token}`, "content-type": "application/json" },
           body: JSON.stringify({ content: "other node" }),
         });
         expect(onSecondNode.status).toBe(429);
@@ -115,8 +107,8 @@ describe("rate limits", () => {
   }
 
   it("limits all requests of one bot to 50 per second with a global 429", async () => {
-    const app = await t.seed.app(world.owner.id);
-    const busy = botClient(t, app.botToken);
+    const app = await env.t.seed.app(env.world.owner.id);
+    const busy = botClient(env.t, app.botToken);
     const answers = await Promise.all(Array.from({ length: 80 }, () => busy.get("/users/@me")));
     const limited = answers.filter((r) => r.status === 429);
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(50);
@@ -130,7 +122,7 @@ describe("rate limits", () => {
     expect(body.retry_after).toBeLessThanOrEqual(1);
 
     // Other bots are not affected, and the limited bot is served again after the wait.
-    expect((await bot.get("/users/@me")).status).toBe(200);
+    expect((await env.bot.get("/users/@me")).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, body.retry_after * 1000 + 50));
     expect((await busy.get("/users/@me")).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { AuditLogEvent, Permission } from "@chat/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
 import { type BotClient, botClient, expectError, expectRateLimited, type World } from "./rest-fixtures";
 
@@ -21,7 +21,7 @@ type WireRole = {
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.ManageRoles | Permission.SendMessages;
 
 describe("roles over REST", () => {
-  let t: TestServer;
+  const env = useTestServer({ world: false });
   let world: World;
   let guild: string;
   /** The world's bot: View Channel, Manage Roles, Send Messages; its highest role is its managed role. */
@@ -32,7 +32,7 @@ describe("roles over REST", () => {
   let plainRole: bigint;
   /** A plain role above every bot's role. */
   let high: bigint;
-  const domain = () => t.server.ctx.domain;
+  const domain = () => env.t.server.ctx.domain;
   const rolesNow = async () => (await (await bot.get(`/guilds/${guild}/roles`)).json()) as WireRole[];
   const positionOf = async (id: bigint | string) => (await rolesNow()).find((r) => r.id === id.toString())?.position;
   /**
@@ -42,30 +42,26 @@ describe("roles over REST", () => {
   const seeingThroughRole = async (name: string) => {
     await domain().roles.update(world.owner.id, world.guild.id, world.guild.id, { permissions: "0" });
     const role = (await domain().roles.create(world.owner.id, world.guild.id, { name, permissions: Permission.ViewChannel.toString() })).id;
-    const app = await t.seed.bot(world, 0n);
+    const app = await env.t.seed.bot(world, 0n);
     await domain().memberRoles.addRole(world.owner.id, world.guild.id, app.botUser.id, BigInt(role));
-    const member = await RawGatewayClient.identified(t, app.botToken, Intents.Guilds);
+    const member = await RawGatewayClient.identified(env.t, app.botToken, Intents.Guilds);
     await member.dispatch("GUILD_CREATE");
     return { role, member };
   };
 
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
   // A guild of its own for every test: the role routes' limits are counted per guild.
   beforeEach(async () => {
-    world = await t.seed.world(BOT_PERMISSIONS);
+    world = await env.t.seed.world(BOT_PERMISSIONS);
     guild = world.guild.id.toString();
-    bot = botClient(t, world.token);
-    const other = await t.seed.bot(world, Permission.ViewChannel);
-    plain = botClient(t, other.botToken);
+    bot = botClient(env.t, world.token);
+    const other = await env.t.seed.bot(world, Permission.ViewChannel);
+    plain = botClient(env.t, other.botToken);
     const roles = await domain().roles.list(world.guild.id, world.owner.id);
     managed = BigInt(roles.find((r) => r.tags?.bot_id === world.botUserId.toString())!.id);
     plainRole = BigInt(roles.find((r) => r.tags?.bot_id === other.botUser.id.toString())!.id);
     high = BigInt((await domain().roles.create(world.owner.id, world.guild.id, { name: "high" })).id);
     await domain().roles.move(world.owner.id, world.guild.id, [{ id: high.toString(), position: 3 }]);
   });
-  afterAll(() => t?.close());
 
   describe("GET /guilds/{guild}/roles and /roles/{role}", () => {
     it("lists every role lowest first; @everyone has the guild's id and a bot's role names the bot", async () => {
@@ -84,7 +80,7 @@ describe("roles over REST", () => {
       const role = await res.json();
       expect(validateResponse("get", "/guilds/{guild_id}/roles/{role_id}", 200, role)).toEqual([]);
       expect(role).toMatchObject({ id: high.toString(), name: "high", position: 3 });
-      const foreign = await t.seed.world();
+      const foreign = await env.t.seed.world();
       for (const id of ["424242", "role", foreign.guild.id.toString()]) await expectError(await bot.get(`/guilds/${guild}/roles/${id}`), 404, 10011);
       await expectError(await bot.get(`/guilds/${foreign.guild.id}/roles`), 404, 10004);
       await expectError(await bot.get(`/guilds/${foreign.guild.id}/roles/${foreign.guild.id}`), 404, 10004);
@@ -93,7 +89,7 @@ describe("roles over REST", () => {
 
   describe("POST /guilds/{guild}/roles", () => {
     it("creates 'new role' at position 1, moving the others up, with GUILD_ROLE_CREATE and GUILD_ROLE_UPDATE", async () => {
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       const res = await bot.post(`/guilds/${guild}/roles`, {});
       expect(res.status).toBe(200);
       const role = (await res.json()) as WireRole;
@@ -143,7 +139,7 @@ describe("roles over REST", () => {
       const a = await create("a");
       const b = await create("b");
       // b 1, a 2, managed 3, plain 4, high 5
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       const res = await bot.patch(`/guilds/${guild}/roles`, [{ id: b.toString(), position: 2 }]);
       expect(res.status).toBe(200);
       const roles = (await res.json()) as WireRole[];
@@ -191,7 +187,7 @@ describe("roles over REST", () => {
   describe("PATCH /guilds/{guild}/roles/{role}", () => {
     it("changes name, permissions, color, hoist and mentionable with GUILD_ROLE_UPDATE", async () => {
       const id = (await domain().roles.create(world.owner.id, world.guild.id, { name: "before" })).id;
-      const observer = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       const res = await bot.patch(`/guilds/${guild}/roles/${id}`, {
         name: "after",
         permissions: Permission.SendMessages.toString(),
@@ -257,7 +253,7 @@ describe("roles over REST", () => {
       expect((await member.dispatch("CHANNEL_DELETE")).d.guild_id).toBe(guild);
       expect((await rolesNow()).map((r) => r.position)).toEqual([0, 1, 2, 3]);
       await expectError(await bot.get(`/guilds/${guild}/roles/${doomed}`), 404, 10011);
-      const entries = await t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.RoleDelete } });
+      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.RoleDelete } });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, BigInt(doomed)]]);
       await member.close();
     });
@@ -284,7 +280,7 @@ describe("roles over REST", () => {
 
   describe("rate limits", () => {
     it("create, edit and move: 5 per 5 s per guild, each kind counted separately", async () => {
-      const other = await t.seed.guild(world.owner.id, "Other");
+      const other = await env.t.seed.guild(world.owner.id, "Other");
       await domain().members.addBot(world.owner.id, other.id, world.app.application.id, BOT_PERMISSIONS);
       const roles = `/guilds/${guild}/roles`;
       for (let i = 0; i < 5; i++) expect((await bot.post(roles, { name: `r${i}` })).status).toBe(200);

@@ -1,9 +1,9 @@
 import { Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
+import { useTestServer } from "./harness";
 import { validateResponse } from "./openapi";
-import { type BotClient, botClient, expectError, fixtures, type World } from "./rest-fixtures";
+import { type BotClient, botClient, expectError, fixtures } from "./rest-fixtures";
 
 type WireThread = {
   id: string;
@@ -21,28 +21,24 @@ type WireMessage = { id: string; type: number; content: string; author: { id: st
 const BOT = Permission.ViewChannel | Permission.SendMessages | Permission.CreatePublicThreads | Permission.SendMessagesInThreads | Permission.ReadMessageHistory;
 
 describe("threads over REST", () => {
-  let t: TestServer;
-  let world: World;
+  const env = useTestServer({ world: BOT });
   let bot: BotClient;
   let n = 0;
-  const newChannel = async (type: 0 | 2 | 4 = 0) => (await fixtures(t).channel(world.guild.id, { name: `threads-${++n}`, type })).id;
-  const say = (channel: bigint | string, content: string, author = world.owner.id) => fixtures(t).personMessage(BigInt(channel), author, content);
+  const newChannel = async (type: 0 | 2 | 4 = 0) => (await fixtures(env.t).channel(env.world.guild.id, { name: `threads-${++n}`, type })).id;
+  const say = (channel: bigint | string, content: string, author = env.world.owner.id) => fixtures(env.t).personMessage(BigInt(channel), author, content);
   /** A thread started by the guild's owner (a person), not by the bot. */
   const ownersThread = async (name = "owner's thread") =>
-    (await t.server.ctx.domain.threads.create(await newChannel(), world.owner.id, { name })) as unknown as WireThread;
+    (await env.t.server.ctx.domain.threads.create(await newChannel(), env.world.owner.id, { name })) as unknown as WireThread;
 
   beforeAll(async () => {
-    t = await startTestServer();
     // @everyone's defaults would give the bot thread rights anyway: take them away so the role decides.
-    world = await t.seed.world(BOT);
-    await t.server.ctx.database.prisma.role.update({ where: { id: world.guild.id }, data: { permissions: Permission.ViewChannel } });
-    bot = botClient(t, world.token);
+    await env.t.server.ctx.database.prisma.role.update({ where: { id: env.world.guild.id }, data: { permissions: Permission.ViewChannel } });
+    bot = botClient(env.t, env.world.token);
   });
-  afterAll(() => t?.close());
 
   describe("POST /channels/{channel}/messages/{message}/threads", () => {
     it("starts a thread from a message: the bot owns it and is its first member; THREAD_CREATE is sent", async () => {
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const channel = await newChannel();
       const message = await say(channel, "let's discuss");
@@ -50,13 +46,13 @@ describe("threads over REST", () => {
       expect(res.status).toBe(201);
       const thread = (await res.json()) as WireThread;
       expect(validateResponse("post", "/channels/{channel_id}/messages/{message_id}/threads", 201, thread)).toEqual([]);
-      expect(thread).toMatchObject({ type: 11, name: "Discussion", parent_id: channel.toString(), owner_id: world.botUserId.toString(), member_count: 1 });
+      expect(thread).toMatchObject({ type: 11, name: "Discussion", parent_id: channel.toString(), owner_id: env.world.botUserId.toString(), member_count: 1 });
       expect(thread.id).not.toBe(message.id);
       expect(thread.thread_metadata).toMatchObject({ archived: false, auto_archive_duration: 1440 });
       const event = await gateway.dispatch("THREAD_CREATE", (d) => d.id === thread.id);
-      expect(event.d).toMatchObject({ newly_created: true, guild_id: world.guild.id.toString(), parent_id: channel.toString() });
+      expect(event.d).toMatchObject({ newly_created: true, guild_id: env.world.guild.id.toString(), parent_id: channel.toString() });
       const members = (await (await bot.get(`/channels/${thread.id}/thread-members`)).json()) as WireThreadMember[];
-      expect(members.map((m) => m.user_id)).toEqual([world.botUserId.toString()]);
+      expect(members.map((m) => m.user_id)).toEqual([env.world.botUserId.toString()]);
       await gateway.close();
     });
 
@@ -77,7 +73,7 @@ describe("threads over REST", () => {
     it("needs Create Public Threads (50013) and a name (50035)", async () => {
       const channel = await newChannel();
       const message = await say(channel, "hi");
-      await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.CreatePublicThreads }, 1);
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.CreatePublicThreads }, 1);
       await expectError(await bot.post(`/channels/${channel}/messages/${message.id}/threads`, { name: "x" }), 403, 50013);
       const open = await newChannel();
       const other = await say(open, "hi");
@@ -93,7 +89,7 @@ describe("threads over REST", () => {
       const inThread = await say(thread.id, "nested?");
       await expectError(await bot.post(`/channels/${thread.id}/messages/${inThread.id}/threads`, { name: "x" }), 400, 50024);
       await expectError(await bot.post(`/channels/${thread.id}/threads`, { name: "x" }), 400, 50024);
-      const dm = await t.server.ctx.domain.directMessages.open(world.botUserId, { recipient_id: world.owner.id.toString() });
+      const dm = await env.t.server.ctx.domain.directMessages.open(env.world.botUserId, { recipient_id: env.world.owner.id.toString() });
       const dmMessage = await (await bot.post(`/channels/${dm.id}/messages`, { content: "hello" })).json();
       await expectError(await bot.post(`/channels/${dm.id}/messages/${(dmMessage as WireMessage).id}/threads`, { name: "x" }), 403, 50003);
       await expectError(await bot.post(`/channels/${dm.id}/threads`, { name: "x" }), 403, 50003);
@@ -105,17 +101,17 @@ describe("threads over REST", () => {
 
   describe("POST /channels/{channel}/threads", () => {
     it("starts a thread and announces it in the channel with a type 18 system message", async () => {
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds | Intents.GuildMessages);
+      const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages);
       await gateway.dispatch("GUILD_CREATE");
       const channel = await newChannel();
       const res = await bot.post(`/channels/${channel}/threads`, { name: "Planning", type: 11 });
       expect(res.status).toBe(201);
       const thread = (await res.json()) as WireThread;
       expect(validateResponse("post", "/channels/{channel_id}/threads", 201, thread)).toEqual([]);
-      expect(thread).toMatchObject({ type: 11, name: "Planning", owner_id: world.botUserId.toString() });
+      expect(thread).toMatchObject({ type: 11, name: "Planning", owner_id: env.world.botUserId.toString() });
       expect((await gateway.dispatch("THREAD_CREATE", (d) => d.id === thread.id)).d.name).toBe("Planning");
       const announced = (await gateway.dispatch("MESSAGE_CREATE", (d) => d.channel_id === channel.toString())).d;
-      expect(announced).toMatchObject({ type: 18, content: "Planning", author: { id: world.botUserId.toString() } });
+      expect(announced).toMatchObject({ type: 18, content: "Planning", author: { id: env.world.botUserId.toString() } });
       const history = (await (await bot.get(`/channels/${channel}/messages`)).json()) as WireMessage[];
       expect(history.map((m) => [m.type, m.content])).toEqual([[18, "Planning"]]);
       await gateway.close();
@@ -133,10 +129,10 @@ describe("threads over REST", () => {
 
     it("needs Create Public Threads (50013); a hidden channel is unknown (10003)", async () => {
       const channel = await newChannel();
-      await fixtures(t).overwrite(channel, world.botUserId, { deny: Permission.CreatePublicThreads }, 1);
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.CreatePublicThreads }, 1);
       await expectError(await bot.post(`/channels/${channel}/threads`, { name: "x" }), 403, 50013);
       const hidden = await newChannel();
-      await fixtures(t).overwrite(hidden, world.botUserId, { deny: Permission.ViewChannel }, 1);
+      await fixtures(env.t).overwrite(hidden, env.world.botUserId, { deny: Permission.ViewChannel }, 1);
       await expectError(await bot.post(`/channels/${hidden}/threads`, { name: "x" }), 404, 10003);
     });
 
@@ -161,11 +157,11 @@ describe("threads over REST", () => {
       expect(res.status).toBe(200);
       const members = (await res.json()) as WireThreadMember[];
       expect(validateResponse("get", "/channels/{channel_id}/thread-members", 200, members)).toEqual([]);
-      expect(members.map((m) => m.user_id)).toEqual([world.owner.id.toString(), world.botUserId.toString()]);
-      expect(members[1]).toEqual({ id: thread.id, user_id: world.botUserId.toString(), join_timestamp: expect.any(String), flags: 0 });
+      expect(members.map((m) => m.user_id)).toEqual([env.world.owner.id.toString(), env.world.botUserId.toString()]);
+      expect(members[1]).toEqual({ id: thread.id, user_id: env.world.botUserId.toString(), join_timestamp: expect.any(String), flags: 0 });
       expect((await bot.delete(`/channels/${thread.id}/thread-members/@me`)).status).toBe(204);
       const after = (await (await bot.get(`/channels/${thread.id}/thread-members`)).json()) as WireThreadMember[];
-      expect(after.map((m) => m.user_id)).toEqual([world.owner.id.toString()]);
+      expect(after.map((m) => m.user_id)).toEqual([env.world.owner.id.toString()]);
     });
 
     it("answers 50024 on a channel that is not a thread, and 10003 for a thread of a hidden channel", async () => {
@@ -174,7 +170,7 @@ describe("threads over REST", () => {
       await expectError(await bot.delete(`/channels/${channel}/thread-members/@me`), 400, 50024);
       await expectError(await bot.get(`/channels/${channel}/thread-members`), 400, 50024);
       const thread = await ownersThread();
-      await fixtures(t).overwrite(BigInt(thread.parent_id), world.botUserId, { deny: Permission.ViewChannel }, 1);
+      await fixtures(env.t).overwrite(BigInt(thread.parent_id), env.world.botUserId, { deny: Permission.ViewChannel }, 1);
       await expectError(await bot.put(`/channels/${thread.id}/thread-members/@me`), 404, 10003);
       await expectError(await bot.get(`/channels/${thread.id}/thread-members`), 404, 10003);
     });
@@ -182,7 +178,7 @@ describe("threads over REST", () => {
 
   describe("the thread state table", () => {
     it("lets the starter rename and archive, and anyone who can post unarchive (PATCH), with THREAD_UPDATE", async () => {
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const created = (await (await bot.post(`/channels/${await newChannel()}/threads`, { name: "mine" })).json()) as WireThread;
       const renamed = await bot.patch(`/channels/${created.id}`, { name: "Mine, renamed" });
@@ -206,15 +202,15 @@ describe("threads over REST", () => {
       await expectError(await bot.patch(`/channels/${thread.id}`, { name: "taken over" }), 403, 50013);
       await expectError(await bot.patch(`/channels/${thread.id}`, { archived: true }), 403, 50013);
       // With Manage Messages in the parent channel the bot may.
-      await fixtures(t).overwrite(BigInt(thread.parent_id), world.botUserId, { allow: Permission.ManageMessages }, 1);
+      await fixtures(env.t).overwrite(BigInt(thread.parent_id), env.world.botUserId, { allow: Permission.ManageMessages }, 1);
       expect(((await (await bot.patch(`/channels/${thread.id}`, { name: "moderated" })).json()) as WireThread).name).toBe("moderated");
       expect(((await (await bot.patch(`/channels/${thread.id}`, { archived: true })).json()) as WireThread).thread_metadata.archived).toBe(true);
     });
 
     it("refuses unarchiving by someone who cannot post in threads (50013)", async () => {
       const thread = await ownersThread();
-      await t.server.ctx.domain.channels.update(BigInt(thread.id), world.owner.id, { archived: true });
-      await fixtures(t).overwrite(BigInt(thread.parent_id), world.botUserId, { deny: Permission.SendMessagesInThreads }, 1);
+      await env.t.server.ctx.domain.channels.update(BigInt(thread.id), env.world.owner.id, { archived: true });
+      await fixtures(env.t).overwrite(BigInt(thread.parent_id), env.world.botUserId, { deny: Permission.SendMessagesInThreads }, 1);
       await expectError(await bot.patch(`/channels/${thread.id}`, { archived: false }), 403, 50013);
     });
 
@@ -227,10 +223,10 @@ describe("threads over REST", () => {
     });
 
     it("reopens an archived thread when a message is posted in it, making the poster a member", async () => {
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const thread = await ownersThread();
-      await t.server.ctx.domain.channels.update(BigInt(thread.id), world.owner.id, { archived: true });
+      await env.t.server.ctx.domain.channels.update(BigInt(thread.id), env.world.owner.id, { archived: true });
       await gateway.dispatch("THREAD_UPDATE", (d) => d.id === thread.id && d.thread_metadata.archived === true);
       const sent = await bot.post(`/channels/${thread.id}/messages`, { content: "back again" });
       expect(sent.status).toBe(200);
@@ -238,25 +234,25 @@ describe("threads over REST", () => {
       const current = (await (await bot.get(`/channels/${thread.id}`)).json()) as WireThread;
       expect(current.thread_metadata.archived).toBe(false);
       const members = (await (await bot.get(`/channels/${thread.id}/thread-members`)).json()) as WireThreadMember[];
-      expect(members.map((m) => m.user_id)).toContain(world.botUserId.toString());
+      expect(members.map((m) => m.user_id)).toContain(env.world.botUserId.toString());
       await gateway.close();
     });
 
     it("does not let a bot without Send Messages in Threads post in (and so reopen) a thread", async () => {
       const thread = await ownersThread();
-      await t.server.ctx.domain.channels.update(BigInt(thread.id), world.owner.id, { archived: true });
-      await fixtures(t).overwrite(BigInt(thread.parent_id), world.botUserId, { deny: Permission.SendMessagesInThreads }, 1);
+      await env.t.server.ctx.domain.channels.update(BigInt(thread.id), env.world.owner.id, { archived: true });
+      await fixtures(env.t).overwrite(BigInt(thread.parent_id), env.world.botUserId, { deny: Permission.SendMessagesInThreads }, 1);
       await expectError(await bot.post(`/channels/${thread.id}/messages`, { content: "let me in" }), 403, 50013);
       expect(((await (await bot.get(`/channels/${thread.id}`)).json()) as WireThread).thread_metadata.archived).toBe(true);
     });
 
     it("deletes a thread only with Manage Messages, even its starter; THREAD_DELETE is sent", async () => {
-      const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+      const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
       const channel = await newChannel();
       const thread = (await (await bot.post(`/channels/${channel}/threads`, { name: "short-lived" })).json()) as WireThread;
       await expectError(await bot.delete(`/channels/${thread.id}`), 403, 50013);
-      await fixtures(t).overwrite(channel, world.botUserId, { allow: Permission.ManageMessages }, 1);
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { allow: Permission.ManageMessages }, 1);
       const res = await bot.delete(`/channels/${thread.id}`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as WireThread;
@@ -272,10 +268,10 @@ describe("threads over REST", () => {
     it("lists a channel's archived threads at once (has_more false) with the bot's memberships", async () => {
       const channel = await newChannel();
       const mine = (await (await bot.post(`/channels/${channel}/threads`, { name: "mine" })).json()) as WireThread;
-      const theirs = await t.server.ctx.domain.threads.create(channel, world.owner.id, { name: "theirs" });
-      const active = await t.server.ctx.domain.threads.create(channel, world.owner.id, { name: "still active" });
+      const theirs = await env.t.server.ctx.domain.threads.create(channel, env.world.owner.id, { name: "theirs" });
+      const active = await env.t.server.ctx.domain.threads.create(channel, env.world.owner.id, { name: "still active" });
       await bot.patch(`/channels/${mine.id}`, { archived: true });
-      await t.server.ctx.domain.channels.update(BigInt(theirs.id), world.owner.id, { archived: true });
+      await env.t.server.ctx.domain.channels.update(BigInt(theirs.id), env.world.owner.id, { archived: true });
       const res = await bot.get(`/channels/${channel}/threads/archived/public`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { threads: WireThread[]; members: WireThreadMember[]; has_more: boolean };
@@ -283,18 +279,18 @@ describe("threads over REST", () => {
       expect(body.has_more).toBe(false);
       expect(body.threads.map((th) => th.id).sort()).toEqual([mine.id, theirs.id].sort());
       expect(body.threads.map((th) => th.id)).not.toContain(active.id);
-      expect(body.members.map((m) => [m.id, m.user_id])).toEqual([[mine.id, world.botUserId.toString()]]);
+      expect(body.members.map((m) => [m.id, m.user_id])).toEqual([[mine.id, env.world.botUserId.toString()]]);
       await expectError(await bot.get(`/channels/${mine.id}/threads/archived/public`), 400, 50024);
     });
 
     it("lists the guild's active threads in channels the bot can see", async () => {
       const seen = await ownersThread("visible one");
       const archivedThread = await ownersThread("archived one");
-      await t.server.ctx.domain.channels.update(BigInt(archivedThread.id), world.owner.id, { archived: true });
+      await env.t.server.ctx.domain.channels.update(BigInt(archivedThread.id), env.world.owner.id, { archived: true });
       const hiddenThread = await ownersThread("hidden one");
-      await fixtures(t).overwrite(BigInt(hiddenThread.parent_id), world.botUserId, { deny: Permission.ViewChannel }, 1);
+      await fixtures(env.t).overwrite(BigInt(hiddenThread.parent_id), env.world.botUserId, { deny: Permission.ViewChannel }, 1);
       await bot.put(`/channels/${seen.id}/thread-members/@me`);
-      const res = await bot.get(`/guilds/${world.guild.id}/threads/active`);
+      const res = await bot.get(`/guilds/${env.world.guild.id}/threads/active`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { threads: WireThread[]; members: WireThreadMember[] };
       expect(validateResponse("get", "/guilds/{guild_id}/threads/active", 200, body)).toEqual([]);
@@ -302,8 +298,8 @@ describe("threads over REST", () => {
       expect(ids).toContain(seen.id);
       expect(ids).not.toContain(archivedThread.id);
       expect(ids).not.toContain(hiddenThread.id);
-      expect(body.members).toContainEqual(expect.objectContaining({ id: seen.id, user_id: world.botUserId.toString() }));
-      const stranger = await t.seed.world();
+      expect(body.members).toContainEqual(expect.objectContaining({ id: seen.id, user_id: env.world.botUserId.toString() }));
+      const stranger = await env.t.seed.world();
       await expectError(await bot.get(`/guilds/${stranger.guild.id}/threads/active`), 404, 10004);
     });
   });

@@ -1,8 +1,8 @@
 import { ManualClock, Permission } from "@chat/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
-import { startTestServer, type TestServer } from "./harness";
-import { fixtures, type World } from "./rest-fixtures";
+import { useTestServer } from "./harness";
+import { fixtures } from "./rest-fixtures";
 
 const MINUTE = 60_000;
 const WEEK = 7 * 24 * 60 * MINUTE;
@@ -11,31 +11,25 @@ type WireThread = { id: string; thread_metadata: { archived: boolean; archive_ti
 
 describe("threads archive after a week without messages (housekeeping)", () => {
   const clock = new ManualClock(new Date("2026-03-02T09:00:00Z"));
-  let t: TestServer;
-  let world: World;
+  const env = useTestServer({ server: { clock }, world: Permission.ViewChannel | Permission.SendMessages | Permission.SendMessagesInThreads | Permission.CreatePublicThreads });
   let n = 0;
-  const domain = () => t.server.ctx.domain;
-  const newChannel = async () => (await fixtures(t).channel(world.guild.id, { name: `idle-${++n}` })).id;
+  const domain = () => env.t.server.ctx.domain;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `idle-${++n}` })).id;
   const threadState = async (id: string) => {
-    const res = await fetch(`${t.base}/channels/${id}`, { headers: { authorization: `Bot ${world.token}` } });
+    const res = await fetch(`${env.t.base}/channels/${id}`, { headers: { authorization: `Bot ${env.world.token}` } });
     return ((await res.json()) as WireThread).thread_metadata;
   };
 
-  beforeAll(async () => {
-    t = await startTestServer({ clock });
-    world = await t.seed.world(Permission.ViewChannel | Permission.SendMessages | Permission.SendMessagesInThreads | Permission.CreatePublicThreads);
-  });
-  afterAll(() => t?.close());
 
   it("archives an active thread once its last message is a week old, with one THREAD_UPDATE", async () => {
-    const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+    const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
     await gateway.dispatch("GUILD_CREATE");
-    const thread = await domain().threads.create(await newChannel(), world.owner.id, { name: "quiet" });
-    const chatty = await domain().threads.create(await newChannel(), world.owner.id, { name: "chatty" });
+    const thread = await domain().threads.create(await newChannel(), env.world.owner.id, { name: "quiet" });
+    const chatty = await domain().threads.create(await newChannel(), env.world.owner.id, { name: "chatty" });
     await gateway.dispatch("THREAD_CREATE", (d) => d.id === chatty.id);
 
     clock.advance(3 * 24 * 60 * MINUTE);
-    await fixtures(t).personMessage(BigInt(chatty.id), world.owner.id, "still here");
+    await fixtures(env.t).personMessage(BigInt(chatty.id), env.world.owner.id, "still here");
     clock.advance(WEEK - 3 * 24 * 60 * MINUTE - MINUTE);
     await domain().housekeeping.run();
     expect((await threadState(thread.id)).archived).toBe(false);
@@ -60,26 +54,26 @@ describe("threads archive after a week without messages (housekeeping)", () => {
   });
 
   it("sends one THREAD_UPDATE when several nodes archive the same thread at once", async () => {
-    const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
+    const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);
     await gateway.dispatch("GUILD_CREATE");
-    const thread = await domain().threads.create(await newChannel(), world.owner.id, { name: "raced" });
+    const thread = await domain().threads.create(await newChannel(), env.world.owner.id, { name: "raced" });
     clock.advance(WEEK + MINUTE);
     await Promise.all([domain().threads.archiveIdle(), domain().threads.archiveIdle(), domain().threads.archiveIdle()]);
     // Barrier: a later event on the same connection.
-    const barrier = await domain().threads.create(await newChannel(), world.owner.id, { name: "barrier" });
+    const barrier = await domain().threads.create(await newChannel(), env.world.owner.id, { name: "barrier" });
     const frames = await gateway.until((f) => f.t === "THREAD_CREATE" && f.d.id === barrier.id);
     expect(frames.filter((f) => f.t === "THREAD_UPDATE" && f.d.id === thread.id)).toHaveLength(1);
     await gateway.close();
   });
 
   it("reopens an auto-archived thread when the bot posts in it, and the week starts again", async () => {
-    const thread = await domain().threads.create(await newChannel(), world.owner.id, { name: "revived" });
+    const thread = await domain().threads.create(await newChannel(), env.world.owner.id, { name: "revived" });
     clock.advance(WEEK + MINUTE);
     await domain().housekeeping.run();
     expect((await threadState(thread.id)).archived).toBe(true);
-    const res = await fetch(`${t.base}/channels/${thread.id}/messages`, {
+    const res = await fetch(`${env.t.base}/channels/${thread.id}/messages`, {
       method: "POST",
-      headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
+      headers: { authorization: `Bot ${env.world.token}`, "content-type": "application/json" },
       body: JSON.stringify({ content: "wake up" }),
     });
     expect(res.status).toBe(200);
