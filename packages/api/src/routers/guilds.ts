@@ -29,6 +29,14 @@ export const guildsRouter = router({
     return { id: input.guildId.toString() };
   }),
 
+  /** A new text or voice channel (Manage Channels); members' clients and bots get CHANNEL_CREATE. */
+  createChannel: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, name: z.string().max(200), kind: z.enum(["text", "voice"]) }))
+    .mutation(async ({ ctx, input }) => {
+      const channel = await ctx.domain.channels.create(input.guildId, ctx.me.id, { name: input.name, type: input.kind === "text" ? 0 : 2 });
+      return channelView(channel as Parameters<typeof channelView>[0]);
+    }),
+
   /** Channels the person can see, in display order. */
   channels: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }) => {
     const channels = await ctx.domain.channels.listForGuild(input.guildId, ctx.me.id);

@@ -2,20 +2,35 @@
 
 import type { ChannelView } from "@chat/api";
 import Link from "next/link";
-import { HashIcon, SpeakerIcon } from "@/components/ui/icons";
+import { HashIcon, PlusIcon, SpeakerIcon } from "@/components/ui/icons";
 import { Tooltip } from "@/components/ui/tooltip";
 
-function SectionTitle({ children }: { children: string }) {
-  return <h2 className="px-2 pt-4 pb-1 text-xs font-semibold uppercase tracking-wide text-faint">{children}</h2>;
+function SectionTitle({ children, onCreate }: { children: string; onCreate?: () => void }) {
+  return (
+    <div className="flex items-center justify-between px-2 pt-4 pb-1">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-faint">{children}</h2>
+      {onCreate ? (
+        <button
+          type="button"
+          aria-label="Create a channel"
+          title="Create a channel"
+          onClick={onCreate}
+          className="rounded text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <PlusIcon width={16} height={16} />
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
-/** Text channels (links) and voice channels (listed, not joinable yet). */
-export function ChannelList({ guildId, channels, selectedId }: { guildId: string; channels: ChannelView[]; selectedId: string | null }) {
+/** Text channels (links) and voice channels (listed, not joinable yet); `onCreate` offers "Create a channel". */
+export function ChannelList({ guildId, channels, selectedId, onCreate }: { guildId: string; channels: ChannelView[]; selectedId: string | null; onCreate?: () => void }) {
   const text = channels.filter((c) => c.kind === "text");
   const voice = channels.filter((c) => c.kind === "voice");
   return (
     <nav aria-label="Channels" className="scroll-thin flex-1 overflow-y-auto px-2 pb-3">
-      <SectionTitle>Text channels</SectionTitle>
+      <SectionTitle onCreate={onCreate}>Text channels</SectionTitle>
       <ul className="flex flex-col gap-0.5">
         {text.map((channel) => {
           const active = channel.id === selectedId;

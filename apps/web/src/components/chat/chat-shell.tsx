@@ -1,6 +1,6 @@
 "use client";
 
-import type { GuildView, UserView } from "@chat/api";
+import type { ChannelView, GuildView, UserView } from "@chat/api";
 import { useParams, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { isUnauthorized } from "@/lib/errors";
 import { trpc } from "@/lib/trpc";
 import { useQuery } from "@/lib/use-query";
 import { ChannelList } from "./channel-list";
+import { CreateChannelDialog } from "./create-channel-dialog";
 import { CreateGuildDialog } from "./create-guild-dialog";
 import { GuildRail } from "./guild-rail";
 import { GuildSettingsDialog } from "./guild-settings-dialog";
@@ -29,6 +30,7 @@ export function ChatShell({ me }: { me: UserView }) {
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [creatingChannel, setCreatingChannel] = useState(false);
 
   const guilds = useQuery("guilds", () => trpc.guilds.list.query());
   const channels = useQuery(guildId ? `channels:${guildId}` : null, () => trpc.guilds.channels.query({ guildId: guildId as string }));
@@ -49,6 +51,12 @@ export function ChatShell({ me }: { me: UserView }) {
     setCreating(false);
     guilds.setData((list) => [...(list ?? []).filter((g) => g.id !== newGuild.id), newGuild]);
     router.push(firstChannelId ? `/channels/${newGuild.id}/${firstChannelId}` : `/channels/${newGuild.id}`);
+  }
+
+  function channelCreated(created: ChannelView) {
+    setCreatingChannel(false);
+    channels.setData((list) => [...(list ?? []).filter((c) => c.id !== created.id), created]);
+    if (created.kind === "text" && guildId) router.push(`/channels/${guildId}/${created.id}`);
   }
 
   function renamed(name: string) {
@@ -96,7 +104,7 @@ export function ChatShell({ me }: { me: UserView }) {
           ) : null}
         </header>
         {guild && channels.data ? (
-          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} />
+          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} onCreate={guild.canManage ? () => setCreatingChannel(true) : undefined} />
         ) : guildId && !unknownGuild ? (
           <div className="flex-1 space-y-2 px-4 pt-5" role="status" aria-busy="true" aria-label="Loading channels">
             {[60, 80, 50].map((w) => (
@@ -122,6 +130,9 @@ export function ChatShell({ me }: { me: UserView }) {
         )}
         {guild ? <MemberList guildId={guild.id} /> : null}
       </main>
+      {guild ? (
+        <CreateChannelDialog key={`channel-${guild.id}`} guildId={guild.id} open={creatingChannel} onClose={() => setCreatingChannel(false)} onCreated={channelCreated} />
+      ) : null}
       {guild ? <InviteDialog key={`invite-${guild.id}`} guild={guild} channelId={channel?.id ?? null} open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
       {guild ? <GuildSettingsDialog key={guild.id} guild={guild} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
       <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />

@@ -45,7 +45,6 @@ export function GuildSettingsDialog({
           defaultValue: guild.name,
           maxLength: 100,
           disabled: !guild.canManage,
-          onChange: () => form.nameErrors.length > 0 && form.setNameErrors([]),
         }}
         submitLabel={guild.canManage ? "Save" : undefined}
         cancelLabel="Close"

@@ -56,7 +56,18 @@ export function NameDialogForm({
   return (
     <form onSubmit={form.submit} className="flex flex-col gap-4" noValidate>
       {form.error ? <Alert tone="error">{form.error}</Alert> : null}
-      <TextField name="name" required autoFocus errors={form.nameErrors} {...field} />
+      <TextField
+        name="name"
+        required
+        autoFocus
+        errors={form.nameErrors}
+        {...field}
+        onChange={(event) => {
+          // A field error describes what was sent; it goes once the name is being changed.
+          if (form.nameErrors.length > 0) form.setNameErrors([]);
+          field.onChange?.(event);
+        }}
+      />
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
           {cancelLabel}

@@ -1,0 +1,45 @@
+"use client";
+
+import type { ChannelView } from "@chat/api";
+import { useState } from "react";
+import { HashIcon, SpeakerIcon } from "@/components/ui/icons";
+import { Modal } from "@/components/ui/modal";
+import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
+import { trpc } from "@/lib/trpc";
+
+type Kind = "text" | "voice";
+
+const KINDS: { kind: Kind; label: string; hint: string; Icon: typeof HashIcon }[] = [
+  { kind: "text", label: "Text", hint: "Messages, pictures and files", Icon: HashIcon },
+  { kind: "voice", label: "Voice", hint: "Talk together", Icon: SpeakerIcon },
+];
+
+/** "Create a channel" (Manage Channels): text or voice, and a name (text names are lower-cased, spaces become dashes). */
+export function CreateChannelDialog({ guildId, open, onClose, onCreated }: { guildId: string; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
+  const [kind, setKind] = useState<Kind>("text");
+  const form = useNameForm(async (name) => {
+    onCreated(await trpc.guilds.createChannel.mutate({ guildId, name, kind }));
+  });
+
+  return (
+    <Modal open={open} onClose={onClose} title="Create a channel">
+      <fieldset className="mb-4 flex flex-col gap-2">
+        <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Channel type</legend>
+        {KINDS.map(({ kind: value, label, hint, Icon }) => (
+          <label
+            key={value}
+            className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${kind === value ? "border-accent bg-hover" : "border-line hover:bg-hover/60"}`}
+          >
+            <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="accent-accent" />
+            <Icon width={20} height={20} className="text-faint" />
+            <span className="flex flex-col">
+              <span className="font-medium text-text">{label}</span>
+              <span className="text-xs text-muted">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <NameDialogForm form={form} field={{ label: "Channel name", placeholder: kind === "text" ? "new-channel" : "Lounge", maxLength: 100 }} submitLabel="Create channel" onCancel={onClose} />
+    </Modal>
+  );
+}
