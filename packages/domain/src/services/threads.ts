@@ -1,3 +1,4 @@
+import type { Prisma } from "@chat/db";
 import type { APIChannel, APIThreadMember } from "discord-api-types/v10";
 import type { DomainContext } from "../context";
 import { emit } from "../context";
@@ -92,20 +93,7 @@ export class ThreadService {
     let threadId: bigint;
     try {
       threadId = await this.ctx.db.$transaction(async (tx) => {
-        const thread = await tx.channel.create({
-          data: {
-            guildId: access.guild.id,
-            type: PUBLIC_THREAD,
-            name: input.name,
-            parentId: channelId,
-            ownerId: userId,
-            starterMessageId: messageId,
-            autoArchiveDuration: input.auto_archive_duration ?? 10080,
-            createdAt: now,
-            lastActivityAt: now,
-          },
-        });
-        await tx.threadMember.create({ data: { threadId: thread.id, userId, joinedAt: now } });
+        const thread = await insertThread(tx, { guildId: access.guild.id, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, starterMessageId: messageId, now });
         await recordAudit(tx, { guildId: access.guild.id, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
         return thread.id;
       });
@@ -127,19 +115,7 @@ export class ThreadService {
     const now = this.ctx.clock.now();
     const guildId = access.guild.id;
     const { threadId, announcement } = await this.ctx.db.$transaction(async (tx) => {
-      const thread = await tx.channel.create({
-        data: {
-          guildId,
-          type: PUBLIC_THREAD,
-          name: input.name,
-          parentId: channelId,
-          ownerId: userId,
-          autoArchiveDuration: input.auto_archive_duration ?? 10080,
-          createdAt: now,
-          lastActivityAt: now,
-        },
-      });
-      await tx.threadMember.create({ data: { threadId: thread.id, userId, joinedAt: now } });
+      const thread = await insertThread(tx, { guildId, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, now });
       const message = await tx.message.create({
         data: { channelId, guildId, authorId: userId, content: input.name, type: THREAD_CREATED, referenceChannelId: thread.id, referenceGuildId: guildId, createdAt: now },
         include: messageInclude,
@@ -280,4 +256,26 @@ export class ThreadService {
       if (count === 1) await emitThread(this.ctx, "THREAD_UPDATE", id);
     }
   }
+}
+
+/** A new public thread with its creator as its first member (both creation routes). */
+async function insertThread(
+  tx: Prisma.TransactionClient,
+  t: { guildId: bigint; parentId: bigint; ownerId: bigint; name: string; autoArchiveDuration?: number | null; starterMessageId?: bigint; now: Date },
+) {
+  const thread = await tx.channel.create({
+    data: {
+      guildId: t.guildId,
+      type: PUBLIC_THREAD,
+      name: t.name,
+      parentId: t.parentId,
+      ownerId: t.ownerId,
+      starterMessageId: t.starterMessageId ?? null,
+      autoArchiveDuration: t.autoArchiveDuration ?? 10080,
+      createdAt: t.now,
+      lastActivityAt: t.now,
+    },
+  });
+  await tx.threadMember.create({ data: { threadId: thread.id, userId: t.ownerId, joinedAt: t.now } });
+  return thread;
 }

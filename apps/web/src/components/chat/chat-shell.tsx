@@ -81,26 +81,14 @@ export function ChatShell({ me }: { me: UserView }) {
             {guild ? guild.name : guildId ? "" : "Home"}
           </h2>
           {guild ? (
-            <button
-              type="button"
-              aria-label="Invite people"
-              title="Invite people"
-              onClick={() => setInviteOpen(true)}
-              className="rounded p-1 text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
-            >
-              <UserPlusIcon width={18} height={18} />
-            </button>
-          ) : null}
-          {guild ? (
-            <button
-              type="button"
-              aria-label="Guild settings"
-              title="Guild settings"
-              onClick={() => setSettingsOpen(true)}
-              className="rounded p-1 text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
-            >
-              <GearIcon width={18} height={18} />
-            </button>
+            <>
+              <HeaderButton label="Invite people" onClick={() => setInviteOpen(true)}>
+                <UserPlusIcon width={18} height={18} />
+              </HeaderButton>
+              <HeaderButton label="Guild settings" onClick={() => setSettingsOpen(true)}>
+                <GearIcon width={18} height={18} />
+              </HeaderButton>
+            </>
           ) : null}
         </header>
         {guild && channels.data ? (
@@ -137,6 +125,21 @@ export function ChatShell({ me }: { me: UserView }) {
       {guild ? <GuildSettingsDialog key={guild.id} guild={guild} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
       <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />
     </div>
+  );
+}
+
+/** An icon button in the sidebar header; its label is its accessible name and tooltip. */
+function HeaderButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="rounded p-1 text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      {children}
+    </button>
   );
 }
 
