@@ -6,13 +6,20 @@ import { registerCdnRoutes } from "./cdn";
 import { installErrorHandling } from "./errors";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
+import { installExactJsonContentType, rewriteUrl } from "./wire-format";
 
 export { JSON_BODY_LIMIT };
 
 /** The HTTP face of a node: the bot REST API under /api/v10. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
-  const app = Fastify({ logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false, bodyLimit: 26 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    bodyLimit: 26 * 1024 * 1024,
+    trustProxy: true,
+    rewriteUrl,
+  });
   installErrorHandling(app);
+  installExactJsonContentType(app);
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
     const text = String(body);
@@ -28,10 +35,6 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   });
   // multipart/form-data (message files): parsed by the route itself, after auth and limits (http/multipart.ts).
   await app.register(multipart, MULTIPART_OPTIONS);
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (payload !== undefined && payload !== null && !reply.getHeader("content-type")) reply.header("content-type", "application/json");
-    return payload;
-  });
   await registerRoutes(app, ctx);
   await registerCdnRoutes(app, ctx);
   return app;
