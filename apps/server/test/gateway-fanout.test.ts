@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SerializedEvent } from "../src/gateway/payloads";
+import { SerializedEvent } from "../src/gateway/connection/payloads";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { useTestServer } from "./harness";
 

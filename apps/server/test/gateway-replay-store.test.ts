@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { SerializedEvent } from "../src/gateway/connection/payloads";
 import { resolveGatewayOptions } from "../src/gateway/options";
-import { SerializedEvent } from "../src/gateway/payloads";
-import { RedisReplayStore } from "../src/gateway/redis-replay-store";
-import { MemoryReplayStore, type ReplayStore } from "../src/gateway/replay-store";
+import { RedisReplayStore } from "../src/gateway/sessions/redis-replay-store";
+import { MemoryReplayStore, type ReplayStore } from "../src/gateway/sessions/replay-store";
 
 const event = (n: number) => new SerializedEvent("MESSAGE_CREATE", { n });
 const numbers = (frames: string[] | null) => frames?.map((f) => JSON.parse(f).d.n as number);

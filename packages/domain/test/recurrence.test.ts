@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/errors";
-import { knownDailySet, nextOccurrence, nthWeekdayOfMonth, occursOn, type Recurrence, recurrenceWire, weekdayOf } from "../src/services/recurrence";
+import { knownDailySet, nextOccurrence, nthWeekdayOfMonth, occursOn, type Recurrence, recurrenceWire, weekdayOf } from "../src/services/scheduled-events/recurrence";
 import { checkEventPlan, zRecurrenceRule } from "../src/validation/scheduled-events";
 
 const utc = (text: string) => new Date(`${text}Z`);

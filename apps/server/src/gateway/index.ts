@@ -2,21 +2,21 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { RedisBus } from "@chat/events";
 import type { ServerContext } from "../context";
-import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./close-codes";
-import { createSessionStorage, linkSessionStorage } from "./cluster";
-import { zlibStreamSocket } from "./compression";
-import { Connection, type GatewayServices } from "./connection";
-import { Dispatcher } from "./dispatcher";
+import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
+import { zlibStreamSocket } from "./connection/compression";
+import { Connection, type GatewayServices } from "./connection/connection";
+import { parseConnectionQuery } from "./connection/url";
+import { createWsAcceptor } from "./connection/ws-adapter";
+import { Dispatcher } from "./dispatch/dispatcher";
+import { channelViewers } from "./dispatch/visibility";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
-import { MemoryPresenceState, MemoryPresenceStore, type PresenceStore } from "./presence";
-import { PresenceTracker } from "./presence-tracker";
-import { RedisPresence } from "./redis-presence";
+import { MemoryPresenceState, MemoryPresenceStore, type PresenceStore } from "./presence/presence";
+import { PresenceTracker } from "./presence/presence-tracker";
+import { RedisPresence } from "./presence/redis-presence";
 import { gatewayRedis } from "./redis-shared";
-import { createSessionCloser } from "./session-closer";
-import { SessionRegistry } from "./session-registry";
-import { parseConnectionQuery } from "./url";
-import { channelViewers } from "./visibility";
-import { createWsAcceptor } from "./ws-adapter";
+import { createSessionStorage, linkSessionStorage } from "./sessions/cluster";
+import { createSessionCloser } from "./sessions/session-closer";
+import { SessionRegistry } from "./sessions/session-registry";
 
 export type { GatewayOptions } from "./options";
 
@@ -34,7 +34,7 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const storage = createSessionStorage(ctx, options);
   const { replay, store, history, heardEverything } = storage;
   const sessions = new SessionRegistry(replay, store);
-  // Presences: one node keeps them in memory; several share them in Redis (redis-presence.ts),
+  // Presences: one node keeps them in memory; several share them in Redis (presence/redis-presence.ts),
   // whose PRESENCE_UPDATEs go straight onto the Redis bus's channel.
   const presenceRedis = ctx.redisUrl && ctx.bus instanceof RedisBus ? gatewayRedis(ctx.redisUrl) : null;
   const sharedPresence = presenceRedis && ctx.bus instanceof RedisBus ? new RedisPresence(presenceRedis, ctx.redisNamespace, { channel: ctx.bus.channel }) : null;

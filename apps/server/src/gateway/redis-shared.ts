@@ -2,8 +2,8 @@ import { Redis } from "ioredis";
 
 /**
  * What the gateway keeps in Redis in multi-node mode, under `chat:gateway:{namespace}`:
- * - `replay:{session}` and `replay:{session}:last`: the replay buffer (redis-replay-store.ts);
- * - `session:{session}`: the session record, a hash (redis-session-store.ts);
+ * - `replay:{session}` and `replay:{session}:last`: the replay buffer (sessions/redis-replay-store.ts);
+ * - `session:{session}`: the session record, a hash (sessions/redis-session-store.ts);
  * - `live:{user}`: a bot's live sessions, scored by lease expiry (the 16-session limit);
  * - `node:{node}:cursor`: the last bus event a node has fully handed to its sessions;
  * - `control`: a channel telling a node that one of its sessions was taken over.

@@ -1,7 +1,7 @@
 import type { APIPartialEmoji } from "discord-api-types/v10";
 import type { ReactionSummary } from "./message";
 
-/** A stored reaction, as selected with messages (services/selects.ts) and by the reaction service. */
+/** A stored reaction, as selected with messages (services/shared/selects.ts) and by the reaction service. */
 export interface ReactionRow {
   userId: bigint;
   /** The Unicode emoji itself, or the custom emoji's id in decimal. */

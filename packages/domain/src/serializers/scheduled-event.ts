@@ -1,6 +1,6 @@
 import type { APIGuildScheduledEvent } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
-import { type Recurrence, recurrenceWire } from "../services/recurrence";
+import { type Recurrence, recurrenceWire } from "../services/scheduled-events/recurrence";
 import { serializeUser, type UserRow } from "./user";
 
 export interface ScheduledEventRow {

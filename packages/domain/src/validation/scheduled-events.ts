@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Errors, type FieldErrors } from "../errors";
-import { knownDailySet, occursOn, type Recurrence } from "../services/recurrence";
+import { knownDailySet, occursOn, type Recurrence } from "../services/scheduled-events/recurrence";
 import { zId } from "./common";
 import { zQueryFlag } from "./guilds";
 import { type DecodedPicture, decodePicture } from "./pictures";

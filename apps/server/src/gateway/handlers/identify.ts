@@ -1,8 +1,8 @@
 import { GatewayCloseCodes, PresenceUpdateStatus } from "discord-api-types/v10";
-import { GatewayCloseError } from "../close-codes";
-import { KNOWN_INTENTS } from "../intents";
-import { type ShownStatus, shownStatus } from "../presence";
-import { startSession } from "../ready";
+import { GatewayCloseError } from "../connection/close-codes";
+import { KNOWN_INTENTS } from "../dispatch/intents";
+import { type ShownStatus, shownStatus } from "../presence/presence";
+import { startSession } from "../sessions/ready";
 import type { OpcodeHandler } from "./types";
 
 export interface IdentifyRequest {
@@ -14,7 +14,7 @@ export interface IdentifyRequest {
   status: ShownStatus;
 }
 
-/** Op 2: checks the payload, then READY and the GUILD_CREATEs (ready.ts). */
+/** Op 2: checks the payload, then READY and the GUILD_CREATEs (sessions/ready.ts). */
 export const identify: OpcodeHandler = {
   beforeIdentify: true,
   async handle(connection, d) {

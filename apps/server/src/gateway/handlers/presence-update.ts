@@ -1,8 +1,8 @@
-import { shownStatus } from "../presence";
+import { shownStatus } from "../presence/presence";
 import type { OpcodeHandler } from "./types";
 
 /**
- * Op 3: sets the bot's status as others see it (presence.ts: dnd shown as online, invisible
+ * Op 3: sets the bot's status as others see it (presence/presence.ts: dnd shown as online, invisible
  * as offline, activities never shown). A payload without a valid status is ignored.
  */
 export const presenceUpdate: OpcodeHandler = {

@@ -1,8 +1,8 @@
-import { answerMemberRequest, parseMemberRequest } from "../guild-members";
+import { answerMemberRequest, parseMemberRequest } from "../dispatch/guild-members";
 import type { OpcodeHandler } from "./types";
 
 /**
- * Op 8: answered with GUILD_MEMBERS_CHUNK events (guild-members.ts), one request after the
+ * Op 8: answered with GUILD_MEMBERS_CHUNK events (dispatch/guild-members.ts), one request after the
  * other so the chunks of two requests never interleave; a malformed payload closes 4002.
  */
 export const requestGuildMembers: OpcodeHandler = {

@@ -1,11 +1,11 @@
 import { GatewayCloseCodes } from "discord-api-types/v10";
-import { GatewayCloseError } from "../close-codes";
-import { type ResumeRequest, resumeSession } from "../resume-session";
+import { GatewayCloseError } from "../connection/close-codes";
+import { type ResumeRequest, resumeSession } from "../sessions/resume-session";
 import type { OpcodeHandler } from "./types";
 
 /**
  * Op 6, made on a new connection instead of Identify: replays what the client missed, then
- * RESUMED (resume-session.ts). A malformed payload closes with 4002; a Resume that cannot be
+ * RESUMED (sessions/resume-session.ts). A malformed payload closes with 4002; a Resume that cannot be
  * honoured gets op 9 with `d: false` and the client may Identify.
  */
 export const resume: OpcodeHandler = {

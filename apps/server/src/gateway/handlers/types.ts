@@ -1,4 +1,4 @@
-import type { Connection } from "../connection";
+import type { Connection } from "../connection/connection";
 
 /** One client opcode's handler; registered by its GatewayOpcodes key in handlers/index.ts. */
 export interface OpcodeHandler {

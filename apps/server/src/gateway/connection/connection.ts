@@ -1,0 +1,233 @@
+import type { Db } from "@chat/db";
+import type { Domain, PublicUrls } from "@chat/domain";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { Dispatcher } from "../dispatch/dispatcher";
+import type { ChannelViewers } from "../dispatch/visibility";
+import { handlerFor } from "../handlers";
+import type { GatewayOptions } from "../options";
+import type { PresenceStore } from "../presence/presence";
+import type { PresenceTracker } from "../presence/presence-tracker";
+import type { EventHistory } from "../sessions/event-history";
+import type { ReplayStore } from "../sessions/replay-store";
+import type { Session, SessionCarrier } from "../sessions/session";
+import type { SessionRegistry } from "../sessions/session-registry";
+import type { SessionStore } from "../sessions/session-store";
+import { clientCloseEndsSession, closeEndsSession, closeReason, GatewayCloseCodes, GatewayCloseError } from "./close-codes";
+import { heartbeatAckFrame, helloFrame, invalidSessionFrame, SerializedEvent } from "./payloads";
+import type { GatewaySocket } from "./socket";
+
+/** What a connection and its opcode handlers work with. */
+export interface GatewayServices {
+  domain: Domain;
+  db: Db;
+  urls: PublicUrls;
+  options: GatewayOptions;
+  sessions: SessionRegistry;
+  replay: ReplayStore;
+  presences: PresenceStore;
+  presenceTracker: PresenceTracker;
+  /** Session records and the per-bot session limit (shared between nodes in multi-node mode). */
+  store: SessionStore;
+  /** Multi-node mode: the bus events this node heard, for catching up sessions taken over. */
+  history: EventHistory | null;
+  /** Resolves once this node has heard every bus event published before the call (sessions/takeover.ts). */
+  heardEverything: () => Promise<boolean>;
+  dispatcher: Dispatcher;
+  viewers: ChannelViewers;
+}
+
+/** "authenticating": an Identify or a Resume is being answered. */
+type ConnectionState = "awaiting-identify" | "authenticating" | "ready" | "closed";
+
+/**
+ * One WebSocket connection's protocol state (state table: connected -> awaiting identify ->
+ * ready -> closed). The socket object never carries state; this class does.
+ */
+export class Connection implements SessionCarrier {
+  private state: ConnectionState = "awaiting-identify";
+  private currentSession: Session | null = null;
+  private identifyTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private payloadWindow = { startedAt: 0, count: 0 };
+  private closeListeners: (() => void)[] = [];
+  private serialWork: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: GatewaySocket,
+    readonly services: GatewayServices,
+  ) {}
+
+  /** On connect: Hello with the heartbeat interval, and the Identify and heartbeat deadlines. */
+  open(): void {
+    this.socket.onMessage((text) => void this.receive(text));
+    this.socket.onClose((code) => this.peerClosed(code));
+    this.socket.send(helloFrame(this.services.options.heartbeatIntervalMs));
+    this.armIdentifyDeadline();
+    this.armHeartbeatDeadline();
+  }
+
+  get isOpen(): boolean {
+    return this.state !== "closed";
+  }
+
+  get identified(): boolean {
+    return this.state === "authenticating" || this.state === "ready";
+  }
+
+  get session(): Session | null {
+    return this.currentSession;
+  }
+
+  onClosed(listener: () => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  /** Identify or Resume received: another one after it (unless the Resume is refused) closes with 4005. */
+  beginAuthentication(): void {
+    if (this.state !== "awaiting-identify") throw new GatewayCloseError(GatewayCloseCodes.AlreadyAuthenticated);
+    this.state = "authenticating";
+    this.clearIdentifyTimer();
+  }
+
+  /** The Resume cannot be honoured: op 9 (`d: false`), and the client may Identify again. */
+  refuseResume(): void {
+    if (this.state === "closed") return;
+    this.state = "awaiting-identify";
+    this.socket.send(invalidSessionFrame());
+    this.armIdentifyDeadline();
+  }
+
+  /**
+   * The Resume is honoured: the session leaves the connection carrying it (closed with 4000),
+   * the events after the client's `seq` go out in order, then RESUMED, then live events.
+   * Synchronous, so no event can fall between the replay and the live ones.
+   */
+  resume(session: Session, missed: readonly string[]): void {
+    if (this.state === "closed") return;
+    this.services.sessions.resumed(session);
+    const previous = session.carrier;
+    if (previous && previous !== this) previous.displace();
+    this.state = "ready";
+    this.currentSession = session;
+    for (const frame of missed) this.socket.send(frame);
+    session.attach(this);
+    session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Resumed, {}));
+  }
+
+  /** Another connection resumed this one's session: it closes with 4000, the session lives on. */
+  displace(): void {
+    this.currentSession = null;
+    this.close(GatewayCloseCodes.UnknownError);
+  }
+
+  /** The connection now carries `session`; false when it closed in the meantime. */
+  attach(session: Session): boolean {
+    if (this.state === "closed") return false;
+    this.state = "ready";
+    this.currentSession = session;
+    session.attach(this);
+    return true;
+  }
+
+  /**
+   * Runs `task` after the ones queued before it on this connection (answers that must not
+   * interleave, such as member chunks); other payloads, heartbeats included, are not held up.
+   */
+  serially(task: () => Promise<void>): Promise<void> {
+    const run = this.serialWork.then(task);
+    this.serialWork = run.catch(() => {});
+    return run;
+  }
+
+  /** Heartbeat received: the deadline moves and an ACK goes back. */
+  heartbeatReceived(): void {
+    this.armHeartbeatDeadline();
+    this.socket.send(heartbeatAckFrame());
+  }
+
+  send(payload: string | Buffer): void {
+    if (this.state !== "closed") this.socket.send(payload);
+  }
+
+  /** Closes with a gateway close code; whether the session survives is the close-code table's call. */
+  close(code: GatewayCloseCodes): void {
+    if (this.state === "closed") return;
+    this.socket.close(code, closeReason(code));
+    this.finish(closeEndsSession(code));
+  }
+
+  /**
+   * Server shutdown: the connection goes. One node: its session is dropped with the node.
+   * Several nodes: it waits for a Resume, which another node can take.
+   */
+  shutdown(code: number, reason: string): void {
+    if (this.state === "closed") return;
+    this.socket.close(code, reason);
+    this.finish(!this.services.store.shared);
+  }
+
+  private async receive(text: string): Promise<void> {
+    if (this.state === "closed") return;
+    if (this.overPayloadLimit()) return this.close(GatewayCloseCodes.RateLimited);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return this.close(GatewayCloseCodes.DecodeError);
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return this.close(GatewayCloseCodes.DecodeError);
+    const { op, d } = payload as { op?: unknown; d?: unknown };
+    const handler = typeof op === "number" ? handlerFor(op) : undefined;
+    if (!handler) return this.close(GatewayCloseCodes.UnknownOpcode);
+    if (!this.identified && !handler.beforeIdentify) return this.close(GatewayCloseCodes.NotAuthenticated);
+    try {
+      await handler.handle(this, d);
+    } catch (error) {
+      if (error instanceof GatewayCloseError) return this.close(error.code);
+      console.error("gateway handler failed", error);
+      this.close(GatewayCloseCodes.UnknownError);
+    }
+  }
+
+  private overPayloadLimit(): boolean {
+    const { count, windowMs } = this.services.options.payloadLimit;
+    const now = Date.now();
+    if (now - this.payloadWindow.startedAt >= windowMs) this.payloadWindow = { startedAt: now, count: 0 };
+    this.payloadWindow.count += 1;
+    return this.payloadWindow.count > count;
+  }
+
+  private armHeartbeatDeadline(): void {
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = setTimeout(() => this.close(GatewayCloseCodes.SessionTimedOut), this.services.options.heartbeatTimeoutMs);
+  }
+
+  private armIdentifyDeadline(): void {
+    this.clearIdentifyTimer();
+    this.identifyTimer = setTimeout(() => this.close(GatewayCloseCodes.NotAuthenticated), this.services.options.identifyTimeoutMs);
+  }
+
+  private clearIdentifyTimer(): void {
+    if (this.identifyTimer) clearTimeout(this.identifyTimer);
+    this.identifyTimer = null;
+  }
+
+  private peerClosed(code: number): void {
+    if (this.state === "closed") return;
+    this.finish(clientCloseEndsSession(code));
+  }
+
+  private finish(endSession: boolean): void {
+    this.state = "closed";
+    this.clearIdentifyTimer();
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+    const session = this.currentSession;
+    this.currentSession = null;
+    if (session && session.carrier === this) {
+      if (endSession) this.services.sessions.end(session);
+      else this.services.sessions.detach(session, this.services.options.resumeWindowMs);
+    }
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+}

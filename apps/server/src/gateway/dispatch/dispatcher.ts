@@ -1,0 +1,133 @@
+import type { DomainEvent } from "@chat/events";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { SerializedEvent } from "../connection/payloads";
+import { type PresenceStore, shownStatus, withPresences } from "../presence/presence";
+import type { EventHistory } from "../sessions/event-history";
+import type { Session } from "../sessions/session";
+import type { SessionRegistry } from "../sessions/session-registry";
+import { candidatesFor, needsChannelView } from "./audience";
+import { receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
+import { applyJoins, applyLeaves } from "./membership";
+import type { ChannelViewers } from "./visibility";
+
+export interface DispatcherOptions {
+  /** Multi-node mode: every accepted event is kept for catching up sessions taken over from other nodes. */
+  history?: EventHistory | null;
+  /** Called in bus order once all an event caused has been handed to the sessions (their appends issued). */
+  processed?: (eventId: string) => void;
+  /** How a dispatch reaches a session: `dispatch` (held during Identify), or `dispatchNow` when catching up. */
+  deliver?: (session: Session, event: SerializedEvent) => void;
+}
+
+/**
+ * Turns bus events into dispatches: who receives an event (membership, intents, View Channel)
+ * is decided here and nowhere else. Audience checks run concurrently, deliveries leave in bus
+ * order, and each event is serialized once for all its receivers (a GUILD_CREATE up to four
+ * times: with or without presences (Guild Presences), with or without its scheduled events
+ * (Guild Scheduled Events)).
+ */
+export class Dispatcher {
+  private tail: Promise<void> = Promise.resolve();
+  /** Work asked for while an event is being accepted; it runs after that event's deliveries. */
+  private accepting: (() => void)[] | null = null;
+  private readonly deliverTo: (session: Session, event: SerializedEvent) => void;
+
+  constructor(
+    private readonly sessions: SessionRegistry,
+    private readonly viewers: ChannelViewers,
+    private readonly presences: PresenceStore,
+    private readonly options: DispatcherOptions = {},
+  ) {
+    this.deliverTo = options.deliver ?? ((session, event) => session.dispatch(event));
+  }
+
+  /** Called for every bus event, in bus order. */
+  accept(event: DomainEvent): void {
+    this.options.history?.push(event);
+    this.recordPresence(event);
+    const after: (() => void)[] = [];
+    this.accepting = after;
+    let candidates: Session[];
+    try {
+      applyJoins(event, this.sessions);
+      candidates = candidatesFor(event, this.sessions);
+      applyLeaves(event, this.sessions);
+    } finally {
+      this.accepting = null;
+    }
+    if (candidates.length > 0) {
+      const receivers = this.visibleAmong(event, candidates);
+      this.chain(() => this.deliver(event, receivers));
+    }
+    for (const task of after) this.chain(task);
+    const { id } = event;
+    const processed = this.options.processed;
+    if (id && processed) this.chain(() => processed(id));
+  }
+
+  /** Runs `task` once every event accepted so far has been handed to its sessions. */
+  afterPending(task: () => void): void {
+    if (this.accepting) this.accepting.push(task);
+    else this.chain(task);
+  }
+
+  /** Resolves once every event accepted so far has been handed to its sessions. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  private chain(task: () => void | Promise<void>): void {
+    // Never let one event break the chain: every later delivery waits on it.
+    this.tail = this.tail.then(task).catch((error) => console.error("gateway dispatch failed", error));
+  }
+
+  private async deliver(event: DomainEvent, receivers: Promise<Session[]>): Promise<void> {
+    const list = await receivers;
+    if (list.length === 0) return;
+    const plain = new SerializedEvent(event.t, event.d, event.id);
+    const enriched = await this.withPresencesFor(event, list);
+    // GUILD_CREATE without its scheduled events, per variant, for sessions lacking Guild Scheduled Events.
+    const stripped = new Map<SerializedEvent, SerializedEvent>();
+    for (const session of list) {
+      // Ended or moved to another node while the audience was being decided: not any more.
+      if (this.sessions.get(session.id) !== session) continue;
+      let variant = enriched && receivesPresences(session.intents) ? enriched.event : plain;
+      if (event.t === GatewayDispatchEvents.GuildCreate && !receivesScheduledEvents(session.intents)) {
+        const data = variant === plain ? event.d : enriched?.data;
+        const base = variant;
+        variant = stripped.get(base) ?? new SerializedEvent(event.t, withoutScheduledEvents(data), event.id);
+        stripped.set(base, variant);
+      }
+      this.deliverTo(session, variant);
+    }
+  }
+
+  /** PRESENCE_UPDATEs from every node keep this node's presence store current (one node; the Redis one ignores them). */
+  private recordPresence(event: DomainEvent): void {
+    if (event.t !== GatewayDispatchEvents.PresenceUpdate) return;
+    const d = event.d as { user?: { id?: unknown }; status?: unknown } | null;
+    const status = shownStatus(d?.status);
+    if (typeof d?.user?.id === "string" && status) this.presences.record(d.user.id, status);
+  }
+
+  /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
+  private async withPresencesFor(event: DomainEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: unknown } | null> {
+    if (event.t !== GatewayDispatchEvents.GuildCreate || !receivers.some((s) => receivesPresences(s.intents))) return null;
+    const guild = event.d as Parameters<typeof withPresences>[1];
+    const data = await withPresences(this.presences, guild);
+    return { event: new SerializedEvent(event.t, data, event.id), data };
+  }
+
+  private async visibleAmong(event: DomainEvent, candidates: Session[]): Promise<Session[]> {
+    if (!needsChannelView(event)) return candidates;
+    try {
+      const userIds = [...new Set(candidates.map((s) => s.userId))];
+      const viewers = await this.viewers(event.guildId, event.channelId, userIds);
+      return candidates.filter((s) => viewers.has(s.userId));
+    } catch (error) {
+      // Fail closed: an event whose audience cannot be decided goes to nobody.
+      console.error("gateway audience check failed", event.t, error);
+      return [];
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import type { ServerContext } from "../../context";
+import type { Dispatcher } from "../dispatch/dispatcher";
+import type { GatewayOptions } from "../options";
+import { gatewayRedis } from "../redis-shared";
+import { EventHistory } from "./event-history";
+import { RedisReplayStore } from "./redis-replay-store";
+import { RedisSessionStore } from "./redis-session-store";
+import { MemoryReplayStore, type ReplayStore } from "./replay-store";
+import type { Session } from "./session";
+import type { SessionRegistry } from "./session-registry";
+import { MemorySessionStore, type SessionStore } from "./session-store";
+
+/**
+ * Where sessions are kept. One node (no Redis): in memory. Several nodes (ctx.redisUrl): the
+ * records and replay buffers in Redis on one connection, plus this node's history of bus events,
+ * so any node can take over a session of another, dead or alive (takeover.ts).
+ */
+export interface SessionStorage {
+  replay: ReplayStore;
+  store: SessionStore;
+  /** Multi-node mode only. */
+  history: EventHistory | null;
+  /**
+   * Resolves true once this node has heard every bus event published before the call (a
+   * barrier event it publishes comes back to it: one Redis channel keeps publish order);
+   * false if it does not come back in time.
+   */
+  heardEverything(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Internal bus event: never dispatched, never shown to browsers. */
+const BUS_BARRIER = "GATEWAY_BUS_BARRIER";
+
+export function createSessionStorage(ctx: ServerContext, options: GatewayOptions): SessionStorage {
+  if (!ctx.redisUrl) {
+    const replay = new MemoryReplayStore(options.replayCapacity);
+    const store = new MemorySessionStore();
+    return {
+      replay,
+      store,
+      history: null,
+      heardEverything: async () => true,
+      async close() {
+        await store.close();
+        await replay.close();
+      },
+    };
+  }
+  const redis = gatewayRedis(ctx.redisUrl);
+  const nodeId = randomBytes(8).toString("hex");
+  const store = new RedisSessionStore(redis, ctx.redisNamespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
+  const replay = new RedisReplayStore(redis, ctx.redisNamespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
+  const barriers = new Map<string, () => void>();
+  const unsubscribe = ctx.bus.subscribe((event) => {
+    if (event.t === BUS_BARRIER) barriers.get((event.d as { nonce?: string } | null)?.nonce ?? "")?.();
+  });
+  return {
+    replay,
+    store,
+    history: new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000),
+    heardEverything() {
+      const nonce = `${nodeId}-${randomBytes(6).toString("hex")}`;
+      return new Promise<boolean>((resolve) => {
+        const done = (heard: boolean) => {
+          clearTimeout(timer);
+          barriers.delete(nonce);
+          resolve(heard);
+        };
+        const timer = setTimeout(() => done(false), 5_000);
+        barriers.set(nonce, () => done(true));
+        ctx.bus.publish({ t: BUS_BARRIER, d: { nonce }, internal: true }).catch(() => done(false));
+      });
+    },
+    async close() {
+      unsubscribe();
+      await store.close();
+      await replay.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * Multi-node bookkeeping that must follow the bus order: a session's guild set is written
+ * after the deliveries of the event that changed it, and a session moved to another node
+ * leaves this one. Returns nothing to undo: it lives as long as the registry.
+ */
+export function linkSessionStorage(storage: SessionStorage, sessions: SessionRegistry, dispatcher: Dispatcher): void {
+  const { store, history } = storage;
+  if (!store.shared) return;
+  store.onLost((sessionId) => sessions.handOver(sessionId));
+  sessions.onMembership((session) => {
+    const guildIds = [...session.guildIds];
+    const marker = history?.latestId;
+    dispatcher.afterPending(() => store.guilds(session.id, guildIds, marker));
+  });
+}
+
+/**
+ * The session has recorded its READY or its catch-up and whatever was held meanwhile: once
+ * the deliveries of the events accepted so far are issued too, it may be taken over from here.
+ */
+export function markResumable(services: { store: SessionStore; history: EventHistory | null; dispatcher: Dispatcher }, session: Session): void {
+  const { store, history, dispatcher } = services;
+  if (!store.shared) return;
+  const guildIds = [...session.guildIds];
+  const marker = history?.latestId;
+  dispatcher.afterPending(() => store.ready(session.id, guildIds, marker));
+}

@@ -1,0 +1,43 @@
+import type { DomainContext } from "../../context";
+import { emit } from "../../context";
+import { Errors } from "../../errors";
+import { Permission } from "../../permissions";
+import { serializeGuild } from "../../serializers";
+import { parseForm, zGuildSettings } from "../../validation";
+import { guildAccess, requirePermission } from "../shared/access";
+import { guildEmojisInclude, roleInclude } from "../shared/selects";
+
+/**
+ * A guild's own settings, changed by people in the app (the bot API has no route for them):
+ * name and description with Manage Guild, deletion by the owner only.
+ */
+export class GuildSettingsService {
+  constructor(private ctx: DomainContext) {}
+
+  /** Renames or re-describes the guild; emits GUILD_UPDATE to its members. */
+  async update(actorId: bigint, guildId: bigint, input: unknown) {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    requirePermission(access.permissions, Permission.ManageGuild);
+    const changes = parseForm(zGuildSettings, input ?? {});
+    const guild = await this.ctx.db.guild.update({
+      where: { id: guildId },
+      data: { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}) },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
+    });
+    const wire = serializeGuild(guild, guild.roles, guild.emojis);
+    await emit(this.ctx, { t: "GUILD_UPDATE", d: wire, guildId: guildId.toString() });
+    return wire;
+  }
+
+  /**
+   * Deletes the guild with everything in it (owner only). Every member's sessions get
+   * GUILD_DELETE `{ id }` and stop receiving the guild.
+   */
+  async remove(actorId: bigint, guildId: bigint): Promise<void> {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
+    const members = await this.ctx.db.member.findMany({ where: { guildId }, select: { userId: true } });
+    await this.ctx.db.guild.delete({ where: { id: guildId } });
+    await emit(this.ctx, { t: "GUILD_DELETE", d: { id: guildId.toString() }, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
+  }
+}

@@ -1,0 +1,197 @@
+import { randomInt } from "node:crypto";
+import type { DomainContext } from "../../context";
+import { Errors } from "../../errors";
+import { Permission } from "../../permissions";
+import { type InviteRow, serializeInvite } from "../../serializers";
+import { parseForm, zInviteCreate } from "../../validation";
+import { channelAccess, guildAccess, requirePermission } from "../shared/access";
+import { isUniqueViolation } from "../shared/prisma-errors";
+import { userSelect } from "../shared/selects";
+import type { MemberService } from "./members";
+
+const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const CODE_LENGTH = 8;
+
+/** Channel kinds an invite may be made in: text and voice (not categories, threads or DMs). */
+const INVITABLE_CHANNEL_TYPES = new Set([0, 2]);
+
+const inviteInclude = {
+  guild: { select: { id: true, name: true, iconHash: true, description: true, vanityCode: true } },
+  channel: { select: { id: true, name: true, type: true } },
+} as const;
+
+function randomCode(): string {
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Whether an invite can still be used: not expired and not used up. */
+function stillValid(invite: { expiresAt: Date | null; maxUses: number; uses: number }, now: Date): boolean {
+  return (invite.expiresAt === null || invite.expiresAt > now) && (invite.maxUses === 0 || invite.uses < invite.maxUses);
+}
+
+/**
+ * Invites (spec: Invites). An invite points to its guild; its channel is only echoed back
+ * (rule 6). The guild's vanity code works like an invite that never runs out.
+ */
+export class InviteService {
+  constructor(
+    private ctx: DomainContext,
+    private members: MemberService,
+  ) {}
+
+  /** POST /channels/{channel}/invites: needs Create Invite there; text and voice channels only, never a DM. */
+  async create(channelId: bigint, userId: bigint, input: unknown) {
+    const access = await channelAccess(this.ctx, channelId, userId);
+    if (!access.guild || access.channel.guildId === null) throw Errors.dmChannelAction();
+    if (!INVITABLE_CHANNEL_TYPES.has(access.channel.type)) throw Errors.wrongChannelType();
+    requirePermission(access.permissions, Permission.CreateInstantInvite);
+    const body = parseForm(zInviteCreate, input ?? {});
+    const guildId = access.channel.guildId;
+    const now = this.ctx.clock.now();
+    const expiresAt = body.max_age === 0 ? null : new Date(now.getTime() + body.max_age * 1000);
+    for (let attempt = 0; ; attempt++) {
+      const code = randomCode();
+      // Codes and vanity codes share one namespace.
+      if (await this.ctx.db.guild.findUnique({ where: { vanityCode: code }, select: { id: true } })) continue;
+      try {
+        const invite = await this.ctx.db.invite.create({
+          data: {
+            code,
+            guildId,
+            channelId,
+            inviterId: userId,
+            maxAge: body.max_age,
+            maxUses: body.max_uses,
+            temporary: body.temporary,
+            expiresAt,
+            createdAt: now,
+          },
+          include: inviteInclude,
+        });
+        return this.serialize(invite);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  /** GET /guilds/{guild}/invites: needs Manage Guild; the invites still valid, without the vanity code. */
+  async listForGuild(guildId: bigint, userId: bigint) {
+    const access = await guildAccess(this.ctx, guildId, userId);
+    requirePermission(access.permissions, Permission.ManageGuild);
+    const now = this.ctx.clock.now();
+    const rows = await this.ctx.db.invite.findMany({
+      where: { guildId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      include: inviteInclude,
+      orderBy: { createdAt: "asc" },
+    });
+    const valid = rows.filter((invite) => stillValid(invite, now));
+    const inviters = await this.usersById(valid.map((invite) => invite.inviterId));
+    return valid.map((invite) => serializeInvite({ ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) }, this.ctx.urls));
+  }
+
+  /** GET /guilds/{guild}/vanity-url: needs Manage Guild; `code` is null when the guild has none. */
+  async vanity(guildId: bigint, userId: bigint) {
+    const access = await guildAccess(this.ctx, guildId, userId);
+    requirePermission(access.permissions, Permission.ManageGuild);
+    const guild = await this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { vanityCode: true, vanityUses: true } });
+    return { code: guild.vanityCode, uses: guild.vanityCode ? guild.vanityUses : 0 };
+  }
+
+  /**
+   * The invite page of the app: what an invite (or vanity code) leads to, with the guild's
+   * member count. An expired, used-up or unknown code is Unknown Invite.
+   */
+  async preview(code: string) {
+    if (typeof code !== "string" || code.length > 64) throw Errors.unknownInvite();
+    const now = this.ctx.clock.now();
+    const invite = await this.ctx.db.invite.findUnique({ where: { code }, include: inviteInclude });
+    if (invite && stillValid(invite, now)) {
+      const [inviters, members] = await Promise.all([this.usersById([invite.inviterId]), this.ctx.db.member.count({ where: { guildId: invite.guildId } })]);
+      const inviter = invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null);
+      return serializeInvite({ ...invite, inviter }, this.ctx.urls, { members, presences: 0 });
+    }
+    const guild = await this.vanityGuild(code);
+    if (!guild) throw Errors.unknownInvite();
+    const channelId = guild.systemChannelId ?? (await this.ctx.db.channel.findFirst({ where: { guildId: guild.id, type: 0 }, orderBy: { position: "asc" }, select: { id: true } }))?.id;
+    const channel = channelId ? await this.ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, name: true, type: true } }) : null;
+    const members = await this.ctx.db.member.count({ where: { guildId: guild.id } });
+    return serializeInvite(
+      {
+        code: guild.vanityCode as string,
+        guildId: guild.id,
+        channelId: channel?.id ?? guild.id,
+        maxAge: 0,
+        maxUses: 0,
+        uses: guild.vanityUses,
+        temporary: false,
+        expiresAt: null,
+        createdAt: guild.createdAt,
+        guild,
+        channel: channel ?? { id: guild.id, name: null, type: 0 },
+        inviter: null,
+      },
+      this.ctx.urls,
+      { members, presences: 0 },
+    );
+  }
+
+  /**
+   * A person follows an invite link (the app's /invite/<code>): joins the invite's guild and
+   * the invite counts one use. Expired, used-up and unknown codes are Unknown Invite; someone
+   * already in the guild stays and uses nothing. Vanity codes work the same way.
+   */
+  async accept(userId: bigint, code: string): Promise<{ guildId: bigint; joined: boolean }> {
+    if (typeof code !== "string" || code.length > 64) throw Errors.unknownInvite();
+    const now = this.ctx.clock.now();
+    const invite = await this.ctx.db.invite.findUnique({ where: { code }, select: { guildId: true, expiresAt: true, maxUses: true, uses: true } });
+    if (invite) {
+      if (!stillValid(invite, now)) throw Errors.unknownInvite();
+      if (await this.isMember(invite.guildId, userId)) return { guildId: invite.guildId, joined: false };
+      // Take one use only while the invite is still valid, so concurrent joins never pass max_uses.
+      const taken = await this.ctx.db.$executeRaw`
+        UPDATE "Invite" SET "uses" = "uses" + 1
+        WHERE "code" = ${code} AND ("maxUses" = 0 OR "uses" < "maxUses") AND ("expiresAt" IS NULL OR "expiresAt" > ${now.toISOString()}::timestamp)`;
+      if (taken !== 1) throw Errors.unknownInvite();
+      try {
+        await this.members.addPerson(invite.guildId, userId);
+      } catch (error) {
+        await this.ctx.db.invite.updateMany({ where: { code, uses: { gt: 0 } }, data: { uses: { decrement: 1 } } });
+        throw error;
+      }
+      return { guildId: invite.guildId, joined: true };
+    }
+    const guild = await this.vanityGuild(code);
+    if (!guild) throw Errors.unknownInvite();
+    if (await this.isMember(guild.id, userId)) return { guildId: guild.id, joined: false };
+    await this.members.addPerson(guild.id, userId);
+    await this.ctx.db.guild.update({ where: { id: guild.id }, data: { vanityUses: { increment: 1 } } });
+    return { guildId: guild.id, joined: true };
+  }
+
+  private vanityGuild(code: string) {
+    const normalized = code.toLowerCase();
+    if (!/^[a-z0-9-]{2,32}$/.test(normalized)) return Promise.resolve(null);
+    return this.ctx.db.guild.findUnique({
+      where: { vanityCode: normalized },
+      select: { id: true, name: true, iconHash: true, description: true, vanityCode: true, vanityUses: true, systemChannelId: true, createdAt: true },
+    });
+  }
+
+  private async isMember(guildId: bigint, userId: bigint): Promise<boolean> {
+    return (await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { userId: true } })) !== null;
+  }
+
+  private async usersById(ids: (bigint | null)[]) {
+    const wanted = [...new Set(ids.filter((id): id is bigint => id !== null))];
+    const users = wanted.length ? await this.ctx.db.user.findMany({ where: { id: { in: wanted } }, select: userSelect }) : [];
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  private async serialize(invite: Omit<InviteRow, "inviter"> & { inviterId: bigint | null }) {
+    const inviter = invite.inviterId === null ? null : await this.ctx.db.user.findUnique({ where: { id: invite.inviterId }, select: userSelect });
+    return serializeInvite({ ...invite, inviter }, this.ctx.urls);
+  }
+}

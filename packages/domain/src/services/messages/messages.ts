@@ -1,0 +1,221 @@
+import type { APIMessage } from "discord-api-types/v10";
+import type { DomainContext } from "../../context";
+import { emit } from "../../context";
+import { Errors } from "../../errors";
+import { Permission } from "../../permissions";
+import { serializeMessage, summarizeReactions } from "../../serializers";
+import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../../validation";
+import { reviveThreadForMessage } from "../channels/threads";
+import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
+import { messageInclude, userSelect } from "../shared/selects";
+import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
+import { guildMember, messageEvent } from "./message-events";
+import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
+import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
+import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
+
+export type { UploadedFile } from "./message-files";
+
+export type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["find"]>>>;
+
+const CATEGORY = 4;
+const THREAD = 11;
+
+export class MessageService {
+  constructor(private ctx: DomainContext) {}
+
+  /** One message of the channel, or null. */
+  async find(messageId: bigint, channelId: bigint) {
+    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, include: messageInclude });
+    if (!message || message.channelId !== channelId) return null;
+    return message;
+  }
+
+  /**
+   * Messages live in text, voice, DM channels and threads; a category has none (50024).
+   * Reading needs View Channel only (spec: Messages), which channelAccess already ensured.
+   */
+  async messageChannel(channelId: bigint, userId: bigint): Promise<ChannelAccess> {
+    const access = await channelAccess(this.ctx, channelId, userId);
+    if (access.channel.type === CATEGORY) throw Errors.wrongChannelType();
+    return access;
+  }
+
+  /** Send Messages, or Send Messages in Threads inside a thread (DMs need nothing). */
+  requireSend(access: ChannelAccess): void {
+    if (!access.guild) return;
+    const isThread = access.channel.type === THREAD;
+    requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
+  }
+
+  /** Serializes with the extras that need other rows (mentions, referenced message, reactions). */
+  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null; viewerId?: bigint } = {}): Promise<APIMessage> {
+    const mentions = message.mentionUserIds.length
+      ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
+      : [];
+    let referenced: APIMessage | null = null;
+    if (message.referenceMessageId && (options.depth ?? 0) < 1) {
+      const target = await this.find(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
+      referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId }) : null;
+    }
+    const reactions = summarizeReactions(message.reactions, options.viewerId);
+    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, reactions, ...(message.guildId ? {} : { channelType: 1 }) });
+  }
+
+  /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
+  async list(channelId: bigint, userId: bigint, query: unknown) {
+    await this.messageChannel(channelId, userId);
+    const q = parseForm(zMessageQuery, query ?? {});
+    let rows: MessageRecord[] = [];
+    if (q.around !== undefined) {
+      const half = Math.floor(q.limit / 2);
+      const newer = await this.ctx.db.message.findMany({ where: { channelId, id: { gte: q.around } }, orderBy: { id: "asc" }, take: q.limit - half, include: messageInclude });
+      const older = await this.ctx.db.message.findMany({ where: { channelId, id: { lt: q.around } }, orderBy: { id: "desc" }, take: half, include: messageInclude });
+      rows = [...newer.reverse(), ...older];
+    } else if (q.after !== undefined) {
+      const found = await this.ctx.db.message.findMany({ where: { channelId, id: { gt: q.after } }, orderBy: { id: "asc" }, take: q.limit, include: messageInclude });
+      rows = found.reverse();
+    } else {
+      rows = await this.ctx.db.message.findMany({
+        where: { channelId, ...(q.before !== undefined ? { id: { lt: q.before } } : {}) },
+        orderBy: { id: "desc" },
+        take: q.limit,
+        include: messageInclude,
+      });
+    }
+    return Promise.all(rows.map((m) => this.toWire(m, { viewerId: userId })));
+  }
+
+  async get(channelId: bigint, messageId: bigint, userId: bigint) {
+    await this.messageChannel(channelId, userId);
+    const message = await this.find(messageId, channelId);
+    if (!message) throw Errors.unknownMessage();
+    return this.toWire(message, { viewerId: userId });
+  }
+
+  /**
+   * Sends a message as `authorId` (a person from the web app or a bot through REST), with
+   * `files` sent alongside (multipart).
+   */
+  async create(channelId: bigint, authorId: bigint, body: unknown, options: { applicationId?: bigint; files?: UploadedFile[] } = {}) {
+    const access = await this.messageChannel(channelId, authorId);
+    this.requireSend(access);
+    const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
+    checkAllowedMentions(input.allowed_mentions);
+    refuseDmComponents(access, input.components);
+    const files = options.files ?? [];
+    checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
+    const content = input.content ?? "";
+    const embeds = input.embeds ?? [];
+    const components = input.components ?? [];
+    if (content.trim() === "" && embeds.length === 0 && components.length === 0 && files.length === 0) throw Errors.emptyMessage();
+
+    const reference = await this.replyTarget(channelId, input);
+    const mentions = await resolveMentions(this.ctx, access, content, input.allowed_mentions);
+    if (reference && mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) && !mentions.userIds.includes(reference.authorId)) {
+      mentions.userIds.push(reference.authorId);
+    }
+    const flags = (input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS);
+    const attachments = newAttachments(files, input.attachments);
+    // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
+    await reviveThreadForMessage(this.ctx, access.channel, authorId);
+    const created = await this.ctx.db.$transaction(async (tx) => {
+      let message = await tx.message.create({
+        data: {
+          channelId,
+          guildId: access.channel.guildId,
+          authorId,
+          content,
+          flags,
+          tts: false,
+          nonce: input.nonce != null ? String(input.nonce) : null,
+          embeds: embeds as object[],
+          components: components as object[],
+          mentionEveryone: mentions.everyone,
+          mentionUserIds: mentions.userIds,
+          mentionRoleIds: mentions.roleIds,
+          mentionChannelIds: mentions.channelIds,
+          referenceMessageId: reference?.id ?? null,
+          referenceChannelId: reference?.channelId ?? null,
+          referenceGuildId: reference ? access.channel.guildId : null,
+          type: reference ? REPLY_MESSAGE : DEFAULT_MESSAGE,
+          applicationId: options.applicationId ?? null,
+          createdAt: this.ctx.clock.now(),
+          attachments: { create: attachments.map((a, position) => ({ ...a, position })) },
+        },
+        include: messageInclude,
+      });
+      if (embeds.length > 0 && message.attachments.length > 0) {
+        const resolved = resolveEmbedAttachments(embeds, message.attachments, channelId, this.ctx.urls);
+        message = await tx.message.update({ where: { id: message.id }, data: { embeds: resolved as object[] }, include: messageInclude });
+      }
+      await tx.channel.update({ where: { id: channelId }, data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: this.ctx.clock.now() } });
+      return message;
+    });
+    // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
+    const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId });
+    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", wire, access.channel));
+    return wire;
+  }
+
+  /**
+   * A reply's target: a message in the same channel. A missing one fails the send unless
+   * `fail_if_not_exists: false`, which sends without the reply (spec: message_reference).
+   */
+  private async replyTarget(channelId: bigint, input: MessageCreateInput): Promise<{ id: bigint; channelId: bigint; authorId: bigint } | null> {
+    const requested = input.message_reference;
+    if (!requested) return null;
+    const sameChannel = requested.channel_id === undefined || requested.channel_id === channelId;
+    const target = sameChannel ? await this.find(requested.message_id, channelId) : null;
+    if (target && isSystemMessage(target.type)) {
+      throw Errors.invalidForm({ message_reference: { _errors: [{ code: "REPLIES_CANNOT_REPLY_TO_SYSTEM_MESSAGE", message: "Cannot reply to a system message" }] } });
+    }
+    if (target) return { id: target.id, channelId, authorId: target.authorId };
+    if (requested.fail_if_not_exists === false) return null;
+    throw Errors.invalidForm({ message_reference: { _errors: [{ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }] } });
+  }
+
+  /**
+   * An uploaded file for `{cdn}/attachments/{channel}/{attachment}/{filename}`: its bytes as
+   * sent and its content type. The URL needs no token; a wrong part is 404 code 0.
+   */
+  attachmentFile(channelId: bigint, attachmentId: bigint, filename: string) {
+    return loadAttachmentFile(this.ctx, channelId, attachmentId, filename);
+  }
+
+  /** PATCH: the author's own message only (message-edits.ts). */
+  edit(channelId: bigint, messageId: bigint, userId: bigint, body: unknown, files: UploadedFile[] = []) {
+    return editMessage(this.ctx, this, { channelId, messageId, userId, body, files });
+  }
+
+  /** DELETE: own message, or Manage Messages in a guild (message-edits.ts). */
+  delete(channelId: bigint, messageId: bigint, userId: bigint): Promise<void> {
+    return deleteMessage(this.ctx, this, { channelId, messageId, userId });
+  }
+
+  /** POST bulk-delete: 2–100 ids with Manage Messages, not in DMs (message-edits.ts). */
+  bulkDelete(channelId: bigint, userId: bigint, body: unknown): Promise<void> {
+    return bulkDeleteMessages(this.ctx, this, { channelId, userId, body });
+  }
+
+  /** POST typing: TYPING_START to who can see the channel; in a DM accepted and silent. */
+  async typing(channelId: bigint, userId: bigint): Promise<void> {
+    const access = await this.messageChannel(channelId, userId);
+    this.requireSend(access);
+    const guildId = access.channel.guildId;
+    if (!guildId) return;
+    const member = await guildMember(this.ctx, guildId, userId);
+    await emit(this.ctx, {
+      t: "TYPING_START",
+      d: {
+        channel_id: channelId.toString(),
+        guild_id: guildId.toString(),
+        user_id: userId.toString(),
+        timestamp: Math.floor(this.ctx.clock.now().getTime() / 1000),
+        ...(member ? { member } : {}),
+      },
+      guildId: guildId.toString(),
+      channelId: channelId.toString(),
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { DomainContext } from "../../context";
+import { serializeMember } from "../../serializers";
+import { channelAccess, guildAccess } from "../shared/access";
+import { memberInclude, userSelect } from "../shared/selects";
+
+/**
+ * Use-cases only the people's web app needs: the signed-in person's standing, a guild's
+ * member list and a cheap "may this person still see that channel" check for live streams.
+ */
+export class WebPeopleService {
+  constructor(private ctx: DomainContext) {}
+
+  /** The account behind a web session, or null when it no longer exists. */
+  async sessionUser(userId: bigint) {
+    return this.ctx.db.user.findUnique({ where: { id: userId }, select: { ...userSelect, suspendedAt: true } });
+  }
+
+  /** Every member of a guild the caller belongs to (Unknown Guild otherwise), bots included. */
+  async guildMembers(guildId: bigint, userId: bigint) {
+    await guildAccess(this.ctx, guildId, userId);
+    const members = await this.ctx.db.member.findMany({ where: { guildId }, include: memberInclude, orderBy: { userId: "asc" }, take: 1000 });
+    return members.map((m) => serializeMember(m, this.ctx.urls));
+  }
+
+  /** True while the person can view the channel (same rule as GET /channels/{id}). */
+  async canViewChannel(channelId: bigint, userId: bigint): Promise<boolean> {
+    try {
+      await channelAccess(this.ctx, channelId, userId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
