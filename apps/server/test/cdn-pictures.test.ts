@@ -41,7 +41,7 @@ describe("pictures under {cdn_url}, without a token", () => {
       const res = await env.bot.patch("/users/@me", { avatar: PNG });
       const me = await res.json();
       expect(me.avatar).toBe(hashOf(PNG_BYTES));
-      const target = new RegExp(`/cdn/pictures/${env.world.botUserId}/${me.avatar}$`);
+      const target = new RegExp(`/cdn/pictures/avatar/${env.world.botUserId}/${me.avatar}$`);
       await follows(`/avatars/${env.world.botUserId}/${me.avatar}.png`, PNG_BYTES, "image/png", target);
       await follows(`/avatars/${env.world.botUserId}/${me.avatar}.webp?size=64`, PNG_BYTES, "image/png", target);
       await follows(`/avatars/${env.world.botUserId}/${me.avatar}.jpg?size=4096`, PNG_BYTES, "image/png", target);
@@ -53,7 +53,7 @@ describe("pictures under {cdn_url}, without a token", () => {
     it("leads to a person's picture", async () => {
       const person = await env.t.seed.person();
       const hash = (await env.t.server.ctx.domain.users.setAvatar(person.id, GIF)) as string;
-      await follows(`/avatars/${person.id}/${hash}.gif`, GIF_BYTES, "image/gif", new RegExp(`/pictures/${person.id}/${hash}$`));
+      await follows(`/avatars/${person.id}/${hash}.gif`, GIF_BYTES, "image/gif", new RegExp(`/pictures/avatar/${person.id}/${hash}$`));
     });
 
     it("answers 404 code 0 for an old or wrong hash, an unknown or malformed user, another owner's picture and a bad extension", async () => {
@@ -69,7 +69,7 @@ describe("pictures under {cdn_url}, without a token", () => {
       await missing(`/avatars/${person.id}/${current}`);
       await env.t.server.ctx.domain.users.setAvatar(person.id, null);
       await missing(`/avatars/${person.id}/${current}.png`);
-      await missing(`/pictures/${person.id}/${current}`);
+      await missing(`/pictures/avatar/${person.id}/${current}`);
     });
   });
 
@@ -80,7 +80,7 @@ describe("pictures under {cdn_url}, without a token", () => {
       await client.dispatch("GUILD_CREATE");
       const hash = (await domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, PNG)) as string;
       expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({ id: env.world.guild.id.toString(), icon: hash });
-      await follows(`/icons/${env.world.guild.id}/${hash}.png?size=128`, PNG_BYTES, "image/png", new RegExp(`/pictures/${env.world.guild.id}/${hash}$`));
+      await follows(`/icons/${env.world.guild.id}/${hash}.png?size=128`, PNG_BYTES, "image/png", new RegExp(`/pictures/guild-icon/${env.world.guild.id}/${hash}$`));
       expect(await (await env.bot.get(`/guilds/${env.world.guild.id}`)).json()).toMatchObject({ icon: hash });
 
       expect(await domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, null)).toBeNull();
@@ -126,8 +126,8 @@ describe("pictures under {cdn_url}, without a token", () => {
       const hash = hashOf(PNG_BYTES);
       const base = { guildId: env.world.guild.id, creatorId: env.world.owner.id, name: "Launch", scheduledStartTime: new Date(Date.now() + 3_600_000), entityType: 2, channelId: env.world.voice.id };
       const event = await db.scheduledEvent.create({ data: { ...base, imageHash: hash } });
-      await db.picture.create({ data: { ownerId: event.id, hash, contentType: "image/png", data: new Uint8Array(PNG_BYTES) } });
-      await follows(`/guild-events/${event.id}/${hash}.png?size=1024`, PNG_BYTES, "image/png", new RegExp(`/pictures/${event.id}/${hash}$`));
+      await db.picture.create({ data: { ownerId: event.id, kind: "event-cover", hash, contentType: "image/png", data: new Uint8Array(PNG_BYTES) } });
+      await follows(`/guild-events/${event.id}/${hash}.png?size=1024`, PNG_BYTES, "image/png", new RegExp(`/pictures/event-cover/${event.id}/${hash}$`));
       const bare = await db.scheduledEvent.create({ data: base });
       await missing(`/guild-events/${bare.id}/${hash}.png`);
       await missing(`/guild-events/${event.id}/${"f".repeat(32)}.png`);
@@ -138,7 +138,7 @@ describe("pictures under {cdn_url}, without a token", () => {
   it("answers the picture itself with a long cache lifetime and needs no token", async () => {
     const person = await env.t.seed.person();
     const hash = (await env.t.server.ctx.domain.users.setAvatar(person.id, PNG)) as string;
-    const res = await fetch(`${cdn}/pictures/${person.id}/${hash}`);
+    const res = await fetch(`${cdn}/pictures/avatar/${person.id}/${hash}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
   });

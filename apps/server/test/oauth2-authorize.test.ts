@@ -97,7 +97,7 @@ describe("login: the authorise link", () => {
     expect(result.application).toEqual({ id: world.app.application.id, name: "Site Login", iconUrl: `${env.t.server.ctx.urls.appUrl}/app-icons/${world.app.application.id}/${hash}.png` });
     expect(result.destination).toEqual({ origin: "https://site.example", host: "site.example" });
     expect(result.request).toMatchObject({ redirectUri: REDIRECT, scopes: ["identify"], state: "st4te", prompt: null, codeChallenge: null });
-    expect((await env.t.server.ctx.domain.pictures.get(world.app.application.id, hash as string))?.contentType).toBe("image/png");
+    expect((await env.t.server.ctx.domain.pictures.get({ kind: "app-icon", id: world.app.application.id }, hash as string))?.contentType).toBe("image/png");
   });
 
   it("prompt=none: the person's grant is recorded on Authorise and found the next time", async () => {

@@ -38,6 +38,7 @@ export type { UploadedFile } from "./services/messages/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
+export { applicationWithId } from "./services/shared/selects";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export * from "./tokens";
 export * from "./validation";

@@ -1,5 +1,5 @@
 import { hashPassword } from "@chat/auth/password";
-import { ApiError, type Domain, Permission, parseId, parsePermissionBits } from "@chat/domain";
+import { ApiError, applicationWithId, type Domain, Permission, parseId, parsePermissionBits } from "@chat/domain";
 import { type ParsedCommand, required, UsageError } from "./args";
 
 type Output = Record<string, unknown>;
@@ -56,7 +56,7 @@ export const commands: Record<string, Command> = {
   /** Registers a redirect address for the login flow, with the portal's validation. */
   "app redirect-add": async (domain, options) => {
     const applicationId = idOption(options, "application");
-    const app = await domain.ctx.db.application.findUnique({ where: { id: applicationId }, select: { ownerId: true } });
+    const app = await domain.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { ownerId: true } });
     if (!app) throw new UsageError(`unknown application: ${applicationId}`);
     const redirectUris = await domain.applicationSettings.addRedirectUri(app.ownerId, applicationId, required(options, "uri"));
     return { redirect_uris: redirectUris };

@@ -15,7 +15,7 @@ export function decodePathSegments(url: string): string {
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!path.includes("%")) return url;
-  const decoded = path.replace(SEGMENT_SAFE_ESCAPES, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  const decoded = path.replace(SEGMENT_SAFE_ESCAPES, (escaped) => String.fromCharCode(Number.parseInt(escaped.slice(1), 16)));
   return queryAt === -1 ? decoded : decoded + url.slice(queryAt);
 }
 

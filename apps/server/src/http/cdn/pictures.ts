@@ -8,13 +8,15 @@ type PictureKind = Parameters<ServerContext["domain"]["cdnPictures"]["isCurrent"
 const HASH_FILE = /^([0-9a-f]{32})\.(png|jpg|jpeg|webp|gif)$/;
 const ID_FILE = /^([0-9]+)\.(png|jpg|jpeg|webp|gif)$/;
 
+const PICTURE_KINDS: readonly PictureKind[] = ["avatar", "guild-icon", "event-cover", "app-icon"];
+
 /** Stored pictures never change under their address. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * Pictures under `{cdn_url}` (spec: Pictures), no token. The hash-based addresses
  * (`?size=` and the extension are accepted and ignored) redirect to the stored picture:
- * `/pictures/{owner}/{hash}` or, for custom emoji, `/emoji-images/{emoji}`. Anything
+ * `/pictures/{kind}/{owner}/{hash}` or, for custom emoji, `/emoji-images/{emoji}`. Anything
  * unknown is 404 code 0.
  */
 export function registerPictureRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -25,7 +27,7 @@ export function registerPictureRoutes(app: FastifyInstance, ctx: ServerContext):
       const ownerId = parseId(request.params[owner]);
       const hash = HASH_FILE.exec(request.params.file ?? "")?.[1];
       if (ownerId === null || !hash || !(await pictures.isCurrent(kind, ownerId, hash))) throw Errors.notFound();
-      return reply.redirect(`${ctx.urls.cdnUrl}/pictures/${ownerId}/${hash}`, 302);
+      return reply.redirect(`${ctx.urls.cdnUrl}/pictures/${kind}/${ownerId}/${hash}`, 302);
     });
   };
 
@@ -45,9 +47,10 @@ export function registerPictureRoutes(app: FastifyInstance, ctx: ServerContext):
     return reply.header("content-type", picture.contentType).header("cache-control", IMMUTABLE).send(Buffer.from(picture.data));
   };
 
-  app.get<{ Params: { owner: string; hash: string } }>("/pictures/:owner/:hash", async (request, reply) => {
+  app.get<{ Params: { kind: string; owner: string; hash: string } }>("/pictures/:kind/:owner/:hash", async (request, reply) => {
     const ownerId = parseId(request.params.owner);
-    return send(reply, ownerId === null ? null : await pictures.picture(ownerId, request.params.hash));
+    const kind = PICTURE_KINDS.find((k) => k === request.params.kind);
+    return send(reply, ownerId === null || !kind ? null : await pictures.picture(kind, ownerId, request.params.hash));
   });
 
   app.get<{ Params: { emoji: string } }>("/emoji-images/:emoji", async (request, reply) => {

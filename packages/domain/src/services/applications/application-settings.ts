@@ -43,28 +43,28 @@ export class ApplicationSettingsService {
 
   async rename(ownerId: bigint, applicationId: bigint, nameInput: unknown) {
     const name = parseForm(zAppName, nameInput);
-    await this.applications.getForOwner(ownerId, applicationId);
-    return this.ctx.db.application.update({ where: { id: applicationId }, data: { name } });
+    const { id } = await this.applications.getForOwner(ownerId, applicationId);
+    return this.ctx.db.application.update({ where: { id }, data: { name } });
   }
 
   /** Sets the application's picture from image data (`data:image/png;base64,...`), or removes it with null. */
   async setIcon(ownerId: bigint, applicationId: bigint, image: unknown): Promise<string | null> {
-    await this.applications.getForOwner(ownerId, applicationId);
+    const { id } = await this.applications.getForOwner(ownerId, applicationId);
     if (image === null) {
-      await this.ctx.db.application.update({ where: { id: applicationId }, data: { iconHash: null } });
-      await this.pictures.removeAll(applicationId);
+      await this.ctx.db.application.update({ where: { id }, data: { iconHash: null } });
+      await this.pictures.removeAll({ kind: "app-icon", id });
       return null;
     }
-    const hash = await this.pictures.replace(applicationId, this.pictures.decode(image, "icon"));
-    await this.ctx.db.application.update({ where: { id: applicationId }, data: { iconHash: hash } });
+    const hash = await this.pictures.replace({ kind: "app-icon", id }, this.pictures.decode(image, "icon"));
+    await this.ctx.db.application.update({ where: { id }, data: { iconHash: hash } });
     return hash;
   }
 
   /** A new client secret, shown once. Login tokens already issued keep working: nobody is logged out. */
   async resetClientSecret(ownerId: bigint, applicationId: bigint): Promise<string> {
-    await this.applications.getForOwner(ownerId, applicationId);
+    const { id } = await this.applications.getForOwner(ownerId, applicationId);
     const clientSecret = randomToken(24);
-    await this.ctx.db.application.update({ where: { id: applicationId }, data: { clientSecretHash: hashSecret(clientSecret) } });
+    await this.ctx.db.application.update({ where: { id }, data: { clientSecretHash: hashSecret(clientSecret) } });
     return clientSecret;
   }
 
@@ -82,7 +82,7 @@ export class ApplicationSettingsService {
     await this.ctx.db.$transaction([
       this.ctx.db.member.deleteMany({ where: { userId: app.botUserId } }),
       this.ctx.db.application.delete({ where: { id: app.id } }),
-      this.ctx.db.picture.deleteMany({ where: { ownerId: app.id } }),
+      this.ctx.db.picture.deleteMany({ where: { ownerId: app.id, kind: "app-icon" } }),
       this.ctx.db.user.update({ where: { id: app.botUserId }, data: { suspendedAt: this.ctx.clock.now() } }),
     ]);
     await closeGatewaySessions(this.ctx, [app.botUserId]);
@@ -100,12 +100,12 @@ export class ApplicationSettingsService {
    * neither lose one nor pass the limit together.
    */
   private async updateRedirects(ownerId: bigint, applicationId: bigint, change: (current: string[]) => string[]): Promise<string[]> {
-    await this.applications.getForOwner(ownerId, applicationId);
+    const { id } = await this.applications.getForOwner(ownerId, applicationId);
     return this.ctx.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "Application" WHERE "id" = ${applicationId} FOR UPDATE`;
-      const { redirectUris } = await tx.application.findUniqueOrThrow({ where: { id: applicationId }, select: { redirectUris: true } });
+      await tx.$queryRaw`SELECT 1 FROM "Application" WHERE "id" = ${id} FOR UPDATE`;
+      const { redirectUris } = await tx.application.findUniqueOrThrow({ where: { id }, select: { redirectUris: true } });
       const next = change(redirectUris);
-      await tx.application.update({ where: { id: applicationId }, data: { redirectUris: next } });
+      await tx.application.update({ where: { id }, data: { redirectUris: next } });
       return next;
     });
   }

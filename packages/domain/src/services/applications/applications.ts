@@ -4,7 +4,7 @@ import { Errors } from "../../errors";
 import { serializeUser } from "../../serializers";
 import { botIdFromToken, createBotToken, hashSecret, randomToken, secretMatches } from "../../tokens";
 import { parseForm } from "../../validation";
-import { userSelect } from "../shared/selects";
+import { applicationWithId, userSelect } from "../shared/selects";
 import { closeGatewaySessions } from "./gateway-sessions";
 
 export const zAppName = z.string().trim().min(2, "Must be between 2 and 32 in length.").max(32, "Must be between 2 and 32 in length.");
@@ -29,7 +29,7 @@ export class ApplicationService {
       const botUser = await tx.user.create({ data: { username, globalName: name, bot: true } });
       const botToken = createBotToken(botUser.id);
       const app = await tx.application.create({
-        data: { name, ownerId, botUserId: botUser.id, botTokenHash: hashSecret(botToken), clientSecretHash: hashSecret(clientSecret) },
+        data: { id: botUser.id, name, ownerId, botUserId: botUser.id, botTokenHash: hashSecret(botToken), clientSecretHash: hashSecret(clientSecret) },
       });
       return { application: app, botUser, botToken, clientSecret };
     });
@@ -40,14 +40,14 @@ export class ApplicationService {
   }
 
   async getForOwner(ownerId: bigint, applicationId: bigint) {
-    const app = await this.ctx.db.application.findUnique({ where: { id: applicationId }, include: { botUser: { select: userSelect } } });
+    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: { select: userSelect } } });
     if (!app || app.ownerId !== ownerId) throw Errors.unknownApplication();
     return app;
   }
 
   /** Public facts for the bot-invite consent page. */
   async getPublic(applicationId: bigint) {
-    const app = await this.ctx.db.application.findUnique({ where: { id: applicationId }, include: { botUser: { select: userSelect } } });
+    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: { select: userSelect } } });
     if (!app) throw Errors.unknownApplication();
     return app;
   }

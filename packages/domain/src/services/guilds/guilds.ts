@@ -185,8 +185,8 @@ export class GuildService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     requirePermission(access.permissions, Permission.ManageGuild);
     const picture = image === null ? null : this.pictures.decode(image, "icon");
-    const hash = picture ? await this.pictures.replace(guildId, picture) : null;
-    if (hash === null) await this.pictures.removeAll(guildId);
+    const hash = picture ? await this.pictures.replace({ kind: "guild-icon", id: guildId }, picture) : null;
+    if (hash === null) await this.pictures.removeAll({ kind: "guild-icon", id: guildId });
     await this.ctx.db.guild.update({ where: { id: guildId }, data: { iconHash: hash } });
     await this.announceUpdate(guildId);
     return hash;

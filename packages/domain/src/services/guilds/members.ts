@@ -8,7 +8,7 @@ import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../../validatio
 import { guildAccess } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
-import { memberInclude, roleInclude, userSelect } from "../shared/selects";
+import { applicationWithId, memberInclude, roleInclude, userSelect } from "../shared/selects";
 import type { GuildService } from "./guilds";
 import { actorWith, announceRemoval, requireCanActOn, targetMember } from "./moderation";
 
@@ -110,7 +110,7 @@ export class MemberService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     if (!has(access.permissions, Permission.ManageGuild) || !has(access.permissions, permissions)) throw Errors.missingPermissions();
     const isOwner = access.guild.ownerId === actorId;
-    const app = await this.ctx.db.application.findUnique({ where: { id: applicationId }, include: { botUser: true } });
+    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: true } });
     if (!app) throw Errors.unknownApplication();
     if (!app.botPublic && app.ownerId !== actorId) throw Errors.unknownApplication();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } } });

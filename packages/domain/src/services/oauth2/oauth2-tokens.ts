@@ -6,7 +6,7 @@ import { parseId } from "../../ids";
 import { serializeTokenResponse } from "../../serializers/oauth2";
 import { hashSecret, randomToken, secretMatches } from "../../tokens";
 import { LOGIN_LIMITS, PKCE_VALUE, parseScopes } from "../../validation/oauth2";
-import { userSelect } from "../shared/selects";
+import { applicationWithId, userSelect } from "../shared/selects";
 
 /** Client credentials as they arrived: from HTTP Basic (already decoded) and from the body. */
 export interface PresentedCredentials {
@@ -58,7 +58,7 @@ export class OAuth2TokenService {
     const clientSecret = presented.basic?.clientSecret ?? bodySecret;
     if (clientId === null || clientSecret === null) throw invalidClient();
     const id = parseId(clientId);
-    const app = id === null ? null : await this.ctx.db.application.findUnique({ where: { id }, select: { id: true, clientSecretHash: true } });
+    const app = id === null ? null : await this.ctx.db.application.findFirst({ where: applicationWithId(id), select: { id: true, clientSecretHash: true } });
     const matches = secretMatches(clientSecret, app?.clientSecretHash ?? DECOY_HASH);
     if (!app || !matches) throw invalidClient();
     return app.id;

@@ -3,6 +3,7 @@ import { Errors } from "../../errors";
 import { parseId } from "../../ids";
 import { applicationIconUrl } from "../../serializers/oauth2";
 import { hashSecret, randomToken } from "../../tokens";
+import { applicationWithId } from "../shared/selects";
 import { LOGIN_LIMITS, LOGIN_SCOPES, PKCE_VALUE, parseScopes, queryParam, type RawQuery, STATE_MAX_LENGTH } from "../../validation/oauth2";
 
 /** A checked authorise request of the login flow (scope identify). */
@@ -56,7 +57,7 @@ export class OAuth2Service {
     if (client.repeated) return show(LINK_BROKEN, "The link names client_id more than once.");
     if (!client.value) return show(LINK_BROKEN, "The link has no client_id.");
     const applicationId = parseId(client.value);
-    const app = applicationId === null ? null : await this.ctx.db.application.findUnique({ where: { id: applicationId }, select: { id: true, name: true, iconHash: true, redirectUris: true } });
+    const app = applicationId === null ? null : await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { id: true, name: true, iconHash: true, redirectUris: true } });
     if (!app) return show("Unknown application", "No application has this client_id. The link may be wrong, or the application was deleted.");
 
     const redirect = queryParam(query, "redirect_uri");

@@ -1,9 +1,7 @@
 import type { DomainContext } from "../../context";
+import { findPicture, type PictureKind } from "./pictures";
 
-/** What a hash-based picture address names; each kind's hash lives on its own row. */
-export type PictureKind = "avatar" | "guild-icon" | "event-cover" | "app-icon";
-
-const HASH = /^[0-9a-f]{32}$/;
+export type { PictureKind };
 
 /**
  * The picture routes under `{cdn_url}` (no token): which stored picture a public address
@@ -15,7 +13,6 @@ export class CdnPictureService {
 
   /** Whether `hash` is the current picture of that owner, so the address leads to it. */
   async isCurrent(kind: PictureKind, ownerId: bigint, hash: string): Promise<boolean> {
-    if (!HASH.test(hash)) return false;
     const db = this.ctx.db;
     let current: string | null | undefined;
     switch (kind) {
@@ -33,13 +30,12 @@ export class CdnPictureService {
         break;
     }
     if (current !== hash) return false;
-    return (await db.picture.findUnique({ where: { ownerId_hash: { ownerId, hash } }, select: { ownerId: true } })) !== null;
+    return (await findPicture(db, { kind, id: ownerId }, hash)) !== null;
   }
 
   /** A stored picture's bytes and type, or null. */
-  async picture(ownerId: bigint, hash: string) {
-    if (!HASH.test(hash)) return null;
-    return this.ctx.db.picture.findUnique({ where: { ownerId_hash: { ownerId, hash } }, select: { contentType: true, data: true } });
+  picture(kind: PictureKind, ownerId: bigint, hash: string) {
+    return findPicture(this.ctx.db, { kind, id: ownerId }, hash);
   }
 
   /** Whether a custom emoji exists. */

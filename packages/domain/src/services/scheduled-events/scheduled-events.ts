@@ -1,5 +1,6 @@
 import { Prisma } from "@chat/db";
 import type { DomainContext } from "../../context";
+import { removePictures, replacePicture } from "../pictures/pictures";
 import { Errors } from "../../errors";
 import { has, Permission } from "../../permissions";
 import { parseForm } from "../../validation/form";
@@ -92,7 +93,7 @@ export class ScheduledEventService {
       });
       await tx.scheduledEventUser.create({ data: { eventId: created.id, userId } });
       if (cover) {
-        await tx.picture.create({ data: { ownerId: created.id, hash: cover.hash, contentType: cover.contentType, data: new Uint8Array(cover.data) } });
+        await replacePicture(tx, { kind: "event-cover", id: created.id }, cover);
       }
       return created;
     });
@@ -164,14 +165,8 @@ export class ScheduledEventService {
       });
       if (changed.count !== 1) throw Errors.refused("The scheduled event changed meanwhile; try again.");
       if (input.image !== undefined) {
-        await tx.picture.deleteMany({ where: { ownerId: row.id, ...(cover ? { hash: { not: cover.hash } } : {}) } });
-        if (cover) {
-          await tx.picture.upsert({
-            where: { ownerId_hash: { ownerId: row.id, hash: cover.hash } },
-            create: { ownerId: row.id, hash: cover.hash, contentType: cover.contentType, data: new Uint8Array(cover.data) },
-            update: {},
-          });
-        }
+        if (cover) await replacePicture(tx, { kind: "event-cover", id: row.id }, cover);
+        else await removePictures(tx, { kind: "event-cover", id: row.id });
       }
       return tx.scheduledEvent.findUniqueOrThrow({ where: { id: row.id } });
     });
@@ -186,7 +181,7 @@ export class ScheduledEventService {
     const wire = await eventWire(this.ctx, row);
     const removed = await this.ctx.db.$transaction(async (tx) => {
       const { count } = await tx.scheduledEvent.deleteMany({ where: { id: row.id } });
-      await tx.picture.deleteMany({ where: { ownerId: row.id } });
+      await removePictures(tx, { kind: "event-cover", id: row.id });
       return count;
     });
     if (removed === 1) await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_DELETE", wire);

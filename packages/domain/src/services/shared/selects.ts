@@ -25,3 +25,11 @@ export const messageInclude = {
 export const guildEmojisInclude = { select: { id: true, name: true, animated: true }, orderBy: { id: "asc" } } as const;
 
 export const roleInclude = { botApplication: { select: { botUserId: true } } } as const;
+
+/**
+ * The application an id names: its own id (its bot user's id) or, for an application made
+ * before ids followed the bot user, the id it had then (kept in `legacyId`).
+ */
+export function applicationWithId(id: bigint) {
+  return { OR: [{ id }, { legacyId: id }] };
+}

@@ -1,4 +1,5 @@
 import type { DomainContext } from "../../context";
+import { removePictures } from "../pictures/pictures";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
 import { serializeUser } from "../../serializers";
@@ -48,7 +49,7 @@ export class AccountService {
       await tx.oAuthToken.deleteMany({ where: { userId: user.id } });
       await tx.oAuthCode.deleteMany({ where: { userId: user.id } });
       await tx.member.deleteMany({ where: { userId: user.id } });
-      await tx.picture.deleteMany({ where: { ownerId: user.id } });
+      await removePictures(tx, { kind: "avatar", id: user.id });
       return tx.user.update({
         where: { id: user.id },
         data: { username: `deleted_user_${user.id}`, globalName: "Deleted User", passwordHash: null, avatarHash: null, suspendedAt: this.ctx.clock.now() },

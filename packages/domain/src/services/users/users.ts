@@ -3,7 +3,7 @@ import { emit } from "../../context";
 import { ApiError, Errors } from "../../errors";
 import { serializeMember, serializeSelf, serializeUser } from "../../serializers";
 import { type DecodedPicture, parseForm, zBotUserPatch, zUsername } from "../../validation";
-import type { PictureService } from "../pictures/pictures";
+import { type PictureService, removePictures, replacePicture } from "../pictures/pictures";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { memberInclude, userSelect } from "../shared/selects";
 
@@ -22,8 +22,8 @@ export class UserService {
   /** Sets the user's picture from image data, or removes it with null; the user's new `avatar` hash. */
   async setAvatar(userId: bigint, image: unknown): Promise<string | null> {
     await this.get(userId);
-    const hash = image === null ? null : await this.pictures.replace(userId, this.pictures.decode(image, "avatar"));
-    if (hash === null) await this.pictures.removeAll(userId);
+    const hash = image === null ? null : await this.pictures.replace({ kind: "avatar", id: userId }, this.pictures.decode(image, "avatar"));
+    if (hash === null) await this.pictures.removeAll({ kind: "avatar", id: userId });
     await this.ctx.db.user.update({ where: { id: userId }, data: { avatarHash: hash } });
     return hash;
   }
@@ -90,15 +90,8 @@ export class UserService {
     try {
       updated = await this.ctx.db.$transaction(async (tx) => {
         if (username !== undefined) await tx.application.updateMany({ where: { botUserId }, data: { name: username } });
-        if (picture === null) await tx.picture.deleteMany({ where: { ownerId: botUserId } });
-        if (picture) {
-          await tx.picture.deleteMany({ where: { ownerId: botUserId, hash: { not: picture.hash } } });
-          await tx.picture.upsert({
-            where: { ownerId_hash: { ownerId: botUserId, hash: picture.hash } },
-            create: { ownerId: botUserId, hash: picture.hash, contentType: picture.contentType, data: new Uint8Array(picture.data) },
-            update: {},
-          });
-        }
+        if (picture === null) await removePictures(tx, { kind: "avatar", id: botUserId });
+        if (picture) await replacePicture(tx, { kind: "avatar", id: botUserId }, picture);
         return tx.user.update({
           where: { id: botUserId },
           data: {
