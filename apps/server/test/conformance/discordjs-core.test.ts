@@ -1,4 +1,4 @@
-import { DISCORD_JS, DISCORD_JS_CORE } from "./libraries";
+import { DISCORD_JS_CORE, OCEANIC } from "./libraries";
 import { describeConformance } from "./scenario";
 
-describeConformance(DISCORD_JS_CORE, DISCORD_JS);
+describeConformance(DISCORD_JS_CORE, OCEANIC);

@@ -1,0 +1,4 @@
+import { DISCORDENO, OCEANIC } from "./libraries";
+import { describeConformance } from "./scenario";
+
+describeConformance(OCEANIC, DISCORDENO);
