@@ -15,10 +15,17 @@ describe("login: identity for a bearer token", () => {
     accessToken = (await tokensFrom(await tokenClient(env.t, world.site).exchange(await world.authorize()))).access_token;
   });
 
+  it.each(["/users/%40me", "/oauth2/%40me"])("GET %s (how @discordjs/rest spells @me) answers the same person", async (path) => {
+    const res = await bearer(env.t, accessToken, path);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id?: string; user?: { id: string } };
+    expect(body.id ?? body.user?.id).toBe(world.person.id.toString());
+  });
+
   it("GET /users/@me answers the person with the spec's user fields, avatar null when none, and no e-mail", async () => {
     const res = await bearer(env.t, accessToken);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("content-type")).toBe("application/json");
     const user = await res.json();
     expect(user).toMatchObject({
       id: world.person.id.toString(),

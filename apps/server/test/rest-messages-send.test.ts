@@ -73,6 +73,13 @@ describe("sending messages over REST", () => {
       expect(body.embeds).toEqual([{ type: "rich", title: "T", description: "D", fields: [{ name: "a", value: "b", inline: false }] }]);
     });
 
+    it("a bot's own message names no application_id (only interaction replies and application webhooks do)", async () => {
+      const channel = await newChannel();
+      const { status, body } = await send(channel, { content: "plain" });
+      expect(status).toBe(200);
+      expect(body).not.toHaveProperty("application_id");
+    });
+
     it("stores and returns components, also as the whole message", async () => {
       const channel = await newChannel();
       const components = [{ type: 1, components: [{ type: 2, style: 1, label: "Press", custom_id: "press" }] }];

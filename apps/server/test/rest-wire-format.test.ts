@@ -46,6 +46,13 @@ describe("@me routes answer in both spellings", () => {
     expect(await res.json()).toMatchObject({ user: { id: env.world.botUserId.toString() } });
   });
 
+  it.each(["@me", "%40me"])("DELETE /users/%s/guilds/{guild} leaves the guild", async (me) => {
+    const guild = await env.t.seed.guild(env.world.owner.id, `Leave ${me}`);
+    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, guild.id, env.world.app.application.id, 0n);
+    expect((await env.bot.delete(`/users/${me}/guilds/${guild.id}`)).status).toBe(204);
+    expect((await env.bot.get(`/guilds/${guild.id}`)).status).toBe(404);
+  });
+
   it.each(["@me", "%40me"])("PATCH /users/%s changes the bot", async (me) => {
     const res = await env.bot.patch(`/users/${me}`, { username: `renamed_${me.length}` });
     expect(res.status).toBe(200);

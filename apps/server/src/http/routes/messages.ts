@@ -25,7 +25,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: ServerContext):
     const bot = botOf(request);
     const channelId = channelOf(request.params);
     const { body, files } = await readMessageBody(request);
-    return ctx.domain.messages.create(channelId, bot.userId, body, { applicationId: bot.applicationId, files });
+    return ctx.domain.messages.create(channelId, bot.userId, body, { files });
   });
 
   app.patch<MessageParams>("/channels/:channel/messages/:message", async (request) => {
