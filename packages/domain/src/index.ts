@@ -6,6 +6,7 @@ import { BanService } from "./services/bans";
 import { CdnPictureService } from "./services/cdn-pictures";
 import { ChannelOverwriteService } from "./services/channel-overwrites";
 import { ChannelService } from "./services/channels";
+import { CommandService } from "./services/commands";
 import { DirectMessageService } from "./services/direct-messages";
 import { EmojiService } from "./services/emojis";
 import { GuildSettingsService } from "./services/guild-settings";
@@ -36,6 +37,7 @@ export * from "./serializers";
 export { channelAccess, guildAccess, requirePermission } from "./services/access";
 export { AuditLogEvent, recordAudit } from "./services/audit-log";
 export { captureChannelVisibility, channelViewerIds } from "./services/channel-visibility";
+export type { CommandScope } from "./services/commands";
 export type { UploadedFile } from "./services/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2";
 export type { PresentedCredentials } from "./services/oauth2-tokens";
@@ -83,6 +85,8 @@ export function createDomain(ctx: DomainContext) {
     /** Pinned messages of guild channels: the pins page, the older list, pin and unpin. */
     pins: new PinService(ctx),
     applications,
+    /** An application's commands, global and per guild: list, get, create, bulk overwrite, edit, delete. */
+    commands: new CommandService(ctx),
     /** The developer portal's changes: redirects, name, picture, client secret, deletion. */
     applicationSettings: new ApplicationSettingsService(ctx, applications, pictures),
     pictures,

@@ -1,4 +1,4 @@
-import { Errors } from "@chat/domain";
+import { Errors, parseId } from "@chat/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
 
@@ -74,6 +74,17 @@ export function installBotAuthentication(app: FastifyInstance, ctx: ServerContex
 export function botOf(request: FastifyRequest): BotIdentity {
   if (!request.bot) throw Errors.unauthorized();
   return request.bot;
+}
+
+/**
+ * The `{application}` path parameter of the application-command routes, which must name the
+ * authenticated bot's own application; anything else (another application, a malformed id)
+ * answers 10002 Unknown Application. The one place that decides which ids count as "own".
+ */
+export function ownApplicationId(request: FastifyRequest, param: string | undefined): bigint {
+  const own = botOf(request).applicationId;
+  if (parseId(param) !== own) throw Errors.unknownApplication();
+  return own;
 }
 
 /** The login authorisation of a `bearer` or `bot-or-bearer` route, when a bearer token was used. */

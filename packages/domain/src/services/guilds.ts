@@ -6,6 +6,7 @@ import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFrom
 import { serializeChannel, serializeGuild, serializeMember, serializeUser } from "../serializers";
 import { GUILD_LIST_MAX, parseForm, zGuildName, zVanityCode } from "../validation";
 import { guildAccess, requirePermission } from "./access";
+import { removeGuildCommandsOf } from "./commands";
 import { PictureService } from "./pictures";
 import { isUniqueViolation } from "./prisma-errors";
 import { ScheduledEventService } from "./scheduled-events";
@@ -144,6 +145,7 @@ export class GuildService {
       await tx.role.deleteMany({ where: { id: { in: roles.map((r) => r.id) } } });
       await tx.threadMember.deleteMany({ where: { userId, thread: { guildId } } });
       await tx.voiceState.deleteMany({ where: { guildId, userId } });
+      await removeGuildCommandsOf(tx, guildId, userId);
       return roles.map((r) => r.id);
     });
     // Left twice at once: the other request announced it.

@@ -7,6 +7,7 @@ import { serializeMember, serializeRole } from "../serializers";
 import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../validation";
 import { guildAccess } from "./access";
 import { AuditLogEvent, recordAudit } from "./audit-log";
+import { removeGuildCommandsOf } from "./commands";
 import type { GuildService } from "./guilds";
 import { actorWith, announceRemoval, requireCanActOn, targetMember } from "./moderation";
 import { isUniqueViolation } from "./prisma-errors";
@@ -72,6 +73,7 @@ export class MemberService {
     const user = await this.ctx.db.$transaction(async (tx) => {
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });
       if (removed.count === 0) throw Errors.unknownMember();
+      await removeGuildCommandsOf(tx, guildId, userId);
       await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberKick, targetId: userId });
       return tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect });
     });
