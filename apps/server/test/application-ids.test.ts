@@ -49,6 +49,16 @@ describe("an application made before ids followed the bot user answers to its ol
     expect(unknown.status).toBe(401);
   });
 
+  it("its commands answer under the old id and under the bot user's id alike", async () => {
+    const { created, legacyId } = await legacyApp();
+    const bot = botClient(env.t, created.botToken);
+    const made = await bot.post(`/applications/${legacyId}/commands`, { name: "old-id", description: "made under the old id" });
+    expect(made.status).toBe(201);
+    const listed = await bot.get(`/applications/${created.botUser.id}/commands`);
+    expect(((await listed.json()) as { name: string; application_id: string }[]).map((c) => [c.name, c.application_id])).toEqual([["old-id", created.botUser.id.toString()]]);
+    expect((await bot.get(`/applications/${legacyId}/commands`)).status).toBe(200);
+  });
+
   it("the consent page, the bot invite and the portal find the application by its old id", async () => {
     const { owner, created, legacyId } = await legacyApp();
     const domain = env.t.server.ctx.domain;

@@ -23,6 +23,18 @@ const wrongFor: Record<Kind, fc.Arbitrary<unknown>> = {
   time: fc.oneof(fc.constantFrom("not a time", "2026-13-45T99:00:00Z", ""), fc.constant({}), fc.boolean(), fc.constant([])),
 };
 
+/** The fields of a command record (POST and PATCH of application commands). */
+const COMMAND_FIELDS: Record<string, Kind> = {
+  name: "string",
+  description: "string",
+  type: "int",
+  options: "array",
+  default_member_permissions: "bits",
+  nsfw: "bool",
+  name_localizations: "object",
+  contexts: "array",
+};
+
 interface WriteRoute {
   method: "POST" | "PATCH" | "PUT" | "DELETE";
   /** Path with `{name}` placeholders filled from the fixture ids. */
@@ -64,7 +76,10 @@ describe("malformed input to every write route", () => {
       scheduled_start_time: new Date(Date.now() + 86_400_000).toISOString(),
       scheduled_end_time: new Date(Date.now() + 90_000_000).toISOString(),
     });
+    const command = await call("POST", `/applications/${world.app.application.id}/guilds/${world.guild.id}/commands`, { name: "target", description: "a command" });
     ids = {
+      application: world.app.application.id.toString(),
+      command: command.id,
       guild: world.guild.id.toString(),
       channel: world.text.id.toString(),
       message: message.id,
@@ -109,6 +124,11 @@ describe("malformed input to every write route", () => {
     { method: "PATCH", path: "/guilds/{guild}/scheduled-events/{event}", base: { name: "Renamed" }, fields: { name: "string", status: "int", scheduled_start_time: "time", description: "string" }, maxLengths: { name: 100 } },
     { method: "PATCH", path: "/users/@me", base: {}, fields: { username: "string", avatar: "string" }, maxLengths: { username: 32 } },
     { method: "POST", path: "/users/@me/channels", base: { recipient_id: "{user}" }, fields: { recipient_id: "id" } },
+    ...["/applications/{application}/commands", "/applications/{application}/guilds/{guild}/commands"].flatMap((path): WriteRoute[] => [
+      { method: "POST", path, base: { name: "cmd", description: "a command" }, fields: COMMAND_FIELDS, maxLengths: { name: 32, description: 100 } },
+      { method: "PUT", path, arrayBody: true },
+    ]),
+    { method: "PATCH", path: "/applications/{application}/guilds/{guild}/commands/{command}", base: { description: "edited" }, fields: COMMAND_FIELDS, maxLengths: { name: 32, description: 100 } },
   ];
 
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? name);
@@ -193,6 +213,7 @@ describe("malformed input to every write route", () => {
       { method: "DELETE" as const, path: "/guilds/{guild}/roles/{role}", body: undefined },
       { method: "DELETE" as const, path: "/guilds/{guild}/scheduled-events/{event}", body: undefined },
       { method: "PUT" as const, path: "/channels/{thread}/thread-members/@me", body: undefined },
+      { method: "DELETE" as const, path: "/applications/{application}/guilds/{guild}/commands/{command}", body: undefined },
     ];
     const before = await fingerprint();
     for (const route of pathRoutes) {

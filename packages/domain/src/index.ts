@@ -4,6 +4,7 @@ import { ApplicationService } from "./services/applications/applications";
 import { ChannelOverwriteService } from "./services/channels/channel-overwrites";
 import { ChannelService } from "./services/channels/channels";
 import { ThreadService } from "./services/channels/threads";
+import { CommandService } from "./services/commands";
 import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
@@ -34,12 +35,13 @@ export * from "./ids";
 export * from "./permissions";
 export * from "./serializers";
 export { captureChannelVisibility, channelViewerIds } from "./services/channels/channel-visibility";
+export type { CommandScope } from "./services/commands";
 export type { UploadedFile } from "./services/messages/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
-export { applicationWithId } from "./services/shared/selects";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
+export { applicationWithId } from "./services/shared/selects";
 export * from "./tokens";
 export * from "./validation";
 
@@ -84,6 +86,8 @@ export function createDomain(ctx: DomainContext) {
     /** Pinned messages of guild channels: the pins page, the older list, pin and unpin. */
     pins: new PinService(ctx),
     applications,
+    /** An application's commands, global and per guild: list, get, create, bulk overwrite, edit, delete. */
+    commands: new CommandService(ctx),
     /** The developer portal's changes: redirects, name, picture, client secret, deletion. */
     applicationSettings: new ApplicationSettingsService(ctx, applications, pictures),
     pictures,

@@ -1,10 +1,12 @@
-import { Errors } from "@chat/domain";
+import { Errors, parseId } from "@chat/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
 
 export interface BotIdentity {
   userId: bigint;
   applicationId: bigint;
+  /** The id an application made before application ids followed the bot user had; still accepted in paths. */
+  legacyApplicationId: bigint | null;
   user: { id: bigint; username: string; globalName: string | null; discriminator: string; avatarHash: string | null; bot: boolean; locale: string };
 }
 
@@ -38,7 +40,7 @@ export async function authenticateBot(ctx: ServerContext, request: FastifyReques
   if (!header?.startsWith("Bot ")) throw Errors.unauthorized();
   const found = await ctx.domain.applications.authenticateBot(header.slice(4).trim());
   if (!found) throw Errors.unauthorized();
-  const identity = { userId: found.user.id, applicationId: found.application.id, user: found.user };
+  const identity = { userId: found.user.id, applicationId: found.application.id, legacyApplicationId: found.application.legacyId, user: found.user };
   request.bot = identity;
   return identity;
 }
@@ -74,6 +76,19 @@ export function installBotAuthentication(app: FastifyInstance, ctx: ServerContex
 export function botOf(request: FastifyRequest): BotIdentity {
   if (!request.bot) throw Errors.unauthorized();
   return request.bot;
+}
+
+/**
+ * The `{application}` path parameter of the application-command routes, which must name the
+ * authenticated bot's own application (its id, which is its bot user's id, or the old id of an
+ * application made before that); anything else (another application, a malformed id)
+ * answers 10002 Unknown Application. The one place that decides which ids count as "own".
+ */
+export function ownApplicationId(request: FastifyRequest, param: string | undefined): bigint {
+  const bot = botOf(request);
+  const id = parseId(param);
+  if (id === null || (id !== bot.applicationId && id !== bot.legacyApplicationId)) throw Errors.unknownApplication();
+  return bot.applicationId;
 }
 
 /** The login authorisation of a `bearer` or `bot-or-bearer` route, when a bearer token was used. */

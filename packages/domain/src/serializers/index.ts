@@ -1,3 +1,4 @@
+export * from "./application-command";
 export * from "./channel";
 export * from "./guild";
 export * from "./invite";

@@ -5,6 +5,7 @@ import { installBotAuthentication } from "../auth";
 import { registerApplicationRoutes } from "./applications";
 import { registerBanRoutes } from "./bans";
 import { registerChannelRoutes } from "./channels";
+import { registerCommandRoutes } from "./commands";
 import { registerDirectMessageRoutes } from "./direct-messages";
 import { registerEmojiRoutes } from "./emojis";
 import { registerGatewayInfoRoutes } from "./gateway";
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
       registerGatewayInfoRoutes(api, ctx);
       registerUserRoutes(api, ctx);
       registerApplicationRoutes(api, ctx);
+      registerCommandRoutes(api, ctx);
       registerGuildRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerMessageRoutes(api, ctx);

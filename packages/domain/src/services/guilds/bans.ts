@@ -4,6 +4,7 @@ import { Errors } from "../../errors";
 import { loadMemberSnapshot, Permission } from "../../permissions";
 import { serializeUser, type UserRow } from "../../serializers";
 import { parseForm, zBanCreate, zBanListQuery } from "../../validation";
+import { removeGuildCommandsOf } from "../commands";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { userSelect } from "../shared/selects";
 import { actorWith, announceRemoval, requireCanActOn } from "./moderation";
@@ -62,6 +63,7 @@ export class BanService {
     const { user, removed } = await this.ctx.db.$transaction(async (tx) => {
       const created = await tx.ban.createMany({ data: [{ guildId, userId }], skipDuplicates: true });
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });
+      await removeGuildCommandsOf(tx, guildId, userId);
       if (created.count > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberBanAdd, targetId: userId });
       return { user: await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect }), removed: removed.count > 0 };
     });

@@ -5,6 +5,7 @@ import { Errors } from "../../errors";
 import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFromRows, listableGuildChannels, Permission, visibleThreads } from "../../permissions";
 import { serializeChannel, serializeGuild, serializeMember, serializeUser } from "../../serializers";
 import { GUILD_LIST_MAX, parseForm, zGuildName, zVanityCode } from "../../validation";
+import { removeGuildCommandsOf } from "../commands";
 import { PictureService } from "../pictures/pictures";
 import { ScheduledEventService } from "../scheduled-events/scheduled-events";
 import { guildAccess, requirePermission } from "../shared/access";
@@ -144,6 +145,7 @@ export class GuildService {
       await tx.role.deleteMany({ where: { id: { in: roles.map((r) => r.id) } } });
       await tx.threadMember.deleteMany({ where: { userId, thread: { guildId } } });
       await tx.voiceState.deleteMany({ where: { guildId, userId } });
+      await removeGuildCommandsOf(tx, guildId, userId);
       return roles.map((r) => r.id);
     });
     // Left twice at once: the other request announced it.

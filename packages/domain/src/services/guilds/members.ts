@@ -5,6 +5,7 @@ import { has, highestRole, Permission } from "../../permissions";
 import type { RoleRow } from "../../serializers";
 import { serializeMember, serializeRole } from "../../serializers";
 import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../../validation";
+import { removeGuildCommandsOf } from "../commands";
 import { guildAccess } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
@@ -72,6 +73,7 @@ export class MemberService {
     const user = await this.ctx.db.$transaction(async (tx) => {
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });
       if (removed.count === 0) throw Errors.unknownMember();
+      await removeGuildCommandsOf(tx, guildId, userId);
       await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberKick, targetId: userId });
       return tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect });
     });

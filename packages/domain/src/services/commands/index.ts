@@ -1,0 +1,3 @@
+export { CommandService } from "./command-service";
+export type { CommandScope } from "./command-store";
+export { removeGuildCommandsOf } from "./guild-commands";
