@@ -35,6 +35,19 @@ export interface RaisedError {
   status: number;
 }
 
+/** A slash command to register. */
+export interface CommandSpec {
+  name: string;
+  description: string;
+}
+
+/** A registered command as the library parsed it. */
+export interface SeenCommand {
+  id: string;
+  name: string;
+  applicationId: string;
+}
+
 export interface OutgoingMessage {
   content: string;
   embed: { title: string; description: string };
@@ -69,6 +82,10 @@ export interface BotLibrary {
   delete(channelId: string, messageId: string): Promise<void>;
   /** Message ids, newest first, as the library pages them. */
   history(channelId: string, page: { limit: number; before?: string }): Promise<string[]>;
+  /** Replaces the application's global slash commands with these (bulk overwrite); answers them as the library read them. */
+  setGlobalCommands(commands: CommandSpec[]): Promise<SeenCommand[]>;
+  /** The application's global commands, as the library lists them. */
+  globalCommands(): Promise<SeenCommand[]>;
   /** Fetches a channel, expecting a refusal; answers what the library raised. */
   fetchChannelExpectingError(channelId: string): Promise<RaisedError>;
   destroy(): Promise<void>;

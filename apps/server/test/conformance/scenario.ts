@@ -107,6 +107,18 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
       expect(second).toEqual(newestFirst.slice(10, 20));
     });
 
+    it("registers global commands under its application id and lists them", async () => {
+      const applicationId = env.world.app.application.id.toString();
+      const set = await bot.setGlobalCommands([
+        { name: "ping", description: "Replies with pong" },
+        { name: "echo", description: "Says it back" },
+      ]);
+      expect(set.map((c) => [c.name, c.applicationId]).sort()).toEqual([["echo", applicationId], ["ping", applicationId]]);
+      const again = await bot.setGlobalCommands([{ name: "ping", description: "Replies with pong, again" }]);
+      expect(again).toEqual([expect.objectContaining({ name: "ping", id: set.find((c) => c.name === "ping")?.id })]);
+      expect((await bot.globalCommands()).map((c) => c.name)).toEqual(["ping"]);
+    });
+
     it("gets a refusal as its own error type carrying the spec's code", async () => {
       expect(await bot.fetchChannelExpectingError("999999999")).toEqual({ isLibraryError: true, code: 10003, status: 404 });
     });

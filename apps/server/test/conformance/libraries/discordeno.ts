@@ -1,5 +1,5 @@
 import { createBot, DISCORDENO_VERSION } from "discordeno";
-import { type BotLibrary, type CachedGuild, type LibraryConnection, MessageLog, type SeenMessage } from "../bot-library";
+import { type BotLibrary, type CachedGuild, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 
 /** What discordeno 21 keeps of each object: it drops every field not named here. */
 const desiredProperties = {
@@ -34,6 +34,10 @@ interface DiscordenoMessage {
   embeds?: { title?: string }[];
   attachments?: { filename?: string }[];
   messageReference?: { messageId?: bigint };
+}
+
+function seenCommand(command: { id: bigint | string; name: string; applicationId: bigint | string }): SeenCommand {
+  return { id: command.id.toString(), name: command.name, applicationId: command.applicationId.toString() };
 }
 
 function seen(message: DiscordenoMessage): SeenMessage {
@@ -208,6 +212,12 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
     async history(channelId, page) {
       const messages = await bot.helpers.getMessages(channelId, page.before === undefined ? { limit: page.limit } : { limit: page.limit, before: page.before });
       return messages.map((message) => message.id.toString());
+    },
+    async setGlobalCommands(commands) {
+      return (await bot.helpers.upsertGlobalApplicationCommands(commands.map((c) => ({ type: 1, ...c })))).map(seenCommand);
+    },
+    async globalCommands() {
+      return (await bot.helpers.getGlobalApplicationCommands()).map(seenCommand);
     },
     async fetchChannelExpectingError(channelId) {
       try {

@@ -1,7 +1,7 @@
-import { Client, GatewayDispatchEvents, type APIMessage, type GatewayGuildCreateDispatchData } from "@discordjs/core";
+import { type APIApplicationCommand, type APIMessage, Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "@discordjs/core";
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { CompressionMethod, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
-import { type BotLibrary, type CachedGuild, eventually, type LibraryConnection, MessageLog, type SeenMessage } from "../bot-library";
+import { type BotLibrary, type CachedGuild, eventually, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 
 function seen(message: APIMessage): SeenMessage {
   return {
@@ -13,6 +13,10 @@ function seen(message: APIMessage): SeenMessage {
     attachmentNames: message.attachments.map((a) => a.filename),
     referencedMessageId: message.message_reference?.message_id ?? null,
   };
+}
+
+function seenCommand(command: APIApplicationCommand): SeenCommand {
+  return { id: command.id, name: command.name, applicationId: command.application_id };
 }
 
 function cached(guild: GatewayGuildCreateDispatchData): CachedGuild {
@@ -88,6 +92,12 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
     },
     async history(channelId, page) {
       return (await client.api.channels.getMessages(channelId, { limit: page.limit, before: page.before })).map((m) => m.id);
+    },
+    async setGlobalCommands(commands) {
+      return (await client.api.applicationCommands.bulkOverwriteGlobalCommands(self.applicationId, commands)).map(seenCommand);
+    },
+    async globalCommands() {
+      return (await client.api.applicationCommands.getGlobalCommands(self.applicationId)).map(seenCommand);
     },
     async fetchChannelExpectingError(channelId) {
       try {

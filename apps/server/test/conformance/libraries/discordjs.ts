@@ -1,5 +1,5 @@
-import { AttachmentBuilder, Client, DiscordAPIError, EmbedBuilder, Events, type Message, type TextChannel, version } from "discord.js";
-import { type BotLibrary, type LibraryConnection, MessageLog, type SeenMessage } from "../bot-library";
+import { type ApplicationCommand, AttachmentBuilder, Client, DiscordAPIError, EmbedBuilder, Events, type Message, type TextChannel, version } from "discord.js";
+import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 
 function seen(message: Message): SeenMessage {
   return {
@@ -13,6 +13,10 @@ function seen(message: Message): SeenMessage {
   };
 }
 
+function seenCommand(command: ApplicationCommand): SeenCommand {
+  return { id: command.id, name: command.name, applicationId: command.applicationId };
+}
+
 /** discord.js 14, configured as its guide says: `rest.api` names our REST root. */
 export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
   const client = new Client({ intents: connection.intents, rest: { api: connection.api, version: "10" } });
@@ -24,6 +28,10 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
   client.on(Events.MessageCreate, (message) => received.push(seen(message)));
   client.on(Events.ShardResume, () => resumes++);
 
+  const requireApplication = () => {
+    if (!client.application) throw new Error("discord.js has no application before READY");
+    return client.application;
+  };
   const channel = async (id: string) => (await client.channels.fetch(id)) as TextChannel;
   const message = async (channelId: string, id: string) => (await channel(channelId)).messages.fetch({ message: id, force: true });
 
@@ -71,6 +79,12 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
     async history(channelId, page) {
       const messages = await (await channel(channelId)).messages.fetch({ limit: page.limit, before: page.before, cache: false });
       return [...messages.keys()];
+    },
+    async setGlobalCommands(commands) {
+      return [...(await requireApplication().commands.set(commands)).values()].map(seenCommand);
+    },
+    async globalCommands() {
+      return [...(await requireApplication().commands.fetch()).values()].map(seenCommand);
     },
     async fetchChannelExpectingError(channelId) {
       try {

@@ -1,5 +1,5 @@
-import { Client, DiscordRESTError, type Message, VERSION } from "oceanic.js";
-import { type BotLibrary, type LibraryConnection, MessageLog, type SeenMessage } from "../bot-library";
+import { ApplicationCommandTypes, Client, DiscordRESTError, type Message, VERSION } from "oceanic.js";
+import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 
 function seen(message: Message): SeenMessage {
   return {
@@ -11,6 +11,10 @@ function seen(message: Message): SeenMessage {
     attachmentNames: [...message.attachments.values()].map((a) => a.filename),
     referencedMessageId: message.messageReference?.messageID ?? null,
   };
+}
+
+function seenCommand(command: { id: string; name: string; applicationID: string }): SeenCommand {
+  return { id: command.id, name: command.name, applicationId: command.applicationID };
 }
 
 /**
@@ -87,6 +91,12 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
     async history(channelId, page) {
       const messages = await client.rest.channels.getMessages(channelId, { limit: page.limit, before: page.before });
       return messages.map((m) => m.id);
+    },
+    async setGlobalCommands(commands) {
+      return (await client.application.bulkEditGlobalCommands(commands.map((c) => ({ type: ApplicationCommandTypes.CHAT_INPUT, ...c })))).map(seenCommand);
+    },
+    async globalCommands() {
+      return (await client.application.getGlobalCommands()).map(seenCommand);
     },
     async fetchChannelExpectingError(channelId) {
       try {
