@@ -57,12 +57,28 @@ export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: A
   return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
 }
 
-/** An embed as stored (as sent) in the answer's shape: `type` defaults to `rich`, fields' `inline` to false. */
+/** A stored value without its null-valued keys, at every depth (array items are kept). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
+/**
+ * An embed as stored (as sent) in the answer's shape: `type` defaults to `rich`, fields' `inline`
+ * to false, and keys sent as null (`author: null`, `footer: null`, ...) are left out, as the
+ * reference platform never sends null inside an embed (Oceanic.js reads `.name` of a null author).
+ */
 export function serializeEmbed(embed: Record<string, unknown>): APIEmbed {
-  const fields = Array.isArray(embed.fields)
-    ? { fields: (embed.fields as Record<string, unknown>[]).map((f) => ({ ...f, inline: f.inline === true })) }
+  const present = withoutNulls(embed) as Record<string, unknown>;
+  const fields = Array.isArray(present.fields)
+    ? { fields: (present.fields as Record<string, unknown>[]).map((f) => ({ ...f, inline: f.inline === true })) }
     : {};
-  return { ...embed, type: typeof embed.type === "string" ? embed.type : "rich", ...fields } as APIEmbed;
+  return { ...present, type: typeof present.type === "string" ? present.type : "rich", ...fields } as APIEmbed;
 }
 
 const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);

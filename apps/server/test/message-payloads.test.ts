@@ -1,0 +1,58 @@
+import { Permission } from "@chat/domain";
+import { Util } from "oceanic.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { Intents, RawGatewayClient } from "./gateway-client";
+import { useTestServer } from "./harness";
+import { fixtures } from "./rest-fixtures";
+
+/** The parts of a message (REST answer or event data) these tests read. */
+type Wire = {
+  id: string;
+  flags: number;
+  embeds: Record<string, unknown>[];
+  mentions: { id: string; member?: Record<string, unknown> }[];
+  member?: Record<string, unknown>;
+  reactions?: { emoji: { name: string | null }; count: number; me: boolean }[];
+  referenced_message?: Wire | null;
+  thread?: { id: string; type: number; parent_id: string };
+};
+
+/**
+ * Message payloads as the community libraries read them: what a key's absence, or its null,
+ * means to Oceanic.js and discord.js when they fill their caches from REST answers and events.
+ */
+describe("message payloads the bot libraries read", () => {
+  const env = useTestServer({ world: Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions });
+  const open: RawGatewayClient[] = [];
+  let n = 0;
+  const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `payloads-${++n}` })).id;
+  const gateway = async () => {
+    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages);
+    await client.dispatch("GUILD_CREATE");
+    open.push(client);
+    return client;
+  };
+  const send = async (channel: bigint, body: unknown) => {
+    const res = await env.bot.post(`/channels/${channel}/messages`, body);
+    expect(res.status).toBe(200);
+    return (await res.json()) as Wire;
+  };
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+  });
+
+  it("leaves out embed keys sent as null, so Oceanic.js can parse the embed", async () => {
+    const client = await gateway();
+    const channel = await newChannel();
+    const embed = { title: "Report", description: null, color: null, author: null, footer: null, image: null, thumbnail: { url: "https://example.org/t.png", width: null }, fields: [{ name: "a", value: "b" }] };
+    const answer = await send(channel, { embeds: [embed] });
+    const event = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === answer.id)).d;
+    const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${answer.id}`)).json()) as Wire;
+    for (const message of [answer, event as Wire, fetched]) {
+      expect(message.embeds).toEqual([{ type: "rich", title: "Report", thumbnail: { url: "https://example.org/t.png" }, fields: [{ name: "a", value: "b", inline: false }] }]);
+      // Oceanic.js's own embed parser (it runs on every MESSAGE_CREATE and REST message).
+      expect(Util.rawEmbeds(message.embeds[0] as never)).toMatchObject({ title: "Report", author: undefined, footer: undefined });
+    }
+  });
+});
