@@ -1,5 +1,5 @@
 import { Permission } from "@chat/domain";
-import { Util } from "oceanic.js";
+import { Client as OceanicClient, type Message as OceanicMessage, Util } from "oceanic.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { useTestServer } from "./harness";
@@ -53,6 +53,46 @@ describe("message payloads the bot libraries read", () => {
       expect(message.embeds).toEqual([{ type: "rich", title: "Report", thumbnail: { url: "https://example.org/t.png" }, fields: [{ name: "a", value: "b", inline: false }] }]);
       // Oceanic.js's own embed parser (it runs on every MESSAGE_CREATE and REST message).
       expect(Util.rawEmbeds(message.embeds[0] as never)).toMatchObject({ title: "Report", author: undefined, footer: undefined });
+    }
+  });
+
+  it("gives each mentioned guild member a partial member in MESSAGE_CREATE and MESSAGE_UPDATE, not in the REST answer", async () => {
+    const client = await gateway();
+    const channel = await newChannel();
+    const owner = env.world.owner.id.toString();
+    const outsider = await env.t.seed.person();
+    const answer = await send(channel, { content: `<@${owner}> and <@${env.world.botUserId}>, not <@${outsider.id}>` });
+    expect(answer.mentions.map((u) => u.id)).toEqual([owner, env.world.botUserId.toString()]);
+    expect(answer.mentions.every((u) => !("member" in u))).toBe(true);
+
+    const created = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === answer.id)).d as Wire;
+    const edited = await env.bot.patch(`/channels/${channel}/messages/${answer.id}`, { content: `<@${owner}> again` });
+    expect(edited.status).toBe(200);
+    const updated = (await client.dispatch("MESSAGE_UPDATE", (d) => d.id === answer.id)).d as Wire;
+    for (const event of [created, updated]) {
+      const ownerMention = event.mentions.find((u) => u.id === owner);
+      expect(ownerMention?.member).toMatchObject({ roles: [], joined_at: expect.any(String), deaf: false, mute: false });
+      expect(ownerMention?.member).not.toHaveProperty("user");
+      // The author's own member object, as before.
+      expect(event.member).toMatchObject({ roles: expect.any(Array) });
+    }
+    expect(created.mentions.find((u) => u.id === env.world.botUserId.toString())?.member).toMatchObject({ roles: expect.any(Array) });
+  });
+
+  it("lets Oceanic.js fill message.mentions.members from a MESSAGE_CREATE", async () => {
+    const channel = await newChannel();
+    const bot = new OceanicClient({ auth: `Bot ${env.world.token}`, rest: { baseURL: env.t.base }, gateway: { intents: ["GUILDS", "GUILD_MESSAGES"], autoReconnect: false } });
+    try {
+      const ready = new Promise<void>((resolve) => bot.once("ready", () => resolve()));
+      await bot.connect();
+      await ready;
+      const received = new Promise<OceanicMessage>((resolve) => bot.on("messageCreate", (m) => m.channelID === channel.toString() && resolve(m)));
+      await fixtures(env.t).personMessage(channel, env.world.owner.id, `hello <@${env.world.botUserId}>`);
+      const message = await received;
+      expect(message.mentions.users.map((u) => u.id)).toEqual([env.world.botUserId.toString()]);
+      expect(message.mentions.members.map((m) => m.id)).toEqual([env.world.botUserId.toString()]);
+    } finally {
+      bot.disconnect(false);
     }
   });
 });
