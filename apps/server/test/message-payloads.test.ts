@@ -95,4 +95,30 @@ describe("message payloads the bot libraries read", () => {
       bot.disconnect(false);
     }
   });
+
+  it("sends MESSAGE_UPDATE and a reply's referenced_message without reactions, whose `me` is only true for some receivers", async () => {
+    const other = await env.t.seed.bot(env.world, Permission.ViewChannel | Permission.ReadMessageHistory);
+    const watcher = await RawGatewayClient.identified(env.t, other.botToken, Intents.Guilds | Intents.GuildMessages);
+    await watcher.dispatch("GUILD_CREATE");
+    open.push(watcher);
+    const channel = await newChannel();
+    const message = await send(channel, { content: "react to me" });
+    expect((await env.bot.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent("👍")}/@me`)).status).toBe(204);
+
+    // The editor's REST answer keeps its own view of the reactions.
+    const edited = (await (await env.bot.patch(`/channels/${channel}/messages/${message.id}`, { content: "edited" })).json()) as Wire;
+    expect(edited.reactions).toEqual([expect.objectContaining({ emoji: { id: null, name: "👍" }, count: 1, me: true })]);
+    const update = (await watcher.dispatch("MESSAGE_UPDATE", (d) => d.id === message.id)).d as Wire;
+    expect(update).not.toHaveProperty("reactions");
+
+    const reply = await send(channel, { content: "a reply", message_reference: { message_id: message.id } });
+    expect(reply.referenced_message?.reactions).toEqual([expect.objectContaining({ count: 1, me: true })]);
+    const created = (await watcher.dispatch("MESSAGE_CREATE", (d) => d.id === reply.id)).d as Wire;
+    expect(created.referenced_message).toMatchObject({ id: message.id, content: "edited" });
+    expect(created.referenced_message).not.toHaveProperty("reactions");
+
+    // Read over REST, each viewer sees its own `me`.
+    const seenByOther = (await (await fetch(`${env.t.base}/channels/${channel}/messages/${message.id}`, { headers: { authorization: `Bot ${other.botToken}` } })).json()) as Wire;
+    expect(seenByOther.reactions).toEqual([expect.objectContaining({ count: 1, me: false })]);
+  });
 });

@@ -34,12 +34,26 @@ async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: stri
 }
 
 /**
+ * A message as every receiver of one event may see it: without `reactions` (their `me` is the
+ * viewer's own, and the event is built once for all), here and in its `referenced_message`.
+ * Libraries keep the reactions they have when the field is absent.
+ */
+function withoutViewerState(wire: APIMessage): APIMessage {
+  const { reactions: _reactions, ...message } = wire;
+  if (!message.referenced_message) return message;
+  const { reactions: _referencedReactions, ...referenced } = message.referenced_message;
+  return { ...message, referenced_message: referenced };
+}
+
+/**
  * MESSAGE_CREATE / MESSAGE_UPDATE: in a guild to those who can see the channel, with
  * `guild_id`, the author's `member`, and each mentioned member's `member` (a member object
  * without `user`, which the REST message does not carry); in a DM to its recipients.
+ * Never `reactions` (see withoutViewerState).
  */
-export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "MESSAGE_UPDATE", wire: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
+export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "MESSAGE_UPDATE", message: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
   const channelId = channel.id.toString();
+  const wire = withoutViewerState(message);
   if (!channel.guildId) return { t, d: wire, channelId, userIds: await dmRecipientIds(ctx, channel.id) };
   const members = await partialMembers(ctx, channel.guildId, [wire.author.id, ...wire.mentions.map((u) => u.id)]);
   const member = members.get(wire.author.id);
