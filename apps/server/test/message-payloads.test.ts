@@ -13,6 +13,7 @@ type Wire = {
   mentions: { id: string; member?: Record<string, unknown> }[];
   member?: Record<string, unknown>;
   reactions?: { emoji: { name: string | null }; count: number; me: boolean }[];
+  message_reference?: { message_id: string };
   referenced_message?: Wire | null;
   thread?: { id: string; type: number; parent_id: string };
 };
@@ -120,5 +121,26 @@ describe("message payloads the bot libraries read", () => {
     // Read over REST, each viewer sees its own `me`.
     const seenByOther = (await (await fetch(`${env.t.base}/channels/${channel}/messages/${message.id}`, { headers: { authorization: `Bot ${other.botToken}` } })).json()) as Wire;
     expect(seenByOther.reactions).toEqual([expect.objectContaining({ count: 1, me: false })]);
+  });
+
+  it("sends a nested replied-to message without referenced_message, and null only once the replied-to message is gone", async () => {
+    const client = await gateway();
+    const channel = await newChannel();
+    const first = await send(channel, { content: "first" });
+    const second = await send(channel, { content: "second", message_reference: { message_id: first.id } });
+    const third = await send(channel, { content: "third", message_reference: { message_id: second.id } });
+    const created = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === third.id)).d as Wire;
+    const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${third.id}`)).json()) as Wire;
+    for (const message of [third, created, fetched]) {
+      expect(message.referenced_message).toMatchObject({ id: second.id, message_reference: { message_id: first.id } });
+      // Null would tell Oceanic.js that `first` was deleted: the nested message leaves the key out.
+      expect(message.referenced_message).not.toHaveProperty("referenced_message");
+    }
+    expect(first).not.toHaveProperty("referenced_message");
+
+    expect((await env.bot.delete(`/channels/${channel}/messages/${first.id}`)).status).toBe(204);
+    const orphan = (await (await env.bot.get(`/channels/${channel}/messages/${second.id}`)).json()) as Wire;
+    expect(orphan.message_reference).toMatchObject({ message_id: first.id });
+    expect(orphan.referenced_message).toBeNull();
   });
 });

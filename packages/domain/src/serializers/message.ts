@@ -46,6 +46,11 @@ export interface MessageRow {
 export interface MessageExtras {
   mentions?: UserRow[];
   reactions?: ReactionSummary[];
+  /**
+   * A reply's target when it was looked up: the message, or null when it is gone (the reference
+   * platform's meaning of null). Left undefined (the key absent) when not looked up, e.g. for a
+   * replied-to message shown nested in another reply.
+   */
   referenced?: APIMessage | null;
   /** DMs: the channel type clients need when the channel is not cached. */
   channelType?: number;
@@ -164,7 +169,7 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
       channel_id: (message.referenceChannelId ?? message.channelId).toString(),
       ...(message.referenceGuildId ? { guild_id: message.referenceGuildId.toString() } : {}),
     };
-    wire.referenced_message = extras.referenced ?? null;
+    if (extras.referenced !== undefined) wire.referenced_message = extras.referenced;
   }
   if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
   if (extras.nonce !== undefined && extras.nonce !== null) wire.nonce = extras.nonce;

@@ -53,7 +53,8 @@ export class MessageService {
     const mentions = message.mentionUserIds.length
       ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
       : [];
-    let referenced: APIMessage | null = null;
+    // Looked up for the message itself only: a nested replied-to message leaves its own out.
+    let referenced: APIMessage | null | undefined;
     if (message.referenceMessageId && (options.depth ?? 0) < 1) {
       const target = await this.find(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
       referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId }) : null;
