@@ -3,6 +3,7 @@ import { Client as OceanicClient, type Message as OceanicMessage, Util } from "o
 import { afterEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { useTestServer } from "./harness";
+import { validateResponse } from "./openapi";
 import { fixtures } from "./rest-fixtures";
 
 /** The parts of a message (REST answer or event data) these tests read. */
@@ -15,7 +16,7 @@ type Wire = {
   reactions?: { emoji: { name: string | null }; count: number; me: boolean }[];
   message_reference?: { message_id: string };
   referenced_message?: Wire | null;
-  thread?: { id: string; type: number; parent_id: string };
+  thread?: { id: string; type: number; name: string; parent_id: string };
 };
 
 /**
@@ -23,7 +24,16 @@ type Wire = {
  * means to Oceanic.js and discord.js when they fill their caches from REST answers and events.
  */
 describe("message payloads the bot libraries read", () => {
-  const env = useTestServer({ world: Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions });
+  const env = useTestServer({
+    world:
+      Permission.ViewChannel |
+      Permission.SendMessages |
+      Permission.ReadMessageHistory |
+      Permission.AddReactions |
+      Permission.CreatePublicThreads |
+      Permission.SendMessagesInThreads |
+      Permission.ManageMessages,
+  });
   const open: RawGatewayClient[] = [];
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `payloads-${++n}` })).id;
@@ -50,6 +60,7 @@ describe("message payloads the bot libraries read", () => {
     const answer = await send(channel, { embeds: [embed] });
     const event = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === answer.id)).d;
     const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${answer.id}`)).json()) as Wire;
+    expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, fetched)).toEqual([]);
     for (const message of [answer, event as Wire, fetched]) {
       expect(message.embeds).toEqual([{ type: "rich", title: "Report", thumbnail: { url: "https://example.org/t.png" }, fields: [{ name: "a", value: "b", inline: false }] }]);
       // Oceanic.js's own embed parser (it runs on every MESSAGE_CREATE and REST message).
@@ -131,6 +142,7 @@ describe("message payloads the bot libraries read", () => {
     const third = await send(channel, { content: "third", message_reference: { message_id: second.id } });
     const created = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === third.id)).d as Wire;
     const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${third.id}`)).json()) as Wire;
+    expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, fetched)).toEqual([]);
     for (const message of [third, created, fetched]) {
       expect(message.referenced_message).toMatchObject({ id: second.id, message_reference: { message_id: first.id } });
       // Null would tell Oceanic.js that `first` was deleted: the nested message leaves the key out.
@@ -142,5 +154,50 @@ describe("message payloads the bot libraries read", () => {
     const orphan = (await (await env.bot.get(`/channels/${channel}/messages/${second.id}`)).json()) as Wire;
     expect(orphan.message_reference).toMatchObject({ message_id: first.id });
     expect(orphan.referenced_message).toBeNull();
+  });
+
+  it("starts a thread from a message under the message's id; the message then has HAS_THREAD and carries its thread, until the thread is deleted", async () => {
+    const HAS_THREAD = 1 << 5;
+    const client = await gateway();
+    const channel = await newChannel();
+    const message = await send(channel, { content: "let's discuss" });
+    const res = await env.bot.post(`/channels/${channel}/messages/${message.id}/threads`, { name: "Discussion" });
+    expect(res.status).toBe(201);
+    const thread = (await res.json()) as { id: string };
+    expect(thread.id).toBe(message.id);
+    await client.dispatch("THREAD_CREATE", (d) => d.id === thread.id);
+    // The starter message changed: MESSAGE_UPDATE with the flag and the thread, as the reference platform sends.
+    const update = (await client.dispatch("MESSAGE_UPDATE", (d) => d.id === message.id)).d as Wire;
+    // discord.js' ThreadChannel.fetchStarterMessage(): GET the parent's message under the thread's id.
+    const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${thread.id}`)).json()) as Wire;
+    const listed = ((await (await env.bot.get(`/channels/${channel}/messages`)).json()) as Wire[]).find((m) => m.id === message.id)!;
+    expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, fetched)).toEqual([]);
+    const reply = await send(channel, { content: "a reply", message_reference: { message_id: message.id } });
+    for (const shown of [update, fetched, listed, reply.referenced_message as Wire]) {
+      expect(shown.flags & HAS_THREAD).toBe(HAS_THREAD);
+      expect(shown.thread).toMatchObject({ id: thread.id, type: 11, name: "Discussion", parent_id: channel.toString() });
+    }
+    expect(reply.flags & HAS_THREAD).toBe(0);
+    expect(reply).not.toHaveProperty("thread");
+
+    expect((await env.bot.delete(`/channels/${thread.id}`)).status).toBe(200);
+    const after = (await (await env.bot.get(`/channels/${channel}/messages/${message.id}`)).json()) as Wire;
+    expect(after.flags & HAS_THREAD).toBe(0);
+    expect(after).not.toHaveProperty("thread");
+    // The message may start a thread again, under its id again.
+    const again = await env.bot.post(`/channels/${channel}/messages/${message.id}/threads`, { name: "Second try" });
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { id: string }).id).toBe(message.id);
+  });
+
+  it("gives a thread started without a message an id of its own, not its announcement's", async () => {
+    const channel = await newChannel();
+    const res = await env.bot.post(`/channels/${channel}/threads`, { name: "Standalone" });
+    expect(res.status).toBe(201);
+    const thread = (await res.json()) as { id: string };
+    const [announcement] = (await (await env.bot.get(`/channels/${channel}/messages`)).json()) as Wire[];
+    expect(announcement).toMatchObject({ type: 18, flags: 0 });
+    expect(announcement).not.toHaveProperty("thread");
+    expect(BigInt(thread.id)).toBeLessThan(BigInt(announcement!.id));
   });
 });

@@ -1,4 +1,4 @@
-import type { APIEmbed, APIMessage } from "discord-api-types/v10";
+import type { APIChannel, APIEmbed, APIMessage } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
 import { serializeUser, type UserRow } from "./user";
 
@@ -52,11 +52,16 @@ export interface MessageExtras {
    * replied-to message shown nested in another reply.
    */
   referenced?: APIMessage | null;
+  /** The thread started from this message: sent as `thread`, with the HAS_THREAD flag. */
+  thread?: APIChannel;
   /** DMs: the channel type clients need when the channel is not cached. */
   channelType?: number;
   /** Echoed, unchanged, only in the answer to (and the event of) the request that carried it. */
   nonce?: string | number | null;
 }
+
+/** Message flag: a thread was started from this message (the thread has the message's id). */
+export const HAS_THREAD = 1 << 5;
 
 export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: AttachmentRow): string {
   return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
@@ -147,7 +152,8 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
     components: serializeComponents((message.components as unknown[] | null) ?? []),
     pinned: message.pinned,
     type: message.type,
-    flags: message.flags,
+    // HAS_THREAD follows the thread's existence (it goes with the thread), never the stored flags.
+    flags: extras.thread ? message.flags | HAS_THREAD : message.flags & ~HAS_THREAD,
   };
   if (message.guildId) wire.guild_id = message.guildId.toString();
   if (extras.reactions && extras.reactions.length > 0) {
@@ -171,6 +177,7 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
     };
     if (extras.referenced !== undefined) wire.referenced_message = extras.referenced;
   }
+  if (extras.thread) wire.thread = extras.thread;
   if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
   if (extras.nonce !== undefined && extras.nonce !== null) wire.nonce = extras.nonce;
   return wire as unknown as APIMessage;
