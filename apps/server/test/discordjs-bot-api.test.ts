@@ -135,6 +135,20 @@ describe("a discord.js bot uses the whole bot API", () => {
     await archivedEvent;
   });
 
+  it("starts a thread that knows its starter message, and the message knows its thread", async () => {
+    const message = await channel.send("starter of a thread");
+    const updated = next(Events.MessageUpdate, (_old, m) => m.id === message.id && m.hasThread);
+    const thread = await message.startThread({ name: "about the starter" });
+    expect(thread.id).toBe(message.id);
+    await updated;
+    expect(message.hasThread).toBe(true);
+    expect(message.thread?.id).toBe(thread.id);
+    // From the API, not the cache: GET the parent's message under the thread's id.
+    const starter = await thread.fetchStarterMessage({ force: true });
+    expect(starter?.id).toBe(message.id);
+    expect(starter?.hasThread).toBe(true);
+  });
+
   it("creates a role, moves it, gives it to a member, and hears each change", async () => {
     const guild = client.guilds.cache.get(env.world.guild.id.toString())!;
     const person = await env.t.seed.person();

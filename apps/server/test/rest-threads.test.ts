@@ -47,7 +47,7 @@ describe("threads over REST", () => {
       const thread = (await res.json()) as WireThread;
       expect(validateResponse("post", "/channels/{channel_id}/messages/{message_id}/threads", 201, thread)).toEqual([]);
       expect(thread).toMatchObject({ type: 11, name: "Discussion", parent_id: channel.toString(), owner_id: env.world.botUserId.toString(), member_count: 1 });
-      expect(thread.id).not.toBe(message.id);
+      expect(thread.id).toBe(message.id);
       expect(thread.thread_metadata).toMatchObject({ archived: false, auto_archive_duration: 1440 });
       const event = await gateway.dispatch("THREAD_CREATE", (d) => d.id === thread.id);
       expect(event.d).toMatchObject({ newly_created: true, guild_id: env.world.guild.id.toString(), parent_id: channel.toString() });

@@ -52,7 +52,8 @@ export function createDomain(ctx: DomainContext) {
   const members = new MemberService(ctx, guilds);
   const applications = new ApplicationService(ctx);
   const oauth2 = new OAuth2Service(ctx);
-  const threads = new ThreadService(ctx);
+  const messages = new MessageService(ctx);
+  const threads = new ThreadService(ctx, messages);
   const scheduledEvents = new ScheduledEventService(ctx);
   return {
     ctx,
@@ -80,7 +81,7 @@ export function createDomain(ctx: DomainContext) {
     channels: new ChannelService(ctx, threads),
     /** Permission overwrites of one channel: PUT and DELETE /channels/{channel}/permissions/{overwrite}. */
     channelOverwrites: new ChannelOverwriteService(ctx),
-    messages: new MessageService(ctx),
+    messages,
     /** Reactions on guild messages: add, remove (own, someone's, one emoji, all), list who reacted. */
     reactions: new ReactionService(ctx),
     /** Pinned messages of guild channels: the pins page, the older list, pin and unpin. */

@@ -1,4 +1,4 @@
-import type { APIEmbed, APIMessage } from "discord-api-types/v10";
+import type { APIChannel, APIEmbed, APIMessage } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
 import { serializeUser, type UserRow } from "./user";
 
@@ -46,23 +46,49 @@ export interface MessageRow {
 export interface MessageExtras {
   mentions?: UserRow[];
   reactions?: ReactionSummary[];
+  /**
+   * A reply's target when it was looked up: the message, or null when it is gone (the reference
+   * platform's meaning of null). Left undefined (the key absent) when not looked up, e.g. for a
+   * replied-to message shown nested in another reply.
+   */
   referenced?: APIMessage | null;
+  /** The thread started from this message: sent as `thread`, with the HAS_THREAD flag. */
+  thread?: APIChannel;
   /** DMs: the channel type clients need when the channel is not cached. */
   channelType?: number;
   /** Echoed, unchanged, only in the answer to (and the event of) the request that carried it. */
   nonce?: string | number | null;
 }
 
+/** Message flag: a thread was started from this message (the thread has the message's id). */
+export const HAS_THREAD = 1 << 5;
+
 export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: AttachmentRow): string {
   return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
 }
 
-/** An embed as stored (as sent) in the answer's shape: `type` defaults to `rich`, fields' `inline` to false. */
+/** A stored value without its null-valued keys, at every depth (array items are kept). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
+/**
+ * An embed as stored (as sent) in the answer's shape: `type` defaults to `rich`, fields' `inline`
+ * to false, and keys sent as null (`author: null`, `footer: null`, ...) are left out, as the
+ * reference platform never sends null inside an embed (Oceanic.js reads `.name` of a null author).
+ */
 export function serializeEmbed(embed: Record<string, unknown>): APIEmbed {
-  const fields = Array.isArray(embed.fields)
-    ? { fields: (embed.fields as Record<string, unknown>[]).map((f) => ({ ...f, inline: f.inline === true })) }
+  const present = withoutNulls(embed) as Record<string, unknown>;
+  const fields = Array.isArray(present.fields)
+    ? { fields: (present.fields as Record<string, unknown>[]).map((f) => ({ ...f, inline: f.inline === true })) }
     : {};
-  return { ...embed, type: typeof embed.type === "string" ? embed.type : "rich", ...fields } as APIEmbed;
+  return { ...present, type: typeof present.type === "string" ? present.type : "rich", ...fields } as APIEmbed;
 }
 
 const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
@@ -126,7 +152,8 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
     components: serializeComponents((message.components as unknown[] | null) ?? []),
     pinned: message.pinned,
     type: message.type,
-    flags: message.flags,
+    // HAS_THREAD follows the thread's existence (it goes with the thread), never the stored flags.
+    flags: extras.thread ? message.flags | HAS_THREAD : message.flags & ~HAS_THREAD,
   };
   if (message.guildId) wire.guild_id = message.guildId.toString();
   if (extras.reactions && extras.reactions.length > 0) {
@@ -148,8 +175,9 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
       channel_id: (message.referenceChannelId ?? message.channelId).toString(),
       ...(message.referenceGuildId ? { guild_id: message.referenceGuildId.toString() } : {}),
     };
-    wire.referenced_message = extras.referenced ?? null;
+    if (extras.referenced !== undefined) wire.referenced_message = extras.referenced;
   }
+  if (extras.thread) wire.thread = extras.thread;
   if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
   if (extras.nonce !== undefined && extras.nonce !== null) wire.nonce = extras.nonce;
   return wire as unknown as APIMessage;

@@ -7,6 +7,7 @@ import { type GuildSnapshot, has, isThreadType, type MemberSnapshot, Permission,
 import { serializeChannel, serializeMessage } from "../../serializers";
 import { parseForm, zThreadCreate, zThreadEdit, zThreadFromMessage } from "../../validation";
 import { messageEvent } from "../messages/message-events";
+import type { MessageService } from "../messages/messages";
 import { type ChannelAccess, channelAccess, guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
@@ -62,7 +63,10 @@ async function emitThread(ctx: DomainContext, t: "THREAD_CREATE" | "THREAD_UPDAT
 
 /** Threads: creation (from a message or not), membership, the state table, listings. */
 export class ThreadService {
-  constructor(private ctx: DomainContext) {}
+  constructor(
+    private ctx: DomainContext,
+    private messages: MessageService,
+  ) {}
 
   /** A text channel the caller can see, where threads may start; DMs 50003, other kinds 50024. */
   private async textChannel(channelId: bigint, userId: bigint): Promise<GuildChannelAccess> {
@@ -80,7 +84,12 @@ export class ThreadService {
     return access as GuildChannelAccess;
   }
 
-  /** POST /channels/{channel}/messages/{message}/threads: one thread per message (160004). */
+  /**
+   * POST /channels/{channel}/messages/{message}/threads: one thread per message (160004). As on
+   * the reference platform the thread takes the message's id (channels and messages share one id
+   * sequence), and the message, now carrying HAS_THREAD and `thread`, gets a MESSAGE_UPDATE
+   * after the THREAD_CREATE.
+   */
   async createFromMessage(channelId: bigint, messageId: bigint, userId: bigint, body: unknown): Promise<APIChannel> {
     const access = await this.textChannel(channelId, userId);
     requirePermission(access.permissions, Permission.CreatePublicThreads);
@@ -93,7 +102,7 @@ export class ThreadService {
     let threadId: bigint;
     try {
       threadId = await this.ctx.db.$transaction(async (tx) => {
-        const thread = await insertThread(tx, { guildId: access.guild.id, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, starterMessageId: messageId, now });
+        const thread = await insertThread(tx, { id: messageId, guildId: access.guild.id, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, starterMessageId: messageId, now });
         await recordAudit(tx, { guildId: access.guild.id, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
         return thread.id;
       });
@@ -101,7 +110,10 @@ export class ThreadService {
       if (isUniqueViolation(error)) throw Errors.threadAlreadyExists();
       throw error;
     }
-    return (await emitThread(this.ctx, "THREAD_CREATE", threadId, { newly_created: true })) as APIChannel;
+    const wire = (await emitThread(this.ctx, "THREAD_CREATE", threadId, { newly_created: true })) as APIChannel;
+    const starter = await this.messages.find(messageId, channelId);
+    if (starter) await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_UPDATE", await this.messages.toWire(starter), access.channel));
+    return wire;
   }
 
   /**
@@ -258,13 +270,17 @@ export class ThreadService {
   }
 }
 
-/** A new public thread with its creator as its first member (both creation routes). */
+/**
+ * A new public thread with its creator as its first member (both creation routes); `id` given
+ * for a thread started from a message (the message's), else the next of the id sequence.
+ */
 async function insertThread(
   tx: Prisma.TransactionClient,
-  t: { guildId: bigint; parentId: bigint; ownerId: bigint; name: string; autoArchiveDuration?: number | null; starterMessageId?: bigint; now: Date },
+  t: { id?: bigint; guildId: bigint; parentId: bigint; ownerId: bigint; name: string; autoArchiveDuration?: number | null; starterMessageId?: bigint; now: Date },
 ) {
   const thread = await tx.channel.create({
     data: {
+      ...(t.id !== undefined ? { id: t.id } : {}),
       guildId: t.guildId,
       type: PUBLIC_THREAD,
       name: t.name,

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@chat/events";
-import type { APIMessage } from "discord-api-types/v10";
+import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
 import { memberInclude } from "../shared/selects";
@@ -21,28 +21,48 @@ export async function guildMember(ctx: DomainContext, guildId: bigint, userId: b
   return member ? serializeMember(member, ctx.urls) : null;
 }
 
-/** The member object without its user, as message events carry it. */
-export async function partialMember(ctx: DomainContext, guildId: bigint, userId: bigint) {
-  const member = await guildMember(ctx, guildId, userId);
-  if (!member) return null;
-  const { user: _user, ...rest } = member;
-  return rest;
+/** The member objects without their user, as message events carry them, of those of `userIds` who are members of the guild (one query). */
+async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: string[]): Promise<Map<string, APIGuildMemberNoUser>> {
+  const ids = [...new Set(userIds)].map((id) => BigInt(id));
+  const rows = await ctx.db.member.findMany({ where: { guildId, userId: { in: ids } }, include: memberInclude });
+  return new Map(
+    rows.map((row) => {
+      const { user: _user, ...member } = serializeMember(row, ctx.urls);
+      return [row.userId.toString(), member as APIGuildMemberNoUser];
+    }),
+  );
+}
+
+/**
+ * A message as every receiver of one event may see it: without `reactions` (their `me` is the
+ * viewer's own, and the event is built once for all), here and in its `referenced_message`.
+ * Libraries keep the reactions they have when the field is absent.
+ */
+function withoutViewerState(wire: APIMessage): APIMessage {
+  const { reactions: _reactions, ...message } = wire;
+  if (!message.referenced_message) return message;
+  const { reactions: _referencedReactions, ...referenced } = message.referenced_message;
+  return { ...message, referenced_message: referenced };
 }
 
 /**
  * MESSAGE_CREATE / MESSAGE_UPDATE: in a guild to those who can see the channel, with
- * `guild_id` and the author's `member`; in a DM to its recipients.
+ * `guild_id`, the author's `member`, and each mentioned member's `member` (a member object
+ * without `user`, which the REST message does not carry); in a DM to its recipients.
+ * Never `reactions` (see withoutViewerState).
  */
-export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "MESSAGE_UPDATE", wire: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
+export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "MESSAGE_UPDATE", message: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
   const channelId = channel.id.toString();
+  const wire = withoutViewerState(message);
   if (!channel.guildId) return { t, d: wire, channelId, userIds: await dmRecipientIds(ctx, channel.id) };
-  const member = await partialMember(ctx, channel.guildId, BigInt(wire.author.id));
-  return {
-    t,
-    d: { ...wire, guild_id: channel.guildId.toString(), ...(member ? { member } : {}) },
-    guildId: channel.guildId.toString(),
-    channelId,
-  };
+  const members = await partialMembers(ctx, channel.guildId, [wire.author.id, ...wire.mentions.map((u) => u.id)]);
+  const member = members.get(wire.author.id);
+  const mentions: APIUserWithMember[] = wire.mentions.map((user) => {
+    const mentioned = members.get(user.id);
+    return mentioned ? { ...user, member: mentioned } : user;
+  });
+  const d = { ...wire, guild_id: channel.guildId.toString(), ...(member ? { member } : {}), mentions } satisfies GatewayMessageCreateDispatchData;
+  return { t, d, guildId: channel.guildId.toString(), channelId };
 }
 
 /** MESSAGE_DELETE `{ id, channel_id, guild_id }` (no guild_id in a DM). */

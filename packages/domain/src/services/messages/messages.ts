@@ -12,6 +12,7 @@ import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits"
 import { guildMember, messageEvent } from "./message-events";
 import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
 import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
+import { loadStarterThreads, type StarterThreads } from "./message-threads";
 import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
 
 export type { UploadedFile } from "./message-files";
@@ -48,18 +49,30 @@ export class MessageService {
     requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
   }
 
-  /** Serializes with the extras that need other rows (mentions, referenced message, reactions). */
-  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null; viewerId?: bigint } = {}): Promise<APIMessage> {
+  /**
+   * Serializes with the extras that need other rows (mentions, referenced message, reactions as
+   * `viewerId` sees them, the thread started from it). `threads`: already loaded for a page.
+   */
+  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null; viewerId?: bigint; threads?: StarterThreads } = {}): Promise<APIMessage> {
+    const threads = options.threads ?? (await loadStarterThreads(this.ctx, [message]));
     const mentions = message.mentionUserIds.length
       ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
       : [];
-    let referenced: APIMessage | null = null;
+    // Looked up for the message itself only: a nested replied-to message leaves its own out.
+    let referenced: APIMessage | null | undefined;
     if (message.referenceMessageId && (options.depth ?? 0) < 1) {
       const target = await this.find(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
-      referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId }) : null;
+      referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId, threads }) : null;
     }
     const reactions = summarizeReactions(message.reactions, options.viewerId);
-    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, reactions, ...(message.guildId ? {} : { channelType: 1 }) });
+    const thread = threads.get(message.id);
+    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, reactions, thread, ...(message.guildId ? {} : { channelType: 1 }) });
+  }
+
+  /** A page of messages as `viewerId` sees them; the threads they started are loaded once for the page. */
+  async toWireMany(messages: MessageRecord[], viewerId: bigint): Promise<APIMessage[]> {
+    const threads = await loadStarterThreads(this.ctx, messages);
+    return Promise.all(messages.map((m) => this.toWire(m, { viewerId, threads })));
   }
 
   /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
@@ -83,7 +96,7 @@ export class MessageService {
         include: messageInclude,
       });
     }
-    return Promise.all(rows.map((m) => this.toWire(m, { viewerId: userId })));
+    return this.toWireMany(rows, userId);
   }
 
   async get(channelId: bigint, messageId: bigint, userId: bigint) {

@@ -36,12 +36,9 @@ export class PinService {
       take: q.limit + 1,
       include: messageInclude,
     });
-    const items = await Promise.all(
-      rows.slice(0, q.limit).map(async (m) => ({
-        pinned_at: (m.pinnedAt ?? m.createdAt).toISOString(),
-        message: await this.messages.toWire(m, { viewerId: userId }),
-      })),
-    );
+    const shown = rows.slice(0, q.limit);
+    const messages = await this.messages.toWireMany(shown, userId);
+    const items = shown.map((m, i) => ({ pinned_at: (m.pinnedAt ?? m.createdAt).toISOString(), message: messages[i] as APIMessage }));
     return { items, has_more: rows.length > q.limit };
   }
 
@@ -49,7 +46,7 @@ export class PinService {
   async list(channelId: bigint, userId: bigint): Promise<APIMessage[]> {
     await this.channel(channelId, userId);
     const rows = await this.ctx.db.message.findMany({ where: { channelId, pinned: true }, orderBy: [...newestPinFirst], take: PINS_PAGE_MAX, include: messageInclude });
-    return Promise.all(rows.map((m) => this.messages.toWire(m, { viewerId: userId })));
+    return this.messages.toWireMany(rows, userId);
   }
 
   /** PUT .../pins/{message}: Pin Messages; at most 250 per channel; pinning a pinned message changes nothing. */

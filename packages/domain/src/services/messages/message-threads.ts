@@ -1,0 +1,26 @@
+import type { APIChannel } from "discord-api-types/v10";
+import type { DomainContext } from "../../context";
+import { serializeChannel } from "../../serializers";
+import { channelInclude } from "../shared/selects";
+
+/** Threads started from messages, by the starter message's id: a message's `thread` (and its HAS_THREAD flag). */
+export type StarterThreads = Map<bigint, APIChannel>;
+
+/**
+ * The threads started from these messages or from the messages they reply to (shown nested),
+ * in one query for a whole page. DM messages start no threads.
+ */
+export async function loadStarterThreads(
+  ctx: DomainContext,
+  messages: { id: bigint; guildId: bigint | null; referenceMessageId: bigint | null }[],
+): Promise<StarterThreads> {
+  const ids = new Set<bigint>();
+  for (const message of messages) {
+    if (message.guildId === null) continue;
+    ids.add(message.id);
+    if (message.referenceMessageId) ids.add(message.referenceMessageId);
+  }
+  if (ids.size === 0) return new Map();
+  const threads = await ctx.db.channel.findMany({ where: { starterMessageId: { in: [...ids] } }, include: channelInclude });
+  return new Map(threads.map((thread) => [thread.starterMessageId as bigint, serializeChannel(thread, ctx.urls)]));
+}
