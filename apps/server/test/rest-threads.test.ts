@@ -21,7 +21,8 @@ type WireMessage = { id: string; type: number; content: string; author: { id: st
 const BOT = Permission.ViewChannel | Permission.SendMessages | Permission.CreatePublicThreads | Permission.SendMessagesInThreads | Permission.ReadMessageHistory;
 
 describe("threads over REST", () => {
-  const env = useTestServer({ world: BOT });
+  // These tests send faster than the bot's global 50 per second; the limits have their own block below.
+  const env = useTestServer({ world: BOT, server: { rateLimits: false } });
   let bot: BotClient;
   let n = 0;
   const newChannel = async (type: 0 | 2 | 4 = 0) => (await fixtures(env.t).channel(env.world.guild.id, { name: `threads-${++n}`, type })).id;
@@ -134,17 +135,6 @@ describe("threads over REST", () => {
       const hidden = await newChannel();
       await fixtures(env.t).overwrite(hidden, env.world.botUserId, { deny: Permission.ViewChannel }, 1);
       await expectError(await bot.post(`/channels/${hidden}/threads`, { name: "x" }), 404, 10003);
-    });
-
-    it("limits starting threads to 5 per 5 s per channel; another channel is unaffected", async () => {
-      const [busy, quiet] = [await newChannel(), await newChannel()];
-      for (let i = 0; i < 5; i++) expect((await bot.post(`/channels/${busy}/threads`, { name: `t${i}` })).status).toBe(201);
-      const limited = await bot.post(`/channels/${busy}/threads`, { name: "t5" });
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(limited.headers.get("x-ratelimit-scope")).toBe("user");
-      expect(await limited.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
-      expect((await bot.post(`/channels/${quiet}/threads`, { name: "fine" })).status).toBe(201);
     });
   });
 
@@ -302,5 +292,21 @@ describe("threads over REST", () => {
       const stranger = await env.t.seed.world();
       await expectError(await bot.get(`/guilds/${stranger.guild.id}/threads/active`), 404, 10004);
     });
+  });
+});
+
+describe("thread limits over REST", () => {
+  const env = useTestServer({ world: BOT });
+
+  it("limits starting threads to 5 per 5 s per channel; another channel is unaffected", async () => {
+    const newChannel = async (name: string) => (await fixtures(env.t).channel(env.world.guild.id, { name })).id;
+    const [busy, quiet] = [await newChannel("busy"), await newChannel("quiet")];
+    for (let i = 0; i < 5; i++) expect((await env.bot.post(`/channels/${busy}/threads`, { name: `t${i}` })).status).toBe(201);
+    const limited = await env.bot.post(`/channels/${busy}/threads`, { name: "t5" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("x-ratelimit-scope")).toBe("user");
+    expect(await limited.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
+    expect((await env.bot.post(`/channels/${quiet}/threads`, { name: "fine" })).status).toBe(201);
   });
 });
