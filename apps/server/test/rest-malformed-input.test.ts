@@ -9,7 +9,9 @@ import { useTestServer } from "./harness";
  * Rate limits are off here so each request reaches validation; they have their own tests.
  */
 
-type Kind = "string" | "int" | "bool" | "id" | "array" | "object" | "bits" | "time";
+type Kind = "string" | "int" | "bool" | "id" | "array" | "object" | "bits" | "time" | "components";
+
+const button = { type: 2, style: 1, label: "b", custom_id: "b" };
 
 /** Values that are never valid for a field of `kind` (max lengths are covered by `tooLong`). */
 const wrongFor: Record<Kind, fc.Arbitrary<unknown>> = {
@@ -21,6 +23,22 @@ const wrongFor: Record<Kind, fc.Arbitrary<unknown>> = {
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.constant([1, 2]), fc.boolean()),
   bits: fc.oneof(fc.constantFrom("abc", "-5", "1.5", "0x10"), fc.constant({}), fc.constant([]), fc.boolean(), fc.integer({ min: -1000, max: -1 })),
   time: fc.oneof(fc.constantFrom("not a time", "2026-13-45T99:00:00Z", ""), fc.constant({}), fc.boolean(), fc.constant([])),
+  /** Message components that break one rule of the component records (and that bot libraries could not parse). */
+  components: fc.oneof(
+    fc.string({ maxLength: 5 }),
+    fc.constant([{}]),
+    fc.integer({ min: 0, max: 40 }).filter((type) => type !== 1).map((type) => [{ type, components: [button] }]),
+    fc.integer({ min: 0, max: 40 }).filter((type) => ![2, 3, 5, 6, 7, 8].includes(type)).map((type) => [{ type: 1, components: [{ ...button, type }] }]),
+    fc.constantFrom(
+      [{ type: 1, components: [{ type: 1, components: [button] }] }],
+      [{ type: 1, components: [] }],
+      [{ type: 1, components: [{ type: 2, label: "no style", custom_id: "s" }] }],
+      [{ type: 1, components: [{ type: 2, style: 5, label: "l", url: "javascript:alert(1)" }] }],
+      [{ type: 1, components: [{ type: 3, custom_id: "no options" }] }],
+      [{ type: 1, components: [button, { ...button, label: "same id" }] }],
+      Array.from({ length: 6 }, () => ({ type: 1, components: [button] })),
+    ),
+  ),
 };
 
 /** The fields of a command record (POST and PATCH of application commands). */
@@ -97,10 +115,16 @@ describe("malformed input to every write route", () => {
       method: "POST",
       path: "/channels/{channel}/messages",
       base: { content: "hello" },
-      fields: { content: "string", embeds: "array", allowed_mentions: "object", message_reference: "object", flags: "int", components: "array" },
+      fields: { content: "string", embeds: "array", allowed_mentions: "object", message_reference: "object", flags: "int", components: "components" },
       maxLengths: { content: 2000 },
     },
-    { method: "PATCH", path: "/channels/{channel}/messages/{message}", base: { content: "edited" }, fields: { content: "string", embeds: "array", flags: "int" }, maxLengths: { content: 2000 } },
+    {
+      method: "PATCH",
+      path: "/channels/{channel}/messages/{message}",
+      base: { content: "edited" },
+      fields: { content: "string", embeds: "array", flags: "int", components: "components" },
+      maxLengths: { content: 2000 },
+    },
     { method: "POST", path: "/channels/{channel}/messages/bulk-delete", base: { messages: ["{message}", "{message}"] }, fields: { messages: "array" } },
     { method: "PATCH", path: "/channels/{channel}", base: { topic: "a topic" }, fields: { name: "string", topic: "string", nsfw: "bool", parent_id: "id", permission_overwrites: "array" }, maxLengths: { name: 100, topic: 1024 } },
     { method: "PUT", path: "/channels/{channel}/permissions/{role}", base: { type: 0, allow: "0", deny: "0" }, fields: { type: "int", allow: "bits", deny: "bits" } },

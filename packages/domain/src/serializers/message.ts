@@ -1,5 +1,6 @@
 import type { APIChannel, APIEmbed, APIMessage } from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
+import { zComponentRows } from "../validation/message-components";
 import { serializeUser, type UserRow } from "./user";
 
 export interface AttachmentRow {
@@ -96,9 +97,13 @@ const SELECT_TYPES = new Set([3, 5, 6, 7, 8]);
 /**
  * Components as stored (as sent) in the answer's shape: every component gets a numeric `id`
  * when it has none (depth first, from 1, skipping ids already used, as the reference platform
- * numbers them) and selects their default `min_values` / `max_values` of 1.
+ * numbers them) and selects their default `min_values` / `max_values` of 1. Rows stored before
+ * components were validated, which a bot library could fail to parse, are answered as none.
  */
-export function serializeComponents(components: unknown[]): unknown[] {
+export function serializeComponents(stored: unknown[]): unknown[] {
+  if (stored.length === 0) return [];
+  const valid = zComponentRows.safeParse(stored);
+  const components: unknown[] = valid.success ? valid.data : [];
   const used = new Set<number>();
   const collect = (list: unknown[]) => {
     for (const c of list as Record<string, unknown>[]) {

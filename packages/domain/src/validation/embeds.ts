@@ -40,15 +40,3 @@ export const zEmbeds = z
   .array(zEmbed)
   .max(10, "Must be 10 or fewer in length.")
   .refine((embeds) => embedCharacters(embeds) <= 6000, "Embed size exceeds maximum size of 6000");
-
-/** Rows of components: each an action row (type 1) of 1–5 components; their contents are checked when interactions arrive. */
-export const zComponentRows = z
-  .array(
-    z
-      .object({
-        type: z.literal(1),
-        components: z.array(z.object({ type: z.number().int() }).passthrough()).min(1).max(5, "Must be 5 or fewer in length."),
-      })
-      .passthrough(),
-  )
-  .max(5, "Must be 5 or fewer in length.");

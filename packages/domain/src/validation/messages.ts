@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { Errors } from "../errors";
 import { zId } from "./common";
-import { zComponentRows, zEmbeds } from "./embeds";
+import { zEmbeds } from "./embeds";
+import { zComponentRows, zMessageFlags } from "./message-components";
 
 export const MESSAGE_CONTENT_MAX = 2000;
 /** Files per message and their bytes together (spec: Limits). */
@@ -52,7 +53,7 @@ export const zMessageCreate = z.object({
   components: zComponentRows.optional().nullable(),
   allowed_mentions: zAllowedMentions.optional().nullable(),
   message_reference: zMessageReference.optional().nullable(),
-  flags: z.number().int().min(0).optional().nullable(),
+  flags: zMessageFlags.optional().nullable(),
   sticker_ids: z.array(z.unknown()).optional().nullable(),
   attachments: zAttachments.optional().nullable(),
   poll: z.unknown().optional(),
@@ -66,7 +67,7 @@ export const zMessageEdit = z.object({
   content: zContent.optional().nullable(),
   embeds: zEmbeds.optional().nullable(),
   components: zComponentRows.optional().nullable(),
-  flags: z.number().int().min(0).optional().nullable(),
+  flags: zMessageFlags.optional().nullable(),
   allowed_mentions: zAllowedMentions.optional().nullable(),
   attachments: zAttachments.optional().nullable(),
 });

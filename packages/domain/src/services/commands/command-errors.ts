@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { Errors, type FieldErrorLeaf, type FieldErrors } from "../../errors";
-import { toFieldErrors } from "../../validation";
+import { type FieldPath, toFieldErrors } from "../../validation";
 
-/** A field path as the `errors` object nests it: `["options", 2, "name"]` is `options.2.name`. */
-export type FieldPath = readonly (string | number)[];
+export type { FieldPath };
 
 /**
  * Gathers every rule a command (or a list of them) breaks, each under its field path, so one
