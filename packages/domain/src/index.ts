@@ -39,6 +39,7 @@ export type { CommandScope } from "./services/commands";
 export type { UploadedFile } from "./services/messages/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
+export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export { applicationWithId } from "./services/shared/selects";

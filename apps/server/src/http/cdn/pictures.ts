@@ -1,14 +1,11 @@
-import { Errors, parseId } from "@chat/domain";
+import { Errors, PICTURE_KINDS, type PictureKind, parseId } from "@chat/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../../context";
 
-type PictureKind = Parameters<ServerContext["domain"]["cdnPictures"]["isCurrent"]>[0];
 
 /** `<hash>.<ext>`: any of the formats the reference platform serves; the stored picture is sent whatever is asked. */
 const HASH_FILE = /^([0-9a-f]{32})\.(png|jpg|jpeg|webp|gif)$/;
 const ID_FILE = /^([0-9]+)\.(png|jpg|jpeg|webp|gif)$/;
-
-const PICTURE_KINDS: readonly PictureKind[] = ["avatar", "guild-icon", "event-cover", "app-icon"];
 
 /** Stored pictures never change under their address. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -49,7 +46,7 @@ export function registerPictureRoutes(app: FastifyInstance, ctx: ServerContext):
 
   app.get<{ Params: { kind: string; owner: string; hash: string } }>("/pictures/:kind/:owner/:hash", async (request, reply) => {
     const ownerId = parseId(request.params.owner);
-    const kind = PICTURE_KINDS.find((k) => k === request.params.kind);
+    const kind = PICTURE_KINDS.find((k): k is PictureKind => k === request.params.kind);
     return send(reply, ownerId === null || !kind ? null : await pictures.picture(kind, ownerId, request.params.hash));
   });
 

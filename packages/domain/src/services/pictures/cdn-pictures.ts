@@ -1,7 +1,7 @@
 import type { DomainContext } from "../../context";
-import { findPicture, type PictureKind } from "./pictures";
+import { findPicture, PICTURE_KINDS, type PictureKind } from "./pictures";
 
-export type { PictureKind };
+export { PICTURE_KINDS, type PictureKind };
 
 /**
  * The picture routes under `{cdn_url}` (no token): which stored picture a public address

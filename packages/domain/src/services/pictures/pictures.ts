@@ -4,7 +4,8 @@ import { Errors } from "../../errors";
 import { type DecodedPicture, decodePicture } from "../../validation/pictures";
 
 /** What a picture belongs to. An application and its bot user share an id, so the kind tells them apart. */
-export type PictureKind = "avatar" | "guild-icon" | "event-cover" | "app-icon";
+export const PICTURE_KINDS = ["avatar", "guild-icon", "event-cover", "app-icon"] as const;
+export type PictureKind = (typeof PICTURE_KINDS)[number];
 export interface PictureOwner {
   kind: PictureKind;
   id: bigint;
