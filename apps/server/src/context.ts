@@ -1,6 +1,7 @@
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { type Clock, createDomain, type Domain, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
+import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 
 /** Everything one server node runs on. */
 export interface ServerContext {
@@ -13,6 +14,10 @@ export interface ServerContext {
   redisNamespace: string;
   /** The spec's REST rate limits; RATE_LIMITS=off turns them off (load tests, a private deployment). */
   rateLimits: boolean;
+  /** Whose X-Forwarded-For gives a request's address (TRUST_PROXY); `false`: the socket's address. */
+  trustProxy: TrustProxy;
+  /** LOG_LEVEL: the HTTP request log's level; unset: no log. */
+  logLevel?: string;
 }
 
 export interface ContextOptions {
@@ -28,9 +33,12 @@ export interface ContextOptions {
   bus?: EventBus;
   /** Default: on, unless RATE_LIMITS=off. */
   rateLimits?: boolean;
+  /** Default: TRUST_PROXY (off when unset). */
+  trustProxy?: TrustProxy;
 }
 
-export async function createServerContext(options: ContextOptions = {}): Promise<ServerContext> {
+/** `env`: the server's configuration, when the caller has read it already (read once). */
+export async function createServerContext(options: ContextOptions = {}, env: ServerEnv = readServerEnv()): Promise<ServerContext> {
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -46,6 +54,8 @@ export async function createServerContext(options: ContextOptions = {}): Promise
   const domain = createDomain({ db: database.prisma, bus, urls, clock });
   return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default",
     rateLimits: options.rateLimits ?? process.env.RATE_LIMITS !== "off",
+    trustProxy: options.trustProxy ?? env.trustProxy,
+    logLevel: env.logLevel,
   };
 }
 

@@ -28,7 +28,8 @@ export interface RunningServer {
 export async function startServer(
   options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number } = {},
 ): Promise<RunningServer> {
-  const ctx = options.ctx ?? (await createServerContext(options));
+  const env = readServerEnv();
+  const ctx = options.ctx ?? (await createServerContext(options, env));
   const app = await buildHttpApp(ctx);
   const gateway = createGateway(ctx, options.gateway);
   const hubSockets = new WebSocketServer({ noServer: true });
@@ -40,7 +41,6 @@ export async function startServer(
       hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
     } else socket.destroy();
   });
-  const env = readServerEnv();
   await app.listen({ port: options.port ?? env.port, host: options.host ?? env.host });
   const port = (app.server.address() as AddressInfo).port;
   const housekeeping = startHousekeeping(ctx, options.housekeepingIntervalMs ?? 30_000);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type Clock, Permission, type PublicUrls } from "@chat/domain";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import type { TrustProxy } from "../src/env";
 import type { GatewayOptions } from "../src/gateway";
 import { type RunningServer, startServer } from "../src/server";
 import { type BotClient, botClient, type World } from "./rest-fixtures";
@@ -75,7 +76,7 @@ function urlsFor(port: number): PublicUrls {
  * With a controllable `clock` the housekeeping timer is off: the test runs `domain.housekeeping.run()`.
  */
 export async function startTestServer(
-  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number; rateLimits?: boolean } = {},
+  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number; rateLimits?: boolean; trustProxy?: TrustProxy } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
   // The port must be known before the public URLs are; bind first, then point URLs at it.
@@ -89,6 +90,8 @@ export async function startTestServer(
     gateway: options.gateway,
     housekeepingIntervalMs: options.housekeepingIntervalMs ?? (options.clock ? 0 : 30_000),
     rateLimits: options.rateLimits,
+    // Explicit, so a TRUST_PROXY in the test's environment changes nothing: off unless a test asks.
+    trustProxy: options.trustProxy ?? false,
     port: 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

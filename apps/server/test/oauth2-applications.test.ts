@@ -2,7 +2,7 @@ import { ApiError, REDIRECT_URI_MESSAGES } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "./gateway-client";
 import { useTestServer } from "./harness";
-import { bearer, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { BEHIND_LOCAL_PROXY, bearer, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 /** The first field message of a 50035, or the error's message. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -16,7 +16,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 /** Developer portal rules: redirect addresses, name, picture, client secret, token reset and deletion. */
 describe("login: managing an application", () => {
-  const env = useTestServer({ world: false });
+  const env = useTestServer({ server: BEHIND_LOCAL_PROXY, world: false });
   const settings = () => env.t.server.ctx.domain.applicationSettings;
 
 

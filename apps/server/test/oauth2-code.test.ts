@@ -1,13 +1,13 @@
 import { ManualClock } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "./harness";
-import { bearer, expectOAuthError, loginWorld, MINUTE, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { BEHIND_LOCAL_PROXY, bearer, expectOAuthError, loginWorld, MINUTE, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 /** State table "Authorization code", plus RFC 9700's attacks on codes. */
 describe("login: the authorization code", () => {
   const clock = new ManualClock();
 
-  const env = useTestServer({ server: { clock }, world: false });
+  const env = useTestServer({ server: { clock, ...BEHIND_LOCAL_PROXY }, world: false });
 
   it("issued -> redirect back: Authorise delivers a code with the state, Cancel an access_denied with the state", async () => {
     const world = await loginWorld(env.t);

@@ -1,13 +1,13 @@
 import * as oidc from "openid-client";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "./harness";
-import { bearer, expectOAuthError, loginWorld, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { BEHIND_LOCAL_PROXY, bearer, expectOAuthError, loginWorld, pkcePair, REDIRECT, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 
 /** POST /oauth2/token and /oauth2/token/revoke as clients send them (spec: Login endpoints, Login error body, Limits). */
 describe("login: the token endpoint", () => {
-  const env = useTestServer({ world: false });
+  const env = useTestServer({ server: BEHIND_LOCAL_PROXY, world: false });
 
   it("takes a form with a charset parameter, as Auth.js sends it, and answers no-store JSON", async () => {
     const world = await loginWorld(env.t);

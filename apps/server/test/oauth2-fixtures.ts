@@ -14,8 +14,15 @@ export function pkcePair() {
 let addressCounter = 0;
 
 /**
+ * The server option of the test servers {@link tokenClient} talks to: the test process is their
+ * trusted proxy (TRUST_PROXY=127.0.0.1), so its X-Forwarded-For gives each client's address.
+ */
+export const BEHIND_LOCAL_PROXY = { trustProxy: ["127.0.0.1"] };
+
+/**
  * A website's server talking to the token endpoints from its own address (X-Forwarded-For;
- * the server trusts its proxy), so one test's requests never use up another's limit.
+ * the server trusts its proxy, {@link BEHIND_LOCAL_PROXY}), so one test's requests never use up
+ * another's limit.
  */
 export function tokenClient(t: TestServer, site: { clientId: string; clientSecret: string }, address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`) {
   const headers = { "x-forwarded-for": address };

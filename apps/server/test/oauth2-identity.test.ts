@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "./harness";
-import { bearer, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { BEHIND_LOCAL_PROXY, bearer, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString("base64")}`;
 
 /** GET /users/@me and GET /oauth2/@me with a login bearer token (spec: User, Login application-and-user record, login rule 10). */
 describe("login: identity for a bearer token", () => {
-  const env = useTestServer({ world: false });
+  const env = useTestServer({ server: BEHIND_LOCAL_PROXY, world: false });
   let world: Awaited<ReturnType<typeof loginWorld>>;
   let accessToken: string;
 

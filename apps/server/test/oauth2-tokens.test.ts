@@ -1,13 +1,13 @@
 import { ManualClock } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "./harness";
-import { bearer, DAY, expectOAuthError, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
+import { BEHIND_LOCAL_PROXY, bearer, DAY, expectOAuthError, loginWorld, tokenClient, tokensFrom } from "./oauth2-fixtures";
 
 /** State table "Access token and refresh token (a pair)". */
 describe("login: the access and refresh token pair", () => {
   const clock = new ManualClock();
 
-  const env = useTestServer({ server: { clock }, world: false });
+  const env = useTestServer({ server: { clock, ...BEHIND_LOCAL_PROXY }, world: false });
 
   /** A person logged in to a website: its application, its token client and a fresh pair. */
   async function loggedIn() {

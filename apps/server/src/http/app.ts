@@ -13,9 +13,10 @@ export { JSON_BODY_LIMIT };
 /** The HTTP face of a node: the bot REST API under /api/v10. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    logger: ctx.logLevel ? { level: ctx.logLevel } : false,
     bodyLimit: 26 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could pick their address.
+    trustProxy: ctx.trustProxy,
     rewriteUrl,
   });
   installErrorHandling(app);

@@ -2,6 +2,7 @@ import { ButtonStyle, ChannelType, ComponentType, SelectMenuDefaultValueType as 
 import { z } from "zod";
 import { zId } from "./common";
 import { refuse } from "./form";
+import { checkUrl, LINK_SCHEMES } from "./urls";
 
 /**
  * The component records of the spec (gateway document, "Component records"), one schema each,
@@ -58,22 +59,6 @@ export const BUTTON_LABEL_MAX = 80;
 export const BUTTON_URL_MAX = 512;
 /** Style 6 (premium, `sku_id`) is unsupported (spec: Versioning, rule 2). */
 const BUTTON_STYLES = [ButtonStyle.Primary, ButtonStyle.Secondary, ButtonStyle.Success, ButtonStyle.Danger, ButtonStyle.Link] as number[];
-const LINK_SCHEMES = ["http", "https"];
-
-/** A link button's `url`: well formed, with an http or https scheme (no `javascript:`). */
-function checkLinkUrl(ctx: z.RefinementCtx, url: string): void {
-  let scheme: string;
-  try {
-    scheme = new URL(url).protocol.slice(0, -1);
-  } catch {
-    refuse(ctx, ["url"], "URL_TYPE_INVALID_URL", "Not a well formed URL.");
-    return;
-  }
-  if (!LINK_SCHEMES.includes(scheme)) {
-    refuse(ctx, ["url"], "URL_TYPE_INVALID_SCHEME", `Scheme "${scheme}" is not supported. Scheme must be one of ('http', 'https').`);
-  }
-}
-
 /**
  * Button (type 2): styles 1–4 carry a `custom_id` and no `url`; style 5 (link) a `url` and no
  * `custom_id`; every button a label (up to 80 characters), an emoji, or both.
@@ -98,7 +83,7 @@ export const zButton = z
     if (button.style === ButtonStyle.Link) {
       if (button.custom_id != null) refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", exclusive);
       if (button.url == null) refuse(ctx, ["url"], "BUTTON_COMPONENT_URL_REQUIRED", "A url is required");
-      else checkLinkUrl(ctx, button.url);
+      else checkUrl(ctx, ["url"], button.url, LINK_SCHEMES);
     } else {
       if (button.url != null) refuse(ctx, ["url"], "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", exclusive);
       if (button.custom_id == null) refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required");

@@ -1,7 +1,17 @@
 import { z } from "zod";
+import { checkUrl, LINK_SCHEMES, PICTURE_SCHEMES } from "./urls";
 
 const text = (max: number) => z.string().max(max, `Must be ${max} or fewer in length.`);
-const media = z.object({ url: z.string().min(1).max(2048) }).passthrough();
+/** A URL of an embed: http or https; pictures may also be `attachment://<filename>`. */
+const zUrl = (schemes: readonly string[]) =>
+  z
+    .string()
+    .max(2048)
+    .superRefine((value, ctx) => checkUrl(ctx, [], value, schemes));
+const link = zUrl(LINK_SCHEMES);
+const picture = zUrl(PICTURE_SCHEMES);
+/** `image` and `thumbnail`: only the `url` is the sender's (size and proxy_url are not taken as sent). */
+const media = z.object({ url: z.string().min(1).pipe(picture) });
 
 /** One embed with the spec's per-field limits (title 256, description 4096, 25 fields). */
 export const zEmbed = z
@@ -9,13 +19,13 @@ export const zEmbed = z
     title: text(256).optional().nullable(),
     type: z.literal("rich").optional(),
     description: text(4096).optional().nullable(),
-    url: z.string().max(2048).optional().nullable(),
+    url: link.optional().nullable(),
     timestamp: z.string().datetime({ offset: true }).optional().nullable(),
     color: z.number().int().min(0).max(0xffffff).optional().nullable(),
-    footer: z.object({ text: text(2048), icon_url: z.string().max(2048).optional() }).optional().nullable(),
+    footer: z.object({ text: text(2048), icon_url: picture.optional() }).optional().nullable(),
     image: media.optional().nullable(),
     thumbnail: media.optional().nullable(),
-    author: z.object({ name: text(256), url: z.string().max(2048).optional(), icon_url: z.string().max(2048).optional() }).optional().nullable(),
+    author: z.object({ name: text(256), url: link.optional(), icon_url: picture.optional() }).optional().nullable(),
     fields: z
       .array(z.object({ name: text(256).min(1), value: text(1024).min(1), inline: z.boolean().optional() }))
       .max(25, "Must be 25 or fewer in length.")
