@@ -150,6 +150,19 @@ describe("invites and the vanity code", () => {
       expect(list.map((i: WireInvite) => i.code)).toEqual([valid.code, forever.code]);
       expect(list[0]).toMatchObject({ max_uses: 2, uses: 0, inviter: { id: manager.botUserId.toString() }, channel: { id: channelId.toString() } });
     });
+
+    it("lists only invites of channels the bot can see, never a hidden channel's", async () => {
+      const world = await env.t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
+      const hidden = (await fixtures(env.t).channel(world.guild.id, { name: "hidden-room" })).id;
+      await fixtures(env.t).overwrite(hidden, world.botUserId, { deny: Permission.ViewChannel }, 1);
+      const invite = (channelId: bigint, code: string) => db().invite.create({ data: { code, guildId: world.guild.id, channelId, inviterId: world.owner.id, maxAge: 0 } });
+      await invite(hidden, `hid${++n}x${Date.now() % 100000}`);
+      const seen = await invite(world.text.id, `vis${++n}x${Date.now() % 100000}`);
+      const res = await botClient(env.t, world.token).get(`/guilds/${world.guild.id}/invites`);
+      expect(res.status).toBe(200);
+      const list = (await res.json()) as { code: string; channel: { id: string } }[];
+      expect(list.map((i) => [i.code, i.channel.id])).toEqual([[seen.code, world.text.id.toString()]]);
+    });
   });
 
   describe("GET /guilds/{guild}/vanity-url", () => {

@@ -41,11 +41,13 @@ describe("permission overwrites over REST", () => {
 
     it("sets a member overwrite and an @everyone overwrite", async () => {
       const channel = await newChannel();
-      expect((await env.bot.put(`/channels/${channel}/permissions/${env.world.owner.id}`, { type: 1, deny: Permission.AddReactions.toString() })).status).toBe(204);
+      const member = await env.t.seed.person();
+      await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, member.id);
+      expect((await env.bot.put(`/channels/${channel}/permissions/${member.id}`, { type: 1, deny: Permission.AddReactions.toString() })).status).toBe(204);
       expect((await env.bot.put(`/channels/${channel}/permissions/${env.world.guild.id}`, { type: 0, deny: Permission.SendMessages.toString() })).status).toBe(204);
       expect(await overwritesOf(channel)).toEqual(
         expect.arrayContaining([
-          { id: env.world.owner.id.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() },
+          { id: member.id.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() },
           { id: env.world.guild.id.toString(), type: 0, allow: "0", deny: Permission.SendMessages.toString() },
         ]),
       );
@@ -126,10 +128,105 @@ describe("permission overwrites over REST", () => {
     });
   });
 
+  describe("member overwrites reach only members ranked below the bot (rule 10)", () => {
+    /** A guild of its own (route limits count per channel and guild) whose bot holds Manage Roles and Manage Channels. */
+    const scene = async () => {
+      const world = await env.t.seed.world(BOT_PERMISSIONS | Permission.ManageChannels);
+      const guildId = world.guild.id;
+      const higherBot = (await env.t.seed.bot(world, Permission.ViewChannel)).botUser.id;
+      const botRole = await prisma().role.findFirstOrThrow({ where: { guildId, botApplicationId: world.app.application.id } });
+      const [peer, lower] = [await env.t.seed.person(), await env.t.seed.person()];
+      await env.t.server.ctx.domain.members.addPerson(guildId, peer.id);
+      await env.t.server.ctx.domain.members.addPerson(guildId, lower.id);
+      await prisma().memberRole.create({ data: { guildId, userId: peer.id, roleId: botRole.id } });
+      const refused: [string, bigint][] = [
+        ["a higher-ranked bot", higherBot],
+        ["a member of the bot's own rank", peer.id],
+        ["the guild's owner", world.owner.id],
+      ];
+      const channelWith = async (targetId: bigint) => {
+        const channel = (await fixtures(env.t).channel(guildId, { name: `reach-${++n}` })).id;
+        await fixtures(env.t).overwrite(channel, targetId, { deny: Permission.AddReactions }, 1);
+        return channel;
+      };
+      const rows = (channel: bigint) =>
+        prisma().permissionOverwrite.findMany({ where: { channelId: channel }, select: { targetId: true, type: true, allow: true, deny: true }, orderBy: { targetId: "asc" } });
+      return { world, bot: botClient(env.t, world.token), lower: lower.id, refused, channelWith, rows };
+    };
+    const denyView = (id: bigint) => ({ id: id.toString(), type: 1, allow: "0", deny: Permission.ViewChannel.toString() });
+
+    it("PUT sets a member overwrite only for a member ranked below the bot: a higher-ranked bot, an equal-ranked member and the owner are 50013, writing nothing", async () => {
+      const s = await scene();
+      for (const [, target] of s.refused) {
+        const channel = await s.channelWith(target);
+        const before = await s.rows(channel);
+        await expectError(await s.bot.put(`/channels/${channel}/permissions/${target}`, { type: 1, deny: Permission.ViewChannel.toString() }), 403, 50013);
+        expect(await s.rows(channel)).toEqual(before);
+      }
+      const channel = await s.channelWith(s.lower);
+      expect((await s.bot.put(`/channels/${channel}/permissions/${s.lower}`, { type: 1, deny: Permission.ViewChannel.toString() })).status).toBe(204);
+      expect(await s.rows(channel)).toEqual([{ targetId: s.lower, type: 1, allow: 0n, deny: Permission.ViewChannel }]);
+    });
+
+    it("PATCH permission_overwrites adds, changes or drops a member overwrite only for a member below the bot (else 50013, writing nothing); an untouched owner overwrite stays", async () => {
+      const s = await scene();
+      for (const [, target] of s.refused) {
+        const channel = await s.channelWith(target);
+        const before = await s.rows(channel);
+        await expectError(await s.bot.patch(`/channels/${channel}`, { permission_overwrites: [denyView(target)] }), 403, 50013);
+        await expectError(await s.bot.patch(`/channels/${channel}`, { permission_overwrites: [] }), 403, 50013);
+        expect(await s.rows(channel)).toEqual(before);
+        const fresh = (await fixtures(env.t).channel(s.world.guild.id, { name: `reach-${++n}` })).id;
+        await expectError(await s.bot.patch(`/channels/${fresh}`, { permission_overwrites: [denyView(target)] }), 403, 50013);
+        expect(await s.rows(fresh)).toEqual([]);
+      }
+      const channel = await s.channelWith(s.lower);
+      await fixtures(env.t).overwrite(channel, s.world.owner.id, { deny: Permission.AddReactions }, 1);
+      const owner = { id: s.world.owner.id.toString(), type: 1, allow: "0", deny: Permission.AddReactions.toString() };
+      expect((await s.bot.patch(`/channels/${channel}`, { permission_overwrites: [owner, denyView(s.lower)] })).status).toBe(200);
+      expect(await s.rows(channel)).toContainEqual({ targetId: s.lower, type: 1, allow: 0n, deny: Permission.ViewChannel });
+      expect((await s.bot.patch(`/channels/${channel}`, { permission_overwrites: [owner] })).status).toBe(200);
+      expect(await s.rows(channel)).toEqual([{ targetId: s.world.owner.id, type: 1, allow: 0n, deny: Permission.AddReactions }]);
+    });
+
+    it("DELETE removes a member overwrite only for a member below the bot (else 50013, leaving it in place)", async () => {
+      const s = await scene();
+      for (const [, target] of s.refused) {
+        const channel = await s.channelWith(target);
+        const before = await s.rows(channel);
+        await expectError(await s.bot.delete(`/channels/${channel}/permissions/${target}`), 403, 50013);
+        expect(await s.rows(channel)).toEqual(before);
+      }
+      const channel = await s.channelWith(s.lower);
+      expect((await s.bot.delete(`/channels/${channel}/permissions/${s.lower}`)).status).toBe(204);
+      expect(await s.rows(channel)).toEqual([]);
+    });
+    it("the bot's own member overwrite can be set where nothing restricts it, but a deny standing on it is never lifted by PUT, PATCH or DELETE (50013)", async () => {
+      const s = await scene();
+      const self = s.world.botUserId;
+      const restricted = await s.channelWith(self);
+      const before = await s.rows(restricted);
+      await expectError(await s.bot.put(`/channels/${restricted}/permissions/${self}`, { type: 1, allow: Permission.ViewChannel.toString() }), 403, 50013);
+      await expectError(await s.bot.patch(`/channels/${restricted}`, { permission_overwrites: [{ id: self.toString(), type: 1, allow: "0", deny: "0" }] }), 403, 50013);
+      await expectError(await s.bot.patch(`/channels/${restricted}`, { permission_overwrites: [] }), 403, 50013);
+      await expectError(await s.bot.delete(`/channels/${restricted}/permissions/${self}`), 403, 50013);
+      expect(await s.rows(restricted)).toEqual(before);
+
+      const open = (await fixtures(env.t).channel(s.world.guild.id, { name: `reach-${++n}` })).id;
+      expect((await s.bot.put(`/channels/${open}/permissions/${self}`, { type: 1, allow: Permission.ViewChannel.toString() })).status).toBe(204);
+      expect(await s.rows(open)).toEqual([{ targetId: self, type: 1, allow: Permission.ViewChannel, deny: 0n }]);
+    });
+  });
+
   describe("events", () => {
     it("sends CHANNEL_UPDATE, and CHANNEL_DELETE / CHANNEL_CREATE to a member losing / gaining the channel", async () => {
       const watcherApp = await env.t.seed.bot(env.world, Permission.ViewChannel);
       const watcher = watcherApp.botUser;
+      // The watcher joined last, so its role is on top; rank it below the bot (rule 10) by swapping the two roles.
+      const roleOf = (applicationId: bigint) => prisma().role.findFirstOrThrow({ where: { guildId: env.world.guild.id, botApplicationId: applicationId } });
+      const [botRole, watcherRole] = [await roleOf(env.world.app.application.id), await roleOf(watcherApp.application.id)];
+      await prisma().role.update({ where: { id: watcherRole.id }, data: { position: botRole.position } });
+      await prisma().role.update({ where: { id: botRole.id }, data: { position: watcherRole.position } });
       const [self, other] = await Promise.all([
         RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds),
         RawGatewayClient.identified(env.t, watcherApp.botToken, Intents.Guilds),

@@ -1,7 +1,16 @@
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
-import { canManageRole, GUILD_ONLY_PERMISSIONS, type GuildSnapshot, isThreadType, type MemberSnapshot, Permission } from "../../permissions";
+import {
+  canActOnMember,
+  canManageRole,
+  GUILD_ONLY_PERMISSIONS,
+  type GuildSnapshot,
+  isThreadType,
+  loadMemberSnapshots,
+  type MemberSnapshot,
+  Permission,
+} from "../../permissions";
 import { serializeChannel } from "../../serializers";
 import { type OverwriteEntry, parseForm, zOverwritePut } from "../../validation";
 import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
@@ -29,14 +38,41 @@ export function channelOnlyBits(bits: bigint): bigint {
   return bits & ~GUILD_ONLY_PERMISSIONS;
 }
 
+/** Member overwrite targets by user id, loaded in one query; users who are not members are absent. */
+export type OverwriteTargets = Map<bigint, MemberSnapshot>;
+
+async function loadOverwriteTargets(ctx: DomainContext, guildId: bigint, userIds: bigint[]): Promise<OverwriteTargets> {
+  const members = await loadMemberSnapshots(ctx.db, guildId, [...new Set(userIds)]);
+  return new Map(members.map((m) => [m.userId, m]));
+}
+
 /**
  * Spec (PUT permissions, rule 10): only permissions the actor itself has where the overwrite
- * applies, and only for roles below its highest role. Anything else is 50013.
+ * applies, only for roles below its highest role, and only for members it can act on (ranked
+ * strictly below its highest role, never the owner). Anything else is 50013.
+ *
+ * The actor's own member overwrite is the one exception to the member rank check, as on the
+ * reference platform (a bot may create a channel hidden from @everyone but allowed to itself):
+ * it may set or change it only with bits it already holds there, and never lift a deny that
+ * stands on it (dropping a deny, or deleting an overwrite that holds one, is 50013), so
+ * nothing it does to itself gains it a permission. `previous` is the overwrite being replaced.
+ * A stale member overwrite whose user left the guild is ranked as a member with no roles.
  */
-export function checkOverwriteReach(actor: OverwriteActor, overwrite: { targetId: bigint; type: number; allow?: bigint; deny?: bigint }): void {
+export function checkOverwriteReach(
+  actor: OverwriteActor,
+  overwrite: { targetId: bigint; type: number; allow?: bigint; deny?: bigint },
+  targets: OverwriteTargets,
+  previous?: { type: number; deny: bigint },
+): void {
   if (overwrite.type === 0) {
     const role = actor.guild.roles.get(overwrite.targetId);
     if (role && !canManageRole(actor.guild, actor.member, role)) throw Errors.missingPermissions();
+  } else if (overwrite.targetId === actor.member.userId) {
+    const standingDeny = previous?.type === 1 ? previous.deny : 0n;
+    if ((standingDeny & ~(overwrite.deny ?? 0n)) !== 0n) throw Errors.missingPermissions();
+  } else {
+    const target = targets.get(overwrite.targetId) ?? { userId: overwrite.targetId, roleIds: [], isBot: false };
+    if (!canActOnMember(actor.guild, actor.member, target)) throw Errors.missingPermissions();
   }
   const bits = (overwrite.allow ?? 0n) | (overwrite.deny ?? 0n);
   if ((bits & ~actor.permissions) !== 0n) throw Errors.missingPermissions();
@@ -65,15 +101,11 @@ export async function resolveOverwriteSet(
   existing: StoredOverwrite[],
   requested: OverwriteEntry[],
 ): Promise<StoredOverwrite[]> {
-  const memberIds = requested.filter((o) => o.type === 1).map((o) => o.id);
-  const members = memberIds.length
-    ? new Set(
-        (await ctx.db.member.findMany({ where: { guildId: actor.guild.id, userId: { in: memberIds } }, select: { userId: true } })).map((m) => m.userId),
-      )
-    : new Set<bigint>();
+  const memberIds = [...requested.filter((o) => o.type === 1).map((o) => o.id), ...existing.filter((o) => o.type === 1).map((o) => o.targetId)];
+  const targets = memberIds.length ? await loadOverwriteTargets(ctx, actor.guild.id, memberIds) : new Map<bigint, MemberSnapshot>();
   const errors: FieldErrors = {};
   requested.forEach((o, index) => {
-    const known = o.type === 0 ? actor.guild.roles.has(o.id) : members.has(o.id);
+    const known = o.type === 0 ? actor.guild.roles.has(o.id) : targets.has(o.id);
     if (!known) {
       errors[String(index)] = {
         id: { _errors: [{ code: "BASE_TYPE_INVALID", message: o.type === 0 ? "Unknown role." : "Unknown member." }] },
@@ -87,10 +119,10 @@ export async function resolveOverwriteSet(
   for (const o of requested) wanted.set(o.id, { targetId: o.id, type: o.type, allow: channelOnlyBits(o.allow), deny: channelOnlyBits(o.deny) });
   const before = new Map(existing.map((o) => [o.targetId, o]));
   for (const o of wanted.values()) {
-    if (!sameOverwrite(before.get(o.targetId), o)) checkOverwriteReach(actor, o);
+    if (!sameOverwrite(before.get(o.targetId), o)) checkOverwriteReach(actor, o, targets, before.get(o.targetId));
   }
   for (const o of existing) {
-    if (!wanted.has(o.targetId)) checkOverwriteReach(actor, { targetId: o.targetId, type: o.type });
+    if (!wanted.has(o.targetId)) checkOverwriteReach(actor, { targetId: o.targetId, type: o.type }, targets, o);
   }
   return [...wanted.values()];
 }
@@ -113,13 +145,11 @@ export class ChannelOverwriteService {
     const access = await this.editable(channelId, userId);
     const input = parseForm(zOverwritePut, body ?? {});
     if (input.type === 0 && !access.guild.roles.has(targetId)) throw Errors.unknownRole();
-    if (input.type === 1) {
-      const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId: access.guild.id, userId: targetId } }, select: { userId: true } });
-      if (!member) throw Errors.unknownMember();
-    }
+    const targets = input.type === 1 ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId]) : new Map<bigint, MemberSnapshot>();
+    if (input.type === 1 && !targets.has(targetId)) throw Errors.unknownMember();
     const overwrite: StoredOverwrite = { targetId, type: input.type, allow: channelOnlyBits(input.allow), deny: channelOnlyBits(input.deny) };
-    checkOverwriteReach(access, overwrite);
     const previous = access.channel.overwrites.find((o) => o.targetId === targetId);
+    checkOverwriteReach(access, overwrite, targets, previous);
 
     const visibility = await captureChannelVisibility(this.ctx, access.guild.id);
     await this.ctx.db.$transaction(async (tx) => {
@@ -143,7 +173,9 @@ export class ChannelOverwriteService {
   async remove(channelId: bigint, targetId: bigint, userId: bigint): Promise<void> {
     const access = await this.editable(channelId, userId);
     const previous = access.channel.overwrites.find((o) => o.targetId === targetId);
-    checkOverwriteReach(access, { targetId, type: previous?.type ?? (access.guild.roles.has(targetId) ? 0 : 1) });
+    const type = previous?.type ?? (access.guild.roles.has(targetId) ? 0 : 1);
+    const targets = type === 1 ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId]) : new Map<bigint, MemberSnapshot>();
+    checkOverwriteReach(access, { targetId, type }, targets, previous);
     if (!previous) return;
 
     const visibility = await captureChannelVisibility(this.ctx, access.guild.id);

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
-import { Permission } from "../../permissions";
+import { listableGuildChannels, Permission } from "../../permissions";
 import { type InviteRow, serializeInvite } from "../../serializers";
 import { parseForm, zInviteCreate } from "../../validation";
 import { channelAccess, guildAccess, requirePermission } from "../shared/access";
@@ -77,13 +77,23 @@ export class InviteService {
     }
   }
 
-  /** GET /guilds/{guild}/invites: needs Manage Guild; the invites still valid, without the vanity code. */
+  /**
+   * GET /guilds/{guild}/invites: needs Manage Guild; the invites still valid, without the vanity
+   * code, and only those of channels the caller can see (rule 9: a hidden channel's name and id
+   * are not echoed back). Visibility is computed once for all the guild's channels.
+   */
   async listForGuild(guildId: bigint, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
     requirePermission(access.permissions, Permission.ManageGuild);
+    const channels = await this.ctx.db.channel.findMany({
+      where: { guildId },
+      select: { id: true, type: true, parentId: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } },
+    });
+    // Invites live in text and voice channels only, so the hidden categories this helper also lists never match one.
+    const visibleChannelIds = listableGuildChannels(access.guild, access.member, channels).map((c) => c.id);
     const now = this.ctx.clock.now();
     const rows = await this.ctx.db.invite.findMany({
-      where: { guildId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      where: { guildId, channelId: { in: visibleChannelIds }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
       include: inviteInclude,
       orderBy: { createdAt: "asc" },
     });
