@@ -129,8 +129,13 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
       const raw = botClient(env.t, env.world.token);
       const reaction = (emoji: string) => raw.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent(emoji)}/@me`);
       // The reactions limit (4 per second per channel) is spent, so the library's first try is refused.
-      for (const emoji of ["1️⃣", "2️⃣", "3️⃣", "4️⃣"]) expect((await reaction(emoji)).status).toBe(204);
-      expect((await reaction("5️⃣")).status).toBe(429);
+      // Spent until a 429 comes: on a loaded machine four requests can straddle a window's end.
+      let refused = false;
+      for (const emoji of ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]) {
+        refused = (await reaction(emoji)).status === 429;
+        if (refused) break;
+      }
+      expect(refused).toBe(true);
       await bot.react(channel, message.id, "🎉");
       expect(await bot.reactionUserIds(channel, message.id, "🎉")).toEqual([env.world.botUserId.toString()]);
     });
