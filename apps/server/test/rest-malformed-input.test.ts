@@ -13,12 +13,18 @@ type Kind = "string" | "int" | "bool" | "id" | "array" | "object" | "bits" | "ti
 
 const button = { type: 2, style: 1, label: "b", custom_id: "b" };
 
+/** Text PostgreSQL cannot store: NUL (anywhere in a string) and unpaired UTF-16 surrogates. */
+const unstorable = fc.oneof(
+  fc.constantFrom("\u0000", "a\u0000b", "name\u0000", "\ud800", "x\udc00y"),
+  fc.tuple(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 })).map(([a, b]) => `${a}\u0000${b}`),
+);
+
 /** Values that are never valid for a field of `kind` (max lengths are covered by `tooLong`). */
 const wrongFor: Record<Kind, fc.Arbitrary<unknown>> = {
-  string: fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.array(fc.integer(), { maxLength: 2 })),
+  string: fc.oneof(fc.integer(), fc.boolean(), fc.constant({}), fc.array(fc.integer(), { maxLength: 2 }), unstorable),
   int: fc.oneof(fc.constantFrom("abc", "", "1.5x"), fc.double({ min: 0.1, max: 0.9, noNaN: true }), fc.constant({}), fc.constant([]), fc.boolean(), fc.integer({ min: -1_000_000, max: -1 })),
   bool: fc.oneof(fc.constantFrom("yes", "maybe"), fc.integer({ min: 2, max: 100 }), fc.constant({}), fc.constant([])),
-  id: fc.oneof(fc.constantFrom("abc", "-1", "01", "1e3", "0x1f", "", "999999999999999999999999"), fc.constant({}), fc.constant([]), fc.boolean()),
+  id: fc.oneof(fc.constantFrom("abc", "-1", "01", "1e3", "0x1f", "", "999999999999999999999999", "1\u0000"), fc.constant({}), fc.constant([]), fc.boolean()),
   array: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.constant({}), fc.boolean()),
   object: fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.constant([1, 2]), fc.boolean()),
   bits: fc.oneof(fc.constantFrom("abc", "-5", "1.5", "0x10"), fc.constant({}), fc.constant([]), fc.boolean(), fc.integer({ min: -1000, max: -1 })),
@@ -202,6 +208,12 @@ describe("malformed input to every write route", () => {
     const base = (route.base ?? {}) as Record<string, unknown>;
     for (const [field, kind] of Object.entries(route.fields ?? {})) {
       options.push(wrongFor[kind].map((value) => ({ ...base, [field]: value })));
+    }
+    // Every route, also one without string fields: unstorable text in a key, in an unknown field, in each string of the base.
+    options.push(unstorable.map((bad) => (route.arrayBody ? [{ name: bad, description: bad }] : { ...base, [bad]: "value" })));
+    options.push(unstorable.map((bad) => (route.arrayBody ? [bad] : { ...base, note: bad })));
+    for (const [field, value] of Object.entries(base)) {
+      if (typeof value === "string") options.push(unstorable.map((bad) => ({ ...base, [field]: `${value}${bad}` })));
     }
     for (const [field, max] of Object.entries(route.maxLengths ?? {})) {
       options.push(fc.integer({ min: max + 1, max: max + 50 }).map((length) => ({ ...base, [field]: "x".repeat(length) })));

@@ -1,3 +1,4 @@
+import { findUnstorableText, unstorableTextError } from "@chat/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { ApiContext } from "./context";
 import { domainErrorData, isApiError, toTRPCError } from "./errors";
@@ -30,12 +31,24 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/**
+ * Text PostgreSQL cannot store (NUL, unpaired surrogates) anywhere in the input: 50035 naming
+ * the field, before any procedure looks it up or writes it.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw toTRPCError(unstorableTextError(found));
+  return next();
+});
+
+const baseProcedure = t.procedure.use(domainErrors);
+
+export const publicProcedure = baseProcedure.use(storableInput);
 
 /** Signed in, and the account still exists and is not suspended. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (ctx.sessionUserId === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   const me = await ctx.domain.webPeople.sessionUser(ctx.sessionUserId);
   if (!me || me.suspendedAt) throw new TRPCError({ code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
   return next({ ctx: { ...ctx, me: { id: me.id, username: me.username, displayName: me.globalName } } });
-});
+}).use(storableInput);

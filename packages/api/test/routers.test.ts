@@ -1,4 +1,5 @@
-import { Permission } from "@chat/domain";
+import { Permission, UNSTORABLE_TEXT_MESSAGE } from "@chat/domain";
+import { domainErrorData } from "../src/errors";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestWorld, type TestWorld, trackedData } from "./world";
@@ -186,5 +187,36 @@ describe("developer portal and bot consent", () => {
     expect(members.map((m) => [m.user.username, m.user.bot])).toContainEqual([created.application.bot.username, true]);
     const role = await w.database.prisma.role.findFirst({ where: { guildId: BigInt(guild.id), botApplicationId: BigInt(created.application.id) } });
     expect(role?.permissions).toBe(bits);
+  });
+});
+
+describe("text PostgreSQL cannot store", () => {
+  it("answers NUL and unpaired surrogates in any string input with BAD_REQUEST 50035 naming the field, and writes nothing", async () => {
+    const me = await person("nul_tester");
+    const api = w.caller(me);
+    const { guild, firstChannelId } = await api.guilds.create({ name: "Clean place" });
+    const channelId = firstChannelId as string;
+    const count = async () => ({
+      users: await w.database.prisma.user.count(),
+      guilds: await w.database.prisma.guild.count(),
+      messages: await w.database.prisma.message.count(),
+      applications: await w.database.prisma.application.count(),
+    });
+    const before = await count();
+    const calls: [string, string, () => Promise<unknown>][] = [
+      ["guilds.create", "name", () => api.guilds.create({ name: "bad\u0000guild" })],
+      ["guilds.update", "name", () => api.guilds.update({ guildId: guild.id, name: "lone \ud800 surrogate" })],
+      ["messages.send", "content", () => api.messages.send({ channelId, content: "hello\u0000" })],
+      ["applications.create", "name", () => api.applications.create({ name: "app\u0000" })],
+      ["invites.preview", "code", () => api.invites.preview({ code: "abc\u0000" })],
+      ["account.signUp", "username", () => w.caller(null).account.signUp({ username: "nul\u0000name", password: "long enough" })],
+    ];
+    for (const [name, field, call] of calls) {
+      const error = (await call().catch((e: unknown) => e)) as TRPCError;
+      expect(error, name).toBeInstanceOf(TRPCError);
+      expect(error.code, name).toBe("BAD_REQUEST");
+      expect(domainErrorData(error), name).toEqual({ apiCode: 50035, fieldErrors: { [field]: [UNSTORABLE_TEXT_MESSAGE] } });
+    }
+    expect(await count()).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { isStorableText } from "@chat/domain";
 import { hashPassword, verifyPassword } from "./password";
 
 /** What sign-in needs from the domain's user service. */
@@ -23,7 +24,9 @@ function decoy(): Promise<string> {
 /** Checks a username and password; only people (not bots) with a password can sign in. */
 export async function checkCredentials(accounts: AccountLookup, username: unknown, password: unknown): Promise<CredentialsResult> {
   if (typeof username !== "string" || typeof password !== "string" || password.length === 0) return { ok: false, reason: "invalid" };
-  const account = await accounts.findByUsername(username.trim().toLowerCase());
+  // No account has a name PostgreSQL cannot store (NUL, unpaired surrogates): never looked up.
+  const lookUp = isStorableText(username) && isStorableText(password);
+  const account = lookUp ? await accounts.findByUsername(username.trim().toLowerCase()) : null;
   if (!account || account.bot || !account.passwordHash) {
     await verifyPassword(await decoy(), password);
     return { ok: false, reason: "invalid" };

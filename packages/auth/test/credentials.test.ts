@@ -28,6 +28,23 @@ describe("checkCredentials", () => {
     expect(await checkCredentials(accounts, undefined, "x")).toEqual({ ok: false, reason: "invalid" });
   });
 
+  it("refuses a username or password holding NUL or an unpaired surrogate as a plain wrong login, without looking it up", async () => {
+    const lookups: string[] = [];
+    const failing: AccountLookup = {
+      findByUsername: async (name) => {
+        lookups.push(name);
+        // What PostgreSQL does with NUL in text: the error must never reach the login form.
+        if (name.includes("\u0000")) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+        return accounts.findByUsername(name);
+      },
+    };
+    expect(await checkCredentials(failing, "alice\u0000", "correct horse")).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkCredentials(failing, "\u0000", "x")).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkCredentials(failing, "alice\ud800", "correct horse")).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkCredentials(failing, "alice", "correct horse\u0000")).toEqual({ ok: false, reason: "invalid" });
+    expect(lookups).toEqual([]);
+  });
+
   it("refuses a suspended account (only after the password matched)", async () => {
     expect(await checkCredentials(accounts, "mallory", "correct horse")).toEqual({ ok: false, reason: "suspended" });
     expect(await checkCredentials(accounts, "mallory", "wrong")).toEqual({ ok: false, reason: "invalid" });

@@ -1,9 +1,10 @@
 import multipart from "@fastify/multipart";
+import { assertStorableText } from "@chat/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
-import { installErrorHandling } from "./errors";
+import { frameworkErrors, installErrorHandling } from "./errors";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
 import { installExactJsonContentType, rewriteUrl } from "./wire-format";
@@ -18,6 +19,7 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could pick their address.
     trustProxy: ctx.trustProxy,
     rewriteUrl,
+    frameworkErrors,
   });
   installErrorHandling(app);
   installExactJsonContentType(app);
@@ -36,6 +38,12 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   });
   // multipart/form-data (message files): parsed by the route itself, after auth and limits (http/multipart.ts).
   await app.register(multipart, MULTIPART_OPTIONS);
+  // Path parameters and the query are text the routes may look up: PostgreSQL cannot hold NUL
+  // in it (bodies are checked by the domain's form parsing, http/multipart.ts for file names).
+  app.addHook("preValidation", async (request) => {
+    assertStorableText(request.params);
+    assertStorableText(request.query);
+  });
   await registerRoutes(app, ctx);
   await registerCdnRoutes(app, ctx);
   return app;

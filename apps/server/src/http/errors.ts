@@ -1,5 +1,23 @@
 import { ApiError, Errors } from "@chat/domain";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Fastify's `frameworkErrors` option: failures of the router itself, before any route, in the
+ * spec's body rather than Fastify's `{ error, code: "FST_…", statusCode }`. A path that cannot
+ * be percent-decoded names no route (404, code 0); a path segment over the router's length
+ * limit keeps its 414 status.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? new ApiError(414, 0, "414: URI Too Long")
+      : error.code === "FST_ERR_BAD_URL"
+        ? Errors.notFound()
+        : error.statusCode && error.statusCode < 500
+          ? new ApiError(error.statusCode, 0, error.message)
+          : new ApiError(500, 0, "500: Internal Server Error");
+  void reply.code(apiError.status).header("content-type", "application/json").send(apiError.toBody());
+}
 
 /** Maps every failure to the spec's error body; 401 only ever comes from the auth hook. */
 export function installErrorHandling(app: FastifyInstance): void {

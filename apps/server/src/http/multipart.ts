@@ -1,4 +1,4 @@
-import { Errors, MESSAGE_FILES_BYTES_MAX, MESSAGE_FILES_MAX, type UploadedFile } from "@chat/domain";
+import { ApiError, Errors, type FieldPath, MESSAGE_FILES_BYTES_MAX, MESSAGE_FILES_MAX, type UploadedFile, isStorableText, unstorableTextError } from "@chat/domain";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import secureJson from "secure-json-parse";
@@ -31,6 +31,8 @@ export async function readMessageBody(request: FastifyRequest): Promise<{ body: 
   let bytes = 0;
   let tooLarge = false;
   let invalid = false;
+  /** A field or file name PostgreSQL cannot store (text within values is checked with the body). */
+  let invalidName: FieldPath | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
@@ -49,6 +51,7 @@ export async function readMessageBody(request: FastifyRequest): Promise<{ body: 
           continue;
         }
         const index = FILE_FIELD.exec(part.fieldname)?.[1];
+        if (invalidName === null) invalidName = unstorableName(part.fieldname, part.filename);
         files.push({ index: index !== undefined ? Number(index) : files.length, filename: part.filename, contentType: part.mimetype || null, data });
       } else if (part.valueTruncated) {
         tooLarge = true;
@@ -57,15 +60,28 @@ export async function readMessageBody(request: FastifyRequest): Promise<{ body: 
         invalid = payload === undefined;
       } else if (typeof part.value === "string") {
         fields[part.fieldname] = part.value;
+        if (invalidName === null) invalidName = unstorableName(part.fieldname);
       }
     }
   } catch (error) {
     if ((error as { code?: string }).code === "FST_INVALID_JSON_FIELD_ERROR") throw Errors.invalidJson();
-    throw error;
+    if (error instanceof ApiError) throw error;
+    // Only the parser throws here: no boundary, a boundary the body never uses, a body cut short.
+    throw Errors.refused(MALFORMED_MULTIPART);
   }
   if (tooLarge) throw Errors.requestTooLarge();
   if (invalid) throw Errors.invalidJson();
+  if (invalidName !== null) throw unstorableTextError(invalidName);
   return { body: payload ?? fields, files };
+}
+
+export const MALFORMED_MULTIPART = "The multipart/form-data body is malformed.";
+
+/** Where a part's field or file name PostgreSQL could not store is reported, or null. */
+function unstorableName(fieldname: string, filename?: string): FieldPath | null {
+  if (!isStorableText(fieldname)) return [];
+  if (filename !== undefined && !isStorableText(filename)) return [fieldname];
+  return null;
 }
 
 /** The parsed value, or undefined when it is not JSON (answered 50109 once the body is read). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Errors, type FieldErrors } from "../errors";
+import { assertStorableText } from "./text";
 
 const CODE_BY_ISSUE: Record<string, string> = {
   too_big: "BASE_TYPE_MAX_LENGTH",
@@ -54,8 +55,12 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   return root as FieldErrors;
 }
 
-/** Parses input with a schema, or throws 50035 naming the fields. */
+/**
+ * Parses input with a schema, or throws 50035 naming the fields. Every string of the input
+ * (and every key) must be one PostgreSQL can store: no NUL, no unpaired surrogate.
+ */
 export function parseForm<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  assertStorableText(input);
   // reportInput: the offending value tells a missing field (BASE_TYPE_REQUIRED) from a wrong one.
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw Errors.invalidForm(toFieldErrors(result.error));

@@ -15,5 +15,6 @@ export * from "./pins";
 export * from "./reactions";
 export * from "./roles";
 export * from "./scheduled-events";
+export * from "./text";
 export * from "./threads";
 export * from "./users";

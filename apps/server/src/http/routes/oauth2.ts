@@ -1,4 +1,4 @@
-import { ApiError, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
+import { ApiError, findUnstorableText, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context";
 import { bearerOf } from "../auth";
@@ -33,7 +33,11 @@ function basicCredentials(request: FastifyRequest): PresentedCredentials["basic"
 function presented(request: FastifyRequest): PresentedCredentials {
   const body = request.body ?? {};
   if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "The body must be a form or a JSON object.");
-  return { basic: basicCredentials(request), body: body as Record<string, unknown> };
+  const basic = basicCredentials(request);
+  // PostgreSQL cannot compare text holding NUL: such a parameter is malformed, never looked up.
+  const bad = findUnstorableText(body) ?? (basic && findUnstorableText([basic.clientId, basic.clientSecret]));
+  if (bad) throw new OAuthError("invalid_request", `The parameter ${bad.length > 0 ? String(bad[0]) : "names"} contains characters that are not allowed.`);
+  return { basic, body: body as Record<string, unknown> };
 }
 
 /** Any failure at the token endpoints as the login error body `{ error, error_description }`. */

@@ -1,7 +1,7 @@
 import { ApplicationCommandType } from "discord-api-types/v10";
 import { z } from "zod";
 import { parsePermissionBits } from "../../permissions/bits";
-import { parseForm } from "../../validation";
+import { assertStorableText, parseForm } from "../../validation";
 import { CommandFieldErrors, type FieldPath } from "./command-errors";
 import { COMMAND_SIZE_MAX, type CommandType, DESCRIPTION_MAX, OPTIONS_MAX } from "./command-limits";
 import { checkLocalizations, checkName, DESCRIPTION_RULE, type Localizations, NAME_RULE, zLocalizations, zName } from "./command-names";
@@ -100,6 +100,7 @@ function checkCommand(errors: CommandFieldErrors, path: FieldPath, input: unknow
 
 /** POST: one command record, or 50035 naming every broken rule. */
 export function parseCommand(input: unknown): CommandDraft {
+  assertStorableText(input);
   const errors = new CommandFieldErrors();
   const draft = checkCommand(errors, [], input);
   errors.throwIfAny();
