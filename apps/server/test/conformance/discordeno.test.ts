@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestServer } from "../harness";
+import { useTestServer } from "../support/harness";
 import { DISCORD_JS, DISCORDENO } from "./libraries";
 import { createDiscordenoBot, type DiscordenoBotLibrary, isDiscordenoRejection } from "./libraries/discordeno";
 import { CONFORMANCE_INTENTS, CONFORMANCE_PERMISSIONS, describeConformance } from "./scenario";

@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestServer } from "../harness";
-import { botClient, fixtures } from "../rest-fixtures";
+import { useTestServer } from "../support/harness";
+import { botClient, fixtures } from "../support/rest-fixtures";
 import { type BotLibrary, eventually, type LibraryConnection, type LibraryFactory } from "./bot-library";
 import { GatewayRelay } from "./gateway-relay";
 

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { SerializedEvent } from "../../src/gateway/connection/payloads";
+import { resolveGatewayOptions } from "../../src/gateway/options";
+import { RedisReplayStore } from "../../src/gateway/sessions/redis-replay-store";
+import { MemoryReplayStore, type ReplayStore } from "../../src/gateway/sessions/replay-store";
+
+const event = (n: number) => new SerializedEvent("MESSAGE_CREATE", { n });
+const numbers = (frames: string[] | null) => frames?.map((f) => JSON.parse(f).d.n as number);
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const implementations: [string, (capacity: number) => ReplayStore][] = [
+  ["in memory", (capacity) => new MemoryReplayStore(capacity)],
+  ...(redisUrl ? [["in Redis", (capacity: number) => new RedisReplayStore(redisUrl, `test-${randomBytes(6).toString("hex")}`, capacity)] as [string, (capacity: number) => ReplayStore]] : []),
+];
+
+describe.each(implementations)("gateway replay store (%s)", (_, create) => {
+  const opened: ReplayStore[] = [];
+  const open = (capacity: number) => {
+    const store = create(capacity);
+    opened.push(store);
+    return store;
+  };
+  afterAll(() => Promise.all(opened.map((s) => s.close())));
+
+  it("keeps the last 1000 events of a session by default", async () => {
+    const store = open(resolveGatewayOptions().replayCapacity);
+    for (let seq = 1; seq <= 1200; seq++) store.append("s", seq, event(seq));
+    expect(numbers(await store.since("s", 200))).toEqual(Array.from({ length: 1000 }, (_, i) => 201 + i));
+    expect(await store.since("s", 199)).toBeNull();
+    expect(await store.since("s", 1200)).toEqual([]);
+    expect(await store.since("s", 1201)).toBeNull();
+  });
+
+  it("gives frames with their own sequence numbers around the event data serialized once", async () => {
+    const store = open(10);
+    const shared = event(7);
+    store.append("a", 1, shared);
+    store.append("b", 5, shared);
+    const [a] = (await store.since("a", 0)) ?? [];
+    const [b] = (await store.since("b", 4)) ?? [];
+    expect(JSON.parse(a ?? "")).toEqual({ t: "MESSAGE_CREATE", s: 1, op: 0, d: { n: 7 } });
+    expect(JSON.parse(b ?? "").s).toBe(5);
+    expect(a?.slice(a.indexOf('"d":'))).toBe(b?.slice(b.indexOf('"d":')));
+  });
+
+  it("forgets a dropped session", async () => {
+    const store = open(10);
+    store.append("s", 1, event(1));
+    store.append("s", 2, event(2));
+    expect(numbers(await store.since("s", 0))).toEqual([1, 2]);
+    store.drop("s");
+    expect(await store.since("s", 1)).toBeNull();
+    expect(await store.since("s", 0)).toEqual([]);
+  });
+});
+
+describe("gateway replay store (in memory) numbering", () => {
+  it("refuses a gap in a session's sequence numbers", () => {
+    const store = new MemoryReplayStore(10);
+    store.append("s", 1, event(1));
+    expect(() => store.append("s", 3, event(3))).toThrow(/gap/);
+  });
+});

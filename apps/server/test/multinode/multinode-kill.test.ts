@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { Permission } from "@chat/domain";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createServerContext, type ServerContext } from "../../src/context";
+import { type Frame, Intents, RawGatewayClient } from "../support/gateway-client";
+import { createTestStorage, storageMode, type TestStorage } from "../support/harness";
+import { type NodeProcess, startNodeProcess } from "../support/multinode-processes";
+
+const intents = Intents.Guilds | Intents.GuildMessages;
+const contents = (frames: Frame[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
+
+/**
+ * What is wrong with what a client received across a Resume, compared with what was sent:
+ * events lost, received twice or out of order, and sequence numbers that do not go on one by
+ * one from the first. Empty when all is well.
+ */
+function replayProblems(sent: readonly string[], received: readonly Frame[]): string[] {
+  const got = contents([...received]);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const content of got) {
+    if (seen.has(content)) problems.push(`twice: ${content}`);
+    seen.add(content);
+  }
+  for (const content of sent) if (!seen.has(content)) problems.push(`lost: ${content}`);
+  const inOrder = sent.filter((content) => seen.has(content));
+  const firstOnly = got.filter((content, i) => got.indexOf(content) === i);
+  if (problems.length === 0 && firstOnly.join("\n") !== inOrder.join("\n")) problems.push("out of order");
+  const numbers = received.filter((f) => f.op === 0).map((f) => f.s as number);
+  numbers.forEach((s, i) => {
+    if (i > 0 && s !== (numbers[i - 1] as number) + 1) problems.push(`sequence ${numbers[i - 1]} then ${s}`);
+  });
+  return problems;
+}
+
+describe("the replay check used by the node-kill test", () => {
+  const frame = (s: number, content: string): Frame => ({ op: 0, s, t: "MESSAGE_CREATE", d: { content } });
+  const ready: Frame = { op: 0, s: 1, t: "READY", d: {} };
+  it("accepts a complete, ordered, gapless stream and names every kind of fault", () => {
+    expect(replayProblems(["a", "b", "c"], [ready, frame(2, "a"), frame(3, "b"), { op: 0, s: 4, t: "RESUMED", d: {} }, frame(5, "c")])).toEqual([]);
+    expect(replayProblems(["a", "b", "c"], [frame(1, "a"), frame(2, "c")])).toEqual(["lost: b"]);
+    expect(replayProblems(["a", "b"], [frame(1, "a"), frame(2, "b"), frame(3, "b")])).toEqual(["twice: b"]);
+    expect(replayProblems(["a", "b"], [frame(1, "b"), frame(2, "a")])).toEqual(["out of order"]);
+    expect(replayProblems(["a", "b"], [frame(1, "a"), frame(3, "b")])).toEqual(["sequence 1 then 3"]);
+  });
+});
+
+// Real node processes on one PostgreSQL database and one Redis namespace (CI runs this pass).
+if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
+  describe("several server node processes", () => {
+    let storage: TestStorage;
+    let ctx: ServerContext;
+    let nodeA: NodeProcess;
+    let nodeB: NodeProcess;
+    let world: { channelId: bigint; ownerId: bigint; token: string; otherToken: string };
+
+    beforeAll(async () => {
+      storage = await createTestStorage();
+      // One after the other: the first one migrates the fresh database.
+      nodeA = await startNodeProcess("a", storage);
+      nodeB = await startNodeProcess("b", storage);
+      // This process acts as a third party on the same database and event bus (as the web app does).
+      ctx = await createServerContext({ databaseUrl: storage.databaseUrl, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, dataDir: storage.dataDir });
+      const { domain } = ctx;
+      const owner = await domain.users.createPerson({ username: `owner_${randomBytes(3).toString("hex")}`, passwordHash: "not-a-login" });
+      const guild = await domain.guilds.create(owner.id, "Kill test");
+      const permissions = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory;
+      const [bot, other] = [await domain.applications.create(owner.id, "Watcher"), await domain.applications.create(owner.id, "Speaker")];
+      for (const app of [bot, other]) await domain.members.addBot(owner.id, guild.id, app.application.id, permissions);
+      const channelId = guild.channels.find((c) => c.type === 0)?.id as bigint;
+      world = { channelId, ownerId: owner.id, token: bot.botToken, otherToken: other.botToken };
+    });
+    afterEach(({ task }) => {
+      if (task.result?.state === "fail") for (const node of [nodeA, nodeB]) console.log(`--- node ${node?.name} output:\n${node?.tail()}`);
+    });
+    afterAll(async () => {
+      await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+      await ctx?.bus.close();
+      await ctx?.database.close();
+      await storage?.drop();
+    });
+
+    const connect = async (node: NodeProcess, token: string) => {
+      const client = await RawGatewayClient.identified(node.gatewayUrl, token, intents);
+      await client.dispatch("GUILD_CREATE");
+      return Object.assign(client, { sessionId: client.ready.d.session_id as string });
+    };
+    const postThrough = (node: NodeProcess, token: string, content: string) =>
+      fetch(`${node.base}/channels/${world.channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+      });
+
+    it("delivers to a bot on node A the messages another bot posts through node B", async () => {
+      const client = await connect(nodeA, world.token);
+      expect((await postThrough(nodeB, world.otherToken, "from node B")).status).toBe(200);
+      expect((await client.dispatch("MESSAGE_CREATE")).d.content).toBe("from node B");
+      await client.close(1000);
+    });
+
+    it("holds the 16-sessions-per-bot limit across nodes: the 17th Identify closes with 4008", async () => {
+      const clients = [];
+      for (let i = 0; i < 16; i++) clients.push(await connect(i % 2 ? nodeB : nodeA, world.otherToken));
+      for (const node of [nodeA, nodeB]) {
+        const refused = await RawGatewayClient.connect(node.gatewayUrl);
+        await refused.next((f) => f.op === 10);
+        refused.send({ op: 2, d: { token: world.otherToken, intents, properties: {} } });
+        expect((await refused.closed).code).toBe(4008);
+      }
+      for (const client of clients) await client.close(1000);
+    });
+
+    it("resumes on node B, nothing lost or duplicated, a session whose node A was killed with SIGKILL in the middle of a burst", async () => {
+      const client = await connect(nodeA, world.token);
+      const burst = Array.from({ length: 300 }, (_, i) => `burst ${i}`);
+      const sending = (async () => {
+        for (const content of burst) await ctx.domain.messages.create(world.channelId, world.ownerId, { content });
+      })();
+      await client.dispatch("MESSAGE_CREATE", (d) => d.content === "burst 60");
+      await nodeA.kill("SIGKILL");
+      await client.closed;
+      const seq = client.lastSequence;
+      const before = contents(client.frames);
+      await sending;
+      expect(before.length).toBeLessThan(burst.length);
+
+      const resumedAt = Date.now();
+      const resumed = await RawGatewayClient.resuming(nodeB.gatewayUrl, world.token, client.sessionId, seq);
+      const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000);
+      expect(replay.at(-1)?.t).toBe("RESUMED");
+      const live = contents(replay).includes(burst.at(-1) as string) ? [] : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
+      const afterKill = [...replay, ...live];
+      expect(afterKill[0]?.s).toBe(seq + 1);
+      expect(replayProblems(burst, [...client.frames.filter((f) => f.t === "MESSAGE_CREATE"), ...afterKill])).toEqual([]);
+      expect([...before, ...contents(afterKill)]).toEqual(burst);
+      expect(Date.now() - resumedAt).toBeLessThan(30_000);
+
+      // Live events go on, numbered after the replay.
+      expect((await postThrough(nodeB, world.otherToken, "after the kill")).status).toBe(200);
+      const next = await resumed.dispatch("MESSAGE_CREATE", (d) => d.content === "after the kill");
+      expect(next.s).toBe((afterKill.filter((f) => f.op === 0).at(-1)?.s ?? 0) + 1);
+      await resumed.close(1000);
+    });
+  });
+}

@@ -1,0 +1,118 @@
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestStorage, startTestServer, type TestStorage } from "../support/harness";
+
+const chatctlPath = resolve(__dirname, "../../src/cli/chatctl.ts");
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function chatctl(env: Record<string, string | undefined>, ...args: string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ["--import", "tsx", chatctlPath, ...args], {
+      env: { ...process.env, ...env, REDIS_URL: env.REDIS_URL ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+function json(result: CliResult) {
+  expect(result.code, result.stderr).toBe(0);
+  const lines = result.stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] as string);
+}
+
+describe("admin CLI (chatctl)", () => {
+  let storage: TestStorage;
+  let env: Record<string, string | undefined>;
+
+  beforeAll(async () => {
+    storage = await createTestStorage();
+    env = { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl ?? "", EMBEDDED_DB_PORT: "0" };
+  });
+  afterAll(() => storage?.drop());
+
+  it("creates a user, a guild, an application, adds the bot and a member, each printing one JSON object", async () => {
+    const alice = json(await chatctl(env, "user", "create", "--username", "alice", "--password", "correct horse", "--json"));
+    expect(alice.id).toMatch(/^[0-9]+$/);
+    json(await chatctl(env, "user", "create", "--username", "bob", "--password", "correct horse", "--json"));
+
+    const guild = json(await chatctl(env, "guild", "create", "--owner", "alice", "--name", "Alice Place", "--json"));
+    expect(guild.channels).toEqual([
+      { id: expect.stringMatching(/^[0-9]+$/), name: "general", type: 0 },
+      { id: expect.stringMatching(/^[0-9]+$/), name: "General", type: 2 },
+    ]);
+
+    const app = json(await chatctl(env, "app", "create", "--owner", "alice", "--name", "Echo Bot", "--json"));
+    expect(Object.keys(app).sort()).toEqual(["application_id", "bot_token", "bot_user_id", "client_id", "client_secret"]);
+    expect(Buffer.from(app.bot_token.split(".")[0], "base64").toString()).toBe(app.bot_user_id);
+
+    const added = json(await chatctl(env, "guild", "add-bot", "--guild", guild.id, "--application", app.application_id, "--permissions", "3072", "--json"));
+    expect(added).toEqual({ guild_id: guild.id, user_id: app.bot_user_id });
+
+    const member = json(await chatctl(env, "guild", "add-member", "--guild", guild.id, "--username", "bob", "--json"));
+    expect(member).toEqual({ guild_id: guild.id, user_id: expect.stringMatching(/^[0-9]+$/) });
+  });
+
+  it("exits non-zero with one line on stderr for a taken name, an unknown user, an unknown guild and a missing option", async () => {
+    const cases = [
+      ["user", "create", "--username", "alice", "--password", "correct horse", "--json"],
+      ["guild", "create", "--owner", "nobody", "--name", "X Place", "--json"],
+      ["guild", "add-member", "--guild", "999999", "--username", "bob", "--json"],
+      ["app", "create", "--owner", "alice", "--json"],
+    ];
+    for (const args of cases) {
+      const result = await chatctl(env, ...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("app redirect-add registers login redirects, printing { redirect_uris }, with the portal's validation; user suspend", async () => {
+    json(await chatctl(env, "user", "create", "--username", "dora", "--password", "correct horse", "--json"));
+    const app = json(await chatctl(env, "app", "create", "--owner", "dora", "--name", "Dora Site", "--json"));
+    const first = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "https://dora.example/callback", "--json"));
+    expect(first).toEqual({ redirect_uris: ["https://dora.example/callback"] });
+    const second = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "http://localhost:3000/cb", "--json"));
+    expect(second).toEqual({ redirect_uris: ["https://dora.example/callback", "http://localhost:3000/cb"] });
+
+    const refused: [string[], string][] = [
+      [["--application", app.application_id, "--uri", "https://dora.example/cb#section"], "Must not contain a fragment (#)."],
+      [["--application", app.application_id, "--uri", "http://dora.example/cb"], "Must use https (http is allowed only for localhost and 127.0.0.1)."],
+      [["--application", "999999", "--uri", "https://dora.example/"], "unknown application: 999999"],
+    ];
+    for (const [args, message] of refused) {
+      const result = await chatctl(env, "app", "redirect-add", ...args, "--json");
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.trim().split("\n")).toEqual([message]);
+    }
+
+    const suspended = json(await chatctl(env, "user", "suspend", "--username", "dora", "--json"));
+    expect(suspended).toEqual({ id: expect.stringMatching(/^[0-9]+$/), suspended: true });
+  });
+
+  it("works while the service runs, reaching the database the server serves", async () => {
+    const t = await startTestServer({ storage });
+    try {
+      const port = t.server.ctx.database.embedded?.port;
+      const runningEnv = { ...env, EMBEDDED_DB_PORT: port ? String(port) : "0", SERVER_INTERNAL_URL: `ws://127.0.0.1:${t.server.port}/internal/bus` };
+      const carol = json(await chatctl(runningEnv, "user", "create", "--username", "carol", "--password", "correct horse", "--json"));
+      const seen = await t.server.ctx.domain.users.findByUsername("carol");
+      expect(seen?.id.toString()).toBe(carol.id);
+    } finally {
+      await t.close();
+    }
+  });
+});

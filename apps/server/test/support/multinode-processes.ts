@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestStorage } from "./harness";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+/** Variables of the developer's shell that must not reach a node process. */
+const SCRUBBED = ["DATABASE_URL", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR"];
+
+/** A server node running as its own process (`node --import tsx apps/server/src/main.ts`). */
+export interface NodeProcess {
+  name: string;
+  child: ChildProcess;
+  port: number;
+  /** http://127.0.0.1:PORT/api/v10 */
+  base: string;
+  /** ws://127.0.0.1:PORT/gateway */
+  gatewayUrl: string;
+  exited: Promise<void>;
+  /** The last lines it printed. */
+  tail(): string;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts a node on `storage`'s database and Redis namespace and waits until it answers. */
+export async function startNodeProcess(name: string, storage: TestStorage): Promise<NodeProcess> {
+  if (!storage.databaseUrl || !storage.redisUrl) throw new Error("node processes need PostgreSQL and Redis");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of SCRUBBED) delete env[key];
+  Object.assign(env, {
+    DATABASE_URL: storage.databaseUrl,
+    REDIS_URL: storage.redisUrl,
+    REDIS_NAMESPACE: storage.redisNamespace,
+    SERVER_PORT: String(port),
+    SERVER_HOST: "127.0.0.1",
+    PUBLIC_SERVER_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  });
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split("\n").filter(Boolean));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const node: NodeProcess = {
+    name,
+    child,
+    port,
+    base: `http://127.0.0.1:${port}/api/v10`,
+    gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
+    exited,
+    tail: () => lines.slice(-40).join("\n"),
+    async kill(signal) {
+      if (running()) child.kill(signal);
+      await exited;
+    },
+    async stop() {
+      if (!running()) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 8_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (!running()) throw new Error(`node ${name} exited before answering:\n${node.tail()}`);
+    const status = await fetch(`${node.base}/gateway`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+    if (status === 200) return node;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await node.stop();
+  throw new Error(`node ${name} did not answer in time:\n${node.tail()}`);
+}
