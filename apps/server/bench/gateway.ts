@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Permission } from "@chat/domain";
-import type { DomainEvent } from "@chat/events";
+import { type DispatchEvent, isDispatch } from "@chat/events";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { WebSocketServer } from "ws";
 import { type RunningServer, startServer } from "../src/server";
 import { type Collected, type Command, type Mode, now } from "./gateway-clients";
@@ -100,7 +101,7 @@ async function startBenchServer(dataDir: string): Promise<RunningServer> {
 }
 
 /** A guild with a bot in it, and a real MESSAGE_CREATE event as sent through the domain, to copy. */
-async function seed(server: RunningServer): Promise<{ token: string; template: DomainEvent }> {
+async function seed(server: RunningServer): Promise<{ token: string; template: MessageEvent }> {
   const { domain, bus } = server.ctx;
   const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
   const guild = await domain.guilds.create(owner.id, "Bench");
@@ -108,9 +109,9 @@ async function seed(server: RunningServer): Promise<{ token: string; template: D
   await domain.members.addBot(owner.id, guild.id, app.application.id, Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
   const channel = guild.channels.find((c) => c.type === 0);
   if (!channel) throw new Error("no text channel");
-  const captured = new Promise<DomainEvent>((resolve) => {
+  const captured = new Promise<MessageEvent>((resolve) => {
     const off = bus.subscribe((event) => {
-      if (event.t !== "MESSAGE_CREATE") return;
+      if (!isDispatch(event, GatewayDispatchEvents.MessageCreate)) return;
       off();
       resolve(event);
     });
@@ -120,9 +121,10 @@ async function seed(server: RunningServer): Promise<{ token: string; template: D
 }
 
 type Send = (index: number) => void;
+type MessageEvent = DispatchEvent<GatewayDispatchEvents.MessageCreate>;
 
-function gatewaySender(server: RunningServer, template: DomainEvent): Send {
-  const d = template.d as Record<string, unknown>;
+function gatewaySender(server: RunningServer, template: MessageEvent): Send {
+  const d = template.d;
   return (index) => {
     const sentAt = now();
     void server.ctx.bus.publish({ ...template, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } });
@@ -130,8 +132,8 @@ function gatewaySender(server: RunningServer, template: DomainEvent): Send {
 }
 
 /** The bytes a gateway connection gets for the same event (its frame), serialized and encoded once, sent to every socket as a text frame. */
-function rawSender(raw: WebSocketServer, template: DomainEvent): Send {
-  const d = template.d as Record<string, unknown>;
+function rawSender(raw: WebSocketServer, template: MessageEvent): Send {
+  const d = template.d;
   return (index) => {
     const sentAt = now();
     const frame = Buffer.from(JSON.stringify({ t: "MESSAGE_CREATE", s: index + 3, op: 0, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } }));

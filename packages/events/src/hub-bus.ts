@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
-import { type DomainEvent, type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
+import type { DomainEvent } from "./catalogue";
+import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
 
 /**
  * Without Redis, the server node is the hub: the web app and the admin CLI connect to it

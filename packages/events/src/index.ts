@@ -2,4 +2,5 @@ export { type BusRole, createEventBus, internalSecret } from "./create";
 export { HubBus, HubClientBus } from "./hub-bus";
 export { LocalBus } from "./local-bus";
 export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
+export * from "./catalogue";
 export * from "./types";

@@ -1,4 +1,5 @@
-import { type DomainEvent, type EventBus, type EventHandler, HandlerSet } from "./types";
+import type { DomainEvent } from "./catalogue";
+import { type EventBus, type EventHandler, HandlerSet } from "./types";
 
 /** Events within one process. */
 export class LocalBus implements EventBus {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { type DomainEvent, type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
+import type { DomainEvent } from "./catalogue";
+import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
 
 const CHANNEL = "chat:events:default";
 

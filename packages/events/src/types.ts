@@ -1,41 +1,4 @@
-/**
- * One dispatch event as a domain service emits it. `d` is already the wire shape; the
- * gateway (and the web app's live stream) decide who receives it from the scope fields.
- */
-export interface DomainEvent {
-  /** Dispatch name, e.g. MESSAGE_CREATE. */
-  t: string;
-  d: unknown;
-  /** The guild it belongs to; receivers must be members. */
-  guildId?: string;
-  /** The channel it concerns; receivers must be able to view it. */
-  channelId?: string;
-  /** Explicit receivers (DM recipients, the user of USER_UPDATE, ...). */
-  userIds?: string[];
-  /**
-   * Unique per event, set by the Redis bus when it publishes: gateway nodes name a position in
-   * the shared event stream by it (cross-node Resume catches a session up from there).
-   */
-  id?: string;
-  /**
-   * Coordination between processes (e.g. GATEWAY_SESSIONS_CLOSE): handled by the server
-   * itself, never dispatched to bots nor shown to browsers.
-   */
-  internal?: true;
-}
-
-/**
- * Internal event: close every gateway session of `userIds` with close code `d.code` (4004
- * after a bot token reset or an application's deletion), on whichever node holds them.
- */
-export const GATEWAY_SESSIONS_CLOSE = "GATEWAY_SESSIONS_CLOSE";
-
-export interface GatewaySessionsCloseEvent extends DomainEvent {
-  t: typeof GATEWAY_SESSIONS_CLOSE;
-  d: { code: number };
-  userIds: string[];
-  internal: true;
-}
+import type { DomainEvent } from "./catalogue";
 
 export type EventHandler = (event: DomainEvent) => void;
 

@@ -1,7 +1,9 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SerializedEvent } from "../../src/gateway/connection/payloads";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { useTestServer } from "../support/harness";
+import { partialDispatch } from "../support/partial-dispatch";
 
 /**
  * Design rule: an event is serialized once, then the same bytes (or the same compression
@@ -16,7 +18,7 @@ describe("gateway fan-out serializes each event once", () => {
   async function broadcast(clients: RawGatewayClient[], content: string): Promise<number> {
     const stringify = vi.spyOn(JSON, "stringify");
     const d = { id: "1", channel_id: env.world.text.id.toString(), guild_id: env.world.guild.id.toString(), content, author: { id: env.world.owner.id.toString() } };
-    await env.t.server.ctx.bus.publish({ t: "MESSAGE_CREATE", d, guildId: env.world.guild.id.toString(), channelId: env.world.text.id.toString() });
+    await env.t.server.ctx.bus.publish(partialDispatch(GatewayDispatchEvents.MessageCreate, d, { guildId: env.world.guild.id.toString(), channelId: env.world.text.id.toString() }));
     for (const client of clients) await client.dispatch("MESSAGE_CREATE", (x) => x.content === content);
     const calls = stringify.mock.calls.filter(([value]) => (value as { content?: unknown } | null)?.content === content).length;
     stringify.mockRestore();

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { GatewayServices } from "../../src/gateway/connection/connection";
@@ -14,9 +15,10 @@ import { SessionRegistry } from "../../src/gateway/sessions/session-registry";
 import { type ClaimedSession, MemorySessionStore, type SessionRecord } from "../../src/gateway/sessions/session-store";
 import { takeOverSession } from "../../src/gateway/sessions/takeover";
 import { waitFor } from "../support/gateway-client";
+import { partialDispatch } from "../support/partial-dispatch";
 
 const record = (userId: string, id = randomBytes(8).toString("hex")): SessionRecord => ({ id, userId, applicationId: "7", intents: 513, shard: null, createdAt: Date.now() });
-const event = (id: string) => ({ t: "MESSAGE_CREATE", d: { id }, id });
+const event = (id: string) => partialDispatch(GatewayDispatchEvents.MessageCreate, { id }, { id });
 
 describe("event history (multi-node catch-up)", () => {
   it("gives the events after the newest of the positions it still knows, in order", () => {
@@ -76,7 +78,7 @@ describe("takeover catch-up", () => {
       this.readyAt.push(marker);
     }
   }
-  const message = (id: string, content: string) => ({ t: "MESSAGE_CREATE", d: { content }, id, guildId: "5", channelId: "6" });
+  const message = (id: string, content: string) => partialDispatch(GatewayDispatchEvents.MessageCreate, { content }, { id, guildId: "5", channelId: "6" });
 
   it("waits until it has heard the old owner's newest marker, then records only the events after it", async () => {
     const history = new EventHistory(100, 60_000);

@@ -1,4 +1,4 @@
-import type { DomainEvent } from "@chat/events";
+import type { DispatchEvent } from "@chat/events";
 import type { Session } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
 import { intentAllows } from "./intents";
@@ -12,7 +12,7 @@ import { guildOfEvent } from "./membership";
  * - anything else: nobody;
  * then only sessions holding the event's intent.
  */
-export function candidatesFor(event: DomainEvent, sessions: SessionRegistry): Session[] {
+export function candidatesFor(event: DispatchEvent, sessions: SessionRegistry): Session[] {
   const guildId = guildOfEvent(event);
   let pool: readonly Session[];
   if (event.userIds) {
@@ -27,6 +27,6 @@ export function candidatesFor(event: DomainEvent, sessions: SessionRegistry): Se
 }
 
 /** Whether the event concerns a guild channel, so receivers must have View Channel there. */
-export function needsChannelView(event: DomainEvent): event is DomainEvent & { guildId: string; channelId: string } {
+export function needsChannelView(event: DispatchEvent): event is DispatchEvent & { guildId: string; channelId: string } {
   return Boolean(event.guildId && event.channelId);
 }

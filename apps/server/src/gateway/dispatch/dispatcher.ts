@@ -1,4 +1,4 @@
-import type { DomainEvent } from "@chat/events";
+import { type DispatchEvent, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { SerializedEvent } from "../connection/payloads";
 import { type PresenceStore, shownStatus, withPresences } from "../presence/presence";
@@ -42,7 +42,7 @@ export class Dispatcher {
   }
 
   /** Called for every bus event, in bus order. */
-  accept(event: DomainEvent): void {
+  accept(event: DispatchEvent): void {
     this.options.history?.push(event);
     this.recordPresence(event);
     const after: (() => void)[] = [];
@@ -81,7 +81,7 @@ export class Dispatcher {
     this.tail = this.tail.then(task).catch((error) => console.error("gateway dispatch failed", error));
   }
 
-  private async deliver(event: DomainEvent, receivers: Promise<Session[]>): Promise<void> {
+  private async deliver(event: DispatchEvent, receivers: Promise<Session[]>): Promise<void> {
     const list = await receivers;
     if (list.length === 0) return;
     const plain = new SerializedEvent(event.t, event.d, event.id);
@@ -103,22 +103,20 @@ export class Dispatcher {
   }
 
   /** PRESENCE_UPDATEs from every node keep this node's presence store current (one node; the Redis one ignores them). */
-  private recordPresence(event: DomainEvent): void {
-    if (event.t !== GatewayDispatchEvents.PresenceUpdate) return;
-    const d = event.d as { user?: { id?: unknown }; status?: unknown } | null;
-    const status = shownStatus(d?.status);
-    if (typeof d?.user?.id === "string" && status) this.presences.record(d.user.id, status);
+  private recordPresence(event: DispatchEvent): void {
+    if (!isDispatch(event, GatewayDispatchEvents.PresenceUpdate)) return;
+    const status = shownStatus(event.d.status);
+    if (status) this.presences.record(event.d.user.id, status);
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
-  private async withPresencesFor(event: DomainEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: unknown } | null> {
-    if (event.t !== GatewayDispatchEvents.GuildCreate || !receivers.some((s) => receivesPresences(s.intents))) return null;
-    const guild = event.d as Parameters<typeof withPresences>[1];
-    const data = await withPresences(this.presences, guild);
+  private async withPresencesFor(event: DispatchEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: unknown } | null> {
+    if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !receivers.some((s) => receivesPresences(s.intents))) return null;
+    const data = await withPresences(this.presences, event.d);
     return { event: new SerializedEvent(event.t, data, event.id), data };
   }
 
-  private async visibleAmong(event: DomainEvent, candidates: Session[]): Promise<Session[]> {
+  private async visibleAmong(event: DispatchEvent, candidates: Session[]): Promise<Session[]> {
     if (!needsChannelView(event)) return candidates;
     try {
       const userIds = [...new Set(candidates.map((s) => s.userId))];

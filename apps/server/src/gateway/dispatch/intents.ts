@@ -1,4 +1,4 @@
-import type { DomainEvent } from "@chat/events";
+import { type DispatchEvent, type DispatchName, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
 
 /**
@@ -63,19 +63,18 @@ export const KNOWN_INTENTS: number = Object.values(GatewayIntentBits)
   .reduce((all, bit) => all | bit, 0);
 
 /** Whether a session holding `intents` receives `event` as far as intents go (audience is decided elsewhere). */
-export function intentAllows(event: DomainEvent, intents: number, receiverId: string): boolean {
-  const rule = EVENT_INTENTS[event.t as GatewayDispatchEvents];
-  if (rule === undefined) return false;
-  if (isOwnMemberUpdate(event, receiverId)) return true;
-  const bit = typeof rule === "number" ? rule : event.guildId ? rule.guild : rule.direct;
-  return bit === ALWAYS || (intents & bit) === bit;
+export function intentAllows(event: DispatchEvent, intents: number, receiverId: string): boolean {
+  // GUILD_MEMBER_UPDATE for the bot's own member comes whatever the intents.
+  if (isDispatch(event, E.GuildMemberUpdate) && event.d.user.id === receiverId) return true;
+  return holdsIntentFor(event.t, event.guildId !== undefined, intents);
 }
 
-/** GUILD_MEMBER_UPDATE for the bot's own member comes whatever the intents. */
-function isOwnMemberUpdate(event: DomainEvent, receiverId: string): boolean {
-  if (event.t !== E.GuildMemberUpdate) return false;
-  const d = event.d as { user?: { id?: string } } | null;
-  return d?.user?.id === receiverId;
+/** Whether `intents` include what event `name` needs, in a guild or in DMs. */
+export function holdsIntentFor(name: DispatchName, inGuild: boolean, intents: number): boolean {
+  const rule = EVENT_INTENTS[name];
+  if (rule === undefined) return false;
+  const bit = typeof rule === "number" ? rule : inGuild ? rule.guild : rule.direct;
+  return bit === ALWAYS || (intents & bit) === bit;
 }
 
 /** Guild Presences also brings presences inside GUILD_CREATE and (when asked) member chunks. */

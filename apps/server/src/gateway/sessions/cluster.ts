@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { GATEWAY_BUS_BARRIER } from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
@@ -30,9 +31,6 @@ export interface SessionStorage {
   close(): Promise<void>;
 }
 
-/** Internal bus event: never dispatched, never shown to browsers. */
-const BUS_BARRIER = "GATEWAY_BUS_BARRIER";
-
 export function createSessionStorage(ctx: ServerContext, options: GatewayOptions): SessionStorage {
   if (!ctx.redisUrl) {
     const replay = new MemoryReplayStore(options.replayCapacity);
@@ -54,7 +52,7 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
   const replay = new RedisReplayStore(redis, ctx.redisNamespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
   const barriers = new Map<string, () => void>();
   const unsubscribe = ctx.bus.subscribe((event) => {
-    if (event.t === BUS_BARRIER) barriers.get((event.d as { nonce?: string } | null)?.nonce ?? "")?.();
+    if (event.t === GATEWAY_BUS_BARRIER) barriers.get(event.d.nonce)?.();
   });
   return {
     replay,
@@ -70,7 +68,7 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
         };
         const timer = setTimeout(() => done(false), 5_000);
         barriers.set(nonce, () => done(true));
-        ctx.bus.publish({ t: BUS_BARRIER, d: { nonce }, internal: true }).catch(() => done(false));
+        ctx.bus.publish({ t: GATEWAY_BUS_BARRIER, d: { nonce }, internal: true }).catch(() => done(false));
       });
     },
     async close() {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from "@chat/events";
+import type { DispatchEvent } from "@chat/events";
 
 /**
  * The bus events this node accepted, in bus order, for a bounded time (multi-node mode).
@@ -8,7 +8,7 @@ import type { DomainEvent } from "@chat/events";
  * any node that was subscribed at that position, including after the other node died.
  */
 export class EventHistory {
-  private events: DomainEvent[] = [];
+  private events: DispatchEvent[] = [];
   private times: number[] = [];
   /** Index in `events` of the oldest event still kept. */
   private head = 0;
@@ -33,7 +33,7 @@ export class EventHistory {
     return this.newestId;
   }
 
-  push(event: DomainEvent): void {
+  push(event: DispatchEvent): void {
     const position = this.base + this.events.length;
     this.events.push(event);
     this.times.push(this.now());
@@ -48,7 +48,7 @@ export class EventHistory {
    * The events after the newest of the positions named by `ids` (unknown ids are skipped);
    * null when none of them is kept here, as nothing then says where to start.
    */
-  after(ids: readonly string[]): DomainEvent[] | null {
+  after(ids: readonly string[]): DispatchEvent[] | null {
     let start = -1;
     for (const id of ids) start = Math.max(start, this.positions.get(id) ?? -1);
     if (start < 0) return null;

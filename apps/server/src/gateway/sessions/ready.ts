@@ -4,7 +4,7 @@ import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayReadyDispatchData
 import { GatewayCloseError } from "../connection/close-codes";
 import type { Connection } from "../connection/connection";
 import { SerializedEvent } from "../connection/payloads";
-import { intentAllows, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "../dispatch/intents";
+import { holdsIntentFor, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "../dispatch/intents";
 import type { IdentifyRequest } from "../handlers/identify";
 import { withPresences } from "../presence/presence";
 import { markResumable } from "./cluster";
@@ -55,8 +55,8 @@ export async function startSession(connection: Connection, request: IdentifyRequ
   } satisfies GatewayReadyDispatchData;
   session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Ready, ready));
 
-  for (const guildId of [...session.guildIds]) {
-    if (!intentAllows({ t: GatewayDispatchEvents.GuildCreate, d: null, guildId }, session.intents, userId)) break;
+  const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents) ? [...session.guildIds] : [];
+  for (const guildId of guildCreates) {
     const payload = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
     const withEvents = payload && !receivesScheduledEvents(session.intents) ? withoutScheduledEvents(payload) : payload;
     const guild = withEvents && receivesPresences(session.intents) ? await withPresences(presences, withEvents) : withEvents;

@@ -1,4 +1,4 @@
-import { type DomainEvent, GATEWAY_SESSIONS_CLOSE } from "@chat/events";
+import { GATEWAY_SESSIONS_CLOSE, type InternalEvent } from "@chat/events";
 import { GatewayCloseCodes } from "discord-api-types/v10";
 import { Connection } from "../connection/connection";
 import type { SessionRegistry } from "./session-registry";
@@ -9,11 +9,11 @@ import type { SessionRegistry } from "./session-registry";
  * connection with the given code (4004), a detached one so it can no longer be resumed.
  * Internal events are never dispatched; anything else internal is ignored here.
  */
-export function createSessionCloser(sessions: SessionRegistry): (event: DomainEvent) => void {
+export function createSessionCloser(sessions: SessionRegistry): (event: InternalEvent) => void {
   return (event) => {
-    if (event.t !== GATEWAY_SESSIONS_CLOSE || !event.userIds) return;
-    const code = (event.d as { code?: unknown } | null)?.code;
-    const closeCode = typeof code === "number" && code in GatewayCloseCodes ? (code as GatewayCloseCodes) : GatewayCloseCodes.AuthenticationFailed;
+    if (event.t !== GATEWAY_SESSIONS_CLOSE) return;
+    const code = event.d.code;
+    const closeCode: GatewayCloseCodes = code in GatewayCloseCodes ? code : GatewayCloseCodes.AuthenticationFailed;
     for (const userId of event.userIds) {
       for (const session of sessions.ofUser(userId)) {
         const carrier = session.carrier;

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { z } from "zod";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -87,11 +88,11 @@ export class ApplicationSettingsService {
     ]);
     await closeGatewaySessions(this.ctx, [app.botUserId]);
     for (const role of roles) {
-      await emit(this.ctx, { t: "GUILD_ROLE_DELETE", d: { guild_id: role.guildId.toString(), role_id: role.id.toString() }, guildId: role.guildId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: role.guildId.toString(), role_id: role.id.toString() }, guildId: role.guildId.toString() });
     }
     const user = serializeUser(app.botUser, this.ctx.urls);
     for (const { guildId } of memberships) {
-      await emit(this.ctx, { t: "GUILD_MEMBER_REMOVE", d: { guild_id: guildId.toString(), user }, guildId: guildId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId.toString(), user }, guildId: guildId.toString() });
     }
   }
 

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
@@ -200,7 +201,7 @@ export class ChannelOverwriteService {
     await visibility.emitChanges();
     const channel = await this.ctx.db.channel.findUnique({ where: { id: channelId }, include: channelInclude });
     if (channel) {
-      await emit(this.ctx, { t: "CHANNEL_UPDATE", d: serializeChannel(channel, this.ctx.urls), guildId: guildId.toString(), channelId: channelId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: serializeChannel(channel, this.ctx.urls), guildId: guildId.toString(), channelId: channelId.toString() });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { computeChannelPermissions, guildSnapshotFromRows, isThreadType, type MemberSnapshot } from "../../permissions";
@@ -56,11 +57,11 @@ export async function captureChannelVisibility(ctx: DomainContext, guildId: bigi
       const byId = new Map(after.channels.map((c) => [c.id.toString(), c]));
       for (const [channelId, userIds] of gained) {
         const channel = byId.get(channelId);
-        if (channel) await emit(ctx, { t: "CHANNEL_CREATE", d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
+        if (channel) await emit(ctx, { t: GatewayDispatchEvents.ChannelCreate, d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
       }
       for (const [channelId, userIds] of lost) {
         const channel = byId.get(channelId);
-        if (channel) await emit(ctx, { t: "CHANNEL_DELETE", d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
+        if (channel) await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
       }
     },
   };

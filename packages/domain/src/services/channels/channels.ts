@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIChannel } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -79,7 +80,7 @@ export class ChannelService {
       return tx.channel.findUniqueOrThrow({ where: { id: channel.id }, include: channelInclude });
     });
     const wire = serializeChannel(created, this.ctx.urls);
-    await emit(this.ctx, { t: "CHANNEL_CREATE", d: wire, guildId: guildId.toString(), channelId: created.id.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelCreate, d: wire, guildId: guildId.toString(), channelId: created.id.toString() });
     return wire;
   }
 
@@ -122,7 +123,7 @@ export class ChannelService {
     });
     await visibility?.emitChanges();
     const wire = serializeChannel(updated, this.ctx.urls);
-    await emit(this.ctx, { t: "CHANNEL_UPDATE", d: wire, guildId: access.guild.id.toString(), channelId: channelId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: wire, guildId: access.guild.id.toString(), channelId: channelId.toString() });
     return wire;
   }
 
@@ -145,7 +146,7 @@ export class ChannelService {
       await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelDelete, targetId: channelId });
     });
     // An empty audience must not fall back to the whole guild: nobody saw it, nobody is told.
-    if (audience.length > 0) await emit(this.ctx, { t: "CHANNEL_DELETE", d: wire, guildId: guildId.toString(), userIds: audience });
+    if (audience.length > 0) await emit(this.ctx, { t: GatewayDispatchEvents.ChannelDelete, d: wire, guildId: guildId.toString(), userIds: audience });
     return wire;
   }
 

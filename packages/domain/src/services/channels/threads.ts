@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Prisma } from "@chat/db";
 import type { APIChannel, APIThreadMember } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
@@ -40,7 +41,7 @@ export async function reviveThreadForMessage(ctx: DomainContext, channel: { id: 
     data: { archived: false, archivedAt: now, lastActivityAt: now },
   });
   await addThreadMember(ctx, channel.id, authorId, now);
-  if (count === 1) await emitThread(ctx, "THREAD_UPDATE", channel.id);
+  if (count === 1) await emitThread(ctx, GatewayDispatchEvents.ThreadUpdate, channel.id);
 }
 
 /** Makes a user a member of a thread; already being one is fine (two requests may race). */
@@ -53,7 +54,7 @@ async function addThreadMember(ctx: DomainContext, threadId: bigint, userId: big
 }
 
 /** THREAD_CREATE / THREAD_UPDATE to those who can see the thread's parent channel. */
-async function emitThread(ctx: DomainContext, t: "THREAD_CREATE" | "THREAD_UPDATE", threadId: bigint, extra: Record<string, unknown> = {}): Promise<APIChannel | null> {
+async function emitThread(ctx: DomainContext, t: GatewayDispatchEvents.ThreadCreate | GatewayDispatchEvents.ThreadUpdate, threadId: bigint, extra: Record<string, unknown> = {}): Promise<APIChannel | null> {
   const thread = await ctx.db.channel.findUnique({ where: { id: threadId }, include: channelInclude });
   if (!thread?.guildId) return null;
   const wire = serializeChannel(thread, ctx.urls);
@@ -110,9 +111,9 @@ export class ThreadService {
       if (isUniqueViolation(error)) throw Errors.threadAlreadyExists();
       throw error;
     }
-    const wire = (await emitThread(this.ctx, "THREAD_CREATE", threadId, { newly_created: true })) as APIChannel;
+    const wire = (await emitThread(this.ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true })) as APIChannel;
     const starter = await this.messages.find(messageId, channelId);
-    if (starter) await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_UPDATE", await this.messages.toWire(starter), access.channel));
+    if (starter) await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageUpdate, await this.messages.toWire(starter), access.channel));
     return wire;
   }
 
@@ -136,8 +137,8 @@ export class ThreadService {
       await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
       return { threadId: thread.id, announcement: message };
     });
-    const wire = (await emitThread(this.ctx, "THREAD_CREATE", threadId, { newly_created: true })) as APIChannel;
-    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", serializeMessage(announcement, this.ctx.urls), access.channel));
+    const wire = (await emitThread(this.ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true })) as APIChannel;
+    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, serializeMessage(announcement, this.ctx.urls), access.channel));
     return wire;
   }
 
@@ -168,7 +169,7 @@ export class ThreadService {
     // Conditional on the state read, so a concurrent archive or unarchive is not announced twice.
     const { count } = await this.ctx.db.channel.updateMany({ where: { id: thread.id, archived: thread.archived }, data });
     if (count === 1) {
-      const wire = await emitThread(this.ctx, "THREAD_UPDATE", thread.id);
+      const wire = await emitThread(this.ctx, GatewayDispatchEvents.ThreadUpdate, thread.id);
       if (wire) return wire;
     }
     const current = await this.ctx.db.channel.findUnique({ where: { id: thread.id }, include: channelInclude });
@@ -189,8 +190,8 @@ export class ThreadService {
     });
     if (audience.length > 0) {
       await emit(this.ctx, {
-        t: "THREAD_DELETE",
-        d: { id: thread.id.toString(), guild_id: guildId.toString(), parent_id: thread.parentId?.toString() ?? null, type: thread.type },
+        t: GatewayDispatchEvents.ThreadDelete,
+        d: { id: thread.id.toString(), guild_id: guildId.toString(), parent_id: String(thread.parentId), type: thread.type },
         guildId: guildId.toString(),
         userIds: audience,
       });
@@ -265,7 +266,7 @@ export class ThreadService {
         where: { id, archived: false, lastActivityAt: { lte: cutoff } },
         data: { archived: true, archivedAt: now },
       });
-      if (count === 1) await emitThread(this.ctx, "THREAD_UPDATE", id);
+      if (count === 1) await emitThread(this.ctx, GatewayDispatchEvents.ThreadUpdate, id);
     }
   }
 }

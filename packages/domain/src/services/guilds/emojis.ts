@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { ApiError, Errors } from "../../errors";
@@ -68,7 +69,7 @@ export class EmojiService {
   private async announce(guildId: bigint) {
     const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
     await emit(this.ctx, {
-      t: "GUILD_EMOJIS_UPDATE",
+      t: GatewayDispatchEvents.GuildEmojisUpdate,
       d: { guild_id: guildId.toString(), emojis: emojis.map((e) => serializeEmoji(e)) },
       guildId: guildId.toString(),
     });

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -25,7 +26,7 @@ export class GuildSettingsService {
       include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
-    await emit(this.ctx, { t: "GUILD_UPDATE", d: wire, guildId: guildId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: wire, guildId: guildId.toString() });
     return wire;
   }
 
@@ -38,6 +39,6 @@ export class GuildSettingsService {
     if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
     const members = await this.ctx.db.member.findMany({ where: { guildId }, select: { userId: true } });
     await this.ctx.db.guild.delete({ where: { id: guildId } });
-    await emit(this.ctx, { t: "GUILD_DELETE", d: { id: guildId.toString() }, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId.toString() }, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
   }
 }

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -30,7 +31,7 @@ export class GuildService {
       await tx.guild.update({ where: { id: guild.id }, data: { systemChannelId: general.id } });
       return guild.id;
     });
-    await emit(this.ctx, { t: "GUILD_CREATE", d: await this.gatewayPayload(guildId, ownerId), userIds: [ownerId.toString()] });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.gatewayPayload(guildId, ownerId), userIds: [ownerId.toString()] });
     return this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, include: { channels: { orderBy: { position: "asc" } } } });
   }
 
@@ -152,11 +153,11 @@ export class GuildService {
     if (roleIds === null) return;
     const guildKey = guildId.toString();
     // Addressed to the leaver while its sessions still receive the guild; they stop after it.
-    await emit(this.ctx, { t: "GUILD_DELETE", d: { id: guildKey }, userIds: [userId.toString()] });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildKey }, userIds: [userId.toString()] });
     for (const roleId of roleIds) {
-      await emit(this.ctx, { t: "GUILD_ROLE_DELETE", d: { guild_id: guildKey, role_id: roleId.toString() }, guildId: guildKey });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildKey, role_id: roleId.toString() }, guildId: guildKey });
     }
-    await emit(this.ctx, { t: "GUILD_MEMBER_REMOVE", d: { guild_id: guildKey, user: serializeUser(member.user, this.ctx.urls) }, guildId: guildKey });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildKey, user: serializeUser(member.user, this.ctx.urls) }, guildId: guildKey });
   }
 
   /**
@@ -200,6 +201,6 @@ export class GuildService {
       where: { id: guildId },
       include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
-    await emit(this.ctx, { t: "GUILD_UPDATE", d: serializeGuild(guild, guild.roles, guild.emojis), guildId: guildId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: serializeGuild(guild, guild.roles, guild.emojis), guildId: guildId.toString() });
   }
 }

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
@@ -97,7 +98,7 @@ export class MemberRoleService {
     if (!member) throw Errors.unknownMember();
     const wire = serializeMember(member, this.ctx.urls);
     if (changed) {
-      await emit(this.ctx, { t: "GUILD_MEMBER_UPDATE", d: { ...wire, guild_id: guildId.toString() }, guildId: guildId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...wire, guild_id: guildId.toString() }, guildId: guildId.toString() });
       await visibility?.emitChanges();
     }
     return { member: wire, changed };

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { ApiError, Errors } from "../../errors";
@@ -148,15 +149,15 @@ export class MemberService {
       throw error;
     }
     const { member, role } = created;
-    if (role) await emit(this.ctx, { t: "GUILD_ROLE_CREATE", d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) }, guildId: guildId.toString() });
-    await emit(this.ctx, { t: "GUILD_CREATE", d: await this.guilds.gatewayPayload(guildId, app.botUserId), userIds: [app.botUserId.toString()] });
+    if (role) await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) }, guildId: guildId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.guilds.gatewayPayload(guildId, app.botUserId), userIds: [app.botUserId.toString()] });
     await this.announceJoin(guildId, member);
     return member;
   }
 
   private async announceJoin(guildId: bigint, member: Parameters<typeof serializeMember>[0]) {
     await emit(this.ctx, {
-      t: "GUILD_MEMBER_ADD",
+      t: GatewayDispatchEvents.GuildMemberAdd,
       d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId.toString() },
       guildId: guildId.toString(),
     });

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -36,6 +37,6 @@ export function requireCanManageRole(access: GuildAccess, role: RoleSnapshot): v
  */
 export async function announceRemoval(ctx: DomainContext, guildId: bigint, user: UserRow): Promise<void> {
   const guild = guildId.toString();
-  await emit(ctx, { t: "GUILD_DELETE", d: { id: guild }, guildId: guild, userIds: [user.id.toString()] });
-  await emit(ctx, { t: "GUILD_MEMBER_REMOVE", d: { guild_id: guild, user: serializeUser(user, ctx.urls) }, guildId: guild });
+  await emit(ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guild }, guildId: guild, userIds: [user.id.toString()] });
+  await emit(ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guild, user: serializeUser(user, ctx.urls) }, guildId: guild });
 }

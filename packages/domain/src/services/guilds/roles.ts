@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Prisma } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -66,7 +67,7 @@ export class RoleService {
       });
       return { role, shifted: await this.reload(tx, shifted.map((r) => r.id)) };
     });
-    await emit(this.ctx, { t: "GUILD_ROLE_CREATE", d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
     await this.announceUpdates(guildId, shifted);
     return wire(role);
   }
@@ -165,7 +166,7 @@ export class RoleService {
       await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleDelete, targetId: roleId });
       return this.reload(tx, above.map((r) => r.id));
     });
-    await emit(this.ctx, { t: "GUILD_ROLE_DELETE", d: { guild_id: guildId.toString(), role_id: roleId.toString() }, guildId: guildId.toString() });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildId.toString(), role_id: roleId.toString() }, guildId: guildId.toString() });
     await this.announceUpdates(guildId, shifted);
     await visibility.emitChanges();
   }
@@ -215,7 +216,7 @@ export class RoleService {
 
   private async announceUpdates(guildId: bigint, roles: RoleRecord[]): Promise<void> {
     for (const role of roles) {
-      await emit(this.ctx, { t: "GUILD_ROLE_UPDATE", d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleUpdate, d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -76,7 +77,7 @@ export async function editMessage(
     });
   });
   const wire = await messages.toWire(updated, { viewerId: userId });
-  await emit(ctx, await messageEvent(ctx, "MESSAGE_UPDATE", wire, access.channel));
+  await emit(ctx, await messageEvent(ctx, GatewayDispatchEvents.MessageUpdate, wire, access.channel));
   return wire;
 }
 

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainEvent } from "@chat/events";
 import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
@@ -51,7 +52,7 @@ function withoutViewerState(wire: APIMessage): APIMessage {
  * without `user`, which the REST message does not carry); in a DM to its recipients.
  * Never `reactions` (see withoutViewerState).
  */
-export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "MESSAGE_UPDATE", message: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
+export async function messageEvent(ctx: DomainContext, t: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate, message: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
   const channelId = channel.id.toString();
   const wire = withoutViewerState(message);
   if (!channel.guildId) return { t, d: wire, channelId, userIds: await dmRecipientIds(ctx, channel.id) };
@@ -68,7 +69,7 @@ export async function messageEvent(ctx: DomainContext, t: "MESSAGE_CREATE" | "ME
 /** MESSAGE_DELETE `{ id, channel_id, guild_id }` (no guild_id in a DM). */
 export function messageDeleteEvent(channel: ChannelRef, messageId: bigint, dmUserIds: string[] = []): DomainEvent {
   const channelId = channel.id.toString();
-  if (!channel.guildId) return { t: "MESSAGE_DELETE", d: { id: messageId.toString(), channel_id: channelId }, channelId, userIds: dmUserIds };
+  if (!channel.guildId) return { t: GatewayDispatchEvents.MessageDelete, d: { id: messageId.toString(), channel_id: channelId }, channelId, userIds: dmUserIds };
   const guildId = channel.guildId.toString();
-  return { t: "MESSAGE_DELETE", d: { id: messageId.toString(), channel_id: channelId, guild_id: guildId }, guildId, channelId };
+  return { t: GatewayDispatchEvents.MessageDelete, d: { id: messageId.toString(), channel_id: channelId, guild_id: guildId }, guildId, channelId };
 }

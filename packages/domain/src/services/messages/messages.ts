@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIMessage } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -167,7 +168,7 @@ export class MessageService {
     });
     // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
     const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId });
-    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", wire, access.channel));
+    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel));
     return wire;
   }
 
@@ -219,7 +220,7 @@ export class MessageService {
     if (!guildId) return;
     const member = await guildMember(this.ctx, guildId, userId);
     await emit(this.ctx, {
-      t: "TYPING_START",
+      t: GatewayDispatchEvents.TypingStart,
       d: {
         channel_id: channelId.toString(),
         guild_id: guildId.toString(),

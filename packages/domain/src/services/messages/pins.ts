@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Db } from "@chat/db";
 import type { APIMessage } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
@@ -122,7 +123,7 @@ export class PinService {
 
   private async pinsUpdate(guildId: bigint, channelId: bigint, last: Date | null): Promise<void> {
     await emit(this.ctx, {
-      t: "CHANNEL_PINS_UPDATE",
+      t: GatewayDispatchEvents.ChannelPinsUpdate,
       d: { guild_id: guildId.toString(), channel_id: channelId.toString(), last_pin_timestamp: last?.toISOString() ?? null },
       guildId: guildId.toString(),
       channelId: channelId.toString(),

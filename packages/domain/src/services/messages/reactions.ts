@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Db } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -53,7 +54,7 @@ export class ReactionService {
     if (!added) return;
     const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId: target.guildId, userId } }, include: memberInclude });
     await emit(this.ctx, {
-      t: "MESSAGE_REACTION_ADD",
+      t: GatewayDispatchEvents.MessageReactionAdd,
       d: {
         user_id: userId.toString(),
         channel_id: channelId.toString(),
@@ -165,7 +166,7 @@ export class ReactionService {
     const channelId = target.message.channelId.toString();
     for (const row of removed) {
       await emit(this.ctx, {
-        t: "MESSAGE_REACTION_REMOVE",
+        t: GatewayDispatchEvents.MessageReactionRemove,
         d: {
           user_id: row.userId.toString(),
           channel_id: channelId,

@@ -1,3 +1,5 @@
+import type { DispatchEvent } from "@chat/events";
+import type { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ScheduledEventModel } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -36,10 +38,17 @@ export function interestPayload(row: EventRow, userId: bigint) {
   return { guild_scheduled_event_id: row.id.toString(), user_id: userId.toString(), guild_id: row.guildId.toString() };
 }
 
+type ScheduledEventDispatch =
+  | GatewayDispatchEvents.GuildScheduledEventCreate
+  | GatewayDispatchEvents.GuildScheduledEventUpdate
+  | GatewayDispatchEvents.GuildScheduledEventDelete
+  | GatewayDispatchEvents.GuildScheduledEventUserAdd
+  | GatewayDispatchEvents.GuildScheduledEventUserRemove;
+
 /** Guild-scoped; a voice-channel event's only to those who can view its channel. */
-export async function emitForEvent(ctx: DomainContext, row: EventRow, t: string, d: unknown): Promise<void> {
+export async function emitForEvent(ctx: DomainContext, row: EventRow, event: DispatchEvent<ScheduledEventDispatch>): Promise<void> {
   const channelId = row.entityType === EventEntity.Voice && row.channelId !== null ? row.channelId.toString() : undefined;
-  await emit(ctx, { t, d, guildId: row.guildId.toString(), ...(channelId ? { channelId } : {}) });
+  await emit(ctx, { ...event, guildId: row.guildId.toString(), ...(channelId ? { channelId } : {}) });
 }
 
 /** Whether nobody is in a voice channel. */

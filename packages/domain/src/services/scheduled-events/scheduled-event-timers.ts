@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { removePictures } from "../pictures/pictures";
 import { nextOccurrence, type Recurrence } from "./recurrence";
@@ -84,7 +85,7 @@ async function transition(
   });
   if (count !== 1) return;
   const updated = await ctx.db.scheduledEvent.findUnique({ where: { id: row.id } });
-  if (updated) await emitForEvent(ctx, updated, "GUILD_SCHEDULED_EVENT_UPDATE", await eventWire(ctx, updated));
+  if (updated) await emitForEvent(ctx, updated, { t: GatewayDispatchEvents.GuildScheduledEventUpdate, d: await eventWire(ctx, updated) });
 }
 
 /** Deletes a finished or orphaned event; GUILD_SCHEDULED_EVENT_DELETE when this node's delete won. */
@@ -95,5 +96,5 @@ async function remove(ctx: DomainContext, row: EventRow): Promise<void> {
     if (deleted.count === 1) await removePictures(tx, { kind: "event-cover", id: row.id });
     return deleted.count;
   });
-  if (count === 1) await emitForEvent(ctx, row, "GUILD_SCHEDULED_EVENT_DELETE", wire);
+  if (count === 1) await emitForEvent(ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });
 }

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { Prisma } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { removePictures, replacePicture } from "../pictures/pictures";
@@ -98,8 +99,8 @@ export class ScheduledEventService {
       return created;
     });
     const wire = await eventWire(this.ctx, row);
-    await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_CREATE", wire);
-    await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_USER_ADD", interestPayload(row, userId));
+    await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventCreate, d: wire });
+    await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserAdd, d: interestPayload(row, userId) });
     return wire;
   }
 
@@ -171,7 +172,7 @@ export class ScheduledEventService {
       return tx.scheduledEvent.findUniqueOrThrow({ where: { id: row.id } });
     });
     const wire = await eventWire(this.ctx, updated);
-    await emitForEvent(this.ctx, updated, "GUILD_SCHEDULED_EVENT_UPDATE", wire);
+    await emitForEvent(this.ctx, updated, { t: GatewayDispatchEvents.GuildScheduledEventUpdate, d: wire });
     return wire;
   }
 
@@ -184,7 +185,7 @@ export class ScheduledEventService {
       await removePictures(tx, { kind: "event-cover", id: row.id });
       return count;
     });
-    if (removed === 1) await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_DELETE", wire);
+    if (removed === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });
   }
 
   /** A member marks (or unmarks) interest, as people do in the app. */
@@ -192,10 +193,10 @@ export class ScheduledEventService {
     const { row } = await visibleEvent(this.ctx, guildId, eventId, userId);
     if (interested) {
       const { count } = await this.ctx.db.scheduledEventUser.createMany({ data: [{ eventId: row.id, userId }], skipDuplicates: true });
-      if (count === 1) await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_USER_ADD", interestPayload(row, userId));
+      if (count === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserAdd, d: interestPayload(row, userId) });
     } else {
       const { count } = await this.ctx.db.scheduledEventUser.deleteMany({ where: { eventId: row.id, userId } });
-      if (count === 1) await emitForEvent(this.ctx, row, "GUILD_SCHEDULED_EVENT_USER_REMOVE", interestPayload(row, userId));
+      if (count === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserRemove, d: interestPayload(row, userId) });
     }
   }
 

@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { removePictures } from "../pictures/pictures";
 import { emit } from "../../context";
@@ -58,7 +59,7 @@ export class AccountService {
     });
     const wire = serializeUser(gone, this.ctx.urls);
     for (const { guildId } of memberships) {
-      await emit(this.ctx, { t: "GUILD_MEMBER_REMOVE", d: { guild_id: guildId.toString(), user: wire }, guildId: guildId.toString() });
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId.toString(), user: wire }, guildId: guildId.toString() });
     }
   }
 

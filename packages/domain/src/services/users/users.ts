@@ -1,3 +1,4 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { ApiError, Errors } from "../../errors";
@@ -107,11 +108,11 @@ export class UserService {
     }
     const self = serializeSelf(updated, this.ctx.urls);
     if (username !== undefined || picture !== undefined) {
-      await emit(this.ctx, { t: "USER_UPDATE", d: self, userIds: [botUserId.toString()] });
+      await emit(this.ctx, { t: GatewayDispatchEvents.UserUpdate, d: self, userIds: [botUserId.toString()] });
       const memberships = await this.ctx.db.member.findMany({ where: { userId: botUserId }, include: memberInclude });
       for (const member of memberships) {
         const guildId = member.guildId.toString();
-        await emit(this.ctx, { t: "GUILD_MEMBER_UPDATE", d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
+        await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
       }
     }
     return self;
