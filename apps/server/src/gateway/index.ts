@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { channelViewers } from "@chat/domain";
 import { RedisBus } from "@chat/events";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
@@ -8,7 +9,6 @@ import { Connection, type GatewayServices } from "./connection/connection";
 import { parseConnectionQuery } from "./connection/url";
 import { createWsAcceptor } from "./connection/ws-adapter";
 import { Dispatcher } from "./dispatch/dispatcher";
-import { channelViewers } from "./dispatch/visibility";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
 import { MemoryPresenceState, MemoryPresenceStore, type PresenceStore } from "./presence/presence";
 import { PresenceTracker } from "./presence/presence-tracker";

@@ -1,8 +1,7 @@
 import type { Db } from "@chat/db";
-import type { Domain, PublicUrls } from "@chat/domain";
+import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Dispatcher } from "../dispatch/dispatcher";
-import type { ChannelViewers } from "../dispatch/visibility";
 import { handlerFor } from "../handlers";
 import type { GatewayOptions } from "../options";
 import type { PresenceStore } from "../presence/presence";

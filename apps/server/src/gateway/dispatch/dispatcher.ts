@@ -1,3 +1,4 @@
+import { Audience, type ChannelViewers } from "@chat/domain";
 import { type DispatchEvent, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { SerializedEvent } from "../connection/payloads";
@@ -5,10 +6,7 @@ import { type PresenceStore, shownStatus, withPresences } from "../presence/pres
 import type { EventHistory } from "../sessions/event-history";
 import type { Session } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
-import { candidatesFor, needsChannelView } from "./audience";
-import { receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
-import { applyJoins, applyLeaves } from "./membership";
-import type { ChannelViewers } from "./visibility";
+import { intentAllows, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
 
 export interface DispatcherOptions {
   /** Multi-node mode: every accepted event is kept for catching up sessions taken over from other nodes. */
@@ -20,8 +18,9 @@ export interface DispatcherOptions {
 }
 
 /**
- * Turns bus events into dispatches: who receives an event (membership, intents, View Channel)
- * is decided here and nowhere else. Audience checks run concurrently, deliveries leave in bus
+ * Turns bus events into dispatches: who may receive an event is the domain's Audience (the
+ * same decision the people's live stream uses); the gateway narrows it by intents and shards
+ * and nothing else. Audience checks run concurrently, deliveries leave in bus
  * order, and each event is serialized once for all its receivers (a GUILD_CREATE up to four
  * times: with or without presences (Guild Presences), with or without its scheduled events
  * (Guild Scheduled Events)).
@@ -31,14 +30,16 @@ export class Dispatcher {
   /** Work asked for while an event is being accepted; it runs after that event's deliveries. */
   private accepting: (() => void)[] | null = null;
   private readonly deliverTo: (session: Session, event: SerializedEvent) => void;
+  private readonly audience: Audience;
 
   constructor(
     private readonly sessions: SessionRegistry,
-    private readonly viewers: ChannelViewers,
+    viewers: ChannelViewers,
     private readonly presences: PresenceStore,
     private readonly options: DispatcherOptions = {},
   ) {
     this.deliverTo = options.deliver ?? ((session, event) => session.dispatch(event));
+    this.audience = new Audience(viewers);
   }
 
   /** Called for every bus event, in bus order. */
@@ -49,14 +50,14 @@ export class Dispatcher {
     this.accepting = after;
     let candidates: Session[];
     try {
-      applyJoins(event, this.sessions);
-      candidates = candidatesFor(event, this.sessions);
-      applyLeaves(event, this.sessions);
+      this.audience.applyJoins(event, this.sessions);
+      candidates = this.audience.candidates(event, this.sessions).filter((s) => intentAllows(event, s.intents, s.userId));
+      this.audience.applyLeaves(event, this.sessions);
     } finally {
       this.accepting = null;
     }
     if (candidates.length > 0) {
-      const receivers = this.visibleAmong(event, candidates);
+      const receivers = this.audience.visibleAmong(event, candidates);
       this.chain(() => this.deliver(event, receivers));
     }
     for (const task of after) this.chain(task);
@@ -114,18 +115,5 @@ export class Dispatcher {
     if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !receivers.some((s) => receivesPresences(s.intents))) return null;
     const data = await withPresences(this.presences, event.d);
     return { event: new SerializedEvent(event.t, data, event.id), data };
-  }
-
-  private async visibleAmong(event: DispatchEvent, candidates: Session[]): Promise<Session[]> {
-    if (!needsChannelView(event)) return candidates;
-    try {
-      const userIds = [...new Set(candidates.map((s) => s.userId))];
-      const viewers = await this.viewers(event.guildId, event.channelId, userIds);
-      return candidates.filter((s) => viewers.has(s.userId));
-    } catch (error) {
-      // Fail closed: an event whose audience cannot be decided goes to nobody.
-      console.error("gateway audience check failed", event.t, error);
-      return [];
-    }
   }
 }

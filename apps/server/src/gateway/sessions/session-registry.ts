@@ -1,3 +1,4 @@
+import type { ListenerIndex } from "@chat/domain";
 import type { ReplayStore } from "./replay-store";
 import type { Session } from "./session";
 import { MemorySessionStore, type SessionStore } from "./session-store";
@@ -8,7 +9,7 @@ import { MemorySessionStore, type SessionStore } from "./session-store";
  * whose connection dropped stays here for the resume window; ending it forgets its replay.
  * The session store hears of every change of a session's state (live, dropped, ended).
  */
-export class SessionRegistry {
+export class SessionRegistry implements ListenerIndex<Session> {
   private byId = new Map<string, Session>();
   private byUser = new Map<string, Set<Session>>();
   private byGuild = new Map<string, Set<Session>>();

@@ -1,3 +1,4 @@
+import type { Listener } from "@chat/domain";
 import type { SerializedEvent } from "../connection/payloads";
 import type { ReplayStore } from "./replay-store";
 
@@ -25,7 +26,7 @@ export interface SessionIdentity {
  * Dispatches are held back while Identify sends READY and the GUILD_CREATEs (or while a
  * session taken over from another node is caught up), then flushed in order.
  */
-export class Session {
+export class Session implements Listener {
   readonly id: string;
   readonly userId: string;
   readonly applicationId: string;

@@ -1,13 +1,14 @@
 import type { Db } from "@chat/db";
-import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots, Permission } from "@chat/domain";
+import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots, Permission } from "../permissions";
 
 /** The users among `userIds` who hold View Channel in a guild channel. */
 export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;
 
 /**
  * Answers through the one permissions engine, loading the guild, the channel and the
- * candidate members once per event for all receivers. Read fresh for every event: overwrites and roles can change without an
- * event (direct writes), and a stale answer would leak a hidden channel.
+ * candidate members once per event for all receivers, however many connections they hold.
+ * Read fresh for every event: overwrites and roles can change without an event (direct
+ * writes), and a stale answer would leak a hidden channel.
  */
 export function channelViewers(db: Db): ChannelViewers {
   return async (guildId, channelId, userIds) => {

@@ -1,0 +1,62 @@
+import { type DispatchEvent, isDispatch } from "@chat/events";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { ChannelViewers } from "./channel-viewers";
+import { guildOfEvent, needsChannelView } from "./event-scope";
+import type { Listener, ListenerIndex } from "./listeners";
+
+/**
+ * Who may receive an event, for bots' gateway sessions and people's browser tabs alike. Asked
+ * once per event per process, in batch for every listener that process holds:
+ * 1. `applyJoins` before deciding (a new guild's GUILD_CREATE reaches its new member);
+ * 2. `candidates`: addressed events (`userIds`, even an empty list) go to those users' listeners
+ *    (for a guild's event only where that guild is one the listener receives, otherwise only
+ *    listeners handling DMs); guild events to the guild's listeners; anything else to nobody;
+ * 3. `applyLeaves` (the GUILD_DELETE reaches the one leaving);
+ * 4. `visibleAmong`: for a guild channel's event, only those holding View Channel there, in one
+ *    batch of queries whatever the number of listeners.
+ * A face may narrow the candidates between 2 and 4 with rules of its own (the gateway's intents).
+ */
+export class Audience {
+  constructor(private readonly viewers: ChannelViewers) {}
+
+  candidates<L extends Listener>(event: DispatchEvent, index: ListenerIndex<L>): L[] {
+    const guildId = guildOfEvent(event);
+    if (event.userIds) {
+      const addressed = [...new Set(event.userIds)].flatMap((id) => index.ofUser(id));
+      return guildId ? addressed.filter((l) => l.guildIds.has(guildId)) : addressed.filter((l) => l.handlesDirectMessages);
+    }
+    return guildId ? [...index.inGuild(guildId)] : [];
+  }
+
+  async visibleAmong<L extends Listener>(event: DispatchEvent, candidates: readonly L[]): Promise<L[]> {
+    if (candidates.length === 0) return [];
+    if (!needsChannelView(event)) return [...candidates];
+    try {
+      const userIds = [...new Set(candidates.map((l) => l.userId))];
+      const viewers = await this.viewers(event.guildId, event.channelId, userIds);
+      return candidates.filter((l) => viewers.has(l.userId));
+    } catch (error) {
+      // Fail closed: an event whose audience cannot be decided goes to nobody.
+      console.error("audience check failed", event.t, error);
+      return [];
+    }
+  }
+
+  /** Events that add a guild to listeners' view, applied in bus order before deciding. */
+  applyJoins<L extends Listener>(event: DispatchEvent, index: ListenerIndex<L>): void {
+    if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !event.userIds) return;
+    for (const userId of event.userIds) for (const listener of index.ofUser(userId)) index.joinGuild(listener, event.d.id);
+  }
+
+  /** Events that take a guild out of listeners' view, applied in bus order after deciding. */
+  applyLeaves<L extends Listener>(event: DispatchEvent, index: ListenerIndex<L>): void {
+    const guildId = guildOfEvent(event);
+    if (!guildId) return;
+    if (isDispatch(event, GatewayDispatchEvents.GuildDelete)) {
+      const leaving = event.userIds ? event.userIds.flatMap((id) => index.ofUser(id)) : index.inGuild(guildId);
+      for (const listener of [...leaving]) index.leaveGuild(listener, guildId);
+    } else if (isDispatch(event, GatewayDispatchEvents.GuildMemberRemove)) {
+      for (const listener of [...index.ofUser(event.d.user.id)]) index.leaveGuild(listener, guildId);
+    }
+  }
+}
