@@ -3,6 +3,7 @@ import { applicationsRouter } from "./routers/applications";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { guildsRouter } from "./routers/guilds";
 import { invitesRouter } from "./routers/invites";
+import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
 import { createCallerFactory, router } from "./trpc";
@@ -13,6 +14,7 @@ export const appRouter = router({
   guilds: guildsRouter,
   invites: invitesRouter,
   messages: messagesRouter,
+  live: liveRouter,
   applications: applicationsRouter,
   oauth2: oauth2Router,
   authorizedApps: authorizedAppsRouter,

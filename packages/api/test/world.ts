@@ -2,15 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { type Domain, createDomain, systemClock } from "@chat/domain";
+import { channelViewers, type Domain, createDomain, systemClock } from "@chat/domain";
 import { LocalBus } from "@chat/events";
 import type { ApiContext } from "../src";
-import { createCaller } from "../src";
+import { createCaller, LiveHub } from "../src";
 
 /** One embedded database, one in-process bus and the domain on top, for router tests. */
 export interface TestWorld {
   domain: Domain;
   bus: LocalBus;
+  live: LiveHub;
   database: OpenDatabase;
   caller(userId: bigint | null, signal?: AbortSignal): ReturnType<typeof createCaller>;
   close(): Promise<void>;
@@ -23,12 +24,15 @@ export async function createTestWorld(): Promise<TestWorld> {
   const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
   const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock });
   const passwords = { hash: async (password: string) => `plain:${password}` };
+  const live = new LiveHub(bus, channelViewers(database.prisma));
   return {
     domain,
     bus,
+    live,
     database,
-    caller: (userId, signal) => createCaller({ domain, bus, passwords, sessionUserId: userId } satisfies ApiContext, { signal }),
+    caller: (userId, signal) => createCaller({ domain, bus, live, passwords, sessionUserId: userId } satisfies ApiContext, { signal }),
     async close() {
+      live.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

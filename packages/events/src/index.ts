@@ -3,4 +3,5 @@ export { HubBus, HubClientBus } from "./hub-bus";
 export { LocalBus } from "./local-bus";
 export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
 export * from "./catalogue";
+export { EventHistory } from "./event-history";
 export * from "./types";

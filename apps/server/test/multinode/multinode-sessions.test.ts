@@ -7,7 +7,7 @@ import { Dispatcher } from "../../src/gateway/dispatch/dispatcher";
 import { resolveGatewayOptions } from "../../src/gateway/options";
 import { MemoryPresenceStore } from "../../src/gateway/presence/presence";
 import { gatewayRedis } from "../../src/gateway/redis-shared";
-import { EventHistory } from "../../src/gateway/sessions/event-history";
+import { EventHistory } from "@chat/events";
 import { RedisReplayStore } from "../../src/gateway/sessions/redis-replay-store";
 import { RedisSessionStore } from "../../src/gateway/sessions/redis-session-store";
 import { MemoryReplayStore } from "../../src/gateway/sessions/replay-store";

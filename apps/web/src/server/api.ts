@@ -10,7 +10,7 @@ import { getWebContext } from "./context";
 export async function createApiContext(): Promise<ApiContext> {
   await connection();
   const [ctx, user] = await Promise.all([getWebContext(), getSessionUser()]);
-  return { domain: ctx.domain, bus: ctx.bus, passwords: { hash: hashPassword }, sessionUserId: user ? BigInt(user.id) : null };
+  return { domain: ctx.domain, bus: ctx.bus, live: ctx.live, passwords: { hash: hashPassword }, sessionUserId: user ? BigInt(user.id) : null };
 }
 
 /** The same procedures the browser calls, called in-process from server components. */

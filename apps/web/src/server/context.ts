@@ -1,6 +1,7 @@
 import "server-only";
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { createDomain, type Domain, systemClock } from "@chat/domain";
+import { LiveHub } from "@chat/api";
+import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { createEventBus, type EventBus } from "@chat/events";
 import { readWebEnv } from "@/env";
 
@@ -10,6 +11,7 @@ export interface WebContext {
   prisma: OpenDatabase["prisma"];
   bus: EventBus;
   domain: Domain;
+  live: LiveHub;
 }
 
 const KEY = Symbol.for("chat.web.context");
@@ -20,7 +22,8 @@ async function createWebContext(): Promise<WebContext> {
   const database = await openDatabase({ embeddedRole: "join" });
   const bus = createEventBus({ role: "client" });
   const domain = createDomain({ db: database.prisma, bus, urls: readWebEnv().urls, clock: systemClock });
-  return { database, prisma: database.prisma, bus, domain };
+  const live = new LiveHub(bus, channelViewers(database.prisma));
+  return { database, prisma: database.prisma, bus, domain, live };
 }
 
 /** The process-wide context, created on first use (at run time, never during the build). */

@@ -1,12 +1,12 @@
 import type { Db } from "@chat/db";
 import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
+import type { EventHistory } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import { handlerFor } from "../handlers";
 import type { GatewayOptions } from "../options";
 import type { PresenceStore } from "../presence/presence";
 import type { PresenceTracker } from "../presence/presence-tracker";
-import type { EventHistory } from "../sessions/event-history";
 import type { ReplayStore } from "../sessions/replay-store";
 import type { Session, SessionCarrier } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";

@@ -1,9 +1,8 @@
 import { Audience, type ChannelViewers } from "@chat/domain";
-import { type DispatchEvent, isDispatch } from "@chat/events";
+import { type DispatchEvent, type EventHistory, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { SerializedEvent } from "../connection/payloads";
 import { type PresenceStore, shownStatus, withPresences } from "../presence/presence";
-import type { EventHistory } from "../sessions/event-history";
 import type { Session } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
 import { intentAllows, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";

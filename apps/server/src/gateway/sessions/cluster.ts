@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { GATEWAY_BUS_BARRIER } from "@chat/events";
+import { EventHistory, GATEWAY_BUS_BARRIER } from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
 import { gatewayRedis } from "../redis-shared";
-import { EventHistory } from "./event-history";
 import { RedisReplayStore } from "./redis-replay-store";
 import { RedisSessionStore } from "./redis-session-store";
 import { MemoryReplayStore, type ReplayStore } from "./replay-store";

@@ -1,11 +1,11 @@
-import type { DispatchEvent } from "@chat/events";
+import type { DispatchEvent } from "./catalogue";
 
 /**
- * The bus events this node accepted, in bus order, for a bounded time (multi-node mode).
- * Every node hears the same events in the same order (one Redis channel), so an event's id
- * names the same position on every node: a node taking a session over from another catches
- * it up from the last position the other node had fully handled (takeover.ts). That works for
- * any node that was subscribed at that position, including after the other node died.
+ * The bus events a process accepted, in bus order, for a bounded time. With Redis every
+ * process hears the same events in the same order (one stream), so an event's id names the
+ * same position everywhere: a gateway node taking a session over from another catches it up
+ * from the last position the other node had fully handled, and a person's browser tab
+ * resumes its live stream on whichever web process it reaches.
  */
 export class EventHistory {
   private events: DispatchEvent[] = [];

@@ -1,0 +1,92 @@
+import type { Listener, ListenerIndex } from "@chat/domain";
+import type { DispatchEvent } from "@chat/events";
+import { AsyncQueue } from "./async-queue";
+
+/** Unread events a tab may fall behind by before its stream ends (it then resumes from its cursor). */
+const TAB_CAPACITY = 2000;
+
+/**
+ * One open browser tab's live stream: the person, the guilds they are in (kept current by the
+ * events that add or remove them) and the events decided for them. While `held`, events wait
+ * behind the replay of what the tab missed.
+ */
+export class Tab implements Listener {
+  readonly guildIds: Set<string>;
+  readonly handlesDirectMessages = true;
+  readonly queue: AsyncQueue<DispatchEvent>;
+  private held: DispatchEvent[] | null = [];
+
+  constructor(
+    readonly userId: string,
+    guildIds: Iterable<string>,
+    signal?: AbortSignal,
+  ) {
+    this.guildIds = new Set(guildIds);
+    this.queue = new AsyncQueue(TAB_CAPACITY, signal);
+  }
+
+  deliver(event: DispatchEvent): void {
+    if (this.held) this.held.push(event);
+    else this.queue.push(event);
+  }
+
+  /** The replay is done: what arrived meanwhile follows it, in order. */
+  release(replayed: readonly DispatchEvent[]): void {
+    const seen = new Set(replayed.map((e) => e.id));
+    for (const event of replayed) this.queue.push(event);
+    for (const event of this.held ?? []) if (!seen.has(event.id)) this.queue.push(event);
+    this.held = null;
+  }
+}
+
+/** This process's open tabs, by person and by guild: the listener index the audience decides among. */
+export class TabIndex implements ListenerIndex<Tab> {
+  private byUser = new Map<string, Set<Tab>>();
+  private byGuild = new Map<string, Set<Tab>>();
+
+  get size(): number {
+    let count = 0;
+    for (const tabs of this.byUser.values()) count += tabs.size;
+    return count;
+  }
+
+  add(tab: Tab): void {
+    addTo(this.byUser, tab.userId, tab);
+    for (const guildId of tab.guildIds) addTo(this.byGuild, guildId, tab);
+  }
+
+  remove(tab: Tab): void {
+    removeFrom(this.byUser, tab.userId, tab);
+    for (const guildId of tab.guildIds) removeFrom(this.byGuild, guildId, tab);
+  }
+
+  ofUser(userId: string): readonly Tab[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  inGuild(guildId: string): readonly Tab[] {
+    return [...(this.byGuild.get(guildId) ?? [])];
+  }
+
+  joinGuild(tab: Tab, guildId: string): void {
+    tab.guildIds.add(guildId);
+    addTo(this.byGuild, guildId, tab);
+  }
+
+  leaveGuild(tab: Tab, guildId: string): void {
+    tab.guildIds.delete(guildId);
+    removeFrom(this.byGuild, guildId, tab);
+  }
+}
+
+function addTo(map: Map<string, Set<Tab>>, key: string, tab: Tab): void {
+  const set = map.get(key);
+  if (set) set.add(tab);
+  else map.set(key, new Set([tab]));
+}
+
+function removeFrom(map: Map<string, Set<Tab>>, key: string, tab: Tab): void {
+  const set = map.get(key);
+  set?.delete(tab);
+  if (set?.size === 0) map.delete(key);
+}

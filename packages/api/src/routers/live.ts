@@ -1,0 +1,35 @@
+import type { DispatchName } from "@chat/events";
+import { tracked } from "@trpc/server";
+import { z } from "zod";
+import type { LiveStart } from "../live/live-hub";
+import { protectedProcedure, router } from "../trpc";
+
+/** The first frame of a stream: the person's guilds now, and whether what was missed was replayed. */
+export type LiveReadyFrame = { kind: "ready"; guildIds: string[] } & LiveStart;
+
+/** One event the person may see, in its wire shape (the same payload a bot receives). */
+export type LiveEventFrame = { kind: "event"; t: DispatchName; d: unknown };
+
+export const liveRouter = router({
+  /**
+   * Everything the signed-in person's view needs, live, for all their guilds and DMs: one
+   * stream per browser tab (SSE). Who receives what is the audience the gateway uses. Each
+   * event is tracked by its cursor: on reconnect the client sends the last one back and gets
+   * what it missed within the resume window (`resumed: true`), or `resumed: false` with
+   * reason "too-old", and then reloads its state.
+   */
+  stream: protectedProcedure.input(z.object({ lastEventId: z.string().max(64).nullish() })).subscription(async function* ({ ctx, input, signal }) {
+    const guildIds = (await ctx.domain.guilds.guildIdsOf(ctx.me.id)).map(String);
+    const { tab, start } = ctx.live.open(ctx.me.id.toString(), guildIds, input.lastEventId ?? null, signal);
+    try {
+      const ready: LiveReadyFrame = { kind: "ready", guildIds, ...(await start) };
+      yield ready;
+      for await (const event of tab.queue) {
+        const frame: LiveEventFrame = { kind: "event", t: event.t, d: event.d };
+        yield tracked(event.id ?? "", frame);
+      }
+    } finally {
+      tab.queue.close();
+    }
+  }),
+});
