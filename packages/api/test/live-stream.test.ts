@@ -1,4 +1,5 @@
-import { channelViewers, type Db, Permission } from "@chat/domain";
+import type { Db } from "@chat/db";
+import { channelViewers, Permission } from "@chat/domain";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LiveHub } from "../src";
@@ -25,12 +26,12 @@ async function openTab(userId: bigint, lastEventId: string | null = null) {
   const stream = await w.caller(userId, controller.signal).live.stream({ lastEventId });
   const iterator = stream[Symbol.asyncIterator]();
   const frames: { cursor: string | null; frame: Frame }[] = [];
-  let waiting: (() => void) | null = null;
+  const waiting: { wake?: () => void } = {};
   void (async () => {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const value = next.value as unknown;
       frames.push(Array.isArray(value) ? { cursor: value[0] as string, frame: value[1] as Frame } : { cursor: null, frame: value as Frame });
-      waiting?.();
+      waiting.wake?.();
     }
   })().catch(() => {});
   const events = () => frames.flatMap(({ frame }) => (frame.kind === "event" ? [frame] : []));
@@ -45,7 +46,7 @@ async function openTab(userId: bigint, lastEventId: string | null = null) {
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no matching live event; got ${events().map((e) => e.t).join(", ")}`);
         await new Promise<void>((resolve) => {
-          waiting = resolve;
+          waiting.wake = resolve;
           setTimeout(resolve, 50);
         });
       }
@@ -93,9 +94,11 @@ describe("a person's live stream", () => {
     const [first, second, theirs] = [await openTab(owner), await openTab(owner), await openTab(bystander)];
     await Promise.all([first.ready(), second.ready(), theirs.ready()]);
     const channel = guild.channels.find((c) => c.type === 0)!;
+    // Renamed without an event, then announced to the owner alone.
+    await w.database.prisma.channel.update({ where: { id: channel.id }, data: { name: "only-for-the-owner" } });
     await w.bus.publish({
       t: GatewayDispatchEvents.ChannelUpdate,
-      d: { id: channel.id.toString(), type: 0, name: "only-for-the-owner", guild_id: guild.id.toString(), position: 0, permission_overwrites: [], nsfw: false, parent_id: null, topic: null, last_message_id: null, rate_limit_per_user: 0, flags: 0 },
+      d: await w.domain.channels.get(channel.id, owner),
       guildId: guild.id.toString(),
       userIds: [owner.toString()],
     });
