@@ -50,11 +50,12 @@ async function policyNonce(response: Response | null): Promise<string> {
   return nonce;
 }
 
-/** Loads the page twice: a fresh nonce each time. */
-async function loadTwice(page: Page, path: string): Promise<void> {
+/** Loads the page twice: a fresh nonce each time. Returns the second response. */
+async function loadTwice(page: Page, path: string): Promise<Response | null> {
   const first = await policyNonce(await page.goto(path));
-  const second = await policyNonce(await page.reload());
-  expect(second).not.toBe(first);
+  const again = await page.reload();
+  expect(await policyNonce(again)).not.toBe(first);
+  return again;
 }
 
 test("every kind of page has a nonce-based policy and runs without violating it", async ({ page, service }) => {
@@ -97,7 +98,9 @@ test("every kind of page has a nonce-based policy and runs without violating it"
   // The consent page, then on to the website: the approval leaves for another origin.
   await page.route(`${redirectUri}?*`, (route) => route.fulfill({ contentType: "text/html", body: "<p>website</p>" }));
   const consent = `/oauth2/authorize?${new URLSearchParams({ client_id: String(appId), response_type: "code", scope: "identify", redirect_uri: redirectUri, state: "s1" })}`;
-  await loadTwice(page, consent);
+  const consentPage = await loadTwice(page, consent);
+  // Its address carries the website's state and PKCE challenge: never sent on as a referrer.
+  expect(consentPage?.headers()["referrer-policy"]).toBe("no-referrer");
   await expect(page.getByTestId("consent-application")).toHaveText("Policy Site");
   expectNoViolations("consent");
   await page.getByRole("button", { name: "Authorise" }).click();
