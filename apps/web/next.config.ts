@@ -9,19 +9,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The consent pages cannot be framed (clickjacking, RFC 6749 10.13).
-  async headers() {
-    return [
-      {
-        source: "/oauth2/:path*",
-        headers: [
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-          { key: "Referrer-Policy", value: "no-referrer" },
-        ],
-      },
-    ];
-  },
+  // Security headers (Content-Security-Policy, framing) are set per request in src/proxy.ts.
   transpilePackages: ["@chat/api", "@chat/auth", "@chat/db", "@chat/domain", "@chat/events"],
   serverExternalPackages: [
     "argon2",

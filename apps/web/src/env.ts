@@ -1,5 +1,5 @@
 import "server-only";
-import { publicUrlsFromEnv } from "@chat/domain";
+import { publicUrlsFromEnv } from "@chat/domain/config";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -14,5 +14,7 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     appUrl: urls.appUrl,
     storage: env.DATABASE_URL ? "postgresql" : "embedded",
     events: env.REDIS_URL ? "redis" : "hub",
+    /** `next dev`: React needs eval for its debugging aids, and styles arrive by script. */
+    development: env.NODE_ENV !== "production",
   } as const;
 }

@@ -8,6 +8,7 @@ export const dbEnv = {
   poolSize: Number(process.env.DB_POOL_SIZE || 10),
 };
 
-export function embeddedUrl(port: number): string {
-  return `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+/** The embedded database's URL; the password is the one kept in DATA_DIR (see embeddedPassword). */
+export function embeddedUrl(port: number, password: string): string {
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres?sslmode=disable`;
 }

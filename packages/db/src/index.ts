@@ -1,5 +1,6 @@
 export { createPrismaClient, type Db } from "./client";
 export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
+export { EMBEDDED_PASSWORD_FILE, embeddedPassword } from "./embedded-password";
 export { dbEnv, embeddedUrl } from "./env";
 export { applyMigrations, migrationsDir } from "./migrate";
 export { openDatabase, type OpenDatabase, type OpenOptions } from "./open";

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { createPrismaClient, type Db } from "./client";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
+import { embeddedPassword } from "./embedded-password";
 import { dbEnv, embeddedUrl } from "./env";
 import { applyMigrations } from "./migrate";
 
@@ -47,12 +48,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OpenDatab
     url = databaseUrl;
   } else {
     const port = options.embeddedPort ?? dbEnv.embeddedPort;
+    const dataDir = options.dataDir ?? dbEnv.dataDir;
     const role = options.embeddedRole ?? "own";
     const served = role !== "own" && (await portAnswers(port));
     if (served || role === "join") {
-      url = embeddedUrl(port);
+      url = embeddedUrl(port, embeddedPassword(dataDir));
     } else {
-      embedded = await startEmbeddedDatabase({ dataDir: options.dataDir ?? dbEnv.dataDir, port });
+      embedded = await startEmbeddedDatabase({ dataDir, port });
       url = embedded.url;
     }
   }

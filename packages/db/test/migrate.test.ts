@@ -27,9 +27,10 @@ describe("database opening and migrations", () => {
   });
 
   it("lets another process join the embedded database the owner serves", async () => {
-    const owner = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "chat-db-own-")), embeddedPort: 0 });
+    const ownerDir = mkdtempSync(join(tmpdir(), "chat-db-own-"));
+    const owner = await openDatabase({ dataDir: ownerDir, embeddedPort: 0 });
     try {
-      const joiner = await openDatabase({ embeddedPort: owner.embedded?.port, embeddedRole: "join" });
+      const joiner = await openDatabase({ dataDir: ownerDir, embeddedPort: owner.embedded?.port, embeddedRole: "join" });
       await joiner.prisma.user.create({ data: { username: "from_joiner" } });
       expect(await owner.prisma.user.count({ where: { username: "from_joiner" } })).toBe(1);
       await joiner.close();

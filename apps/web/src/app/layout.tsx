@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -9,7 +10,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#1b1c20", colorScheme: "dark" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page is rendered per request: its scripts carry the nonce of that request's
+ * Content-Security-Policy (src/proxy.ts), which a page built ahead of time could not know.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en" className="dark">
       <body className="min-h-full antialiased">{children}</body>
