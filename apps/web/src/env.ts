@@ -1,5 +1,5 @@
 import "server-only";
-import { publicUrlsFromEnv } from "@chat/domain";
+import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -14,5 +14,7 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     appUrl: urls.appUrl,
     storage: env.DATABASE_URL ? "postgresql" : "embedded",
     events: env.REDIS_URL ? "redis" : "hub",
+    /** ATTACHMENT_SIGNING_KEY, else the server's, kept in DATA_DIR: the web app signs attachment URLs the server checks. */
+    attachmentSigningKey: attachmentSigningKeyFromEnv(env),
   } as const;
 }

@@ -19,7 +19,8 @@ async function createWebContext(): Promise<WebContext> {
   // No DATABASE_URL: the server process owns the embedded database; join it.
   const database = await openDatabase({ embeddedRole: "join" });
   const bus = createEventBus({ role: "client" });
-  const domain = createDomain({ db: database.prisma, bus, urls: readWebEnv().urls, clock: systemClock });
+  const env = readWebEnv();
+  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey });
   return { database, prisma: database.prisma, bus, domain };
 }
 

@@ -137,7 +137,7 @@ export class ThreadService {
       return { threadId: thread.id, announcement: message };
     });
     const wire = (await emitThread(this.ctx, "THREAD_CREATE", threadId, { newly_created: true })) as APIChannel;
-    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", serializeMessage(announcement, this.ctx.urls), access.channel));
+    await emit(this.ctx, await messageEvent(this.ctx, "MESSAGE_CREATE", serializeMessage(announcement, this.ctx), access.channel));
     return wire;
   }
 
