@@ -133,6 +133,7 @@ test("shows a bot's picture and file from their signed URLs, and a picture that 
   expect(requested).toHaveLength(2);
   expect(new URL(requested[1] as string).searchParams.get("hm")).not.toBe(new URL(requested[0] as string).searchParams.get("hm"));
   await expect(picture).toHaveAttribute("src", requested[1] as string);
+  await screen(page, "chat-attachments");
 
   const file = message.getByTestId("message-file");
   await expect(file).toContainText("notes.txt");
