@@ -1,5 +1,5 @@
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { type Clock, createDomain, type Domain, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 
@@ -35,6 +35,8 @@ export interface ContextOptions {
   rateLimits?: boolean;
   /** Default: TRUST_PROXY (off when unset). */
   trustProxy?: TrustProxy;
+  /** Default: ATTACHMENT_SIGNING_KEY, else the one kept in the data folder. */
+  attachmentSigningKey?: string;
 }
 
 /** `env`: the server's configuration, when the caller has read it already (read once). */
@@ -51,7 +53,8 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   if (bus instanceof RedisBus) await bus.whenReady();
   const urls = options.urls ?? publicUrlsFromEnv();
   const clock = options.clock ?? systemClock;
-  const domain = createDomain({ db: database.prisma, bus, urls, clock });
+  const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(options.dataDir ?? env.dataDir, "attachment-signing-key");
+  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey });
   return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default",
     rateLimits: options.rateLimits ?? process.env.RATE_LIMITS !== "off",
     trustProxy: options.trustProxy ?? env.trustProxy,

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { configuredAttachmentSigningKey } from "@chat/domain";
 
 /**
  * Which proxies' `X-Forwarded-For` is believed (Fastify's `trustProxy`): `false` uses the
@@ -14,6 +15,10 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** LOG_LEVEL (Fastify/pino level); unset: no request log. */
   logLevel?: string;
+  /** DATA_DIR: the embedded database and the secrets generated when not configured. */
+  dataDir: string;
+  /** ATTACHMENT_SIGNING_KEY (at least 32 characters); unset: one generated into DATA_DIR. */
+  attachmentSigningKey?: string;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -24,6 +29,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: env.SERVER_HOST || "0.0.0.0",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || undefined,
+    dataDir: env.DATA_DIR || "./data",
+    attachmentSigningKey: configuredAttachmentSigningKey(env),
   };
 }
 

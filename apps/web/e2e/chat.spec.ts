@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/service";
 import { createGuild, messages, screen, sendMessage, signUp, uniqueName } from "./support/people";
+import { twoColourPng } from "./support/png";
 
 test("sign up, create a guild and send a message", async ({ page }) => {
   const me = uniqueName("alice");
@@ -99,4 +100,44 @@ test("scrolling up loads older pages", async ({ page, service }) => {
   }).toPass({ timeout: 20_000 });
   await expect(messages(page)).toHaveCount(120);
   await expect(messages(page).first()).toHaveText("message 1");
+});
+
+test("shows a bot's picture and file from their signed URLs, and a picture that fails to load gets a fresh URL", async ({ page, service }) => {
+  const me = uniqueName("dora");
+  await signUp(page, me);
+  const { guildId, channelId } = await createGuild(page, "Files");
+  const { domain } = await service.domain();
+  const person = await domain.users.findByUsername(me);
+  const app = await domain.applications.create(person?.id ?? 0n, "Reporter");
+  await domain.members.addBot(person?.id ?? 0n, BigInt(guildId), app.application.id, 3072n);
+  await domain.messages.create(BigInt(channelId), app.botUser.id, { content: "today's chart" }, {
+    files: [
+      { index: 0, filename: "chart.png", contentType: "image/png", data: new Uint8Array(twoColourPng(48, [91, 108, 240], [46, 168, 102])) },
+      { index: 1, filename: "notes.txt", contentType: null, data: new TextEncoder().encode("the numbers") },
+    ],
+  });
+
+  // The first load of the picture fails, as an expired URL does; the answer comes a second later,
+  // so the URL asked for afterwards is signed at another second and differs.
+  const requested: string[] = [];
+  await page.route("**/cdn/attachments/**", async (route) => {
+    requested.push(route.request().url());
+    if (requested.length > 1) return route.continue();
+    await new Promise((r) => setTimeout(r, 1_100));
+    return route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ message: "404: Not Found", code: 0 }) });
+  });
+  await page.goto(`/channels/${guildId}/${channelId}`);
+  const message = page.getByTestId("message").filter({ hasText: "today's chart" });
+  const picture = message.getByRole("img", { name: "chart.png" });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+  expect(requested).toHaveLength(2);
+  expect(new URL(requested[1] as string).searchParams.get("hm")).not.toBe(new URL(requested[0] as string).searchParams.get("hm"));
+  await expect(picture).toHaveAttribute("src", requested[1] as string);
+  await screen(page, "chat-attachments");
+
+  const file = message.getByTestId("message-file");
+  await expect(file).toContainText("notes.txt");
+  const href = (await file.getAttribute("href")) as string;
+  await page.unroute("**/cdn/attachments/**");
+  expect(await (await page.request.get(href)).text()).toBe("the numbers");
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { publicUrlsFromEnv } from "@chat/domain/config";
+import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain/config";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -16,5 +16,7 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     events: env.REDIS_URL ? "redis" : "hub",
     /** `next dev`: React needs eval for its debugging aids, and styles arrive by script. */
     development: env.NODE_ENV !== "production",
+    /** ATTACHMENT_SIGNING_KEY, else the server's, kept in DATA_DIR: the web app signs attachment URLs the server checks. */
+    attachmentSigningKey: attachmentSigningKeyFromEnv(env),
   } as const;
 }

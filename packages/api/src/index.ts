@@ -7,4 +7,4 @@ export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
 export type { InvitePreview } from "./routers/invites";
 export type { LoginRequestView } from "./routers/oauth2";
-export type { ApplicationView, ChannelKind, ChannelView, GuildView, MemberView, MessageView, UserView } from "./views";
+export type { ApplicationView, AttachmentView, ChannelKind, ChannelView, GuildView, MemberView, MessageView, UserView } from "./views";

@@ -15,6 +15,18 @@ export interface MessageView {
   createdAt: string;
   editedAt: string | null;
   author: UserView;
+  attachments: AttachmentView[];
+}
+
+/** A file of a message; `url` is signed and works for 24 hours (get the message again for a new one). */
+export interface AttachmentView {
+  id: string;
+  filename: string;
+  url: string;
+  contentType: string | null;
+  size: number;
+  /** A picture the browser shows inline. */
+  image: boolean;
 }
 
 export type ChannelKind = "text" | "voice" | "category" | "other";
@@ -67,8 +79,18 @@ export function userRowView(user: { id: bigint; username: string; globalName: st
   return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot });
 }
 
+interface WireAttachment {
+  id: string;
+  filename: string;
+  url: string;
+  content_type?: string;
+  size: number;
+}
+
+const INLINE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
+
 /** A message as the REST API serializes it (or as a MESSAGE_CREATE event carries it). */
-export function messageView(message: { id: string; channel_id: string; content: string; timestamp: string; edited_timestamp: string | null; author: WireUser }): MessageView {
+export function messageView(message: { id: string; channel_id: string; content: string; timestamp: string; edited_timestamp: string | null; author: WireUser; attachments?: WireAttachment[] }): MessageView {
   return {
     id: message.id,
     channelId: message.channel_id,
@@ -76,6 +98,14 @@ export function messageView(message: { id: string; channel_id: string; content: 
     createdAt: message.timestamp,
     editedAt: message.edited_timestamp,
     author: userView(message.author),
+    attachments: (message.attachments ?? []).map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      url: a.url,
+      contentType: a.content_type ?? null,
+      size: a.size,
+      image: INLINE_IMAGE.test(a.content_type ?? ""),
+    })),
   };
 }
 

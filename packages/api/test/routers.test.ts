@@ -1,4 +1,4 @@
-import { Permission, UNSTORABLE_TEXT_MESSAGE } from "@chat/domain";
+import { attachmentUrlSecondsLeft, Permission, UNSTORABLE_TEXT_MESSAGE } from "@chat/domain";
 import { domainErrorData } from "../src/errors";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,37 @@ describe("chat", () => {
     await expect(api.messages.send({ channelId: firstChannelId as string, content: "   " })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const outsider = await person("outsider");
     await expect(w.caller(outsider).messages.list({ channelId: firstChannelId as string })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("shows a message's files with signed URLs in history and in messages.get, which gives new ones to those who can see it", async () => {
+    const me = await person("fay");
+    const api = w.caller(me);
+    const { firstChannelId } = await api.guilds.create({ name: "Fay's" });
+    const channelId = firstChannelId as string;
+    const sent = await w.domain.messages.create(BigInt(channelId), me, { content: "look" }, {
+      files: [
+        { index: 0, filename: "photo.png", contentType: "image/png", data: new Uint8Array([1, 2, 3]) },
+        { index: 1, filename: "notes.txt", contentType: null, data: new Uint8Array([4]) },
+      ],
+    });
+    const page = await api.messages.list({ channelId });
+    const shown = page.messages.find((m) => m.id === sent.id);
+    expect(shown?.attachments.map((a) => [a.filename, a.contentType, a.size, a.image])).toEqual([
+      ["photo.png", "image/png", 3, true],
+      ["notes.txt", "text/plain; charset=utf-8", 1, false],
+    ]);
+    // Each URL carries a signature the server accepts for that file only, for 24 hours.
+    for (const attachment of shown?.attachments ?? []) {
+      const url = new URL(attachment.url);
+      expect(url.pathname).toBe(`/cdn/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`);
+      const query = Object.fromEntries(url.searchParams);
+      expect(attachmentUrlSecondsLeft(w.domain.ctx, BigInt(channelId), BigInt(attachment.id), attachment.filename, query)).toBeGreaterThan(24 * 60 * 60 - 60);
+      expect(attachmentUrlSecondsLeft(w.domain.ctx, BigInt(channelId), BigInt(attachment.id), "other.png", query)).toBeNull();
+    }
+    const again = await api.messages.get({ channelId, messageId: sent.id });
+    expect(again.attachments.map((a) => a.id)).toEqual(shown?.attachments.map((a) => a.id));
+    const outsider = await person("outsider_fay");
+    await expect(w.caller(outsider).messages.get({ channelId, messageId: sent.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("streams new messages live only while the person can view the channel", async () => {

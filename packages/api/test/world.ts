@@ -22,7 +22,7 @@ export async function createTestWorld(): Promise<TestWorld> {
   const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL_FOR_API, dataDir, embeddedPort: 0, embeddedRole: "own" });
   const bus = new LocalBus();
   const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
-  const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock });
+  const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
   const passwords = { hash: async (password: string) => `plain:${password}` };
   const live = new LiveHub(bus, channelViewers(database.prisma));
   return {

@@ -9,6 +9,11 @@ export interface DomainContext {
   bus: EventBus;
   urls: PublicUrls;
   clock: Clock;
+  /**
+   * Signs the attachment URLs of every answer (HMAC-SHA256); the same on every server node and
+   * in the web app, or a URL made by one is refused by another.
+   */
+  attachmentSigningKey: string;
 }
 
 /** Publishes after the write is committed; a failed publish never undoes the write. */

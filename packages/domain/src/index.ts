@@ -27,6 +27,7 @@ import { DirectMessageService } from "./services/users/direct-messages";
 import { UserService } from "./services/users/users";
 import { WebPeopleService } from "./services/users/web-people";
 
+export * from "./attachment-links";
 export * from "./audience";
 export * from "./clock";
 export * from "./config";

@@ -1,5 +1,5 @@
 import { openDatabase } from "@chat/db";
-import { createDomain, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import { attachmentSigningKeyFromEnv, createDomain, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { createEventBus, HubClientBus, RedisBus } from "@chat/events";
 import { parseCommandLine } from "./args";
 import { commands, describeError } from "./commands";
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
   const bus = createEventBus({ role: "client" });
   if (bus instanceof HubClientBus) await bus.whenReady(1000);
   if (bus instanceof RedisBus) await bus.whenReady();
-  const domain = createDomain({ db: database.prisma, bus, urls: publicUrlsFromEnv(), clock: systemClock });
+  const domain = createDomain({ db: database.prisma, bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: attachmentSigningKeyFromEnv() });
   try {
     const output = await command(domain, options);
     process.stdout.write(json ? `${JSON.stringify(output)}\n` : `${Object.entries(output).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n")}\n`);

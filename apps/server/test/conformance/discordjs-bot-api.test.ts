@@ -98,8 +98,12 @@ describe("a discord.js bot uses the whole bot API", () => {
     expect(attachment?.name).toBe("report.csv");
     expect(attachment?.description).toBe("the numbers");
     expect(sent.embeds[0]?.image?.url).toBe(attachment?.url);
+    // A plain GET of the signed URL, as bots download files; the echo's URL works the same.
+    expect(new URL(attachment?.url ?? "").searchParams.get("hm")).toMatch(/^[0-9a-f]{64}$/);
     const served = await fetch(attachment?.url ?? "");
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    const heard = await fetch(echo.attachments.first()?.url ?? "");
+    expect(Buffer.from(await heard.arrayBuffer()).equals(bytes)).toBe(true);
 
     const updated = next(Events.MessageUpdate, (_old, m) => m.id === sent.id);
     const edited = await sent.edit({ content: "report attached (edited)" });

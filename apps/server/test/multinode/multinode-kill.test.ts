@@ -99,6 +99,21 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       await client.close(1000);
     });
 
+    it("serves on node B a file whose URL node A signed, and the other way round (nodes share ATTACHMENT_SIGNING_KEY)", async () => {
+      const form = new FormData();
+      form.append("payload_json", JSON.stringify({ content: "a file" }));
+      form.append("files[0]", new Blob([new TextEncoder().encode("shared key")]), "shared.txt");
+      const res = await fetch(`${nodeA.base}/channels/${world.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${world.otherToken}` }, body: form });
+      expect(res.status).toBe(200);
+      const signedByA = ((await res.json()) as { attachments: { url: string }[] }).attachments[0]?.url as string;
+      const onB = signedByA.replace(`:${nodeA.port}/`, `:${nodeB.port}/`);
+      expect(await (await fetch(onB)).text()).toBe("shared key");
+      const id = new URL(onB).pathname.split("/")[4];
+      const { attachments } = (await (await fetch(`${nodeB.base}/channels/${world.channelId}/messages?limit=1`, { headers: { authorization: `Bot ${world.otherToken}` } })).json())[0];
+      expect(attachments[0].id).toBe(id);
+      expect(await (await fetch(attachments[0].url.replace(`:${nodeB.port}/`, `:${nodeA.port}/`))).text()).toBe("shared key");
+    });
+
     it("holds the 16-sessions-per-bot limit across nodes: the 17th Identify closes with 4008", async () => {
       const clients = [];
       for (let i = 0; i < 16; i++) clients.push(await connect(i % 2 ? nodeB : nodeA, world.otherToken));

@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { attachmentSigningKeyFromEnv, keptSecret } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { readServerEnv } from "../../src/env";
 
@@ -29,5 +33,30 @@ describe("server environment", () => {
     expect(readServerEnv({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
     expect(readServerEnv({}).logLevel).toBeUndefined();
     expect(readServerEnv({ LOG_LEVEL: "" }).logLevel).toBeUndefined();
+  });
+
+  it("reads ATTACHMENT_SIGNING_KEY, refusing one shorter than 32 characters", () => {
+    const key = "k".repeat(32);
+    expect(readServerEnv({ ATTACHMENT_SIGNING_KEY: key }).attachmentSigningKey).toBe(key);
+    expect(readServerEnv({}).attachmentSigningKey).toBeUndefined();
+    expect(() => readServerEnv({ ATTACHMENT_SIGNING_KEY: "k".repeat(31) })).toThrow(/ATTACHMENT_SIGNING_KEY.*32/);
+  });
+
+  it("generates the attachment signing key once into DATA_DIR when it is not set, and keeps it", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "chat-env-test-"));
+    try {
+      const first = attachmentSigningKeyFromEnv({ DATA_DIR: dataDir });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(keptSecret(dataDir, "attachment-signing-key")).toBe(first);
+      expect(attachmentSigningKeyFromEnv({ DATA_DIR: dataDir })).toBe(first);
+      expect(readdirSync(dataDir)).toEqual(["attachment-signing-key"]);
+      // Another data folder is another key; a configured key wins over the kept one.
+      const other = mkdtempSync(join(tmpdir(), "chat-env-test-"));
+      expect(attachmentSigningKeyFromEnv({ DATA_DIR: other })).not.toBe(first);
+      rmSync(other, { recursive: true, force: true });
+      expect(attachmentSigningKeyFromEnv({ DATA_DIR: dataDir, ATTACHMENT_SIGNING_KEY: "c".repeat(40) })).toBe("c".repeat(40));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

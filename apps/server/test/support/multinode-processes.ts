@@ -4,12 +4,13 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { keptSecret } from "@chat/domain";
 import type { TestStorage } from "./harness";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /** Variables of the developer's shell that must not reach a node process. */
-const SCRUBBED = ["DATABASE_URL", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR"];
+const SCRUBBED = ["DATABASE_URL", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR", "ATTACHMENT_SIGNING_KEY"];
 
 /** A server node running as its own process (`node --import tsx apps/server/src/main.ts`). */
 export interface NodeProcess {
@@ -54,6 +55,9 @@ export async function startNodeProcess(name: string, storage: TestStorage): Prom
     SERVER_HOST: "127.0.0.1",
     PUBLIC_SERVER_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    // Each node has its own data folder, so they share the key as a deployment does: configured.
+    // It is the storage's own, so a context opened on `storage.dataDir` signs alike.
+    ATTACHMENT_SIGNING_KEY: keptSecret(storage.dataDir, "attachment-signing-key"),
   });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];

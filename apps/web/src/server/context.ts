@@ -21,7 +21,8 @@ async function createWebContext(): Promise<WebContext> {
   // No DATABASE_URL: the server process owns the embedded database; join it.
   const database = await openDatabase({ embeddedRole: "join" });
   const bus = createEventBus({ role: "client" });
-  const domain = createDomain({ db: database.prisma, bus, urls: readWebEnv().urls, clock: systemClock });
+  const env = readWebEnv();
+  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey });
   const live = new LiveHub(bus, channelViewers(database.prisma));
   return { database, prisma: database.prisma, bus, domain, live };
 }

@@ -20,6 +20,11 @@ export const messagesRouter = router({
       return { messages: newestFirst.map((m) => messageView(m)).reverse(), hasMore: newestFirst.length === input.limit };
     }),
 
+  /** One message again, e.g. for new file URLs once the ones shown have expired. */
+  get: protectedProcedure.input(z.object({ channelId: zSnowflake, messageId: zSnowflake })).query(async ({ ctx, input }) => {
+    return messageView(await ctx.domain.messages.get(input.channelId, input.messageId, ctx.me.id));
+  }),
+
   /** Sends as the person, through the same service bots use. */
   send: protectedProcedure
     .input(z.object({ channelId: zSnowflake, content: z.string().max(4000), nonce: z.string().max(25).optional() }))

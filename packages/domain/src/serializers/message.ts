@@ -1,5 +1,5 @@
 import type { APIChannel, APIEmbed, APIMessage } from "discord-api-types/v10";
-import type { PublicUrls } from "../config";
+import { type AttachmentSigning, signedAttachmentUrl, signEmbedAttachmentUrls } from "../attachment-links";
 import { zComponentRows } from "../validation/message-components";
 import { serializeUser, type UserRow } from "./user";
 
@@ -63,10 +63,6 @@ export interface MessageExtras {
 
 /** Message flag: a thread was started from this message (the thread has the message's id). */
 export const HAS_THREAD = 1 << 5;
-
-export function attachmentUrl(urls: PublicUrls, channelId: bigint, attachment: AttachmentRow): string {
-  return `${urls.cdnUrl}/attachments/${channelId}/${attachment.id}/${encodeURIComponent(attachment.filename)}`;
-}
 
 /** A stored value without its null-valued keys, at every depth (array items are kept). */
 function withoutNulls(value: unknown): unknown {
@@ -132,7 +128,14 @@ export function serializeComponents(stored: unknown[]): unknown[] {
   return fill(components);
 }
 
-export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: MessageExtras = {}): APIMessage {
+/** A message's answer shape; its files' addresses (and embeds naming them) are signed afresh, valid for 24 hours. */
+export function serializeMessage(message: MessageRow, context: AttachmentSigning, extras: MessageExtras = {}): APIMessage {
+  const { urls } = context;
+  // One signing time per answer: a file's URL is the same wherever the answer names it.
+  const signedAt = context.clock.now();
+  const signing = { ...context, clock: { now: () => signedAt } };
+  const attachments = message.attachments ?? [];
+  const storedEmbeds = (message.embeds as Record<string, unknown>[] | null) ?? [];
   const wire: Record<string, unknown> = {
     id: message.id.toString(),
     channel_id: message.channelId.toString(),
@@ -144,16 +147,19 @@ export function serializeMessage(message: MessageRow, urls: PublicUrls, extras: 
     mention_everyone: message.mentionEveryone,
     mentions: (extras.mentions ?? []).map((u) => serializeUser(u, urls)),
     mention_roles: message.mentionRoleIds.map((id) => id.toString()),
-    attachments: (message.attachments ?? []).map((a) => ({
-      id: a.id.toString(),
-      filename: a.filename,
-      ...(a.description ? { description: a.description } : {}),
-      ...(a.contentType ? { content_type: a.contentType } : {}),
-      size: a.size,
-      url: attachmentUrl(urls, message.channelId, a),
-      proxy_url: attachmentUrl(urls, message.channelId, a),
-    })),
-    embeds: ((message.embeds as Record<string, unknown>[] | null) ?? []).map(serializeEmbed),
+    attachments: attachments.map((a) => {
+      const url = signedAttachmentUrl(signing, message.channelId, a);
+      return {
+        id: a.id.toString(),
+        filename: a.filename,
+        ...(a.description ? { description: a.description } : {}),
+        ...(a.contentType ? { content_type: a.contentType } : {}),
+        size: a.size,
+        url,
+        proxy_url: url,
+      };
+    }),
+    embeds: (signEmbedAttachmentUrls(signing, storedEmbeds, message.channelId, attachments) as Record<string, unknown>[]).map(serializeEmbed),
     components: serializeComponents((message.components as unknown[] | null) ?? []),
     pinned: message.pinned,
     type: message.type,

@@ -5,7 +5,7 @@ import { registerPictureRoutes } from "./pictures";
 
 export const CDN_PREFIX = "/cdn";
 
-/** The picture root (`{cdn_url}`): pictures and uploaded files, no token. */
+/** The picture root (`{cdn_url}`): pictures (no token) and uploaded files (signed, expiring URLs). */
 export async function registerCdnRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await app.register(
     async (cdn) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { signedAttachmentUrl, withoutQuery } from "@chat/domain";
 import { AttachmentBuilder, Client, Routes, type TextChannel } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
@@ -62,7 +63,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect(first).toMatchObject({ filename: "picture.png", size: png.length, content_type: "image/png" });
     expect(first).not.toHaveProperty("description");
     expect(second).toMatchObject({ filename: "renamed.txt", description: "a text file", size: text.length, content_type: "text/plain; charset=utf-8" });
-    expect(first.url).toBe(`${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`);
+    expect(withoutQuery(first.url)).toBe(`${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`);
 
     const a = await download(first.url);
     expect(a).toMatchObject({ status: 200, type: "image/png" });
@@ -71,25 +72,29 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect(b.type).toBe("text/plain; charset=utf-8");
     expect(new TextDecoder().decode(b.bytes)).toBe("hello, file\n");
 
-    // And the stored message lists them the same way.
+    // And the stored message lists them the same way (their URLs signed afresh).
     const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
-    expect(stored.attachments).toEqual(body.attachments);
+    const unsigned = (list: Attachment[]) => list.map((a) => ({ ...a, url: withoutQuery(a.url), proxy_url: withoutQuery(a.proxy_url) }));
+    expect(unsigned(stored.attachments)).toEqual(unsigned(body.attachments));
   });
 
-  it("answers 404 code 0 for an unknown attachment, a wrong filename or channel, and malformed ids", async () => {
+  it("answers 404 code 0 for an unknown attachment, a wrong filename or channel, and malformed ids, even correctly signed", async () => {
     const channel = await newChannel();
     const { body } = await upload(channel, { content: "f" }, [{ name: "a.bin", data: random(10) }]);
     const att = body.attachments[0] as Attachment;
     const cdn = env.t.server.ctx.urls.cdnUrl;
-    for (const path of [
-      `/attachments/${channel}/${att.id}/other.bin`,
-      `/attachments/${channel}/99999999/a.bin`,
-      `/attachments/${env.world.text.id}/${att.id}/a.bin`,
-      `/attachments/x/${att.id}/a.bin`,
-      `/attachments/${channel}/0${att.id}/a.bin`,
+    // Signed with the server's own key, so only the path's mismatch is refused.
+    const signed = (channelId: bigint, id: bigint, filename: string) => signedAttachmentUrl(env.t.server.ctx.domain.ctx, channelId, { id, filename });
+    const validQuery = new URL(att.url).search;
+    for (const url of [
+      signed(channel, BigInt(att.id), "other.bin"),
+      signed(channel, 99999999n, "a.bin"),
+      signed(env.world.text.id, BigInt(att.id), "a.bin"),
+      `${cdn}/attachments/x/${att.id}/a.bin${validQuery}`,
+      `${cdn}/attachments/${channel}/0${att.id}/a.bin${validQuery}`,
     ]) {
-      const res = await fetch(`${cdn}${path}`);
-      expect(res.status, path).toBe(404);
+      const res = await fetch(url);
+      expect(res.status, url).toBe(404);
       expect(await res.json()).toEqual({ message: "404: Not Found", code: 0 });
     }
     // Type unknown from the name and not declared: served as octet-stream.
@@ -118,7 +123,7 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect(body.embeds[0]?.image?.url).toBe(att.url);
     expect(body.embeds[0]?.thumbnail?.url).toBe("attachment://missing.png");
     const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
-    expect(stored.embeds[0]?.image?.url).toBe(att.url);
+    expect(stored.embeds[0]?.image?.url).toBe(stored.attachments[0]?.url);
   });
 
   it("refuses more than 10 files with 40005 (HTTP 413) and stores nothing", async () => {

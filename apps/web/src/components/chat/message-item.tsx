@@ -1,10 +1,24 @@
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
+import type { MessageView } from "@chat/api";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
+import { MessageAttachments } from "./message-attachments";
 import type { DisplayMessage } from "./use-channel-messages";
 
 /** One message; `grouped` continues the previous author's run without repeating the header. */
-export function MessageItem({ message, grouped, onRetry, onDiscard }: { message: DisplayMessage; grouped: boolean; onRetry(id: string): void; onDiscard(id: string): void }) {
+export function MessageItem({
+  message,
+  grouped,
+  onRetry,
+  onDiscard,
+  onRefresh,
+}: {
+  message: DisplayMessage;
+  grouped: boolean;
+  onRetry(id: string): void;
+  onDiscard(id: string): void;
+  onRefresh(id: string): Promise<MessageView | null>;
+}) {
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (
     <li
@@ -46,6 +60,7 @@ export function MessageItem({ message, grouped, onRetry, onDiscard }: { message:
             </time>
           ) : null}
         </p>
+        <MessageAttachments attachments={message.attachments} onStale={() => onRefresh(message.id)} />
         {message.sendState === "failed" ? (
           <p className="mt-0.5 text-xs text-danger">
             {message.sendError ?? "Not sent."}{" "}

@@ -6,6 +6,7 @@ import { HashIcon, WaveIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format";
 import { MessageItem } from "./message-item";
+import type { MessageView } from "@chat/api";
 import type { DisplayMessage } from "./use-channel-messages";
 
 const GROUP_WINDOW_MS = 7 * 60 * 1000;
@@ -30,13 +31,15 @@ interface MessageListProps {
   onLoadOlder(): void;
   onRetry(id: string): void;
   onDiscard(id: string): void;
+  /** Gets a message again for fresh file URLs. */
+  onRefresh(id: string): Promise<MessageView | null>;
 }
 
 /**
  * The history, newest at the bottom. Stays pinned to the bottom while the reader is there,
  * keeps the reading position when older pages arrive on top.
  */
-export function MessageList({ channelName, messages, hasMore, historyHidden = false, loadingOlder, onLoadOlder, onRetry, onDiscard }: MessageListProps) {
+export function MessageList({ channelName, messages, hasMore, historyHidden = false, loadingOlder, onLoadOlder, onRetry, onDiscard, onRefresh }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
@@ -90,7 +93,7 @@ export function MessageList({ channelName, messages, hasMore, historyHidden = fa
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
             return (
               <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null}>
-                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} />
+                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} />
               </FragmentWithDivider>
             );
           })}

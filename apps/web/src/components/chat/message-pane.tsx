@@ -42,6 +42,7 @@ export function MessagePane({ channel, me }: { channel: ChannelView; me: UserVie
           onLoadOlder={feed.loadOlder}
           onRetry={feed.retry}
           onDiscard={feed.discard}
+          onRefresh={feed.refresh}
         />
       )}
       <Composer ref={composer} channelName={channel.name} disabled={feed.status !== "ready"} onSend={feed.send} />

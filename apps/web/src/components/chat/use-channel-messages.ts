@@ -174,7 +174,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
   const send = useCallback(
     (content: string) => {
       const localId = `local-${newNonce()}`;
-      const optimistic: DisplayMessage = { id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending" };
+      const optimistic: DisplayMessage = { id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, attachments: [], sendState: "pending" };
       setState((s) => ({ ...s, messages: [...s.messages, optimistic] }));
       void deliver(localId, content);
     },
@@ -191,9 +191,23 @@ export function useChannelMessages(channelId: string, me: UserView) {
     [deliver],
   );
 
+  /** One shown message again, with fresh file URLs (the ones shown expire after 24 hours); null if it is out of reach. */
+  const refresh = useCallback(
+    async (messageId: string): Promise<MessageView | null> => {
+      try {
+        const fresh = await trpc.messages.get.query({ channelId, messageId });
+        setState((s) => ({ ...s, messages: s.messages.some((m) => m.id === fresh.id && !m.sendState) ? merge(s.messages, [fresh], deletedRef.current) : s.messages }));
+        return fresh;
+      } catch {
+        return null;
+      }
+    },
+    [channelId],
+  );
+
   const discard = useCallback((localId: string) => {
     setState((s) => ({ ...s, messages: s.messages.filter((m) => m.id !== localId) }));
   }, []);
 
-  return { ...state, loadOlder, send, retry, discard, reload: () => setAttempt((a) => a + 1) };
+  return { ...state, loadOlder, send, retry, discard, refresh, reload: () => setAttempt((a) => a + 1) };
 }

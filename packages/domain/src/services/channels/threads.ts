@@ -138,7 +138,7 @@ export class ThreadService {
       return { threadId: thread.id, announcement: message };
     });
     const wire = (await emitThread(this.ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true })) as APIChannel;
-    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, serializeMessage(announcement, this.ctx.urls), access.channel));
+    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, serializeMessage(announcement, this.ctx), access.channel));
     return wire;
   }
 

@@ -1,7 +1,7 @@
 import type { PublicUrls } from "../../config";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
-import { attachmentUrl } from "../../serializers";
+import { unsignedAttachmentUrl, withoutQuery } from "../../attachment-links";
 import { type AttachmentEntryInput, MESSAGE_FILES_BYTES_MAX, MESSAGE_FILES_MAX } from "../../validation";
 
 /** A file sent with a message: `files[index]` of a multipart body, bytes as sent (spec rule 11). */
@@ -82,21 +82,25 @@ export function newAttachments(files: UploadedFile[], entries: AttachmentEntryIn
 }
 
 /**
- * Embeds with every `attachment://<filename>` value replaced by that file's URL (spec: embeds).
- * A reference to no file of the message stays as written.
+ * Embeds as stored: every `attachment://<filename>` value (spec: embeds), and any signed
+ * address of one of the message's own files (a bot re-sending a received embed), become that
+ * file's unsigned address, which each answer signs afresh (signEmbedAttachmentUrls). A
+ * reference to no file of the message stays as written.
  */
 export function resolveEmbedAttachments(
   embeds: unknown[],
-  attachments: { id: bigint; filename: string; description: string | null; contentType: string | null; size: number }[],
+  attachments: { id: bigint; filename: string }[],
   channelId: bigint,
   urls: PublicUrls,
 ): unknown[] {
   if (attachments.length === 0) return embeds;
+  const ownFiles = new Set(attachments.map((a) => unsignedAttachmentUrl(urls, channelId, a)));
   const replace = (value: unknown): unknown => {
     if (typeof value === "string" && value.startsWith("attachment://")) {
       const target = attachments.find((a) => a.filename === value.slice("attachment://".length));
-      return target ? attachmentUrl(urls, channelId, target) : value;
+      return target ? unsignedAttachmentUrl(urls, channelId, target) : value;
     }
+    if (typeof value === "string" && ownFiles.has(withoutQuery(value))) return withoutQuery(value);
     if (Array.isArray(value)) return value.map(replace);
     if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
     return value;

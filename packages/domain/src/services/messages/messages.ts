@@ -1,5 +1,6 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIMessage } from "discord-api-types/v10";
+import { type AttachmentUrlQuery, attachmentUrlSecondsLeft } from "../../attachment-links";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -67,7 +68,7 @@ export class MessageService {
     }
     const reactions = summarizeReactions(message.reactions, options.viewerId);
     const thread = threads.get(message.id);
-    return serializeMessage(message, this.ctx.urls, { mentions, referenced, nonce: options.nonce, reactions, thread, ...(message.guildId ? {} : { channelType: 1 }) });
+    return serializeMessage(message, this.ctx, { mentions, referenced, nonce: options.nonce, reactions, thread, ...(message.guildId ? {} : { channelType: 1 }) });
   }
 
   /** A page of messages as `viewerId` sees them; the threads they started are loaded once for the page. */
@@ -190,11 +191,15 @@ export class MessageService {
   }
 
   /**
-   * An uploaded file for `{cdn}/attachments/{channel}/{attachment}/{filename}`: its bytes as
-   * sent and its content type. The URL needs no token; a wrong part is 404 code 0.
+   * An uploaded file for `{cdn}/attachments/{channel}/{attachment}/{filename}?ex&is&hm`: its
+   * bytes as sent, its content type and the seconds its URL still works. Only a URL this
+   * service signed (in an answer to someone who could see the message) and not yet expired
+   * opens it; a missing, wrong or expired signature or a wrong part is 404 code 0.
    */
-  attachmentFile(channelId: bigint, attachmentId: bigint, filename: string) {
-    return loadAttachmentFile(this.ctx, channelId, attachmentId, filename);
+  async attachmentFile(channelId: bigint, attachmentId: bigint, filename: string, signature: AttachmentUrlQuery) {
+    const secondsLeft = attachmentUrlSecondsLeft(this.ctx, channelId, attachmentId, filename, signature);
+    if (secondsLeft === null) throw Errors.notFound();
+    return { ...(await loadAttachmentFile(this.ctx, channelId, attachmentId, filename)), secondsLeft };
   }
 
   /** PATCH: the author's own message only (message-edits.ts). */
