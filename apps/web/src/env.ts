@@ -1,5 +1,6 @@
 import "server-only";
 import { publicUrlsFromEnv } from "@chat/domain";
+import { DEFAULT_SIGN_UPS_PER_HOUR, parseTrustProxy } from "@chat/rate-limit";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -14,5 +15,21 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     appUrl: urls.appUrl,
     storage: env.DATABASE_URL ? "postgresql" : "embedded",
     events: env.REDIS_URL ? "redis" : "hub",
+    /** Rate-limit counters live in Redis when set (shared with the server nodes), else in this process. */
+    redisUrl: env.REDIS_URL || undefined,
+    redisNamespace: env.REDIS_NAMESPACE || "default",
+    /** TRUST_PROXY, as the server reads it: whose X-Forwarded-For names the client. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */
+    signUpsPerHour: positiveInteger("SIGN_UP_LIMIT_PER_HOUR", env.SIGN_UP_LIMIT_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
   } as const;
+}
+
+export type WebEnv = ReturnType<typeof readWebEnv>;
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} is not a positive whole number: ${value}`);
+  return number;
 }

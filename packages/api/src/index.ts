@@ -1,5 +1,6 @@
 export type { ApiContext } from "./context";
 export { flattenFieldErrors } from "./errors";
+export { requireStrongPassword } from "./password-rule";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
