@@ -25,7 +25,6 @@ export async function createApiContext(headers: Pick<Headers, "get">): Promise<A
 
 /** The same procedures the browser calls, called in-process from server components. */
 export async function serverApi() {
-  await connection();
   return createCaller(await createApiContext(await requestHeaders()));
 }
 
