@@ -19,7 +19,7 @@ function step(title, command, args, env = embeddedEnv) {
 
 step("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"]);
 step("unit and integration tests (embedded database)", "pnpm", ["exec", "turbo", "run", "test", "--concurrency=1"]);
-if (pgUrl && redisUrl) step("integration tests (PostgreSQL + Redis)", "pnpm", ["exec", "turbo", "run", "test", "--concurrency=1", "--filter=@chat/server", "--filter=@chat/db", "--filter=@chat/events", "--filter=@chat/api"], serviceEnv);
+if (pgUrl && redisUrl) step("integration tests (PostgreSQL + Redis)", "pnpm", ["exec", "turbo", "run", "test", "--concurrency=1", "--filter=@chat/server", "--filter=@chat/db", "--filter=@chat/events", "--filter=@chat/api", "--filter=@chat/rate-limit", "--filter=@chat/auth"], serviceEnv);
 else console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis pass does not run (CI sets them).");
 step("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--filter=@chat/web", "--output-logs=errors-only"]);
 step("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"]);

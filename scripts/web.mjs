@@ -12,6 +12,7 @@ if (!existsSync(join(webDir, ".next/BUILD_ID"))) {
   const build = spawnSync(next, ["build"], { cwd: webDir, stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const web = spawn(next, ["start", "-p", process.env.WEB_PORT || "3000"], { cwd: webDir, stdio: "inherit", env });
+// The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
+const web = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", process.env.WEB_PORT || "3000"], { cwd: webDir, stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => web.kill(signal));
 web.on("exit", (code) => process.exit(code ?? 0));

@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Security headers (Content-Security-Policy, framing) are set per request in src/proxy.ts.
-  transpilePackages: ["@chat/api", "@chat/auth", "@chat/db", "@chat/domain", "@chat/events"],
+  transpilePackages: ["@chat/api", "@chat/auth", "@chat/db", "@chat/domain", "@chat/events", "@chat/rate-limit"],
   serverExternalPackages: [
     "argon2",
     "@prisma/client",
@@ -19,6 +19,11 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "@electric-sql/pglite-socket",
     "ioredis",
+    "rate-limiter-flexible",
+    // The password rule's dictionaries (a few MB): loaded by Node on the first check, never bundled.
+    "@zxcvbn-ts/core",
+    "@zxcvbn-ts/language-common",
+    "@zxcvbn-ts/language-en",
     "ws",
     "bufferutil",
     "utf-8-validate",

@@ -1,6 +1,7 @@
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
+import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 
 /** Everything one server node runs on. */
@@ -12,8 +13,11 @@ export interface ServerContext {
   clock: Clock;
   redisUrl?: string;
   redisNamespace: string;
-  /** The spec's REST rate limits; RATE_LIMITS=off turns them off (load tests, a private deployment). */
-  rateLimits: boolean;
+  /**
+   * The counters of the spec's REST rate limits (in Redis with REDIS_URL, else in memory);
+   * null when RATE_LIMITS=off turns them off (load tests, a private deployment).
+   */
+  rateLimits: RateLimitStore | null;
   /** Whose X-Forwarded-For gives a request's address (TRUST_PROXY); `false`: the socket's address. */
   trustProxy: TrustProxy;
   /** LOG_LEVEL: the HTTP request log's level; unset: no log. */
@@ -55,8 +59,10 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   const clock = options.clock ?? systemClock;
   const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(options.dataDir ?? env.dataDir, "attachment-signing-key");
   const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey });
-  return { database, bus, domain, urls, clock, redisUrl, redisNamespace: options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default",
-    rateLimits: options.rateLimits ?? process.env.RATE_LIMITS !== "off",
+  const redisNamespace = options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default";
+  const rateLimited = options.rateLimits ?? process.env.RATE_LIMITS !== "off";
+  return { database, bus, domain, urls, clock, redisUrl, redisNamespace,
+    rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
     logLevel: env.logLevel,
   };

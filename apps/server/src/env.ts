@@ -1,11 +1,8 @@
-import { isIP } from "node:net";
 import { configuredAttachmentSigningKey } from "@chat/domain";
+import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
 
-/**
- * Which proxies' `X-Forwarded-For` is believed (Fastify's `trustProxy`): `false` uses the
- * socket's address; `true` trusts every hop; a list trusts those addresses or CIDR ranges.
- */
-export type TrustProxy = boolean | string[];
+/** Fastify's `trustProxy`, parsed as the web app parses its own TRUST_PROXY (@chat/rate-limit). */
+export { parseTrustProxy, type TrustProxy };
 
 /** Server configuration, read and checked once. */
 export interface ServerEnv {
@@ -32,33 +29,4 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
   };
-}
-
-/** TRUST_PROXY as Fastify's `trustProxy`; `false` and `true` are spelled out, anything else is a list. */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
-  const text = (value ?? "").trim();
-  if (text === "" || text.toLowerCase() === "false") return false;
-  if (text.toLowerCase() === "true") return true;
-  const list = text
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "");
-  for (const entry of list) {
-    if (!isProxyAddress(entry)) throw new Error(`TRUST_PROXY: not an address, CIDR range or true: ${entry}`);
-  }
-  return list.length > 0 ? list : false;
-}
-
-/** The names proxy-addr (Fastify's trustProxy) knows for ranges. */
-const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
-
-/** An IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`, or with a dotted mask) or a named range. */
-function isProxyAddress(entry: string): boolean {
-  if (NAMED_RANGES.includes(entry)) return true;
-  const [address = "", range, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (range === undefined) return true;
-  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
-  return family === 4 && isIP(range) === 4;
 }

@@ -54,6 +54,7 @@ export async function startServer(
       await gateway.close();
       for (const client of hubSockets.clients) client.terminate();
       await app.close();
+      await ctx.rateLimits?.close();
       await ctx.bus.close();
       await ctx.database.close();
     },

@@ -1,5 +1,7 @@
 import "server-only";
 import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain/config";
+import { parseTrustProxy } from "@chat/rate-limit/client-address";
+import { DEFAULT_SIGN_UPS_PER_HOUR } from "@chat/rate-limit/people-limits";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -18,5 +20,21 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     development: env.NODE_ENV !== "production",
     /** ATTACHMENT_SIGNING_KEY, else the server's, kept in DATA_DIR: the web app signs attachment URLs the server checks. */
     attachmentSigningKey: attachmentSigningKeyFromEnv(env),
+    /** Rate-limit counters live in Redis when set (shared with the server nodes), else in this process. */
+    redisUrl: env.REDIS_URL || undefined,
+    redisNamespace: env.REDIS_NAMESPACE || "default",
+    /** TRUST_PROXY, as the server reads it: whose X-Forwarded-For names the client. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */
+    signUpsPerHour: positiveInteger("SIGN_UP_LIMIT_PER_HOUR", env.SIGN_UP_LIMIT_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
   } as const;
+}
+
+export type WebEnv = ReturnType<typeof readWebEnv>;
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} is not a positive whole number: ${value}`);
+  return number;
 }

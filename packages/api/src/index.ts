@@ -2,6 +2,7 @@ export type { ApiContext } from "./context";
 export { flattenFieldErrors } from "./errors";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
 export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
+export { requireStrongPassword } from "./password-rule";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
-import { type TestWorld, createTestWorld } from "./world";
+import { type TestWorld, createTestWorld, STRONG_PASSWORD } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 async function person(name: string) {
-  return BigInt((await w.caller(null).account.signUp({ username: name, password: "long enough" })).id);
+  return BigInt((await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD })).id);
 }
 
 describe("login consent and settings procedures", () => {

@@ -1,7 +1,19 @@
+import { type SignInThrottle, signInThrottledError } from "@chat/rate-limit";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { type AccountLookup, SUSPENDED_ERROR, checkCredentials } from "./credentials";
 import { readAuthEnv } from "./env";
+
+/** The request headers next-auth hands to `authorize`. */
+export type SignInHeaders = Record<string, string | string[] | undefined>;
+
+export interface AuthDependencies {
+  accounts: () => Promise<AccountLookup>;
+  /** Sign-in throttling per account and per client address (the web app's rate-limit store). */
+  signInThrottle: () => Promise<SignInThrottle>;
+  /** The client's address, from the headers the web app's HTTP server wrote. */
+  clientAddress: (headers: SignInHeaders) => Promise<string>;
+}
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
 
@@ -15,7 +27,7 @@ export interface SessionUser {
  * next-auth v4: username + password (Credentials provider), JWT sessions. Build it at run
  * time (it reads the secret from the environment or DATA_DIR).
  */
-export function createAuthOptions(deps: { accounts: () => Promise<AccountLookup> }): NextAuthOptions {
+export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
   const env = readAuthEnv();
   return {
     secret: env.secret,
@@ -26,8 +38,14 @@ export function createAuthOptions(deps: { accounts: () => Promise<AccountLookup>
         id: "credentials",
         name: "Username",
         credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
+          const username = typeof credentials?.username === "string" ? credentials.username : "";
+          const attempt = await (await deps.signInThrottle()).begin(username, await deps.clientAddress(request?.headers ?? {}));
+          // Refused before the password is looked at: a right one is refused too while locked.
+          if (!attempt.allowed) throw new Error(signInThrottledError(attempt.retryAfterMs));
           const result = await checkCredentials(await deps.accounts(), credentials?.username, credentials?.password);
+          // A suspended account's password was right: not a guess to count.
+          await (result.ok || result.reason === "suspended" ? attempt.succeeded() : attempt.failed());
           if (result.ok) return { id: result.user.id, name: result.user.username };
           if (result.reason === "suspended") throw new Error(SUSPENDED_ERROR);
           return null;

@@ -22,7 +22,8 @@ if (!existsSync(join(webDir, ".next/BUILD_ID")) || process.argv.includes("--rebu
 const server = await startServer();
 const webPort = process.env.WEB_PORT || "3000";
 console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.gatewayUrl}`);
-const web: ChildProcess = spawn(nextBin, ["start", "-p", webPort], {
+// The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
+const web: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", webPort], {
   cwd: webDir,
   stdio: "inherit",
   // The web app runs in apps/web: hand it absolute paths so both processes share DATA_DIR

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import type { BucketRule } from "./buckets";
-import type { RateLimitOutcome } from "./store";
+import type { BucketRule, RateLimitOutcome } from "@chat/rate-limit";
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 

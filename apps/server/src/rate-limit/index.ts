@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { bucketFor, counterKey, GLOBAL_LIMIT } from "@chat/rate-limit";
 import type { ServerContext } from "../context";
-import { bucketFor, counterKey, GLOBAL_LIMIT } from "./buckets";
 import { sendRateLimited, writeBucketHeaders } from "./headers";
-import { createRateLimitStore } from "./store";
 
-export { type BucketRule, bucketFor, GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, ROUTE_BUCKETS } from "./buckets";
+export { type BucketRule, bucketFor, GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, ROUTE_BUCKETS } from "@chat/rate-limit";
 
 export interface RateLimits {
   /**
@@ -19,13 +18,12 @@ export interface RateLimits {
    * channel or guild, or per client address for the routes without a bot (login token endpoints).
    */
   checkRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
-  close(): Promise<void>;
 }
 
 /** `prefix` is stripped from route URLs before the bucket table is consulted. */
 export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits {
-  if (!ctx.rateLimits) return { checkGlobal: async () => undefined, checkRoute: async () => undefined, close: async () => {} };
-  const store = createRateLimitStore({ redisUrl: ctx.redisUrl, namespace: ctx.redisNamespace });
+  const store = ctx.rateLimits;
+  if (!store) return { checkGlobal: async () => undefined, checkRoute: async () => undefined };
   return {
     async checkGlobal(request, reply) {
       const header = request.headers.authorization;
@@ -47,6 +45,5 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
       writeBucketHeaders(reply, rule, outcome);
       if (!outcome.allowed) return sendRateLimited(reply, "user", outcome);
     },
-    close: () => store.close(),
   };
 }

@@ -2,20 +2,31 @@ import "server-only";
 import { type ApiContext, createCaller } from "@chat/api";
 import { hashPassword } from "@chat/auth";
 import { TRPCError } from "@trpc/server";
+import { headers as requestHeaders } from "next/headers";
 import { connection } from "next/server";
 import { getSessionUser } from "./auth";
+import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
-/** The tRPC context of one request: the process's domain and bus, and who is signed in. */
-export async function createApiContext(): Promise<ApiContext> {
+/** The tRPC context of one request: the process's domain, bus and rate limits, who is signed in and from where. */
+export async function createApiContext(headers: Pick<Headers, "get">): Promise<ApiContext> {
   await connection();
   const [ctx, user] = await Promise.all([getWebContext(), getSessionUser()]);
-  return { domain: ctx.domain, bus: ctx.bus, live: ctx.live, passwords: { hash: hashPassword }, sessionUserId: user ? BigInt(user.id) : null };
+  return {
+    domain: ctx.domain,
+    bus: ctx.bus,
+    live: ctx.live,
+    passwords: { hash: hashPassword },
+    sessionUserId: user ? BigInt(user.id) : null,
+    rateLimits: ctx.rateLimits,
+    signUpLimit: ctx.signUpLimit,
+    clientAddress: clientAddressOf(headers, ctx.env.trustProxy),
+  };
 }
 
 /** The same procedures the browser calls, called in-process from server components. */
 export async function serverApi() {
-  return createCaller(await createApiContext());
+  return createCaller(await createApiContext(await requestHeaders()));
 }
 
 /** By shape, not instanceof: the router package and this app may hold separate copies of the class. */

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import type { NextAuthOptions } from "next-auth";
 import { getServerSession } from "next-auth/next";
+import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
 const KEY = Symbol.for("chat.web.authOptions");
@@ -12,7 +13,11 @@ type Holder = { [KEY]?: NextAuthOptions };
 /** next-auth's options, built on first use at run time (the secret may live in DATA_DIR). */
 export function getAuthOptions(): NextAuthOptions {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createAuthOptions({ accounts: async () => (await getWebContext()).domain.users });
+  holder[KEY] ??= createAuthOptions({
+    accounts: async () => (await getWebContext()).domain.users,
+    signInThrottle: async () => (await getWebContext()).signInThrottle,
+    clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
+  });
   return holder[KEY];
 }
 

@@ -1,4 +1,8 @@
+import { parseForm, zUsername } from "@chat/domain";
+import { tooManySignUps } from "@chat/rate-limit";
 import { z } from "zod";
+import { requireStrongPassword } from "../password-rule";
+import { spendOrRefuse } from "../rate-limited";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
 import { userRowView } from "../views";
 
@@ -12,11 +16,23 @@ const zPassword = z
 
 /** Accounts: a username and a password, nothing else (no e-mail anywhere). */
 export const accountRouter = router({
-  /** Creates a person; the username rules (2–32 of a-z 0-9 _ .) are the domain's. */
+  /**
+   * Creates a person; the username rules (2–32 of a-z 0-9 _ .) are the domain's, the password
+   * rule (requireStrongPassword) is checked next. Each address may create signUpLimit accounts
+   * an hour: counted before anything else (parallel calls cannot slip past), given back when
+   * no account came of it.
+   */
   signUp: publicProcedure.input(z.object({ username: z.string().max(64), password: zPassword })).mutation(async ({ ctx, input }) => {
-    const passwordHash = await ctx.passwords.hash(input.password);
-    const user = await ctx.domain.users.createPerson({ username: input.username.trim(), passwordHash });
-    return userRowView(user);
+    await spendOrRefuse(ctx.rateLimits, ctx.signUpLimit, ctx.clientAddress, tooManySignUps);
+    try {
+      const username = parseForm(zUsername, input.username.trim());
+      await requireStrongPassword(input.password, [username]);
+      const passwordHash = await ctx.passwords.hash(input.password);
+      return userRowView(await ctx.domain.users.createPerson({ username, passwordHash }));
+    } catch (error) {
+      await ctx.rateLimits.refund(ctx.signUpLimit, ctx.clientAddress);
+      throw error;
+    }
   }),
 
   me: protectedProcedure.query(({ ctx }) => ({ id: ctx.me.id.toString(), username: ctx.me.username, displayName: ctx.me.displayName ?? ctx.me.username })),

@@ -1,4 +1,5 @@
 import type { Domain } from "@chat/domain";
+import { counterKey, MESSAGE_CREATE_LIMIT, sendingTooFast } from "@chat/rate-limit";
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { isApiError, toTRPCError } from "../errors";
@@ -6,6 +7,7 @@ import { zSnowflake } from "../inputs";
 import { EventQueue } from "../live/event-queue";
 import { isLiveMessageEvent, type LiveMessageEvent, liveMessageEvent } from "../live/message-events";
 import { protectedProcedure, router } from "../trpc";
+import { spendOrRefuse } from "../rate-limited";
 import { messageView } from "../views";
 
 const PAGE_SIZE = 50;
@@ -25,10 +27,12 @@ export const messagesRouter = router({
     return messageView(await ctx.domain.messages.get(input.channelId, input.messageId, ctx.me.id));
   }),
 
-  /** Sends as the person, through the same service bots use. */
+  /** Sends as the person, through the same service and under the same per-channel limit bots have. */
   send: protectedProcedure
     .input(z.object({ channelId: zSnowflake, content: z.string().max(4000), nonce: z.string().max(25).optional() }))
     .mutation(async ({ ctx, input }) => {
+      const counter = counterKey(MESSAGE_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() });
+      await spendOrRefuse(ctx.rateLimits, MESSAGE_CREATE_LIMIT, counter, sendingTooFast);
       const wire = await ctx.domain.messages.create(input.channelId, ctx.me.id, { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}) });
       return messageView(wire);
     }),

@@ -32,7 +32,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
   await app.register(
     async (api) => {
       const limits = createRateLimits(ctx, API_PREFIX);
-      api.addHook("onClose", limits.close);
       api.addHook("onRequest", limits.checkGlobal);
       installBotAuthentication(api, ctx);
       api.addHook("onRequest", limits.checkRoute);

@@ -1,5 +1,6 @@
 "use client";
 
+import { signInThrottledWait, tooManySignIns } from "@chat/rate-limit/messages";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -7,6 +8,14 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
 const SUSPENDED = "AccountSuspended";
+
+/** What a failed sign-in says: never whether the username exists. */
+function signInError(error: string | null | undefined): string {
+  if (error === SUSPENDED) return "This account is suspended.";
+  const wait = signInThrottledWait(error);
+  if (wait !== null) return tooManySignIns(wait);
+  return "Wrong username or password.";
+}
 
 export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice?: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +29,7 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
     try {
       const result = await signIn("credentials", { redirect: false, username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") });
       if (!result || result.error) {
-        setError(result?.error === SUSPENDED ? "This account is suspended." : "Wrong username or password.");
+        setError(signInError(result?.error));
         setBusy(false);
         return;
       }

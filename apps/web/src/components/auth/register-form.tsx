@@ -57,7 +57,15 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
         hint="2–32 characters: lowercase letters, numbers, _ and ."
         errors={errors.username ?? errors._}
       />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 8 characters." errors={errors.password} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters, hard to guess: a few uncommon words work well."
+        errors={errors.password}
+      />
       <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required errors={errors.confirm} />
       <Button type="submit" busy={busy} className="mt-2 w-full">
         Create account

@@ -1,6 +1,7 @@
 /**
  * Which limit applies to which route (spec: Limits). A route limit is counted per bot and per
- * the route's channel or guild; the global limit per bot over every request.
+ * the route's channel or guild; the global limit per bot over every request. People sending
+ * from the web app are held to the same rows (a person's id in place of the bot's).
  */
 export interface BucketRule {
   /** Stable name: the store's key prefix and, hashed, the X-RateLimit-Bucket header. */
@@ -8,10 +9,11 @@ export interface BucketRule {
   points: number;
   durationSeconds: number;
   /**
-   * What the limit is counted per: the bot and the path parameter `channel` or `guild`; the
-   * bot alone (`bot`); or, for routes without a bot token, the client's address (`address`).
+   * What the limit is counted per: the bot (or person) and the path parameter `channel` or
+   * `guild`; the bot alone (`bot`); for requests without a bot token, the client's address
+   * (`address`); or the account a sign-in names (`account`).
    */
-  per: "channel" | "guild" | "bot" | "address";
+  per: "channel" | "guild" | "bot" | "address" | "account";
 }
 
 /** All requests of one bot: 50 per second. */
@@ -38,8 +40,11 @@ const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
 const OVERWRITES = perChannel("channel.overwrite", 10, 10);
 const BANS = perGuild("guild.ban", 5, 5);
 
+/** Send a message: 5 per 5 s per channel, for bots (REST) and people (the web app) alike. */
+export const MESSAGE_CREATE_LIMIT = perChannel("message.create", 5, 5);
+
 export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
-  "POST /channels/:channel/messages": perChannel("message.create", 5, 5),
+  "POST /channels/:channel/messages": MESSAGE_CREATE_LIMIT,
   "PATCH /channels/:channel/messages/:message": perChannel("message.edit", 5, 5),
   "DELETE /channels/:channel/messages/:message": perChannel("message.delete", 5, 1),
   "POST /channels/:channel/messages/bulk-delete": perChannel("message.bulk-delete", 1, 1),
@@ -89,7 +94,7 @@ export function bucketFor(method: string, route: string): BucketRule | undefined
  * `address` rules), plus the channel or guild the rule is counted per.
  */
 export function counterKey(rule: BucketRule, subject: string, params: unknown): string {
-  if (rule.per === "bot" || rule.per === "address") return subject;
+  if (rule.per === "bot" || rule.per === "address" || rule.per === "account") return subject;
   const value = (params as Record<string, string | undefined> | undefined)?.[rule.per];
   return `${subject}:${value ?? "-"}`;
 }

@@ -6,12 +6,19 @@ export interface RateLimitOutcome {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Milliseconds until the window of this counter ends. */
+  /** Milliseconds until the window (or the block) of this counter ends. */
   resetAfterMs: number;
 }
 
 export interface RateLimitStore {
+  /** Counts one use; refused once the rule's points are spent in the current window. */
   consume(rule: BucketRule, key: string): Promise<RateLimitOutcome>;
+  /** Gives one use back (an attempt that turned out not to count). */
+  refund(rule: BucketRule, key: string): Promise<void>;
+  /** Refuses every use of the counter for `seconds` from now, whatever its window said. */
+  block(rule: BucketRule, key: string, seconds: number): Promise<void>;
+  /** Forgets the counter: the next use starts a fresh window. */
+  reset(rule: BucketRule, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,9 +29,13 @@ export interface RateLimitStoreOptions {
   namespace: string;
 }
 
-/** Counters per bucket rule, in Redis when configured (falling back to memory while Redis is unreachable). */
+/**
+ * Counters per bucket rule, in Redis when configured (falling back to memory while Redis is
+ * unreachable). The server's bot limits and the web app's limits for people share this store.
+ */
 export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  // Connects on first use: a process that never counts anything opens no connection.
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
   redis?.on("error", () => {
     // ioredis reconnects by itself; meanwhile the in-memory insurance limiter counts.
   });
@@ -50,6 +61,15 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
         if (rejection instanceof RateLimiterRes) return { allowed: false, limit: rule.points, remaining: 0, resetAfterMs: rejection.msBeforeNext };
         throw rejection;
       }
+    },
+    async refund(rule, key) {
+      await limiterFor(rule).reward(key, 1);
+    },
+    async block(rule, key, seconds) {
+      await limiterFor(rule).block(key, seconds);
+    },
+    async reset(rule, key) {
+      await limiterFor(rule).delete(key);
     },
     async close() {
       redis?.disconnect();

@@ -1,0 +1,34 @@
+/**
+ * What a person reads when a limit refuses them. Pure text, no store: the browser's forms may
+ * import this file.
+ */
+
+/** Whole seconds to wait, never 0 (the counter may end within the second). */
+export function secondsToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+export function tryAgainIn(retryAfterMs: number): string {
+  const seconds = secondsToWait(retryAfterMs);
+  return `Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
+}
+
+export const tooManySignIns = (retryAfterMs: number) => `Too many sign-in attempts. ${tryAgainIn(retryAfterMs)}`;
+export const tooManySignUps = (retryAfterMs: number) => `Too many sign-up attempts. ${tryAgainIn(retryAfterMs)}`;
+export const sendingTooFast = (retryAfterMs: number) => `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
+
+/**
+ * A throttled sign-in travels through next-auth as an error code in its redirect address
+ * (`SignInThrottled:<seconds>`); the login form turns it back into tooManySignIns.
+ */
+const SIGN_IN_THROTTLED = "SignInThrottled";
+
+export function signInThrottledError(retryAfterMs: number): string {
+  return `${SIGN_IN_THROTTLED}:${secondsToWait(retryAfterMs)}`;
+}
+
+/** The wait in milliseconds a signInThrottledError carries, or null for any other error. */
+export function signInThrottledWait(error: string | null | undefined): number | null {
+  const match = new RegExp(`^${SIGN_IN_THROTTLED}:(\\d{1,9})$`).exec(error ?? "");
+  return match ? Number(match[1]) * 1000 : null;
+}
