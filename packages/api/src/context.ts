@@ -1,5 +1,11 @@
-import type { Domain } from "@chat/domain";
+import type { Domain, PasswordHasher } from "@chat/domain";
 import type { EventBus } from "@chat/events";
+
+/** What the session cookie names: one server-side web session of one person (checked per call). */
+export interface SessionCookie {
+  sessionId: string;
+  userId: bigint;
+}
 
 /** What every tRPC call of the web app runs with; the web app builds one per request. */
 export interface ApiContext {
@@ -7,7 +13,7 @@ export interface ApiContext {
   /** The process's event bus; live subscriptions read from it. */
   bus: EventBus;
   /** Password hashing comes from @chat/auth (argon2id); injected so the routers stay framework-free. */
-  passwords: { hash(password: string): Promise<string> };
-  /** The signed-in person's id from the session cookie, or null. */
-  sessionUserId: bigint | null;
+  passwords: PasswordHasher;
+  /** The session the request's cookie names, or null; protected procedures accept it only while it is live. */
+  session: SessionCookie | null;
 }

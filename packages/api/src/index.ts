@@ -1,4 +1,4 @@
-export type { ApiContext } from "./context";
+export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";

@@ -37,6 +37,27 @@ export interface GatewaySessionsCloseEvent extends DomainEvent {
   internal: true;
 }
 
+/**
+ * Internal event: these web sessions of one person ended (sign-out, log out everywhere, a
+ * password change, suspension). Every process ends the live streams opened with them. Never
+ * dispatched to bots (the gateway dispatches no internal event) nor sent to browsers.
+ */
+export const WEB_SESSIONS_END = "WEB_SESSIONS_END";
+
+export interface WebSessionsEndEvent extends DomainEvent {
+  t: typeof WEB_SESSIONS_END;
+  d: { sessionIds: string[] };
+  userIds: [string];
+  internal: true;
+}
+
+/** The ended session ids when `event` is a WEB_SESSIONS_END, otherwise null. */
+export function endedWebSessions(event: DomainEvent): string[] | null {
+  if (event.t !== WEB_SESSIONS_END || event.internal !== true) return null;
+  const ids = (event.d as { sessionIds?: unknown } | null)?.sessionIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : null;
+}
+
 export type EventHandler = (event: DomainEvent) => void;
 
 export interface EventBus {

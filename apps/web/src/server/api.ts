@@ -1,16 +1,19 @@
 import "server-only";
 import { type ApiContext, createCaller } from "@chat/api";
-import { hashPassword } from "@chat/auth";
+import { hashPassword, verifyPassword } from "@chat/auth";
 import { TRPCError } from "@trpc/server";
 import { connection } from "next/server";
-import { getSessionUser } from "./auth";
+import { getSessionCookie } from "./auth";
 import { getWebContext } from "./context";
 
-/** The tRPC context of one request: the process's domain and bus, and who is signed in. */
+/**
+ * The tRPC context of one request: the process's domain and bus, and the web session the
+ * cookie names (protected procedures accept it only while it is live).
+ */
 export async function createApiContext(): Promise<ApiContext> {
   await connection();
-  const [ctx, user] = await Promise.all([getWebContext(), getSessionUser()]);
-  return { domain: ctx.domain, bus: ctx.bus, passwords: { hash: hashPassword }, sessionUserId: user ? BigInt(user.id) : null };
+  const [ctx, session] = await Promise.all([getWebContext(), getSessionCookie()]);
+  return { domain: ctx.domain, bus: ctx.bus, passwords: { hash: hashPassword, verify: verifyPassword }, session };
 }
 
 /** The same procedures the browser calls, called in-process from server components. */

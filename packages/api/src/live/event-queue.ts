@@ -4,13 +4,16 @@ const MAX_PENDING = 5000;
 
 /**
  * Bus events that pass `accept`, buffered from the moment of creation (so nothing is lost
- * while the caller back-fills from the database), read with `for await` until `signal` aborts.
+ * while the caller back-fills from the database), read with `for await` until `signal` aborts
+ * or the queue is closed; after {@link fail} the reader gets the error instead.
  */
 export class EventQueue implements AsyncIterable<DomainEvent> {
   private pending: DomainEvent[] = [];
   private wake: (() => void) | null = null;
   private unsubscribe: () => void;
   private closed = false;
+  private failure: Error | null = null;
+  private closeHooks: (() => void)[] = [];
 
   constructor(bus: EventBus, accept: (event: DomainEvent) => boolean, private signal?: AbortSignal) {
     this.unsubscribe = bus.subscribe((event) => {
@@ -33,8 +36,23 @@ export class EventQueue implements AsyncIterable<DomainEvent> {
     this.closed = true;
     this.unsubscribe();
     this.signal?.removeEventListener("abort", this.close);
+    for (const hook of this.closeHooks.splice(0)) hook();
     this.notify();
   };
+
+  /** Runs `hook` once when the queue closes (at once if it already is): e.g. to stop a watch tied to it. */
+  onClose(hook: () => void): void {
+    if (this.closed) hook();
+    else this.closeHooks.push(hook);
+  }
+
+  /** Ends the queue at once: the reader's next step throws `error` (events still pending are dropped). */
+  fail(error: Error): void {
+    if (this.closed) return;
+    this.failure = error;
+    this.pending = [];
+    this.close();
+  }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<DomainEvent> {
     try {
@@ -48,6 +66,7 @@ export class EventQueue implements AsyncIterable<DomainEvent> {
           this.wake = resolve;
         });
       }
+      if (this.failure) throw this.failure;
     } finally {
       this.close();
     }

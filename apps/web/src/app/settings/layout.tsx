@@ -5,7 +5,10 @@ import { SignedInFrame } from "@/components/layout/signed-in-frame";
 
 export const metadata: Metadata = { title: { default: "Settings", template: "%s · Settings" } };
 
-const SECTIONS = [{ href: "/settings/authorized-apps", label: "Authorised apps" }];
+const SECTIONS = [
+  { href: "/settings/account", label: "My account" },
+  { href: "/settings/authorized-apps", label: "Authorised apps" },
+];
 
 export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (

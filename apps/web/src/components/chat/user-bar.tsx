@@ -18,7 +18,7 @@ export function UserBar({ me }: { me: UserView }) {
         <p className="truncate text-xs text-muted">@{me.username}</p>
       </div>
       <Link
-        href="/settings/authorized-apps"
+        href="/settings/account"
         aria-label="User settings"
         title="User settings"
         className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
