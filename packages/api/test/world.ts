@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword, verifyPassword } from "@chat/auth";
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { type Domain, createDomain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
@@ -28,11 +29,8 @@ export interface TestWorld {
   close(): Promise<void>;
 }
 
-/** Test password "hashing": enough to tell the right password from a wrong one. */
-const passwords = {
-  hash: async (password: string) => `plain:${password}`,
-  verify: async (hash: string, password: string) => hash === `plain:${password}`,
-};
+/** The web app's own password hashing (argon2id). */
+const passwords = { hash: hashPassword, verify: verifyPassword };
 
 async function freshPostgresDatabase(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `chat_api_test_${randomBytes(6).toString("hex")}`;
