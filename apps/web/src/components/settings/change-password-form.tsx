@@ -1,6 +1,5 @@
 "use client";
 
-import { PASSWORD_MIN } from "@chat/api";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -57,7 +56,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint="At least 8 characters."
         errors={errors.newPassword ?? errors._}
       />
       <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required errors={errors.confirm} />
