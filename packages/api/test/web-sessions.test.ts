@@ -171,6 +171,14 @@ describe("suspension and log out everywhere", () => {
     expect(rows.map((r) => r.endedAt !== null)).toEqual([true, true]);
   });
 
+  it("deleting the account ends all of its sessions", async () => {
+    const id = await person("ugo");
+    const sessions = [await w.signIn(id), await w.signIn(id)];
+    await w.domain.accounts.delete(id);
+    for (const session of sessions) await expectRefused(session);
+    expect(await w.database.prisma.webSession.count({ where: { userId: id, endedAt: null } })).toBe(0);
+  });
+
   it("log out everywhere ends all of the person's sessions, the current one included", async () => {
     const id = await person("sol");
     const bystander = await w.signIn(await person("tia"));
