@@ -155,7 +155,8 @@ describe("password change", () => {
     // One internal event naming exactly the ended sessions.
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ t: WEB_SESSIONS_END, internal: true, userIds: [id.toString()] });
-    expect((events[0]?.d as { sessionIds: string[] }).sessionIds.sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
+    const [event] = events as [DomainEvent];
+    expect((event.d as { sessionIds: string[] }).sessionIds.sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
   });
 });
 
