@@ -151,6 +151,8 @@ test.describe.serial("log in with us (OAuth2)", () => {
 
     await tab.goto("/channels");
     await tab.getByRole("link", { name: "User settings" }).click();
+    await expect(tab).toHaveURL(/\/settings\/account$/);
+    await tab.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Authorised apps" }).click();
     await expect(tab).toHaveURL(/\/settings\/authorized-apps$/);
     const row = tab.getByTestId("authorized-app").filter({ hasText: "Demo Site" });
     await expect(row).toContainText("Knows your username");

@@ -1,7 +1,13 @@
-import type { Domain } from "@chat/domain";
+import type { Domain, PasswordHasher } from "@chat/domain";
 import type { EventBus } from "@chat/events";
-import type { LiveHub } from "./live/live-hub";
 import type { BucketRule, RateLimitStore } from "@chat/rate-limit";
+import type { LiveHub } from "./live/live-hub";
+
+/** What the session cookie names: one server-side web session of one person (checked per call). */
+export interface SessionCookie {
+  sessionId: string;
+  userId: bigint;
+}
 
 /** What every tRPC call of the web app runs with; the web app builds one per request. */
 export interface ApiContext {
@@ -11,9 +17,9 @@ export interface ApiContext {
   /** The process's people's live streams (one per browser tab). */
   live: LiveHub;
   /** Password hashing comes from @chat/auth (argon2id); injected so the routers stay framework-free. */
-  passwords: { hash(password: string): Promise<string> };
-  /** The signed-in person's id from the session cookie, or null. */
-  sessionUserId: bigint | null;
+  passwords: PasswordHasher;
+  /** The session the request's cookie names, or null; protected procedures accept it only while it is live. */
+  session: SessionCookie | null;
   /** The process's rate-limit counters (memory, or Redis shared by every node and the bot server). */
   rateLimits: RateLimitStore;
   /** Accounts one address may create per hour (the web app's SIGN_UP_LIMIT_PER_HOUR). */

@@ -1,4 +1,4 @@
-export type { ApiContext } from "./context";
+export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
 export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";

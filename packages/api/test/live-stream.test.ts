@@ -153,6 +153,20 @@ describe("a person's live stream", () => {
     stale.close();
   });
 
+  it("ends with UNAUTHORIZED as soon as the tab's web session ends", async () => {
+    const owner = await person("signed_out");
+    const session = await w.signIn(owner);
+    const stream = await w.callerWith(session, new AbortController().signal).live.stream({});
+    const iterator = stream[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toMatchObject({ kind: "ready" });
+    const ended = iterator.next().then(
+      () => "still open",
+      (error: { code?: string }) => error.code,
+    );
+    await w.domain.webSessions.endAll(owner);
+    expect(await ended).toBe("UNAUTHORIZED");
+  });
+
   it("decides each event's audience with as many queries for 20 open tabs as for one", async () => {
     let queries = 0;
     const counted = w.database.prisma.$extends({

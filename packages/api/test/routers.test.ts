@@ -1,3 +1,4 @@
+import { verifyPassword } from "@chat/auth";
 import { attachmentUrlSecondsLeft, Permission, UNSTORABLE_TEXT_MESSAGE } from "@chat/domain";
 import { domainErrorData } from "../src/errors";
 import { TRPCError } from "@trpc/server";
@@ -20,7 +21,8 @@ describe("account", () => {
     const id = await person("alice");
     expect(await w.caller(id).account.me()).toEqual({ id: id.toString(), username: "alice", displayName: "alice" });
     const stored = await w.domain.users.findByUsername("alice");
-    expect(stored?.passwordHash).toBe(`plain:${STRONG_PASSWORD}`);
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(stored?.passwordHash as string, STRONG_PASSWORD)).toBe(true);
     const bad = await w.caller(null).account.signUp({ username: "Bad Name!", password: STRONG_PASSWORD }).catch((e) => e);
     expect(bad).toBeInstanceOf(TRPCError);
     expect(bad.code).toBe("BAD_REQUEST");

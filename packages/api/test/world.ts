@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hashPassword, verifyPassword } from "@chat/auth";
 import { type OpenDatabase, openDatabase } from "@chat/db";
-import { channelViewers, type Domain, createDomain, systemClock } from "@chat/domain";
-import { LocalBus } from "@chat/events";
+import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
+import { type EventBus, LocalBus, RedisBus } from "@chat/events";
 import { createRateLimitStore, type RateLimitStore, signUpLimit } from "@chat/rate-limit";
 import pg from "pg";
-import type { ApiContext } from "../src";
+import type { ApiContext, SessionCookie } from "../src";
 import { createCaller, LiveHub } from "../src";
 
 /** Passes the password rule (zxcvbn score 4); the people of router tests sign up with it. */
@@ -17,20 +18,26 @@ export const STRONG_PASSWORD = "violet tractor mirror";
 export const TEST_ADDRESS = "192.0.2.1";
 
 /**
- * One database, one in-process bus, the domain on top and a rate-limit store, for router tests.
- * Storage follows the environment as the server's tests do: TEST_DATABASE_URL (a PostgreSQL
- * admin URL) gives the world a fresh database there, else an embedded one; TEST_REDIS_URL puts
- * the rate-limit counters in Redis (under a namespace of their own), else in memory.
+ * One database, one bus, the domain on top, the live streams and a rate-limit store, for
+ * router tests. Storage follows the environment as the server's tests do: TEST_DATABASE_URL
+ * (a PostgreSQL admin URL) gives the world a fresh database there, else an embedded one;
+ * TEST_REDIS_URL puts the events (a stream of the world's own) and the rate-limit counters
+ * (a namespace of their own) in Redis, else in this process.
  */
 export interface TestWorld {
   domain: Domain;
-  bus: LocalBus;
+  bus: EventBus;
   live: LiveHub;
   database: OpenDatabase;
   rateLimits: RateLimitStore;
+  /** Calls as `userId` with a web session of theirs (started on first use), or signed out (null), from `address`. */
   caller(userId: bigint | null, signal?: AbortSignal, address?: string): ReturnType<typeof createCaller>;
-  /** The context a caller gets (for tRPC's HTTP handler in tests of batched requests). */
-  context(userId: bigint | null, address?: string): ApiContext;
+  /** The context a signed-in caller gets (for tRPC's HTTP handler in tests of batched requests). */
+  context(userId: bigint | null, address?: string): Promise<ApiContext>;
+  /** Signs the person in: a new web session, as the sign-in does. */
+  signIn(userId: bigint): Promise<SessionCookie>;
+  /** Calls with exactly this session cookie (one that may have ended). */
+  callerWith(session: SessionCookie, signal?: AbortSignal): ReturnType<typeof createCaller>;
   close(): Promise<void>;
 }
 
@@ -42,18 +49,39 @@ export interface TestWorldOptions {
   signUpsPerHour?: number;
 }
 
+/** The web app's own password hashing (argon2id). */
+const passwords = { hash: hashPassword, verify: verifyPassword };
+
 export async function createTestWorld(options: TestWorldOptions = {}): Promise<TestWorld> {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-api-test-"));
   const postgres = await freshPostgresDatabase();
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir, embeddedPort: 0, embeddedRole: "own" });
-  const bus = new LocalBus();
+  const redisUrl = process.env.TEST_REDIS_URL || undefined;
+  const namespace = `api-test-${randomBytes(6).toString("hex")}`;
+  const bus = redisUrl ? new RedisBus(redisUrl, `chat:events:${namespace}`) : new LocalBus();
+  if (bus instanceof RedisBus) await bus.whenReady();
   const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
   const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
-  const passwords = { hash: async (password: string) => `plain:${password}` };
   const live = new LiveHub(bus, channelViewers(database.prisma));
-  const rateLimits = createRateLimitStore({ redisUrl: process.env.TEST_REDIS_URL || undefined, namespace: `api-test-${randomBytes(6).toString("hex")}` });
+  const rateLimits = createRateLimitStore({ redisUrl, namespace });
   const limit = signUpLimit(options.signUpsPerHour ?? 1000);
-  const context = (userId: bigint | null, address = TEST_ADDRESS): ApiContext => ({ domain, bus, live, passwords, sessionUserId: userId, rateLimits, signUpLimit: limit, clientAddress: address });
+  const contextWith = (session: SessionCookie | null, address = TEST_ADDRESS): ApiContext => ({
+    domain,
+    bus,
+    live,
+    passwords,
+    session,
+    rateLimits,
+    signUpLimit: limit,
+    clientAddress: address,
+  });
+  const sessions = new Map<bigint, Promise<SessionCookie>>();
+  const signIn = async (userId: bigint): Promise<SessionCookie> => ({ sessionId: (await domain.webSessions.start(userId)).id, userId });
+  const sessionOf = (userId: bigint): Promise<SessionCookie> => {
+    if (!sessions.has(userId)) sessions.set(userId, signIn(userId));
+    return sessions.get(userId) as Promise<SessionCookie>;
+  };
+  const context = async (userId: bigint | null, address?: string) => contextWith(userId === null ? null : await sessionOf(userId), address);
   return {
     domain,
     bus,
@@ -61,10 +89,13 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     database,
     rateLimits,
     context,
-    caller: (userId, signal, address) => createCaller(context(userId, address), { signal }),
+    caller: (userId, signal, address) => createCaller(() => context(userId, address), { signal }),
+    signIn,
+    callerWith: (session, signal) => createCaller(contextWith(session), { signal }),
     async close() {
       live.close();
       await rateLimits.close();
+      await bus.close();
       await database.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,37 +1,48 @@
+import { WEB_SESSION_LIFETIME_MS } from "@chat/domain";
 import { type SignInThrottle, signInThrottledError } from "@chat/rate-limit";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { type AccountLookup, SUSPENDED_ERROR, checkCredentials } from "./credentials";
 import { readAuthEnv } from "./env";
+import { type SessionUser, sessionClaimsOf } from "./session-cookie";
+
+/** What sign-in and sign-out need from the domain's web sessions. */
+export interface WebSessionStore {
+  start(userId: bigint): Promise<{ id: string }>;
+  live(sessionId: string, userId: bigint): Promise<{ user: { id: bigint; username: string } } | null>;
+  end(sessionId: string): Promise<void>;
+}
 
 /** The request headers next-auth hands to `authorize`. */
 export type SignInHeaders = Record<string, string | string[] | undefined>;
 
 export interface AuthDependencies {
   accounts: () => Promise<AccountLookup>;
+  sessions: () => Promise<WebSessionStore>;
   /** Sign-in throttling per account and per client address (the web app's rate-limit store). */
   signInThrottle: () => Promise<SignInThrottle>;
   /** The client's address, from the headers the web app's HTTP server wrote. */
   clientAddress: (headers: SignInHeaders) => Promise<string>;
 }
 
-const THIRTY_DAYS = 30 * 24 * 60 * 60;
-
-/** The signed-in person as the web app sees it. */
-export interface SessionUser {
-  id: string;
-  username: string;
+declare module "next-auth/jwt" {
+  interface JWT {
+    /** The server-side web session this cookie names. */
+    sid?: string;
+  }
 }
 
 /**
- * next-auth v4: username + password (Credentials provider), JWT sessions. Build it at run
- * time (it reads the secret from the environment or DATA_DIR).
+ * next-auth v4: username + password (Credentials provider), JWT sessions whose token carries
+ * only the user id and the id of a server-side web session, started at sign-in and ended at
+ * sign-out; the cookie counts only while that session is live. Build it at run time (it
+ * reads the secret from the environment or DATA_DIR).
  */
 export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
   const env = readAuthEnv();
   return {
     secret: env.secret,
-    session: { strategy: "jwt", maxAge: THIRTY_DAYS },
+    session: { strategy: "jwt", maxAge: WEB_SESSION_LIFETIME_MS / 1000 },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -53,24 +64,27 @@ export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) {
-          token.sub = user.id;
-          token.name = user.name;
-        }
-        return token;
+      /** At sign-in (`user` set) a new web session; the token holds nothing else. */
+      async jwt({ token, user }) {
+        if (!user) return token;
+        const session = await (await deps.sessions()).start(BigInt(user.id));
+        return { sub: user.id, sid: session.id };
       },
-      session({ session, token }) {
-        session.user = { id: token.sub, username: token.name, name: token.name } as typeof session.user & SessionUser;
-        return session;
+      /** next-auth's own /api/auth/session answers a person only while the session is live. */
+      async session({ session, token }) {
+        const claims = sessionClaimsOf(token);
+        const live = claims ? await (await deps.sessions()).live(claims.sessionId, claims.userId) : null;
+        if (!live) return { expires: session.expires };
+        const user: SessionUser = { id: live.user.id.toString(), username: live.user.username };
+        return { ...session, user: { ...user, name: user.username } };
+      },
+    },
+    events: {
+      /** Sign-out ends the web session at once: the cookie, replayed, is refused. */
+      async signOut({ token }) {
+        const claims = sessionClaimsOf(token);
+        if (claims) await (await deps.sessions()).end(claims.sessionId);
       },
     },
   };
-}
-
-/** The person of a next-auth session, or null. */
-export function sessionUserOf(session: { user?: unknown } | null | undefined): SessionUser | null {
-  const user = session?.user as Partial<SessionUser> | undefined;
-  if (!user || typeof user.id !== "string" || !/^[0-9]{1,19}$/.test(user.id)) return null;
-  return { id: user.id, username: typeof user.username === "string" ? user.username : "" };
 }

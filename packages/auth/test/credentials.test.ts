@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AccountLookup, checkCredentials, hashPassword, readAuthEnv, sessionSecret, sessionUserOf } from "../src";
+import { type AccountLookup, checkCredentials, hashPassword, readAuthEnv, sessionClaimsOf, sessionSecret } from "../src";
 
 describe("checkCredentials", () => {
   let accounts: AccountLookup;
@@ -71,9 +71,13 @@ describe("auth environment", () => {
     expect(readAuthEnv({ DATA_DIR: dir, WEB_PORT: "4100" }).url).toBe("http://localhost:4100");
   });
 
-  it("reads the session user only when the id is a decimal id", () => {
-    expect(sessionUserOf({ user: { id: "12", username: "bo" } })).toEqual({ id: "12", username: "bo" });
-    expect(sessionUserOf({ user: { id: "x" } })).toBeNull();
-    expect(sessionUserOf(null)).toBeNull();
+  it("reads a session cookie's claims only with a decimal user id and a well-formed session id", () => {
+    const sid = "a".repeat(43);
+    expect(sessionClaimsOf({ sub: "12", sid })).toEqual({ sessionId: sid, userId: 12n });
+    expect(sessionClaimsOf({ sub: "x", sid })).toBeNull();
+    expect(sessionClaimsOf({ sub: "12", sid: "short" })).toBeNull();
+    // A cookie from before server-side sessions names no session: refused.
+    expect(sessionClaimsOf({ sub: "12", name: "bo" })).toBeNull();
+    expect(sessionClaimsOf(null)).toBeNull();
   });
 });

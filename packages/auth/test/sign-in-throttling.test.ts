@@ -19,6 +19,10 @@ describe("sign-in through next-auth's authorize, throttled", () => {
     const throttle = createSignInThrottle(store);
     const options = createAuthOptions({
       accounts: async () => accounts,
+      // Throttling is decided in authorize, before any web session starts.
+      sessions: async () => {
+        throw new Error("no web session is started by authorize");
+      },
       signInThrottle: async () => throttle,
       clientAddress: async (headers) => String(headers["x-test-address"]),
     });

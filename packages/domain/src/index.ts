@@ -26,6 +26,7 @@ import { AccountService } from "./services/users/accounts";
 import { DirectMessageService } from "./services/users/direct-messages";
 import { UserService } from "./services/users/users";
 import { WebPeopleService } from "./services/users/web-people";
+import { WebSessionService } from "./services/users/web-sessions";
 
 export * from "./attachment-links";
 export * from "./audience";
@@ -41,6 +42,8 @@ export type { CommandScope } from "./services/commands";
 export type { UploadedFile } from "./services/messages/message-files";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
+export type { PasswordHasher } from "./services/users/accounts";
+export { type LiveWebSession, WEB_SESSION_LIFETIME_MS } from "./services/users/web-sessions";
 export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
@@ -58,11 +61,14 @@ export function createDomain(ctx: DomainContext) {
   const messages = new MessageService(ctx);
   const threads = new ThreadService(ctx, messages);
   const scheduledEvents = new ScheduledEventService(ctx);
+  const webSessions = new WebSessionService(ctx);
   return {
     ctx,
     users: new UserService(ctx, pictures),
-    /** Suspending and deleting people's accounts (both revoke their login tokens). */
-    accounts: new AccountService(ctx, oauth2),
+    /** Password changes, suspending and deleting people's accounts (these end web sessions and revoke login tokens). */
+    accounts: new AccountService(ctx, oauth2, webSessions),
+    /** The web app's sign-ins: started at sign-in, checked on every page and call, ended on sign-out and the like. */
+    webSessions,
     guilds,
     /** A guild's name, description and deletion, changed by people in the app. */
     guildSettings: new GuildSettingsService(ctx),
@@ -103,10 +109,11 @@ export function createDomain(ctx: DomainContext) {
     webPeople: new WebPeopleService(ctx),
     threads,
     scheduledEvents,
-    /** Timed work (thread auto-archive, scheduled-event timers); every node runs it on an interval. */
+    /** Timed work (thread auto-archive, scheduled-event timers, stale web sessions); every node runs it on an interval. */
     housekeeping: new HousekeepingService([
       { name: "threads.archiveIdle", run: () => threads.archiveIdle() },
       { name: "scheduledEvents.tick", run: () => scheduledEvents.tick() },
+      { name: "webSessions.removeStale", run: () => webSessions.removeStale().then(() => undefined) },
     ]),
   };
 }

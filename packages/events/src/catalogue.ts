@@ -99,10 +99,23 @@ export interface BusBarrierEvent extends BusFields {
 }
 
 /**
+ * Internal event: these web sessions of one person ended (sign-out, log out everywhere, a
+ * password change, suspension). Every web process ends the live streams opened with them.
+ */
+export const WEB_SESSIONS_END = "WEB_SESSIONS_END";
+
+export interface WebSessionsEndEvent extends BusFields {
+  t: typeof WEB_SESSIONS_END;
+  d: { sessionIds: string[] };
+  userIds: [string];
+  internal: true;
+}
+
+/**
  * Coordination between processes: handled by the server and the web app themselves, never
  * dispatched to bots nor shown to browsers as such.
  */
-export type InternalEvent = GatewaySessionsCloseEvent | BusBarrierEvent;
+export type InternalEvent = GatewaySessionsCloseEvent | BusBarrierEvent | WebSessionsEndEvent;
 
 /** Everything that travels on the bus. */
 export type DomainEvent = DispatchEvent | InternalEvent;
@@ -110,4 +123,9 @@ export type DomainEvent = DispatchEvent | InternalEvent;
 /** Narrows an event to one dispatch name, with its payload type. */
 export function isDispatch<T extends DispatchName>(event: DomainEvent, name: T): event is Extract<DomainEvent, { t: T }> {
   return event.t === name && !event.internal;
+}
+
+/** The ended session ids when `event` is a WEB_SESSIONS_END, otherwise null. */
+export function endedWebSessions(event: DomainEvent): string[] | null {
+  return event.t === WEB_SESSIONS_END ? event.d.sessionIds : null;
 }

@@ -62,7 +62,7 @@ export const commands: Record<string, Command> = {
     return { redirect_uris: redirectUris };
   },
 
-  /** Suspends a person: no more sign-in, and every login token they gave to websites is revoked. */
+  /** Suspends a person: no more sign-in, every web session ends (open tabs too), and every login token they gave to websites is revoked. */
   "user suspend": async (domain, options) => {
     const user = await userByName(domain, required(options, "username"));
     await domain.accounts.suspend(user.id);

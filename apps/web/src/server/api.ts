@@ -1,23 +1,27 @@
 import "server-only";
 import { type ApiContext, createCaller } from "@chat/api";
-import { hashPassword } from "@chat/auth";
+import { hashPassword, verifyPassword } from "@chat/auth";
 import { TRPCError } from "@trpc/server";
 import { headers as requestHeaders } from "next/headers";
 import { connection } from "next/server";
-import { getSessionUser } from "./auth";
+import { getSessionCookie } from "./auth";
 import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
-/** The tRPC context of one request: the process's domain, bus and rate limits, who is signed in and from where. */
+/**
+ * The tRPC context of one request: the process's domain, bus, live streams and rate limits,
+ * the web session the cookie names (protected procedures accept it only while it is live)
+ * and the client's address.
+ */
 export async function createApiContext(headers: Pick<Headers, "get">): Promise<ApiContext> {
   await connection();
-  const [ctx, user] = await Promise.all([getWebContext(), getSessionUser()]);
+  const [ctx, session] = await Promise.all([getWebContext(), getSessionCookie()]);
   return {
     domain: ctx.domain,
     bus: ctx.bus,
     live: ctx.live,
-    passwords: { hash: hashPassword },
-    sessionUserId: user ? BigInt(user.id) : null,
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    session,
     rateLimits: ctx.rateLimits,
     signUpLimit: ctx.signUpLimit,
     clientAddress: clientAddressOf(headers, ctx.env.trustProxy),

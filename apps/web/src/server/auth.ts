@@ -1,31 +1,52 @@
 import "server-only";
-import { createAuthOptions, type SessionUser, sessionUserOf } from "@chat/auth";
+import { createAuthOptions, createSessionCookieReader, type SessionClaims, type SessionUser } from "@chat/auth";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import type { NextAuthOptions } from "next-auth";
-import { getServerSession } from "next-auth/next";
+import { cache } from "react";
 import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
-const KEY = Symbol.for("chat.web.authOptions");
-type Holder = { [KEY]?: NextAuthOptions };
+const KEY = Symbol.for("chat.web.auth");
+type Auth = { options: NextAuthOptions; readCookie: ReturnType<typeof createSessionCookieReader> };
+type Holder = { [KEY]?: Auth };
 
-/** next-auth's options, built on first use at run time (the secret may live in DATA_DIR). */
-export function getAuthOptions(): NextAuthOptions {
+/** next-auth's options and the session cookie reader, built on first use at run time (the secret may live in DATA_DIR). */
+function auth(): Auth {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createAuthOptions({
-    accounts: async () => (await getWebContext()).domain.users,
-    signInThrottle: async () => (await getWebContext()).signInThrottle,
-    clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
-  });
+  holder[KEY] ??= {
+    options: createAuthOptions({
+      accounts: async () => (await getWebContext()).domain.users,
+      sessions: async () => (await getWebContext()).domain.webSessions,
+      signInThrottle: async () => (await getWebContext()).signInThrottle,
+      clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
+    }),
+    readCookie: createSessionCookieReader(),
+  };
   return holder[KEY];
 }
 
-/** The signed-in person, or null. */
-export async function getSessionUser(): Promise<SessionUser | null> {
-  await connection(); // request time only: never read secrets or open the database during the build
-  return sessionUserOf(await getServerSession(getAuthOptions()));
+export function getAuthOptions(): NextAuthOptions {
+  return auth().options;
 }
+
+/**
+ * The web session the request's cookie names (decrypted, not yet checked against the
+ * database), or null. tRPC calls check it in their protected procedures.
+ */
+export const getSessionCookie = cache(async (): Promise<SessionClaims | null> => {
+  await connection(); // request time only: never read secrets or open the database during the build
+  return auth().readCookie(await cookies());
+});
+
+/** The signed-in person while the cookie's web session is live (not ended, not expired, account not suspended), else null. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const claims = await getSessionCookie();
+  if (!claims) return null;
+  const live = await (await getWebContext()).domain.webSessions.live(claims.sessionId, claims.userId);
+  return live ? { id: live.user.id.toString(), username: live.user.username } : null;
+});
 
 /** The signed-in person; otherwise a redirect to the login page that comes back to `returnTo`. */
 export async function requireSessionUser(returnTo: string): Promise<SessionUser> {

@@ -1,51 +1,66 @@
+export interface AsyncQueueOptions {
+  /** Unread items held at most. */
+  capacity: number;
+  /**
+   * Past capacity: "close" ends the queue (a reader that far behind must start over, e.g.
+   * resume from its cursor, rather than skip silently); "drop-oldest" forgets the oldest item.
+   */
+  overflow: "close" | "drop-oldest";
+}
+
 /**
- * Items pushed by one side, read with `for await` by the other, until either closes it (or
- * `signal` aborts); what is unread when it closes is dropped. Bounded: past `capacity` unread
- * items it closes itself (and calls `onOverflow`), since a reader that far behind must start
- * over rather than skip silently.
+ * Items pushed by one side, read with `for await` by the other, until either closes it or
+ * `signal` aborts; what is unread when it closes is dropped. After {@link fail} the reader
+ * gets the error instead.
  */
 export class AsyncQueue<T> implements AsyncIterable<T> {
   private pending: T[] = [];
   private wake: (() => void) | null = null;
   private closed = false;
-  private readonly closers: (() => void)[] = [];
+  private failure: Error | null = null;
+  private readonly closeHooks: (() => void)[] = [];
 
   constructor(
-    private readonly capacity: number,
+    private readonly options: AsyncQueueOptions,
     private readonly signal?: AbortSignal,
-    private readonly onOverflow?: () => void,
   ) {
     signal?.addEventListener("abort", this.close, { once: true });
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   push(item: T): void {
     if (this.closed) return;
-    if (this.pending.length >= this.capacity) {
-      this.onOverflow?.();
-      this.close();
-      return;
+    if (this.pending.length >= this.options.capacity) {
+      if (this.options.overflow === "close") {
+        this.close();
+        return;
+      }
+      this.pending.shift();
     }
     this.pending.push(item);
     this.notify();
   }
 
-  /** Runs `closer` once when the queue closes, whoever closes it. */
-  onClose(closer: () => void): void {
-    if (this.closed) closer();
-    else this.closers.push(closer);
+  /** Runs `hook` once when the queue closes (at once if it already is): e.g. to stop a watch tied to it. */
+  onClose(hook: () => void): void {
+    if (this.closed) hook();
+    else this.closeHooks.push(hook);
   }
 
   readonly close = (): void => {
     if (this.closed) return;
     this.closed = true;
+    this.pending = [];
     this.signal?.removeEventListener("abort", this.close);
-    for (const closer of this.closers.splice(0)) closer();
+    for (const hook of this.closeHooks.splice(0)) hook();
     this.notify();
   };
+
+  /** Ends the queue at once: the reader's next step throws `error`. */
+  fail(error: Error): void {
+    if (this.closed) return;
+    this.failure = error;
+    this.close();
+  }
 
   private notify(): void {
     const wake = this.wake;
@@ -65,6 +80,7 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
           this.wake = resolve;
         });
       }
+      if (this.failure) throw this.failure;
     } finally {
       this.close();
     }

@@ -22,7 +22,7 @@ export class Tab implements Listener {
     signal?: AbortSignal,
   ) {
     this.guildIds = new Set(guildIds);
-    this.queue = new AsyncQueue(TAB_CAPACITY, signal);
+    this.queue = new AsyncQueue({ capacity: TAB_CAPACITY, overflow: "close" }, signal);
   }
 
   deliver(event: DispatchEvent): void {

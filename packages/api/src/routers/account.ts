@@ -14,6 +14,9 @@ const zPassword = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
+/** The password someone has now: only checked against the stored hash, never against today's rules. */
+const zCurrentPassword = z.string().min(1, "Enter your current password.").max(1024, "Password does not match.");
+
 /** Accounts: a username and a password, nothing else (no e-mail anywhere). */
 export const accountRouter = router({
   /**
@@ -36,4 +39,20 @@ export const accountRouter = router({
   }),
 
   me: protectedProcedure.query(({ ctx }) => ({ id: ctx.me.id.toString(), username: ctx.me.username, displayName: ctx.me.displayName ?? ctx.me.username })),
+
+  /**
+   * A new password (the sign-up rules) after the current one (a wrong one: 50035 naming
+   * `currentPassword`). Every other session of the person ends; this one stays signed in.
+   */
+  changePassword: protectedProcedure
+    .input(z.object({ currentPassword: zCurrentPassword, newPassword: zPassword }))
+    .mutation(async ({ ctx, input }) => {
+      await requireStrongPassword(input.newPassword, [ctx.me.username], "newPassword");
+      return ctx.domain.accounts.changePassword(ctx.me.id, { ...input, keepSessionId: ctx.webSession.id }, ctx.passwords);
+    }),
+
+  /** Ends every session of the person, this one included: the browser goes back to the login page. */
+  logOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => {
+    return { endedSessions: await ctx.domain.webSessions.endAll(ctx.me.id) };
+  }),
 });

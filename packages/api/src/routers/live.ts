@@ -2,7 +2,8 @@ import type { DispatchName } from "@chat/events";
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import type { LiveStart } from "../live/live-hub";
-import { protectedProcedure, router } from "../trpc";
+import { watchWebSession } from "../live/session-watch";
+import { protectedProcedure, router, sessionEndedError } from "../trpc";
 
 /** The first frame of a stream: the person's guilds now, and whether what was missed was replayed. */
 export type LiveReadyFrame = { kind: "ready"; guildIds: string[] } & LiveStart;
@@ -16,12 +17,16 @@ export const liveRouter = router({
    * stream per browser tab (SSE). Who receives what is the audience the gateway uses. Each
    * event is tracked by its cursor: on reconnect the client sends the last one back and gets
    * what it missed within the resume window (`resumed: true`), or `resumed: false` with
-   * reason "too-old", and then reloads its state.
+   * reason "too-old", and then reloads its state. It ends with UNAUTHORIZED as soon as its
+   * web session does (announced on the bus by any process, or at expiry).
    */
   stream: protectedProcedure.input(z.object({ lastEventId: z.string().max(64).nullish() })).subscription(async function* ({ ctx, input, signal }) {
     const guildIds = (await ctx.domain.guilds.guildIdsOf(ctx.me.id)).map(String);
     const { tab, start } = ctx.live.open(ctx.me.id.toString(), guildIds, input.lastEventId ?? null, signal);
+    tab.queue.onClose(watchWebSession(ctx.bus, ctx.webSession, () => tab.queue.fail(sessionEndedError())));
     try {
+      // Checked again now that the watch listens: a session ended since the first check is not missed.
+      if (!(await ctx.domain.webSessions.live(ctx.webSession.id, ctx.webSession.userId))) throw sessionEndedError();
       const ready: LiveReadyFrame = { kind: "ready", guildIds, ...(await start) };
       yield ready;
       for await (const event of tab.queue) {

@@ -6,8 +6,9 @@ import { isApiError, toTRPCError } from "../errors";
 import { zSnowflake } from "../inputs";
 import { EventQueue } from "../live/event-queue";
 import { isLiveMessageEvent, type LiveMessageEvent, liveMessageEvent } from "../live/message-events";
-import { protectedProcedure, router } from "../trpc";
+import { watchWebSession } from "../live/session-watch";
 import { spendOrRefuse } from "../rate-limited";
+import { protectedProcedure, router, sessionEndedError } from "../trpc";
 import { messageView } from "../views";
 
 const PAGE_SIZE = 50;
@@ -43,14 +44,20 @@ export const messagesRouter = router({
    * while the person can view the channel: checked when the stream opens and again for every
    * event. Every event is tracked with the id of the newest message sent so far, so after a
    * reconnect the client sends it back and the messages it missed are filled from history.
+   * The stream ends with UNAUTHORIZED as soon as its web session does (sign-out, log out
+   * everywhere, a password change elsewhere, suspension: announced on the bus by any process;
+   * or expiry), and the client finds itself signed out.
    */
   onChange: protectedProcedure
     .input(z.object({ channelId: zSnowflake, lastEventId: z.string().regex(/^[0-9]{1,19}$/).nullish() }))
     .subscription(async ({ ctx, input, signal }) => {
       const channelKey = input.channelId.toString();
       const queue = new EventQueue(ctx.bus, (event) => isLiveMessageEvent(event, channelKey), signal);
+      queue.onClose(watchWebSession(ctx.bus, ctx.webSession, () => queue.fail(sessionEndedError())));
       try {
-        await ctx.domain.channels.get(input.channelId, ctx.me.id);
+        // Checked again now that the watch listens: a session ended since the first check is not missed.
+        const [stillLive] = await Promise.all([ctx.domain.webSessions.live(ctx.webSession.id, ctx.webSession.userId), ctx.domain.channels.get(input.channelId, ctx.me.id)]);
+        if (!stillLive) throw sessionEndedError();
       } catch (error) {
         queue.close();
         throw error;

@@ -46,9 +46,8 @@ export const oauth2Router = router({
   loginRequest: publicProcedure.input(z.object({ query: zAuthorizeQuery })).query(async ({ ctx, input }): Promise<LoginRequestView> => {
     const check = await ctx.domain.oauth2.checkAuthorize(input.query);
     if (check.outcome !== "ask") return check;
-    const signedIn = ctx.sessionUserId !== null ? await ctx.domain.webPeople.sessionUser(ctx.sessionUserId) : null;
-    const skipConsent =
-      check.request.prompt === "none" && signedIn !== null && !signedIn.suspendedAt && (await ctx.domain.oauth2.hasGrant(signedIn.id, check.request.applicationId, check.request.scopes));
+    const signedIn = ctx.session !== null ? await ctx.domain.webSessions.live(ctx.session.sessionId, ctx.session.userId) : null;
+    const skipConsent = check.request.prompt === "none" && signedIn !== null && (await ctx.domain.oauth2.hasGrant(signedIn.userId, check.request.applicationId, check.request.scopes));
     return {
       outcome: "ask",
       application: { ...check.application, id: check.application.id.toString() },

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { GearIcon, UserPlusIcon } from "@/components/ui/icons";
 import { isUnauthorized } from "@/lib/errors";
+import { sendToLogin } from "@/lib/return-path";
 import { trpc } from "@/lib/trpc";
 import { useQuery } from "@/lib/use-query";
 import { ChannelList } from "./channel-list";
@@ -38,7 +39,7 @@ export function ChatShell({ me }: { me: UserView }) {
   const channel = channels.data?.find((c) => c.id === channelId && c.kind === "text") ?? null;
 
   useEffect(() => {
-    if (isUnauthorized(guilds.error) || isUnauthorized(channels.error)) window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname)}`);
+    if (isUnauthorized(guilds.error) || isUnauthorized(channels.error)) sendToLogin();
   }, [guilds.error, channels.error]);
 
   useEffect(() => {

@@ -2,7 +2,8 @@
 
 import type { MessageView, UserView } from "@chat/api";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { errorMessage, isForbidden } from "@/lib/errors";
+import { errorMessage, isForbidden, isUnauthorized } from "@/lib/errors";
+import { sendToLogin } from "@/lib/return-path";
 import { trpc } from "@/lib/trpc";
 
 /** One event of the channel's live stream: a new, an edited or a deleted message. */
@@ -112,8 +113,11 @@ export function useChannelMessages(channelId: string, me: UserView) {
           onStarted: () => {
             if (active) setState((s) => ({ ...s, live: "live" }));
           },
-          onError: () => {
-            if (active) setState((s) => ({ ...s, live: "offline" }));
+          onError: (error) => {
+            if (!active) return;
+            // The server ends the stream the moment the session ends (signed out elsewhere, suspended).
+            if (isUnauthorized(error)) sendToLogin();
+            else setState((s) => ({ ...s, live: "offline" }));
           },
         },
       );

@@ -5,9 +5,12 @@ import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { Avatar } from "@/components/ui/avatar";
 import { LogoutIcon, SettingsIcon } from "@/components/ui/icons";
+import { useHydrated } from "@/lib/use-hydrated";
 
 /** The signed-in person at the bottom of the sidebar, with settings and sign-out. */
 export function UserBar({ me }: { me: UserView }) {
+  // A click before hydration would be lost: the button waits for the page (see useHydrated).
+  const hydrated = useHydrated();
   return (
     <div className="flex h-[52px] shrink-0 items-center gap-2 bg-[#202226] px-2">
       <Avatar id={me.id} name={me.displayName} size="sm" />
@@ -18,7 +21,7 @@ export function UserBar({ me }: { me: UserView }) {
         <p className="truncate text-xs text-muted">@{me.username}</p>
       </div>
       <Link
-        href="/settings/authorized-apps"
+        href="/settings/account"
         aria-label="User settings"
         title="User settings"
         className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
@@ -28,9 +31,10 @@ export function UserBar({ me }: { me: UserView }) {
       <button
         type="button"
         onClick={() => signOut({ callbackUrl: "/login" })}
+        disabled={!hydrated}
         aria-label="Log out"
         title="Log out"
-        className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
+        className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text disabled:opacity-60"
       >
         <LogoutIcon width={18} height={18} />
       </button>

@@ -29,7 +29,7 @@ export async function SignedInFrame({
   if (!me) return <SessionEnded />;
   return (
     <div className="flex min-h-screen flex-col bg-chat">
-      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-black/30 bg-rail px-6">
+      <header className="flex min-h-14 shrink-0 flex-wrap items-center gap-x-6 gap-y-2 border-b border-black/30 bg-rail px-4 py-3 sm:px-6">
         {start}
         <nav aria-label={accountNavLabel} className="ml-auto flex items-center gap-4 text-sm">
           <Link href="/channels" className="text-muted hover:text-text">
@@ -41,7 +41,7 @@ export async function SignedInFrame({
           </span>
         </nav>
       </header>
-      <div className={`mx-auto w-full ${width} flex-1 px-6 py-10`}>{children}</div>
+      <main className={`mx-auto w-full ${width} flex-1 px-4 py-8 sm:px-6 sm:py-10`}>{children}</main>
     </div>
   );
 }

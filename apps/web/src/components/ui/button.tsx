@@ -7,9 +7,10 @@ import { Spinner } from "./spinner";
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-accent text-white hover:bg-accent-strong",
+  // White text needs the darker accent and danger shades for 4.5:1 contrast (WCAG AA).
+  primary: "bg-accent-strong text-white hover:bg-[#3f4cc0]",
   secondary: "bg-raised text-text hover:bg-hover border border-line",
-  danger: "bg-danger text-white hover:brightness-110",
+  danger: "bg-[#c8373d] text-white hover:bg-[#b32f35]",
   ghost: "bg-transparent text-muted hover:bg-hover hover:text-text",
 };
 

@@ -27,12 +27,12 @@ export function TextField({ label, hint, errors = [], className = "", id, ...res
         {...rest}
       />
       {hint && !invalid ? (
-        <p id={hintId} className="text-xs text-faint">
+        <p id={hintId} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}
       {invalid ? (
-        <p id={errorId} className="text-xs text-danger" role="alert">
+        <p id={errorId} className="text-xs text-danger-text" role="alert">
           {errors.join(" ")}
         </p>
       ) : null}

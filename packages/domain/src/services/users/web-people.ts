@@ -1,19 +1,14 @@
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
 import { channelAccess, guildAccess } from "../shared/access";
-import { memberInclude, userSelect } from "../shared/selects";
+import { memberInclude } from "../shared/selects";
 
 /**
- * Use-cases only the people's web app needs: the signed-in person's standing, a guild's
- * member list and a cheap "may this person still see that channel" check for live streams.
+ * Use-cases only the people's web app needs: a guild's member list and a cheap "may this
+ * person still see that channel" check for live streams (sessions: web-sessions.ts).
  */
 export class WebPeopleService {
   constructor(private ctx: DomainContext) {}
-
-  /** The account behind a web session, or null when it no longer exists. */
-  async sessionUser(userId: bigint) {
-    return this.ctx.db.user.findUnique({ where: { id: userId }, select: { ...userSelect, suspendedAt: true } });
-  }
 
   /** Every member of a guild the caller belongs to (Unknown Guild otherwise), bots included. */
   async guildMembers(guildId: bigint, userId: bigint) {
