@@ -153,6 +153,22 @@ describe("a person's live stream", () => {
     stale.close();
   });
 
+  it("shows a person typing to the others who can view the channel, under the typing limit", async () => {
+    const owner = await person("typist");
+    const reader = await person("watcher");
+    const guild = await w.domain.guilds.create(owner, "Typing");
+    await w.domain.members.addPerson(guild.id, reader);
+    const channel = guild.channels.find((c) => c.type === 0)!;
+    const tab = await openTab(reader);
+    await tab.ready();
+    await w.caller(owner).messages.typing({ channelId: channel.id.toString() });
+    const typing = await tab.until((f) => f.t === GatewayDispatchEvents.TypingStart);
+    expect(typing.d).toMatchObject({ channel_id: channel.id.toString(), user_id: owner.toString(), guild_id: guild.id.toString() });
+    for (let i = 0; i < 4; i++) await w.caller(owner).messages.typing({ channelId: channel.id.toString() });
+    await expect(w.caller(owner).messages.typing({ channelId: channel.id.toString() })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    tab.close();
+  });
+
   it("ends with UNAUTHORIZED as soon as the tab's web session ends", async () => {
     const owner = await person("signed_out");
     const session = await w.signIn(owner);

@@ -42,6 +42,7 @@ const BANS = perGuild("guild.ban", 5, 5);
 
 /** Send a message: 5 per 5 s per channel, for bots (REST) and people (the web app) alike. */
 export const MESSAGE_CREATE_LIMIT = perChannel("message.create", 5, 5);
+export const TYPING_LIMIT = perChannel("typing", 5, 5);
 
 export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "POST /channels/:channel/messages": MESSAGE_CREATE_LIMIT,
@@ -49,7 +50,7 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "DELETE /channels/:channel/messages/:message": perChannel("message.delete", 5, 1),
   "POST /channels/:channel/messages/bulk-delete": perChannel("message.bulk-delete", 1, 1),
   "GET /channels/:channel/messages": perChannel("message.list", 10, 1),
-  "POST /channels/:channel/typing": perChannel("typing", 5, 5),
+  "POST /channels/:channel/typing": TYPING_LIMIT,
   // Adding and removing reactions share one bucket (spec: "Add or remove reactions").
   "PUT /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,
   "DELETE /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,

@@ -1,5 +1,5 @@
 import type { Domain } from "@chat/domain";
-import { counterKey, MESSAGE_CREATE_LIMIT, sendingTooFast } from "@chat/rate-limit";
+import { counterKey, MESSAGE_CREATE_LIMIT, sendingTooFast, TYPING_LIMIT, typingTooOften } from "@chat/rate-limit";
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { isApiError, toTRPCError } from "../errors";
@@ -37,6 +37,16 @@ export const messagesRouter = router({
       const wire = await ctx.domain.messages.create(input.channelId, ctx.me.id, { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}) });
       return messageView(wire);
     }),
+
+  /**
+   * "X is typing…": TYPING_START to everyone who can view the channel (people's tabs and bots),
+   * as POST /channels/{id}/typing does for bots, under the same per-channel limit.
+   */
+  typing: protectedProcedure.input(z.object({ channelId: zSnowflake })).mutation(async ({ ctx, input }) => {
+    await spendOrRefuse(ctx.rateLimits, TYPING_LIMIT, counterKey(TYPING_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }), typingTooOften);
+    await ctx.domain.messages.typing(input.channelId, ctx.me.id);
+    return { typing: true };
+  }),
 
   /**
    * One channel's messages, live (SSE): each new message (`create`), each edit (`update`, the
