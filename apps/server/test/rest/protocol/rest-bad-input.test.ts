@@ -119,5 +119,10 @@ describe("bad input at the edges of the bot API", () => {
       const res = await rawPath(`/api/v10/channels/${"1".repeat(5000)}`);
       expect(res).toEqual({ status: 414, body: { message: expect.any(String), code: 0 } });
     });
+
+    it("answers a request line and headers over Node's size limit with 431 in the spec's body", async () => {
+      const res = await rawPath(`/api/v10/users/@me?q=${"%E2%80%8B".repeat(10_000)}`);
+      expect(res).toEqual({ status: 431, body: { message: "431: Request Header Fields Too Large", code: 0 } });
+    });
   });
 });

@@ -1,0 +1,267 @@
+import { appRouter } from "@chat/api";
+import { hashPassword } from "@chat/auth/password";
+import { createDomain, systemClock } from "@chat/domain";
+import fc from "fast-check";
+import { routeTableOf } from "../src/http/app";
+import type { RunningServer } from "../src/server";
+import { describeValue } from "./json";
+import { type RestCase, restCaseArbitrary } from "./rest/cases";
+import { REST_ROUTES } from "./rest/routes";
+import { closeAgent, describeWire, errorShapeProblem, send, wireRequest } from "./rest/send";
+import { changedTables, type Snapshot, snapshotter } from "./snapshot";
+import { type ProcedureType, type TrpcCase, trpcCaseArbitrary } from "./trpc/cases";
+import { TRPC_PROCEDURES } from "./trpc/procedures";
+import { buildRequest, sendTrpc } from "./trpc/send";
+import { FuzzWorld } from "./world";
+
+export type ProblemKind = "5xx" | "partial write" | "error shape" | "no answer";
+
+export interface Problem {
+  kind: ProblemKind;
+  detail: string;
+}
+
+/** What one case did. */
+export interface Outcome {
+  status: number;
+  accepted: boolean;
+  problems: Problem[];
+  request: string;
+  response: string;
+}
+
+export interface TargetReport {
+  key: string;
+  cases: number;
+  accepted: number;
+  refused: number;
+  counts: Record<ProblemKind, number>;
+  ms: number;
+  /** The first failing case as generated, and fast-check's shrunk one with the path to replay it. */
+  failure?: { first: Outcome; shrunk?: Outcome; shrunkCase?: string; replayPath?: string; runIndex: number };
+}
+
+export interface CampaignOptions {
+  seed: number;
+  /** Cases per route and per procedure. */
+  runs: number;
+  /** Only targets whose key contains this text. */
+  only?: string;
+  /** Replays (and shrinks from) this fast-check path of the one target `only` selects. */
+  replayPath?: string;
+  /** Shrinks each failure found (default true); the test slice only needs to know one happened. */
+  shrink?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface CampaignReport {
+  seed: number;
+  runs: number;
+  targets: TargetReport[];
+  totals: { cases: number; accepted: number; refused: number } & Record<ProblemKind, number>;
+  ms: number;
+  repairs: number;
+}
+
+interface Target<C> {
+  key: string;
+  arbitrary: fc.Arbitrary<C>;
+  run(testCase: C): Promise<Outcome>;
+  describe(testCase: C): string;
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The bot API's write routes as the running server registered them (its REST routes under /api/v10). */
+export function writeRoutesOf(server: RunningServer): string[] {
+  return [...new Set(routeTableOf(server.http).filter((r) => WRITE_METHODS.has(r.method) && r.url.startsWith("/api/v10/")).map((r) => `${r.method} ${r.url}`))];
+}
+
+/** Every procedure of the web app's router, with its type. */
+export function proceduresOf(): { path: string; type: ProcedureType }[] {
+  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: ProcedureType } }> } })._def.procedures;
+  return Object.entries(procedures).map(([path, procedure]) => ({ path, type: procedure._def.type }));
+}
+
+/**
+ * Fails loudly when the route table or the router has something the fuzzer has no generator
+ * for (a new route is fuzzed only once it has one), or a generator names something gone.
+ */
+export function checkCoverage(server: RunningServer): void {
+  const routes = writeRoutesOf(server);
+  const procedures = proceduresOf().map((p) => p.path);
+  const missing = [...routes.filter((key) => !(key in REST_ROUTES)), ...procedures.filter((path) => !(path in TRPC_PROCEDURES)).map((path) => `tRPC ${path}`)];
+  const stale = [...Object.keys(REST_ROUTES).filter((key) => !routes.includes(key)), ...Object.keys(TRPC_PROCEDURES).filter((path) => !procedures.includes(path)).map((path) => `tRPC ${path}`)];
+  if (missing.length > 0 || stale.length > 0) {
+    throw new Error(
+      [
+        missing.length > 0 ? `No fuzz generator for: ${missing.join(", ")} (add one to apps/server/fuzz/rest/routes.ts or trpc/procedures.ts).` : "",
+        stale.length > 0 ? `Fuzz generators for routes or procedures that do not exist: ${stale.join(", ")}.` : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    );
+  }
+}
+
+/** A per-target seed: stable whatever other targets run, different between targets. */
+function targetSeed(seed: number, key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (seed ^ hash) | 0;
+}
+
+const emptyCounts = (): Record<ProblemKind, number> => ({ "5xx": 0, "partial write": 0, "error shape": 0, "no answer": 0 });
+
+/**
+ * The campaign: for every write route of the bot API and every tRPC procedure, `runs` generated
+ * malformed requests against a running server. A case fails when it is answered with a 5xx
+ * (tRPC: INTERNAL_SERVER_ERROR), when a refused request changed any table, or when a refusal
+ * is not in the spec's error shape.
+ */
+export async function runCampaign(server: RunningServer, options: CampaignOptions): Promise<CampaignReport> {
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  checkCoverage(server);
+  const world = await FuzzWorld.seed(server);
+  const snapshots = await snapshotter(server);
+  const base = new URL(server.url);
+  let current: Snapshot | null = null;
+  let repairs = 0;
+
+  /** Runs a case between two snapshots; an accepted one repairs the world instead. */
+  const guarded = async (execute: () => Promise<Outcome>): Promise<Outcome> => {
+    const before = current ?? (await snapshots.take());
+    const outcome = await execute();
+    if (outcome.accepted) {
+      current = null;
+      if ((await world.repair()).length > 0) repairs++;
+      return outcome;
+    }
+    const after = await snapshots.take();
+    const changed = changedTables(before, after);
+    if (changed.length > 0) outcome.problems.push({ kind: "partial write", detail: `refused with ${outcome.status} but changed ${changed.join(", ")}` });
+    current = after;
+    return outcome;
+  };
+
+  const restTargets: Target<RestCase>[] = writeRoutesOf(server).map((key) => {
+    const [method, url] = key.split(" ") as [string, string];
+    const route = REST_ROUTES[key]!;
+    return {
+      key,
+      arbitrary: restCaseArbitrary(method, url, route),
+      describe: (testCase) => describeValue(testCase, 1500),
+      run: (testCase) =>
+        guarded(async () => {
+          const wire = wireRequest(method, url, testCase, world.resolve, world.token);
+          const answer = await send(base, wire);
+          const problems: Problem[] = [];
+          if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
+          else if (answer.status === 0) problems.push({ kind: "no answer", detail: answer.body });
+          else if (answer.status >= 400) {
+            const shape = errorShapeProblem(answer, route.login === true);
+            if (shape) problems.push({ kind: "error shape", detail: `${answer.status}: ${shape}` });
+          }
+          // -1: Node would not send it (nothing reached the server): neither accepted nor refused by it.
+          return { status: answer.status, accepted: answer.status > 0 && answer.status < 400, problems, request: describeWire(wire), response: describeValue(answer.body, 600) };
+        }),
+    };
+  });
+
+  const procedures = proceduresOf();
+  const typeOf = (path: string) => procedures.find((p) => p.path === path)?.type ?? "query";
+  // The web app's tRPC context (apps/web/src/server/api.ts): a domain over the same database and bus, argon2 passwords, a signed-in person.
+  const webDomain = createDomain({ db: server.ctx.database.prisma, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock });
+  const createContext = async () => ({ domain: webDomain, bus: server.ctx.bus, passwords: { hash: hashPassword }, sessionUserId: world.ownerId });
+  const trpcTargets: Target<TrpcCase>[] = procedures.map(({ path, type }) => {
+    const sameType = procedures.filter((p) => p.type === type && p.type !== "subscription").map((p) => ({ path: p.path, spec: TRPC_PROCEDURES[p.path]! }));
+    return {
+      key: `tRPC ${type} ${path}`,
+      arbitrary: trpcCaseArbitrary(path, type, TRPC_PROCEDURES[path]!, sameType),
+      describe: (testCase) => describeValue(testCase, 1500),
+      run: (testCase) =>
+        guarded(async () => {
+          const answer = await sendTrpc(appRouter, createContext, buildRequest(testCase, typeOf, world.resolve));
+          const problems: Problem[] = [];
+          if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
+          else if (answer.errorCodes.includes("INTERNAL_SERVER_ERROR")) problems.push({ kind: "5xx", detail: "INTERNAL_SERVER_ERROR in an answer" });
+          return { status: answer.status, accepted: answer.accepted, problems, request: answer.request, response: describeValue(answer.body, 600) };
+        }),
+    };
+  });
+
+  const targets = [...restTargets, ...trpcTargets].filter((t) => !options.only || t.key.includes(options.only)) as Target<unknown>[];
+  if (targets.length === 0) throw new Error(`No route or procedure matches "${options.only}".`);
+  const reports: TargetReport[] = [];
+  try {
+    for (const target of targets) reports.push(await runTarget(target, options, log));
+  } finally {
+    closeAgent();
+  }
+  const totals = { cases: 0, accepted: 0, refused: 0, ...emptyCounts() };
+  for (const report of reports) {
+    totals.cases += report.cases;
+    totals.accepted += report.accepted;
+    totals.refused += report.refused;
+    for (const kind of Object.keys(report.counts) as ProblemKind[]) totals[kind] += report.counts[kind];
+  }
+  return { seed: options.seed, runs: options.runs, targets: reports, totals, ms: Date.now() - started, repairs };
+}
+
+async function runTarget(target: Target<unknown>, options: CampaignOptions, log: (line: string) => void): Promise<TargetReport> {
+  const started = Date.now();
+  const seed = targetSeed(options.seed, target.key);
+  const report: TargetReport = { key: target.key, cases: 0, accepted: 0, refused: 0, counts: emptyCounts(), ms: 0 };
+  let failing: { outcome: Outcome; index: number } | undefined;
+  if (options.replayPath === undefined) {
+    // Every case runs and counts; the predicate never fails so fast-check does not stop at the first problem.
+    let index = 0;
+    await fc.check(
+      fc.asyncProperty(target.arbitrary, async (testCase) => {
+        const outcome = await target.run(testCase);
+        report.cases++;
+        if (outcome.accepted) report.accepted++;
+        else report.refused++;
+        for (const problem of outcome.problems) report.counts[problem.kind]++;
+        if (outcome.problems.length > 0 && !failing) failing = { outcome, index };
+        index++;
+        return true;
+      }),
+      { seed, numRuns: options.runs },
+    );
+  }
+  if (failing || options.replayPath !== undefined) {
+    const path = options.replayPath ?? String(failing!.index);
+    let last: Outcome | undefined;
+    const shrinking =
+      options.shrink === false && options.replayPath === undefined
+        ? undefined
+        : await fc.check(
+            fc.asyncProperty(target.arbitrary, async (testCase) => {
+              const outcome = await target.run(testCase);
+              if (outcome.problems.length > 0) last = outcome;
+              return outcome.problems.length === 0;
+            }),
+            { seed, numRuns: options.runs, path, interruptAfterTimeLimit: 120_000, markInterruptAsFailure: false },
+          );
+    const counterexample = shrinking?.counterexample?.[0];
+    const first = failing?.outcome ?? last;
+    if (first) {
+      report.failure = {
+        first,
+        shrunk: last,
+        shrunkCase: counterexample === undefined ? undefined : target.describe(counterexample),
+        replayPath: shrinking?.counterexamplePath ?? undefined,
+        runIndex: failing?.index ?? -1,
+      };
+    }
+    if (options.replayPath !== undefined && !first) log(`replay ${target.key} at ${path}: no problem`);
+  }
+  report.ms = Date.now() - started;
+  const problems = Object.entries(report.counts).filter(([, n]) => n > 0);
+  log(
+    `${target.key.padEnd(86)} ${String(report.cases).padStart(5)} cases  ${String(report.accepted).padStart(4)} accepted  ${(report.ms / 1000).toFixed(1).padStart(6)} s${problems.length > 0 ? `  ${problems.map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}`,
+  );
+  return report;
+}
