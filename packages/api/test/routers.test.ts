@@ -219,6 +219,16 @@ describe("text PostgreSQL cannot store", () => {
     }
     expect(await count()).toEqual(before);
   });
+
+  it("names a field called constructor or __proto__ holding NUL like any other field (not an internal error)", async () => {
+    const me = await person("proto_tester");
+    for (const field of ["constructor", "__proto__", "toString"]) {
+      const input = JSON.parse(`{"name":"fine",${JSON.stringify(field)}:"bad\\u0000"}`);
+      const error = (await w.caller(me).applications.create(input).catch((e: unknown) => e)) as TRPCError;
+      expect(error.code, field).toBe("BAD_REQUEST");
+      expect(JSON.parse(JSON.stringify(domainErrorData(error))), field).toEqual(JSON.parse(`{"apiCode":50035,"fieldErrors":{${JSON.stringify(field)}:[${JSON.stringify(UNSTORABLE_TEXT_MESSAGE)}]}}`));
+    }
+  });
 });
 
 describe("ids the database cannot hold", () => {
