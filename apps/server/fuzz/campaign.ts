@@ -7,7 +7,7 @@ import type { RunningServer } from "../src/server";
 import { describeValue } from "./json";
 import { type RestCase, restCaseArbitrary } from "./rest/cases";
 import { REST_ROUTES } from "./rest/routes";
-import { closeAgent, describeWire, errorShapeProblem, send, wireRequest } from "./rest/send";
+import { describeWire, errorShapeProblem, newAgent, send, wireRequest } from "./rest/send";
 import { changedTables, type Snapshot, snapshotter } from "./snapshot";
 import { type ProcedureType, type TrpcCase, trpcCaseArbitrary } from "./trpc/cases";
 import { TRPC_PROCEDURES } from "./trpc/procedures";
@@ -126,6 +126,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
   const world = await FuzzWorld.seed(server);
   const snapshots = await snapshotter(server);
   const base = new URL(server.url);
+  const agent = newAgent();
   let current: Snapshot | null = null;
   let repairs = 0;
 
@@ -155,7 +156,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
       run: (testCase) =>
         guarded(async () => {
           const wire = wireRequest(method, url, testCase, world.resolve, world.token);
-          const answer = await send(base, wire);
+          const answer = await send(agent, base, wire);
           const problems: Problem[] = [];
           if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
           else if (answer.status === 0) problems.push({ kind: "no answer", detail: answer.body });
@@ -197,7 +198,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
   try {
     for (const target of targets) reports.push(await runTarget(target, options, log));
   } finally {
-    closeAgent();
+    agent.destroy();
   }
   const totals = { cases: 0, accepted: 0, refused: 0, ...emptyCounts() };
   for (const report of reports) {

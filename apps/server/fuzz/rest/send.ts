@@ -77,13 +77,16 @@ export function wireRequest(method: string, url: string, testCase: RestCase, res
   return { method, path: `${path}${testCase.query}`, headers, body };
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+/** One connection, kept alive between cases (close it with `destroy()` when done). */
+export function newAgent(): Agent {
+  return new Agent({ keepAlive: true, maxSockets: 1 });
+}
 
 /** Sends a wire request; a socket error or no answer within `timeoutMs` is an answer of status 0. */
-export function send(base: URL, wire: WireRequest, timeoutMs = 60_000): Promise<HttpAnswer> {
+export function send(agent: Agent, base: URL, wire: WireRequest, timeoutMs = 60_000): Promise<HttpAnswer> {
   return new Promise((resolve) => {
     try {
-      sendNow(base, wire, timeoutMs, resolve);
+      sendNow(agent, base, wire, timeoutMs, resolve);
     } catch (error) {
       // Node refuses to write it (a header it cannot encode): the server never sees it.
       resolve({ status: -1, body: `not sendable: ${(error as Error).message}`, contentType: undefined });
@@ -91,7 +94,7 @@ export function send(base: URL, wire: WireRequest, timeoutMs = 60_000): Promise<
   });
 }
 
-function sendNow(base: URL, wire: WireRequest, timeoutMs: number, resolve: (answer: HttpAnswer) => void): void {
+function sendNow(agent: Agent, base: URL, wire: WireRequest, timeoutMs: number, resolve: (answer: HttpAnswer) => void): void {
   {
     const req = httpRequest({ host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers: wire.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -103,10 +106,6 @@ function sendNow(base: URL, wire: WireRequest, timeoutMs: number, resolve: (answ
     req.on("error", (error) => resolve({ status: 0, body: `request failed: ${error.message}`, contentType: undefined }));
     req.end(wire.body ?? undefined);
   }
-}
-
-export function closeAgent(): void {
-  agent.destroy();
 }
 
 /** One line describing what was sent, for reports. */

@@ -101,7 +101,8 @@ export async function sendTrpc(router: AnyTRPCRouter, createContext: () => Promi
       errorCodes.push(error.code);
     },
   });
-  const described = `${built.method} ${built.url.slice(ORIGIN.length)}${built.body !== undefined ? ` ${describeValue(built.body, 600)}` : ""}`;
+  const url = built.url.slice(ORIGIN.length);
+  const described = `${built.method} ${url.length > 600 ? `${url.slice(0, 600)}…(${url.length})` : url}${built.body !== undefined ? ` ${describeValue(built.body, 600)}` : ""}`;
   if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
     const { text, failed } = await readEventStream(response, abort);
     return { status: response.status, errorCodes, accepted: !failed, body: text, request: described };
