@@ -36,6 +36,8 @@ export interface TargetReport {
   accepted: number;
   refused: number;
   counts: Record<ProblemKind, number>;
+  /** How many cases were answered with each status (tRPC: the HTTP status of the batch or stream). */
+  statuses: Record<string, number>;
   ms: number;
   /** The first failing case as generated, and fast-check's shrunk one with the path to replay it. */
   failure?: { first: Outcome; shrunk?: Outcome; shrunkCase?: string; replayPath?: string; runIndex: number };
@@ -151,7 +153,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
     const route = REST_ROUTES[key]!;
     return {
       key,
-      arbitrary: restCaseArbitrary(method, url, route),
+      arbitrary: restCaseArbitrary(url, route),
       describe: (testCase) => describeValue(testCase, 1500),
       run: (testCase) =>
         guarded(async () => {
@@ -213,7 +215,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
 async function runTarget(target: Target<unknown>, options: CampaignOptions, log: (line: string) => void): Promise<TargetReport> {
   const started = Date.now();
   const seed = targetSeed(options.seed, target.key);
-  const report: TargetReport = { key: target.key, cases: 0, accepted: 0, refused: 0, counts: emptyCounts(), ms: 0 };
+  const report: TargetReport = { key: target.key, cases: 0, accepted: 0, refused: 0, counts: emptyCounts(), statuses: {}, ms: 0 };
   let failing: { outcome: Outcome; index: number } | undefined;
   if (options.replayPath === undefined) {
     // Every case runs and counts; the predicate never fails so fast-check does not stop at the first problem.
@@ -225,6 +227,7 @@ async function runTarget(target: Target<unknown>, options: CampaignOptions, log:
         if (outcome.accepted) report.accepted++;
         else report.refused++;
         for (const problem of outcome.problems) report.counts[problem.kind]++;
+        report.statuses[outcome.status] = (report.statuses[outcome.status] ?? 0) + 1;
         if (outcome.problems.length > 0 && !failing) failing = { outcome, index };
         index++;
         return true;
@@ -257,12 +260,21 @@ async function runTarget(target: Target<unknown>, options: CampaignOptions, log:
         runIndex: failing?.index ?? -1,
       };
     }
-    if (options.replayPath !== undefined && !first) log(`replay ${target.key} at ${path}: no problem`);
+    if (options.replayPath !== undefined) {
+      // A replay counts the case it replayed (and what it found), so the summary says what happened.
+      report.cases = 1;
+      for (const problem of first?.problems ?? []) report.counts[problem.kind]++;
+      if (!first) log(`replay ${target.key} at ${path}: no problem`);
+    }
   }
   report.ms = Date.now() - started;
   const problems = Object.entries(report.counts).filter(([, n]) => n > 0);
+  const statuses = Object.entries(report.statuses)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(" ");
   log(
-    `${target.key.padEnd(86)} ${String(report.cases).padStart(5)} cases  ${String(report.accepted).padStart(4)} accepted  ${(report.ms / 1000).toFixed(1).padStart(6)} s${problems.length > 0 ? `  ${problems.map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}`,
+    `${target.key.padEnd(80)} ${String(report.cases).padStart(5)} cases ${(report.ms / 1000).toFixed(1).padStart(6)} s  ${problems.length > 0 ? `${problems.map(([k, n]) => `${n} ${k}`).join(", ")}  ` : ""}[${statuses}]`,
   );
   return report;
 }

@@ -31,6 +31,7 @@ export const awkwardText = fc.constantFrom(
   "１２３",
   "' OR 1=1 --",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   "${jndi:ldap://x}",
   "%00%ff",
   "../../etc/passwd",
