@@ -8,7 +8,7 @@ import { describeValue } from "./json";
 import { type RestCase, restCaseArbitrary } from "./rest/cases";
 import { REST_ROUTES } from "./rest/routes";
 import { describeWire, errorShapeProblem, newAgent, send, wireRequest } from "./rest/send";
-import { changedTables, type Snapshot, snapshotter } from "./snapshot";
+import { changedTables, EXCLUDED_TABLES, type Snapshot, snapshotter } from "./snapshot";
 import { type ProcedureType, type TrpcCase, trpcCaseArbitrary } from "./trpc/cases";
 import { TRPC_PROCEDURES } from "./trpc/procedures";
 import { buildRequest, sendTrpc } from "./trpc/send";
@@ -196,6 +196,10 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
 
   const targets = [...restTargets, ...trpcTargets].filter((t) => !options.only || t.key.includes(options.only)) as Target<unknown>[];
   if (targets.length === 0) throw new Error(`No route or procedure matches "${options.only}".`);
+  log(
+    `${restTargets.length} write routes and ${trpcTargets.length} tRPC procedures (tRPC's fetch adapter, signed in as the world's owner); ` +
+      `${targets.length} targets × ${options.runs} runs = ${targets.length * options.runs} cases; snapshots cover ${snapshots.tables.length} tables (not ${Object.keys(EXCLUDED_TABLES).join(", ")})`,
+  );
   const reports: TargetReport[] = [];
   try {
     for (const target of targets) reports.push(await runTarget(target, options, log));

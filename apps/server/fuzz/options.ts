@@ -9,7 +9,7 @@ export interface FuzzOptions {
 
 /** The campaign's fixed defaults: about 7 minutes on a 2-core machine with the embedded database. */
 export const DEFAULT_SEED = 20260704;
-export const DEFAULT_RUNS = 100;
+export const DEFAULT_RUNS = 150;
 
 const USAGE = `usage: pnpm fuzz [--seed N] [--runs N] [--only TEXT] [--replay PATH]
   --seed    fast-check seed (env FUZZ_SEED; default ${DEFAULT_SEED})
