@@ -1,34 +1,18 @@
 import { appRouter } from "@chat/api";
-import { hashPassword } from "@chat/auth/password";
-import { createDomain, systemClock } from "@chat/domain";
 import fc from "fast-check";
 import { routeTableOf } from "../src/http/app";
 import type { RunningServer } from "../src/server";
-import { describeValue } from "./json";
-import { type RestCase, restCaseArbitrary } from "./rest/cases";
+import type { Guarded, Outcome, Problem, ProblemKind, Target } from "./outcome";
 import { REST_ROUTES } from "./rest/routes";
-import { describeWire, errorShapeProblem, newAgent, send, wireRequest } from "./rest/send";
+import { newAgent, send } from "./rest/send";
+import { restTarget } from "./rest/target";
 import { changedTables, EXCLUDED_TABLES, type Snapshot, snapshotter } from "./snapshot";
-import { type ProcedureType, type TrpcCase, trpcCaseArbitrary } from "./trpc/cases";
+import type { ProcedureType } from "./trpc/cases";
 import { TRPC_PROCEDURES } from "./trpc/procedures";
-import { buildRequest, sendTrpc } from "./trpc/send";
+import { trpcTarget, webContextFactory } from "./trpc/target";
 import { FuzzWorld } from "./world";
 
-export type ProblemKind = "5xx" | "partial write" | "error shape" | "no answer";
-
-export interface Problem {
-  kind: ProblemKind;
-  detail: string;
-}
-
-/** What one case did. */
-export interface Outcome {
-  status: number;
-  accepted: boolean;
-  problems: Problem[];
-  request: string;
-  response: string;
-}
+export type { Outcome, Problem, ProblemKind };
 
 export interface TargetReport {
   key: string;
@@ -63,13 +47,6 @@ export interface CampaignReport {
   totals: { cases: number; accepted: number; refused: number } & Record<ProblemKind, number>;
   ms: number;
   repairs: number;
-}
-
-interface Target<C> {
-  key: string;
-  arbitrary: fc.Arbitrary<C>;
-  run(testCase: C): Promise<Outcome>;
-  describe(testCase: C): string;
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -133,7 +110,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
   let repairs = 0;
 
   /** Runs a case between two snapshots; an accepted one repairs the world instead. */
-  const guarded = async (execute: () => Promise<Outcome>): Promise<Outcome> => {
+  const guarded: Guarded = async (execute) => {
     const before = current ?? (await snapshots.take());
     const outcome = await execute();
     if (outcome.accepted) {
@@ -148,51 +125,10 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
     return outcome;
   };
 
-  const restTargets: Target<RestCase>[] = writeRoutesOf(server).map((key) => {
-    const [method, url] = key.split(" ") as [string, string];
-    const route = REST_ROUTES[key]!;
-    return {
-      key,
-      arbitrary: restCaseArbitrary(url, route),
-      describe: (testCase) => describeValue(testCase, 1500),
-      run: (testCase) =>
-        guarded(async () => {
-          const wire = wireRequest(method, url, testCase, world.resolve, world.token);
-          const answer = await send(agent, base, wire);
-          const problems: Problem[] = [];
-          if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
-          else if (answer.status === 0) problems.push({ kind: "no answer", detail: answer.body });
-          else if (answer.status >= 400) {
-            const shape = errorShapeProblem(answer, route.login === true);
-            if (shape) problems.push({ kind: "error shape", detail: `${answer.status}: ${shape}` });
-          }
-          // -1: Node would not send it (nothing reached the server): neither accepted nor refused by it.
-          return { status: answer.status, accepted: answer.status > 0 && answer.status < 400, problems, request: describeWire(wire), response: describeValue(answer.body, 600) };
-        }),
-    };
-  });
-
+  const restTargets = writeRoutesOf(server).map((key) => restTarget(key, { world, guarded, send: (wire) => send(agent, base, wire) }));
   const procedures = proceduresOf();
-  const typeOf = (path: string) => procedures.find((p) => p.path === path)?.type ?? "query";
-  // The web app's tRPC context (apps/web/src/server/api.ts): a domain over the same database and bus, argon2 passwords, a signed-in person.
-  const webDomain = createDomain({ db: server.ctx.database.prisma, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock });
-  const createContext = async () => ({ domain: webDomain, bus: server.ctx.bus, passwords: { hash: hashPassword }, sessionUserId: world.ownerId });
-  const trpcTargets: Target<TrpcCase>[] = procedures.map(({ path, type }) => {
-    const sameType = procedures.filter((p) => p.type === type && p.type !== "subscription").map((p) => ({ path: p.path, spec: TRPC_PROCEDURES[p.path]! }));
-    return {
-      key: `tRPC ${type} ${path}`,
-      arbitrary: trpcCaseArbitrary(path, type, TRPC_PROCEDURES[path]!, sameType),
-      describe: (testCase) => describeValue(testCase, 1500),
-      run: (testCase) =>
-        guarded(async () => {
-          const answer = await sendTrpc(appRouter, createContext, buildRequest(testCase, typeOf, world.resolve));
-          const problems: Problem[] = [];
-          if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
-          else if (answer.errorCodes.includes("INTERNAL_SERVER_ERROR")) problems.push({ kind: "5xx", detail: "INTERNAL_SERVER_ERROR in an answer" });
-          return { status: answer.status, accepted: answer.accepted, problems, request: answer.request, response: describeValue(answer.body, 600) };
-        }),
-    };
-  });
+  const createContext = webContextFactory(server, world);
+  const trpcTargets = procedures.map((procedure) => trpcTarget(procedure, procedures, { world, guarded, createContext }));
 
   const targets = [...restTargets, ...trpcTargets].filter((t) => !options.only || t.key.includes(options.only)) as Target<unknown>[];
   if (targets.length === 0) throw new Error(`No route or procedure matches "${options.only}".`);

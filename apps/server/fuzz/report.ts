@@ -13,7 +13,7 @@ export function summary(report: CampaignReport, replayCommand: (key: string, pat
   const lines = [
     "",
     `Fuzz campaign: seed ${report.seed}, ${report.runs} runs per target, ${report.targets.length} targets`,
-    `  cases ${t.cases} (accepted ${t.accepted}, refused ${t.refused}); world repaired after ${report.repairs} accepted cases`,
+    `  cases ${t.cases} (accepted ${t.accepted}, refused ${t.refused}); accepted cases changed the world ${report.repairs} times (repaired)`,
     `  5xx ${t["5xx"]}, partial writes ${t["partial write"]}, refusals out of the error shape ${t["error shape"]}, unanswered ${t["no answer"]}`,
     `  time ${(report.ms / 1000).toFixed(1)} s`,
   ];
