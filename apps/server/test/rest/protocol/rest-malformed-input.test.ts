@@ -10,7 +10,7 @@ import { useTestServer } from "../../support/harness";
  * bot API has the spec's error shape. Rate limits are off so each request reaches validation.
  * A failure prints the request; `pnpm fuzz --only "<route>"` shrinks it to a minimal case.
  */
-const RUNS_PER_TARGET = 6;
+const RUNS_PER_TARGET = 8;
 
 describe("malformed input to every write route and tRPC procedure", () => {
   const env = useTestServer({ server: { rateLimits: false, housekeepingIntervalMs: 0 }, world: false });
