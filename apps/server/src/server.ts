@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { HubBus } from "@chat/events";
+import type { FastifyInstance } from "fastify";
 import { WebSocketServer } from "ws";
 import { type ContextOptions, createServerContext, type ServerContext } from "./context";
 import { readServerEnv } from "./env";
@@ -18,6 +19,8 @@ export interface RunningServer {
   url: string;
   port: number;
   gateway: Gateway;
+  /** The HTTP app (REST, pictures); its route table is `routeTableOf(http)`. */
+  http: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     port,
     gateway,
+    http: app,
     async close() {
       await housekeeping.stop();
       await gateway.close();

@@ -1,4 +1,4 @@
-import { ApiError, type FieldErrors } from "@chat/domain";
+import { ApiError, type FieldErrors, ownField, setField } from "@chat/domain";
 import { TRPCError } from "@trpc/server";
 
 type TRPCCode = ConstructorParameters<typeof TRPCError>[0]["code"];
@@ -29,6 +29,11 @@ export function toTRPCError(error: ApiError): TRPCError {
   return new TRPCError({ code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
 }
 
+/** Adds messages under a field, whatever it is called (`constructor` and `__proto__` are fields here, see ownField). */
+function appendMessages(out: Record<string, string[]>, field: string, messages: string[]): void {
+  setField(out, field, [...((ownField(out, field) as string[] | undefined) ?? []), ...messages]);
+}
+
 /** `{ "username": ["Must be between 2 and 32 in length."] }` from the nested 50035 errors. */
 export function flattenFieldErrors(errors: FieldErrors | undefined, prefix = ""): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -36,9 +41,9 @@ export function flattenFieldErrors(errors: FieldErrors | undefined, prefix = "")
   for (const [key, value] of Object.entries(errors)) {
     if (!value) continue;
     if (key === "_errors" && Array.isArray(value)) {
-      out[prefix || "_"] = [...(out[prefix || "_"] ?? []), ...value.map((leaf) => leaf.message)];
+      appendMessages(out, prefix || "_", value.map((leaf) => leaf.message));
     } else if (!Array.isArray(value)) {
-      Object.assign(out, flattenFieldErrors(value, prefix ? `${prefix}.${key}` : key));
+      for (const [field, messages] of Object.entries(flattenFieldErrors(value, prefix ? `${prefix}.${key}` : key))) appendMessages(out, field, messages);
     }
   }
   return out;
@@ -51,8 +56,7 @@ function inputIssues(cause: unknown): Record<string, string[]> | null {
   const out: Record<string, string[]> = {};
   for (const issue of issues as { message?: unknown; path?: unknown }[]) {
     const path = Array.isArray(issue.path) ? issue.path.map((p) => String(typeof p === "object" && p && "key" in p ? (p as { key: unknown }).key : p)).join(".") : "";
-    const key = path || "_";
-    out[key] = [...(out[key] ?? []), typeof issue.message === "string" ? issue.message : "Invalid value."];
+    appendMessages(out, path || "_", [typeof issue.message === "string" ? issue.message : "Invalid value."]);
   }
   return out;
 }

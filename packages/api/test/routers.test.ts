@@ -253,4 +253,36 @@ describe("text PostgreSQL cannot store", () => {
     }
     expect(await count()).toEqual(before);
   });
+
+  it("names a field called constructor or __proto__ holding NUL like any other field (not an internal error)", async () => {
+    const me = await person("proto_tester");
+    for (const field of ["constructor", "__proto__", "toString"]) {
+      const input = JSON.parse(`{"name":"fine",${JSON.stringify(field)}:"bad\\u0000"}`);
+      const error = (await w.caller(me).applications.create(input).catch((e: unknown) => e)) as TRPCError;
+      expect(error.code, field).toBe("BAD_REQUEST");
+      expect(JSON.parse(JSON.stringify(domainErrorData(error))), field).toEqual(JSON.parse(`{"apiCode":50035,"fieldErrors":{${JSON.stringify(field)}:[${JSON.stringify(UNSTORABLE_TEXT_MESSAGE)}]}}`));
+    }
+  });
+});
+
+describe("ids the database cannot hold", () => {
+  it("refuses an id past PostgreSQL's bigint range, or spelled with leading zeros, as BAD_REQUEST naming the field", async () => {
+    const me = await person("id_tester");
+    const api = w.caller(me);
+    const { id: applicationId } = (await api.applications.create({ name: "Mine" })).application;
+    const calls: [string, string, () => Promise<unknown>][] = [
+      ["applications.resetClientSecret", "applicationId", () => api.applications.resetClientSecret({ applicationId: "9223372036854775808" })],
+      ["applications.get", "applicationId", () => api.applications.get({ applicationId: "9999999999999999999" })],
+      ["guilds.channels", "guildId", () => api.guilds.channels({ guildId: "9223372036854775808" })],
+      ["messages.list", "before", () => api.messages.list({ channelId: "1", before: "9999999999999999999" })],
+      ["applications.get", "applicationId", () => api.applications.get({ applicationId: `00${applicationId}` })],
+    ];
+    for (const [name, field, call] of calls) {
+      const error = (await call().catch((e: unknown) => e)) as TRPCError;
+      expect(error, name).toBeInstanceOf(TRPCError);
+      expect(error.code, name).toBe("BAD_REQUEST");
+      expect(domainErrorData(error).fieldErrors, name).toEqual({ [field]: ["Not an id."] });
+    }
+    expect((await api.applications.get({ applicationId })).id).toBe(applicationId);
+  });
 });

@@ -4,12 +4,25 @@ import Fastify, { type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
-import { frameworkErrors, installErrorHandling } from "./errors";
+import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
 import { installExactJsonContentType, rewriteUrl } from "./wire-format";
 
 export { JSON_BODY_LIMIT };
+
+/** One entry of the route table: a method and the path as registered (`/api/v10/channels/:channel`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route `app` registered, as tooling that must cover each route sees it (the fuzz campaign). */
+export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
 
 /** The HTTP face of a node: the bot REST API under /api/v10. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
@@ -20,6 +33,12 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     trustProxy: ctx.trustProxy,
     rewriteUrl,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+  });
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   installErrorHandling(app);
   installExactJsonContentType(app);

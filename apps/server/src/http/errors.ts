@@ -1,4 +1,6 @@
 import { ApiError, Errors } from "@chat/domain";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
@@ -17,6 +19,21 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
           ? new ApiError(error.statusCode, 0, error.message)
           : new ApiError(500, 0, "500: Internal Server Error");
   void reply.code(apiError.status).header("content-type", "application/json").send(apiError.toBody());
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify
+ * sees them (headers over Node's size limit, a request too slow to arrive, bytes that are no
+ * HTTP) are answered in the spec's body, with the status Fastify's own handler would give.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body = JSON.stringify(new ApiError(status, 0, `${status}: ${STATUS_CODES[status]}`).toBody());
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** Maps every failure to the spec's error body; 401 only ever comes from the auth hook. */

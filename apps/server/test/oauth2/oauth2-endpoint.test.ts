@@ -70,6 +70,14 @@ describe("login: the token endpoint", () => {
     await expectOAuthError(await fetch(`${env.t.base}/oauth2/token`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client.address }, body: "{nope" }), "invalid_request");
   });
 
+  it("answers NUL in the query of either token endpoint with invalid_request, not a server error", async () => {
+    const world = await loginWorld(env.t);
+    const client = tokenClient(env.t, world.site);
+    for (const path of ["/oauth2/token?a=%00", "/oauth2/token/revoke?x=%00"]) {
+      await expectOAuthError(await client.json(path, { grant_type: "refresh_token", refresh_token: "r", client_id: world.site.clientId, client_secret: world.site.clientSecret }), "invalid_request");
+    }
+  });
+
   it("keeps form bodies out of the bot API", async () => {
     const world = await env.t.seed.world();
     const res = await fetch(`${env.t.base}/channels/${world.text.id}/messages`, {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Errors, type FieldErrors } from "../errors";
+import { childNode } from "./field-tree";
 import { assertStorableText } from "./text";
 
 const CODE_BY_ISSUE: Record<string, string> = {
@@ -43,11 +44,7 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     let node = root;
     const path = isUnknownKind(issue) && issue.path.at(-1) === (issue as { discriminator?: string }).discriminator ? issue.path.slice(0, -1) : issue.path;
-    for (const key of path) {
-      const k = String(key);
-      node[k] ??= {};
-      node = node[k] as Record<string, unknown>;
-    }
+    for (const key of path) node = childNode(node, String(key));
     if (!node._errors) node._errors = [];
     const list = node._errors as unknown[];
     list.push({ code: leafCode(issue), message: issue.message });

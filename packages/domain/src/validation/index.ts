@@ -2,6 +2,7 @@ export * from "./channels";
 export * from "./common";
 export * from "./components";
 export * from "./embeds";
+export * from "./field-tree";
 export * from "./emojis";
 export * from "./form";
 export * from "./guilds";

@@ -1,4 +1,5 @@
 import { Errors, type FieldErrors } from "../errors";
+import { childNode } from "./field-tree";
 import type { FieldPath } from "./form";
 
 /** The 50035 leaf code of a string PostgreSQL cannot store. */
@@ -43,11 +44,7 @@ export function findUnstorableText(input: unknown, path: FieldPath = [], depth =
 export function unstorableTextError(path: FieldPath) {
   const root: Record<string, unknown> = {};
   let node = root;
-  for (const key of path) {
-    const k = String(key);
-    node[k] = {};
-    node = node[k] as Record<string, unknown>;
-  }
+  for (const key of path) node = childNode(node, String(key));
   node._errors = [{ code: UNSTORABLE_TEXT_CODE, message: UNSTORABLE_TEXT_MESSAGE }];
   return Errors.invalidForm(root as FieldErrors);
 }

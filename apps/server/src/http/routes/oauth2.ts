@@ -43,11 +43,12 @@ function presented(request: FastifyRequest): PresentedCredentials {
 /** Any failure at the token endpoints as the login error body `{ error, error_description }`. */
 function toOAuthError(error: FastifyError | Error): OAuthError | null {
   if (error instanceof OAuthError) return error;
+  // Before Fastify's codes: an ApiError's code is the spec's number (the path and query check throws 50035).
+  if (error instanceof ApiError) return error.status < 500 ? new OAuthError("invalid_request", error.message) : null;
   const fastify = error as FastifyError;
   if (fastify.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded or as JSON.");
   if (fastify.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastify.statusCode === 413) return new OAuthError("invalid_request", "The request body is too large.");
-  if (fastify.code?.startsWith("FST_ERR_CTP_") || error.name === "SyntaxError") return new OAuthError("invalid_request", "The request body is malformed.");
-  if (error instanceof ApiError && error.status < 500) return new OAuthError("invalid_request", error.message);
+  if ((typeof fastify.code === "string" && fastify.code.startsWith("FST_ERR_CTP_")) || error.name === "SyntaxError") return new OAuthError("invalid_request", "The request body is malformed.");
   return null;
 }
 

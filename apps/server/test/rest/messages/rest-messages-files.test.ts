@@ -111,6 +111,24 @@ describe("message files (multipart) and their attachment URLs", () => {
     expect((await download(form.body.attachments[0]?.url as string)).status).toBe(200);
   });
 
+  it("drops a declared content type that is no media type (NUL, control characters): the name's type, else none", async () => {
+    const channel = await newChannel();
+    const boundary = "b0undary";
+    const part = (field: string, name: string, type: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\nbytes\r\n`;
+    const body = `${part("files[0]", "notes.txt", "a/b\u0000")}${part("files[1]", "raw", "a/b\u0000")}${part("files[2]", "ctl", "\u0001")}--${boundary}--\r\n`;
+    const res = await fetch(`${env.t.base}/channels/${channel}/messages`, {
+      method: "POST",
+      headers: { ...env.bot.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const [notes, raw, ctl] = ((await res.json()) as Wire).attachments as [Attachment, Attachment, Attachment];
+    expect(notes.content_type).toBe("text/plain; charset=utf-8");
+    expect(raw).not.toHaveProperty("content_type");
+    expect(ctl).not.toHaveProperty("content_type");
+  });
+
   it("resolves attachment://<filename> in embeds to the uploaded file's URL", async () => {
     const channel = await newChannel();
     const { status, body } = await upload(

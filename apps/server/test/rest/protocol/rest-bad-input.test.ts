@@ -66,6 +66,20 @@ describe("bad input at the edges of the bot API", () => {
       expect(await messageCount(channel)).toBe(0);
     });
 
+    it("names a field called constructor like any other field: NUL in it, or a wrong type, answers 50035 naming it", async () => {
+      const channel = await newChannel();
+      const nul = await expectError(await env.bot.post(`/channels/${channel}/messages`, { content: "hi", constructor: "a\u0000" }), 400, 50035);
+      expect(nul.errors).toEqual(invalidCharacters("constructor"));
+      const localized = await expectError(
+        await env.bot.post(`/applications/${env.world.app.application.id}/commands`, { name: "ctor", description: "d", name_localizations: { constructor: 5 } }),
+        400,
+        50035,
+      );
+      expect(localized.errors).toEqual({ name_localizations: { constructor: { _errors: [{ code: expect.any(String), message: expect.any(String) }] } } });
+      expect(Object.hasOwn(Object, "_errors")).toBe(false);
+      expect(await messageCount(channel)).toBe(0);
+    });
+
     it("refuses NUL in the member search query with 50035 naming `query`", async () => {
       const body = await expectError(await env.bot.get(`/guilds/${env.world.guild.id}/members/search?query=a%00b&limit=5`), 400, 50035);
       expect(body.errors).toEqual(invalidCharacters("query"));
@@ -118,6 +132,11 @@ describe("bad input at the edges of the bot API", () => {
     it("answers a path segment over the router's length limit with 414 in the spec's body", async () => {
       const res = await rawPath(`/api/v10/channels/${"1".repeat(5000)}`);
       expect(res).toEqual({ status: 414, body: { message: expect.any(String), code: 0 } });
+    });
+
+    it("answers a request line and headers over Node's size limit with 431 in the spec's body", async () => {
+      const res = await rawPath(`/api/v10/users/@me?q=${"%E2%80%8B".repeat(10_000)}`);
+      expect(res).toEqual({ status: 431, body: { message: "431: Request Header Fields Too Large", code: 0 } });
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { Errors, type FieldErrorLeaf, type FieldErrors } from "../../errors";
-import { type FieldPath, toFieldErrors } from "../../validation";
+import { childNode, type FieldPath, ownField, setField, toFieldErrors } from "../../validation";
 
 export type { FieldPath };
 
@@ -42,11 +42,7 @@ export class CommandFieldErrors {
 
   private nodeAt(path: FieldPath): FieldErrors {
     let node = this.root;
-    for (const key of path) {
-      const k = String(key);
-      node[k] ??= {};
-      node = node[k] as FieldErrors;
-    }
+    for (const key of path) node = childNode(node, String(key));
     return node;
   }
 }
@@ -54,9 +50,9 @@ export class CommandFieldErrors {
 function merge(into: FieldErrors, from: FieldErrors): void {
   for (const [key, value] of Object.entries(from)) {
     if (value === undefined) continue;
-    const existing = into[key];
-    if (Array.isArray(value)) into[key] = [...((existing as FieldErrorLeaf[] | undefined) ?? []), ...value];
+    const existing = ownField(into, key) as FieldErrors[string];
+    if (Array.isArray(value)) setField(into, key, [...((existing as FieldErrorLeaf[] | undefined) ?? []), ...value]);
     else if (existing && !Array.isArray(existing)) merge(existing, value);
-    else into[key] = value;
+    else setField(into, key, value);
   }
 }

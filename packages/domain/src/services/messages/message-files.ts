@@ -55,12 +55,20 @@ const TYPES: Record<string, string> = {
   mov: "video/quicktime",
 };
 
-/** The declared type when it says something, else one known from the name's extension. */
+/** A media type with optional parameters, in printable ASCII only (what a Content-Type header may say). */
+const MEDIA_TYPE = /^[a-z0-9.+-]+\/[a-z0-9.+-]+(;[\x20-\x7e]*)?$/;
+
+/**
+ * The declared type when it says something, else one known from the name's extension, else
+ * the declared type if it is one at all. A declared value that is no media type (control
+ * characters, NUL) is dropped rather than stored.
+ */
 export function contentTypeFor(filename: string, declared: string | null): string | null {
   const given = declared?.trim().toLowerCase() ?? "";
-  if (given !== "" && given !== "application/octet-stream" && /^[a-z0-9.+-]+\/[a-z0-9.+-]+(;.*)?$/.test(given)) return given;
+  const wellFormed = MEDIA_TYPE.test(given);
+  if (wellFormed && given !== "application/octet-stream") return given;
   const extension = filename.includes(".") ? filename.split(".").pop()?.toLowerCase() : undefined;
-  return (extension ? TYPES[extension] : undefined) || given || null;
+  return (extension ? TYPES[extension] : undefined) || (wellFormed ? given : null);
 }
 
 /**

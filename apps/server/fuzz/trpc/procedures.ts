@@ -1,0 +1,79 @@
+import { bits, code, id, image, int, obj, oneOf, type Shape, str, union } from "../shapes";
+import { LOGIN_REDIRECT } from "../world";
+
+/**
+ * How to fuzz one procedure of the web app's tRPC router: the fields of its input (an object)
+ * and a valid base, or no input at all. Destructive procedures name, as valid, only slots the
+ * world can lose (the owner's own application, a guild made to be removed), never the bot's.
+ */
+export interface TrpcProcedure {
+  fields?: Record<string, Shape>;
+  base?: Record<string, unknown>;
+}
+
+const guildId = id("guild", "removableGuild", "hiddenGuild");
+const channelId = id("channel", "voice", "thread", "hiddenChannel");
+const inviteCode = code(64, "invite");
+const applicationId = id("ownApplication", "application", "otherApplication", "loginApp");
+const disposableApplicationId = id("ownApplication", "otherApplication", "loginApp");
+const queryValue = union(str(4096), { t: "array", of: str(4096), max: 10 });
+
+/** The authorise link's query (`RawQuery`: repeated keys as arrays). */
+const AUTHORIZE_QUERY = obj({
+  client_id: union(id("loginApp", "ownApplication", "application"), { t: "array", of: id("loginApp"), max: 3 }),
+  response_type: union(oneOf("code", "token"), queryValue),
+  scope: union(oneOf("identify", "bot", "identify email", ""), queryValue),
+  redirect_uri: union(oneOf(LOGIN_REDIRECT, "https://evil.example/cb", "http://localhost/cb"), queryValue),
+  state: str(2048),
+  prompt: oneOf("none", "consent", "login"),
+  code_challenge: str(128, ["c".repeat(43)]),
+  code_challenge_method: oneOf("S256", "plain", "md5"),
+  permissions: bits,
+  guild_id: guildId,
+});
+
+const authorizeBase = { query: { client_id: "{loginApp}", response_type: "code", scope: "identify", redirect_uri: LOGIN_REDIRECT } };
+
+/** Every procedure of packages/api's appRouter, by its path. */
+export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
+  "account.signUp": { fields: { username: str(64, ["fuzz_new_person"]), password: str(128, ["long enough password"], 8) }, base: { username: "Not Valid!", password: "long enough password" } },
+  "account.me": {},
+
+  "guilds.list": {},
+  "guilds.create": { fields: { name: str(200, ["A guild"]) }, base: { name: "" } },
+  "guilds.update": { fields: { guildId, name: str(200, ["Renamed"]) }, base: { guildId: "{guild}", name: "Fuzz Guild" } },
+  "guilds.remove": { fields: { guildId: id("removableGuild", "hiddenGuild") }, base: { guildId: "{hiddenGuild}" } },
+  "guilds.createChannel": { fields: { guildId, name: str(200, ["fuzz-made"]), kind: oneOf("text", "voice", "category") }, base: { guildId: "{guild}", name: "", kind: "text" } },
+  "guilds.channels": { fields: { guildId }, base: { guildId: "{guild}" } },
+  "guilds.members": { fields: { guildId }, base: { guildId: "{guild}" } },
+
+  "invites.preview": { fields: { code: inviteCode }, base: { code: "{invite}" } },
+  "invites.create": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "invites.accept": { fields: { code: inviteCode }, base: { code: "{invite}" } },
+
+  "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },
+  "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25) }, base: { channelId: "{channel}", content: "" } },
+  "messages.onChange": { fields: { channelId, lastEventId: id("message", "otherMessage") }, base: { channelId: "{channel}" } },
+
+  "applications.list": {},
+  "applications.create": { fields: { name: str(100, ["An app"]) }, base: { name: "" } },
+  "applications.get": { fields: { applicationId }, base: { applicationId: "{ownApplication}" } },
+  "applications.resetBotToken": { fields: { applicationId: disposableApplicationId }, base: { applicationId: "{otherApplication}" } },
+  "applications.resetClientSecret": { fields: { applicationId: disposableApplicationId }, base: { applicationId: "{otherApplication}" } },
+  "applications.addRedirectUri": {
+    fields: { applicationId, uri: str(4096, ["https://example.com/cb", "http://localhost:3000/cb", "http://example.com/cb", "https://a/#x"]) },
+    base: { applicationId: "{ownApplication}", uri: "not a url" },
+  },
+  "applications.removeRedirectUri": { fields: { applicationId, uri: str(4096, [LOGIN_REDIRECT, "https://nowhere.example/"]) }, base: { applicationId: "{ownApplication}", uri: "https://nowhere.example/" } },
+  "applications.rename": { fields: { applicationId, name: str(100, ["Renamed App"]) }, base: { applicationId: "{ownApplication}", name: "" } },
+  "applications.setIcon": { fields: { applicationId, image: image }, base: { applicationId: "{ownApplication}", image: "not image data" } },
+  "applications.delete": { fields: { applicationId: disposableApplicationId }, base: { applicationId: "{otherApplication}" } },
+
+  "oauth2.application": { fields: { clientId: applicationId }, base: { clientId: "{loginApp}" } },
+  "oauth2.authorizeBot": { fields: { clientId: applicationId, guildId, permissions: bits }, base: { clientId: "{ownApplication}", guildId: "{hiddenGuild}", permissions: "8" } },
+  "oauth2.loginRequest": { fields: { query: AUTHORIZE_QUERY }, base: authorizeBase },
+  "oauth2.approveLogin": { fields: { query: AUTHORIZE_QUERY }, base: { query: { ...authorizeBase.query, redirect_uri: "https://evil.example/cb" } } },
+
+  "authorizedApps.list": {},
+  "authorizedApps.remove": { fields: { applicationId: id("loginApp", "ownApplication") }, base: { applicationId: "{loginApp}" } },
+};
