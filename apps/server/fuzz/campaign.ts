@@ -127,13 +127,13 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
 
   const restTargets = writeRoutesOf(server).map((key) => restTarget(key, { world, guarded, send: (wire) => send(agent, base, wire) }));
   const procedures = proceduresOf();
-  const createContext = webContextFactory(server, world);
-  const trpcTargets = procedures.map((procedure) => trpcTarget(procedure, procedures, { world, guarded, createContext }));
+  const web = webContextFactory(server, world);
+  const trpcTargets = procedures.map((procedure) => trpcTarget(procedure, procedures, { world, guarded, createContext: web.createContext }));
 
   const targets = [...restTargets, ...trpcTargets].filter((t) => !options.only || t.key.includes(options.only)) as Target<unknown>[];
   if (targets.length === 0) throw new Error(`No route or procedure matches "${options.only}".`);
   log(
-    `${restTargets.length} write routes and ${trpcTargets.length} tRPC procedures (tRPC's fetch adapter, signed in as the world's owner); ` +
+    `${restTargets.length} write routes and ${trpcTargets.length} tRPC procedures (tRPC's fetch adapter, with the world's owner's web session); ` +
       `${targets.length} targets × ${options.runs} runs = ${targets.length * options.runs} cases; snapshots cover ${snapshots.tables.length} tables (not ${Object.keys(EXCLUDED_TABLES).join(", ")})`,
   );
   const reports: TargetReport[] = [];
@@ -141,6 +141,7 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
     for (const target of targets) reports.push(await runTarget(target, options, log));
   } finally {
     agent.destroy();
+    await web.close();
   }
   const totals = { cases: 0, accepted: 0, refused: 0, ...emptyCounts() };
   for (const report of reports) {

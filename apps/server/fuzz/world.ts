@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "@chat/auth/password";
 import { Permission } from "@chat/domain";
 import type { RunningServer } from "../src/server";
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 export const LOGIN_REDIRECT = "https://site.example/callback";
+
+/** The owner's password: the web app's password change may be fuzzed with the right one. */
+export const OWNER_PASSWORD = "fuzz owner tangerine ledger";
 
 /**
  * A resource of the world a case may name. `check` is an SQL condition true while the resource
@@ -17,6 +21,11 @@ interface Slot {
   check(ids: Record<string, string>): string;
   create(ids: Record<string, string>): Promise<string>;
 }
+
+const sessionId = (value: string | undefined) => {
+  if (!value || !/^[A-Za-z0-9_-]+$/.test(value)) throw new Error(`fuzz world: not a session id: ${value}`);
+  return value;
+};
 
 const sqlId = (value: string | undefined) => {
   if (!value || !/^\d+$/.test(value)) throw new Error(`fuzz world: not an id: ${value}`);
@@ -67,7 +76,7 @@ export class FuzzWorld {
   }
 
   private async seedAll(): Promise<void> {
-    const owner = await this.person("owner");
+    const owner = await this.domain.users.createPerson({ username: `fz_owner_${++this.n}_${randomBytes(2).toString("hex")}`, passwordHash: await hashPassword(OWNER_PASSWORD) });
     const guild = await this.domain.guilds.create(owner.id, "Fuzz Guild");
     const app = await this.domain.applications.create(owner.id, "Fuzz Bot");
     await this.domain.members.addBot(owner.id, guild.id, app.application.id, Permission.Administrator);
@@ -298,6 +307,12 @@ export class FuzzWorld {
         await this.domain.applicationSettings.addRedirectUri(BigInt(ids.hiddenUser!), app.application.id, LOGIN_REDIRECT);
         return app.application.id.toString();
       },
+    },
+    {
+      // The owner's web session, for the web app's procedures (log out everywhere and a password change end it).
+      name: "webSession",
+      check: (ids) => `EXISTS(SELECT 1 FROM "WebSession" WHERE id = '${sessionId(ids.webSession)}' AND "userId" = ${this.ownerId} AND "endedAt" IS NULL)`,
+      create: async () => (await this.domain.webSessions.start(this.ownerId)).id,
     },
   ];
 

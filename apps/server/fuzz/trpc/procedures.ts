@@ -1,5 +1,5 @@
 import { bits, code, id, image, int, obj, oneOf, type Shape, str, union } from "../shapes";
-import { LOGIN_REDIRECT } from "../world";
+import { LOGIN_REDIRECT, OWNER_PASSWORD } from "../world";
 
 /**
  * How to fuzz one procedure of the web app's tRPC router: the fields of its input (an object)
@@ -38,6 +38,11 @@ const authorizeBase = { query: { client_id: "{loginApp}", response_type: "code",
 export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "account.signUp": { fields: { username: str(64, ["fuzz_new_person"]), password: str(128, ["long enough password"], 8) }, base: { username: "Not Valid!", password: "long enough password" } },
   "account.me": {},
+  "account.changePassword": {
+    fields: { currentPassword: str(128, [OWNER_PASSWORD, "not the password"]), newPassword: str(128, ["violet tractor mirror 9", "password"], 8) },
+    base: { currentPassword: "not the password", newPassword: "violet tractor mirror 9" },
+  },
+  "account.logOutEverywhere": {},
 
   "guilds.list": {},
   "guilds.create": { fields: { name: str(200, ["A guild"]) }, base: { name: "" } },
@@ -53,6 +58,9 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
 
   "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },
   "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25) }, base: { channelId: "{channel}", content: "" } },
+  "messages.get": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
+  "messages.typing": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "live.stream": { fields: { lastEventId: str(64, ["0-0"]) }, base: {} },
   "messages.onChange": { fields: { channelId, lastEventId: id("message", "otherMessage") }, base: { channelId: "{channel}" } },
 
   "applications.list": {},

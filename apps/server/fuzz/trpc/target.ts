@@ -1,6 +1,7 @@
-import { appRouter } from "@chat/api";
-import { hashPassword } from "@chat/auth/password";
-import { createDomain, systemClock } from "@chat/domain";
+import { type ApiContext, appRouter, LiveHub } from "@chat/api";
+import { hashPassword, verifyPassword } from "@chat/auth/password";
+import { channelViewers, createDomain, systemClock } from "@chat/domain";
+import { createRateLimitStore, signUpLimit } from "@chat/rate-limit";
 import type { RunningServer } from "../../src/server";
 import { describeValue } from "../json";
 import type { Guarded, Problem, Target } from "../outcome";
@@ -11,11 +12,31 @@ import { buildRequest, sendTrpc } from "./send";
 
 /**
  * The web app's tRPC context (apps/web/src/server/api.ts): a domain over the same database and
- * bus, argon2 passwords, signed in as the world's owner (read per call: the world may be seeded anew).
+ * bus, the live streams, argon2 passwords, rate limits (sign-ups lax: every case comes from one
+ * address), signed in with the owner's web session (read per call: the world may make it anew).
  */
-export function webContextFactory(server: RunningServer, world: FuzzWorld): () => Promise<object> {
-  const domain = createDomain({ db: server.ctx.database.prisma, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock });
-  return async () => ({ domain, bus: server.ctx.bus, passwords: { hash: hashPassword }, sessionUserId: world.ownerId });
+export function webContextFactory(server: RunningServer, world: FuzzWorld): { createContext: () => Promise<ApiContext>; close(): Promise<void> } {
+  const db = server.ctx.database.prisma;
+  const domain = createDomain({ db, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey });
+  const live = new LiveHub(server.ctx.bus, channelViewers(db));
+  const rateLimits = createRateLimitStore({ namespace: "fuzz-web" });
+  const createContext = async (): Promise<ApiContext> => ({
+    domain,
+    bus: server.ctx.bus,
+    live,
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    session: world.ids.webSession ? { sessionId: world.ids.webSession, userId: world.ownerId } : null,
+    rateLimits,
+    signUpLimit: signUpLimit(1_000_000),
+    clientAddress: "192.0.2.1",
+  });
+  return {
+    createContext,
+    async close() {
+      live.close();
+      await rateLimits.close();
+    },
+  };
 }
 
 /**
@@ -26,7 +47,7 @@ export function webContextFactory(server: RunningServer, world: FuzzWorld): () =
 export function trpcTarget(
   procedure: { path: string; type: ProcedureType },
   all: { path: string; type: ProcedureType }[],
-  deps: { world: FuzzWorld; guarded: Guarded; createContext: () => Promise<object> },
+  deps: { world: FuzzWorld; guarded: Guarded; createContext: () => Promise<ApiContext> },
 ): Target<TrpcCase> {
   const typeOf = (path: string) => all.find((p) => p.path === path)?.type ?? "query";
   const batchable = all.filter((p) => p.type === procedure.type && p.type !== "subscription").map((p) => ({ path: p.path, spec: TRPC_PROCEDURES[p.path]! }));
