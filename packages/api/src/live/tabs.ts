@@ -43,19 +43,22 @@ export class Tab implements Listener {
 export class TabIndex implements ListenerIndex<Tab> {
   private byUser = new Map<string, Set<Tab>>();
   private byGuild = new Map<string, Set<Tab>>();
+  private count = 0;
 
   get size(): number {
-    let count = 0;
-    for (const tabs of this.byUser.values()) count += tabs.size;
-    return count;
+    return this.count;
   }
 
   add(tab: Tab): void {
+    if (this.byUser.get(tab.userId)?.has(tab)) return;
+    this.count += 1;
     addTo(this.byUser, tab.userId, tab);
     for (const guildId of tab.guildIds) addTo(this.byGuild, guildId, tab);
   }
 
   remove(tab: Tab): void {
+    if (!this.byUser.get(tab.userId)?.has(tab)) return;
+    this.count -= 1;
     removeFrom(this.byUser, tab.userId, tab);
     for (const guildId of tab.guildIds) removeFrom(this.byGuild, guildId, tab);
   }
