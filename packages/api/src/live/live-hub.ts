@@ -42,11 +42,6 @@ export class LiveHub {
     this.unsubscribe = bus.subscribe((event) => this.accept(event));
   }
 
-  /** Open tabs on this process. */
-  get openTabs(): number {
-    return this.tabs.size;
-  }
-
   /**
    * Opens a tab's stream: registered at once (nothing published from now on is missed), then
    * the events after `lastEventId` the person may see, then everything live.

@@ -22,8 +22,3 @@ export function liveMessageEvent(event: DomainEvent): LiveMessageEvent | null {
   if (isDispatch(event, GatewayDispatchEvents.MessageDelete)) return { kind: "delete", id: event.d.id, channelId: event.d.channel_id };
   return null;
 }
-
-/** The message an event is about. */
-export function liveEventMessageId(event: LiveMessageEvent): string {
-  return event.kind === "delete" ? event.id : event.message.id;
-}
