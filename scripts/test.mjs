@@ -1,27 +1,58 @@
 // `pnpm test`: the whole suite. Lint and typecheck, the server and domain tests and the
-// browser tests, first on the embedded database, then again on PostgreSQL + Redis when
-// TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both).
-import { spawnSync } from "node:child_process";
+// browser tests, on the embedded database and, when TEST_DATABASE_URL and TEST_REDIS_URL name
+// them (CI sets both), again on PostgreSQL + Redis. The two storage modes' unit and integration
+// passes run side by side (each is one test file at a time, mostly waiting on sockets and
+// timers); the browser passes run one after the other (a loaded machine slows sign-ups).
+import { spawn } from "node:child_process";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
+const withServices = Boolean(pgUrl && redisUrl);
 const embeddedEnv = { ...process.env, TEST_DATABASE_URL: "", TEST_REDIS_URL: "", E2E_DATABASE_URL: "", E2E_REDIS_URL: "", DATABASE_URL: "", REDIS_URL: "" };
 const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl, E2E_DATABASE_URL: pgUrl, E2E_REDIS_URL: redisUrl };
+const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api", "@chat/rate-limit", "@chat/auth", "@chat/ephemeral"];
 
-function step(title, command, args, env = embeddedEnv) {
+/** Runs one pass; with a `label`, its output lines are prefixed so side-by-side passes stay readable. */
+function run(title, command, args, env, label) {
+  const started = Date.now();
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  if (result.status !== 0) {
-    console.error(`\n${title}: failed`);
-    process.exit(result.status ?? 1);
-  }
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (label) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = "";
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) console.log(`[${label}] ${line}`);
+        });
+        stream.on("end", () => rest && console.log(`[${label}] ${rest}`));
+      }
+    }
+    child.on("close", (code) => {
+      const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+      console.log(`\n${title}: ${code === 0 ? "passed" : "failed"} in ${minutes} min`);
+      resolve(code === 0);
+    });
+  });
 }
 
-step("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"]);
-step("unit and integration tests (embedded database)", "pnpm", ["exec", "turbo", "run", "test", "--concurrency=1"]);
-if (pgUrl && redisUrl) step("integration tests (PostgreSQL + Redis)", "pnpm", ["exec", "turbo", "run", "test", "--concurrency=1", "--filter=@chat/server", "--filter=@chat/db", "--filter=@chat/events", "--filter=@chat/api", "--filter=@chat/rate-limit", "--filter=@chat/auth"], serviceEnv);
-else console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis pass does not run (CI sets them).");
-step("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--filter=@chat/web", "--output-logs=errors-only"]);
-step("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"]);
-if (pgUrl && redisUrl) step("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test"], serviceEnv);
+function stopUnless(ok) {
+  if (!ok) process.exit(1);
+}
+
+stopUnless(await run("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"], embeddedEnv));
+// Generated code (Prisma) exists now: the test passes run `--only` so they never regenerate it side by side.
+const unitPasses = [run("unit and integration tests (embedded database)", "pnpm", ["exec", "turbo", "run", "test", "--only", "--concurrency=1"], embeddedEnv, withServices ? "embedded" : undefined)];
+if (withServices) {
+  const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
+  unitPasses.push(run("integration tests (PostgreSQL + Redis)", "pnpm", ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters], serviceEnv, "pg+redis"));
+} else {
+  console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis pass does not run (CI sets them).");
+}
+stopUnless((await Promise.all(unitPasses)).every(Boolean));
+stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
+stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
+if (withServices) stopUnless(await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test"], serviceEnv));
 console.log("\nall test passes succeeded");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@chat/auth/password";
-import { Permission } from "@chat/domain";
+import { hashSecret, Permission, randomToken } from "@chat/domain";
 import type { RunningServer } from "../src/server";
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -47,6 +47,8 @@ export class FuzzWorld {
   botUserId = 0n;
   applicationId = 0n;
   private n = 0;
+  /** The token of each interaction slot made, by its id (only the hash is stored). */
+  private readonly interactionTokens = new Map<string, string>();
 
   private constructor(private readonly server: RunningServer) {}
 
@@ -218,6 +220,31 @@ export class FuzzWorld {
       name: "invite",
       check: (ids) => `EXISTS(SELECT 1 FROM "Invite" WHERE code = '${ids.invite?.replace(/[^A-Za-z0-9]/g, "")}' AND "guildId" = ${sqlId(ids.guild)})`,
       create: async (ids) => (await this.domain.invites.create(BigInt(ids.channel!), this.ownerId, { max_age: 0 })).code,
+    },
+    {
+      // A slash command's interaction the bot answered, its reply in the channel; its token works as a webhook.
+      name: "interaction",
+      after: ["interactionToken"],
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Interaction" i JOIN "Message" m ON m.id = i."originalMessageId" WHERE i.id = ${sqlId(ids.interaction)} AND i.state = 'answered' AND i."expiresAt" > clock_timestamp() + interval '1 minute' AND m."channelId" = ${sqlId(ids.channel)})`,
+      create: async (ids) => {
+        const reply = await this.domain.messages.create(BigInt(ids.channel!), this.botUserId, { content: "an interaction's reply" });
+        const token = randomToken(48);
+        // No route makes an answered interaction without a bot session: written straight, as the tests' fixtures do.
+        const [row] = await this.prisma.$queryRaw<{ id: bigint }[]>`
+          INSERT INTO "Interaction" ("applicationId", "type", "tokenHash", "guildId", "channelId", "userId", "data", "state", "originalMessageId", "callbackType", "deadlineAt", "expiresAt")
+          VALUES (${this.applicationId}, 2, ${hashSecret(token)}, ${BigInt(ids.guild!)}, ${BigInt(ids.channel!)}, ${this.ownerId}, '{"name":"fuzz","commandType":1}'::jsonb, 'answered', ${BigInt(reply.id)}, 4,
+            clock_timestamp(), clock_timestamp() + interval '15 minutes')
+          RETURNING id`;
+        const id = row!.id.toString();
+        this.interactionTokens.set(id, token);
+        return id;
+      },
+    },
+    {
+      name: "interactionToken",
+      check: () => "TRUE",
+      create: async (ids) => this.interactionTokens.get(ids.interaction!) ?? "",
     },
     {
       name: "leavableGuild",

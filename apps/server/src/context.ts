@@ -1,6 +1,8 @@
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
+import { createPresence, type Presence } from "@chat/presence";
 import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 
@@ -13,6 +15,16 @@ export interface ServerContext {
   clock: Clock;
   redisUrl?: string;
   redisNamespace: string;
+  /**
+   * Who is online (bots by their gateway sessions, people by their browser tabs): in Redis with
+   * REDIS_URL, else in this process's memory, which the web app reaches over the internal API.
+   */
+  presence: Presence;
+  /**
+   * Ephemeral messages' store (15 minutes, never the database): in Redis with REDIS_URL, else in
+   * this process's memory, which the web app reaches over the internal API.
+   */
+  shortLived: ShortLived;
   /**
    * The counters of the spec's REST rate limits (in Redis with REDIS_URL, else in memory);
    * null when RATE_LIMITS=off turns them off (load tests, a private deployment).
@@ -58,10 +70,20 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   const urls = options.urls ?? publicUrlsFromEnv();
   const clock = options.clock ?? systemClock;
   const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(options.dataDir ?? env.dataDir, "attachment-signing-key");
-  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey });
   const redisNamespace = options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default";
+  // The hub's clients (the web app) call the internal APIs with the hub's secret.
+  const hubSecret = bus instanceof HubBus ? internalSecret(options.dataDir) : undefined;
+  const shortLived = createShortLived({ bus, redisUrl, namespace: redisNamespace, secret: hubSecret, now: () => clock.now().getTime() });
+  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store });
   const rateLimited = options.rateLimits ?? process.env.RATE_LIMITS !== "off";
-  return { database, bus, domain, urls, clock, redisUrl, redisNamespace,
+  const presence = createPresence({
+    bus,
+    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+    redisUrl,
+    namespace: redisNamespace,
+    secret: hubSecret,
+  });
+  return { database, bus, domain, urls, clock, redisUrl, redisNamespace, presence, shortLived,
     rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
     logLevel: env.logLevel,

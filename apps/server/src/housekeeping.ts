@@ -18,3 +18,29 @@ export function startHousekeeping(ctx: ServerContext, intervalMs: number): { sto
     },
   };
 }
+
+/**
+ * Fails interactions left unanswered past their 3 seconds (spec: Interaction lifecycle), every
+ * `intervalMs` on every node: each is failed by one conditional update, on whichever node gets
+ * there first (0 = never; tests call `domain.interactions.expireOverdue()` themselves).
+ */
+export function startInteractionDeadlines(ctx: ServerContext, intervalMs: number): { stop(): Promise<void> } {
+  if (intervalMs <= 0) return { async stop() {} };
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = ctx.domain.interactions
+      .expireOverdue()
+      .catch((error) => console.error("interaction deadlines failed", error))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -5,14 +5,9 @@ import { WebSocketServer } from "ws";
 import { type ContextOptions, createServerContext, type ServerContext } from "./context";
 import { readServerEnv } from "./env";
 import { createGateway, type Gateway, type GatewayOptions } from "./gateway";
-import { startHousekeeping } from "./housekeeping";
+import { startHousekeeping, startInteractionDeadlines } from "./housekeeping";
 import { buildHttpApp } from "./http/app";
-
-/** The event hub answers loopback clients only, unless INTERNAL_SECRET was set to link other hosts. */
-function hubReachableFrom(address: string | undefined): boolean {
-  if (process.env.INTERNAL_SECRET) return true;
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-}
+import { internalReachableFrom } from "./http/internal";
 
 export interface RunningServer {
   ctx: ServerContext;
@@ -29,7 +24,15 @@ export interface RunningServer {
  * web app and the CLI, all on one port.
  */
 export async function startServer(
-  options: ContextOptions & { port?: number; host?: string; ctx?: ServerContext; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number } = {},
+  options: ContextOptions & {
+    port?: number;
+    host?: string;
+    ctx?: ServerContext;
+    gateway?: Partial<GatewayOptions>;
+    housekeepingIntervalMs?: number;
+    /** How often unanswered interactions past their 3 seconds are failed (default 250 ms; 0 = never). */
+    interactionDeadlineIntervalMs?: number;
+  } = {},
 ): Promise<RunningServer> {
   const env = readServerEnv();
   const ctx = options.ctx ?? (await createServerContext(options, env));
@@ -39,7 +42,7 @@ export async function startServer(
   app.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/gateway" || path === "/gateway/") gateway.handleUpgrade(request, socket, head);
-    else if (path === "/internal/bus" && ctx.bus instanceof HubBus && hubReachableFrom(request.socket.remoteAddress)) {
+    else if (path === "/internal/bus" && ctx.bus instanceof HubBus && internalReachableFrom(request.socket.remoteAddress)) {
       const hub = ctx.bus;
       hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
     } else socket.destroy();
@@ -47,6 +50,7 @@ export async function startServer(
   await app.listen({ port: options.port ?? env.port, host: options.host ?? env.host });
   const port = (app.server.address() as AddressInfo).port;
   const housekeeping = startHousekeeping(ctx, options.housekeepingIntervalMs ?? 30_000);
+  const deadlines = startInteractionDeadlines(ctx, options.interactionDeadlineIntervalMs ?? 250);
   return {
     ctx,
     url: `http://127.0.0.1:${port}`,
@@ -55,9 +59,12 @@ export async function startServer(
     http: app,
     async close() {
       await housekeeping.stop();
+      await deadlines.stop();
       await gateway.close();
       for (const client of hubSockets.clients) client.terminate();
       await app.close();
+      await ctx.presence.close();
+      await ctx.shortLived.close();
       await ctx.rateLimits?.close();
       await ctx.bus.close();
       await ctx.database.close();

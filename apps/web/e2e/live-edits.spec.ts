@@ -1,13 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/service";
-import { createGuild, messages, screen, sendMessage, signUp, uniqueName } from "./support/people";
+import { createGuild, expectAllSent, messages, screen, sendMessage, signUp, uniqueName } from "./support/people";
 
 const VIEW_SEND_MANAGE_MESSAGES = 1024n | 2048n | (1n << 13n);
-
-/** Waits until the page's own messages are confirmed (not the optimistic copies any more). */
-async function sent(page: Page): Promise<void> {
-  await expect(page.getByRole("log").locator('[data-testid="message"][aria-busy="true"]')).toHaveCount(0);
-}
 
 /**
  * Edits and deletions by someone else (a bot, through the domain service and through REST)
@@ -28,7 +22,7 @@ test("a bot's edits and deletions appear live without a reload", async ({ page, 
 
   await sendMessage(page, "general", "Morning, bot");
   await expect(messages(page)).toHaveText(["Morning, bot"]);
-  await sent(page);
+  await expectAllSent(page);
   const draft = await domain.messages.create(channel, bot, { content: "Meeting at 10" });
   await expect(messages(page)).toHaveText(["Morning, bot", "Meeting at 10"]);
   const botMessage = page.locator(`[data-testid="message"][data-message-id="${draft.id}"]`);
@@ -63,7 +57,7 @@ test("a bot's edits and deletions appear live without a reload", async ({ page, 
   await expect(messages(page)).toHaveText(["Morning, bot", "spam one", "spam two"]);
   await sendMessage(page, "general", "Keep this one");
   await expect(messages(page)).toHaveText(["Morning, bot", "spam one", "spam two", "Keep this one"]);
-  await sent(page);
+  await expectAllSent(page);
   const mine = await page.getByTestId("message").filter({ hasText: "Morning, bot" }).getAttribute("data-message-id");
   expect(mine).toMatch(/^\d+$/);
   await domain.messages.bulkDelete(channel, bot, { messages: [first.id, second.id, mine as string] });

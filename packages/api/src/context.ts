@@ -1,5 +1,6 @@
 import type { Domain, PasswordHasher } from "@chat/domain";
 import type { EventBus } from "@chat/events";
+import type { PresenceStore } from "@chat/presence";
 import type { BucketRule, RateLimitStore } from "@chat/rate-limit";
 import type { LiveHub } from "./live/live-hub";
 
@@ -16,6 +17,8 @@ export interface ApiContext {
   bus: EventBus;
   /** The process's people's live streams (one per browser tab). */
   live: LiveHub;
+  /** Who is online: people by their open tabs, bots by their gateway sessions (memory of the server, or Redis). */
+  presences: PresenceStore;
   /** Password hashing comes from @chat/auth (argon2id); injected so the routers stay framework-free. */
   passwords: PasswordHasher;
   /** The session the request's cookie names, or null; protected procedures accept it only while it is live. */

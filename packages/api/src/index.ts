@@ -1,11 +1,34 @@
 export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
-export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export { requireStrongPassword } from "./password-rule";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
 export type { InvitePreview } from "./routers/invites";
+export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export type { LoginRequestView } from "./routers/oauth2";
-export type { ApplicationView, AttachmentView, ChannelKind, ChannelView, GuildView, MemberView, MessageView, UserView } from "./views";
+export type { ReadStateView } from "./routers/read-states";
+export type {
+  ApplicationView,
+  AttachmentView,
+  ButtonView,
+  ChannelKind,
+  ChannelView,
+  CommandGroupView,
+  CommandOptionType,
+  CommandOptionView,
+  CommandView,
+  ComponentEmojiView,
+  ComponentRowView,
+  GuildView,
+  InteractionHeaderView,
+  MemberStatus,
+  MemberView,
+  MessageView,
+  RoleView,
+  SelectKind,
+  SelectOptionView,
+  SelectView,
+  UserView,
+} from "./views";

@@ -1,11 +1,15 @@
 import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { commandsRouter } from "./routers/commands";
 import { guildsRouter } from "./routers/guilds";
+import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
+import { readStatesRouter } from "./routers/read-states";
+import { uploadsRouter } from "./routers/uploads";
 import { createCallerFactory, router } from "./trpc";
 
 /** Every procedure of the people's web app. */
@@ -14,6 +18,10 @@ export const appRouter = router({
   guilds: guildsRouter,
   invites: invitesRouter,
   messages: messagesRouter,
+  commands: commandsRouter,
+  interactions: interactionsRouter,
+  uploads: uploadsRouter,
+  readStates: readStatesRouter,
   live: liveRouter,
   applications: applicationsRouter,
   oauth2: oauth2Router,

@@ -1,6 +1,16 @@
-import { applicationIconUrl, has, Permission, type PublicUrls } from "@chat/domain";
+import type { ShownStatus } from "@chat/presence";
+import { PermissionFlagsBits, PresenceUpdateStatus } from "discord-api-types/v10";
+import { type ComponentRowView, componentRowsView } from "./component-views";
+import { type EmbedView, embedsView } from "./embed-views";
 
-/** Compact shapes the web UI renders; ids stay decimal strings. */
+export * from "./command-views";
+export * from "./component-views";
+export * from "./embed-views";
+
+/**
+ * Compact shapes the web UI renders; ids stay decimal strings. Pure functions of wire payloads,
+ * free of server code: the browser turns live events into these views with the same functions.
+ */
 export interface UserView {
   id: string;
   username: string;
@@ -16,6 +26,32 @@ export interface MessageView {
   editedAt: string | null;
   author: UserView;
   attachments: AttachmentView[];
+  /** Buttons and selects (of a bot's message). */
+  components: ComponentRowView[];
+  embeds: EmbedView[];
+  /** The users the content mentions (their pills show these names). */
+  mentions: UserView[];
+  mentionRoleIds: string[];
+  /** `@everyone` or `@here` mentioned everyone (the author could). */
+  mentionEveryone: boolean;
+  flags: number;
+  /** A reply to someone's use of a command or component: shown as "<person> used /command". */
+  interaction: InteractionHeaderView | null;
+  /** Only the person who used the command sees it (flag 64); kept in their tab until reload or dismissal. */
+  ephemeral: boolean;
+  /** A deferred reply not filled yet (flag 128): "<bot> is thinking…". */
+  loading: boolean;
+}
+
+/**
+ * Who used what a reply answers. `kind`: a slash command (shown as `/name`), a user or message
+ * command (its name as is), or a component of an earlier message.
+ */
+export interface InteractionHeaderView {
+  userId: string;
+  userDisplayName: string;
+  name: string;
+  kind: "slash" | "user" | "message" | "component";
 }
 
 /** A file of a message; `url` is signed and works for 24 hours (get the message again for a new one). */
@@ -39,6 +75,23 @@ export interface ChannelView {
   topic: string | null;
   parentId: string | null;
   position: number;
+  /** The wire's channel type (0 text, 2 voice, 4 category, 5 announcement, ...): command options filter by it. */
+  type: number;
+}
+
+export interface RoleView {
+  id: string;
+  name: string;
+  /** 0 when the role has no colour. */
+  color: number;
+  position: number;
+  /** The guild's @everyone role (its id is the guild's). */
+  everyone: boolean;
+}
+
+export function roleView(role: { id: string; name: string; color: number; position: number }, guildId: string): RoleView {
+  const everyone = role.id === guildId;
+  return { id: role.id, name: everyone ? "@everyone" : role.name, color: role.color, position: role.position, everyone };
 }
 
 export interface GuildView {
@@ -49,10 +102,16 @@ export interface GuildView {
   canManage: boolean;
 }
 
+/** A member's presence as others see it: people online while a tab is open, bots by their gateway status. */
+export type MemberStatus = "online" | "idle" | "offline";
+
 export interface MemberView {
   user: UserView;
   nick: string | null;
+  /** The member's role ids (mentions of these roles mention them). */
+  roles: string[];
   joinedAt: string;
+  status: MemberStatus;
 }
 
 export interface ApplicationView {
@@ -89,8 +148,56 @@ interface WireAttachment {
 
 const INLINE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
 
-/** A message as the REST API serializes it (or as a MESSAGE_CREATE event carries it). */
-export function messageView(message: { id: string; channel_id: string; content: string; timestamp: string; edited_timestamp: string | null; author: WireUser; attachments?: WireAttachment[] }): MessageView {
+/** Message flags the web app reads. */
+export const MessageFlag = { Ephemeral: 64, Loading: 128 } as const;
+
+/** Message types of replies to commands: 20 a slash command, 23 a user or message command. */
+const CHAT_INPUT_COMMAND = 20;
+const CONTEXT_MENU_COMMAND = 23;
+
+interface WireInteractionFields {
+  type?: number;
+  /** The newer field: who used it and how (a user command names its target user, a message command its target message). */
+  interaction_metadata?: { type: number; user: WireUser; name?: string; target_user?: unknown; target_message_id?: string };
+  /** The older field: carries the command's name. */
+  interaction?: { type: number; name: string; user: WireUser };
+}
+
+/** "<person> used /command": from `interaction_metadata` (its full user) with the older `interaction`'s name. */
+export function interactionHeaderView(message: WireInteractionFields): InteractionHeaderView | null {
+  const metadata = message.interaction_metadata;
+  const older = message.interaction;
+  const user = metadata?.user ?? older?.user;
+  if (!user) return null;
+  const name = older?.name ?? metadata?.name ?? "";
+  const interactionType = metadata?.type ?? older?.type;
+  let kind: InteractionHeaderView["kind"];
+  if (interactionType === 3) kind = "component";
+  else if (message.type === CONTEXT_MENU_COMMAND) kind = metadata?.target_message_id ? "message" : "user";
+  else if (message.type === CHAT_INPUT_COMMAND || interactionType === 2) kind = "slash";
+  else return null;
+  return { userId: user.id, userDisplayName: userView(user).displayName, name, kind };
+}
+
+/** A message as the REST API serializes it (or as a MESSAGE_CREATE event, or an ephemeral message, carries it). */
+export function messageView(
+  message: {
+    id: string;
+    channel_id: string;
+    content: string;
+    timestamp: string;
+    edited_timestamp: string | null;
+    author: WireUser;
+    attachments?: WireAttachment[];
+    components?: readonly unknown[];
+    embeds?: readonly unknown[];
+    mentions?: WireUser[];
+    mention_roles?: string[];
+    mention_everyone?: boolean;
+    flags?: number;
+  } & WireInteractionFields,
+): MessageView {
+  const flags = message.flags ?? 0;
   return {
     id: message.id,
     channelId: message.channel_id,
@@ -106,6 +213,15 @@ export function messageView(message: { id: string; channel_id: string; content: 
       size: a.size,
       image: INLINE_IMAGE.test(a.content_type ?? ""),
     })),
+    components: componentRowsView(message.components),
+    embeds: embedsView(message.embeds),
+    mentions: (message.mentions ?? []).map(userView),
+    mentionRoleIds: message.mention_roles ?? [],
+    mentionEveryone: message.mention_everyone === true,
+    flags,
+    interaction: interactionHeaderView(message),
+    ephemeral: (flags & MessageFlag.Ephemeral) !== 0,
+    loading: (flags & MessageFlag.Loading) !== 0,
   };
 }
 
@@ -120,21 +236,25 @@ export function channelView(channel: { id: string; type: number; guild_id?: stri
     topic: channel.topic ?? null,
     parentId: channel.parent_id ?? null,
     position: channel.position ?? 0,
+    type: channel.type,
   };
 }
 
 export function guildView(guild: { id: string; name: string; owner: boolean; permissions: string }): GuildView {
-  return { id: guild.id, name: guild.name, owner: guild.owner, canManage: has(BigInt(guild.permissions), Permission.ManageGuild) };
+  // The list computes `permissions` whole (the owner and administrators hold every bit).
+  const canManage = (BigInt(guild.permissions) & PermissionFlagsBits.ManageGuild) !== 0n;
+  return { id: guild.id, name: guild.name, owner: guild.owner, canManage };
 }
 
-export function memberView(member: { user?: WireUser; nick?: string | null; joined_at: string | null }): MemberView | null {
+/** `statuses`: those not offline (a presence store's answer). */
+export function memberView(member: { user?: WireUser; nick?: string | null; roles?: readonly string[]; joined_at: string | null }, statuses: ReadonlyMap<string, ShownStatus>): MemberView | null {
   if (!member.user) return null;
-  return { user: userView(member.user), nick: member.nick ?? null, joinedAt: member.joined_at ?? "" };
+  const status = statuses.get(member.user.id) ?? PresenceUpdateStatus.Offline;
+  return { user: userView(member.user), nick: member.nick ?? null, roles: [...(member.roles ?? [])], joinedAt: member.joined_at ?? "", status: MEMBER_STATUS[status] };
 }
 
-export function applicationView(
-  app: { id: bigint; name: string; iconHash: string | null; createdAt: Date; botUser: { id: bigint; username: string; globalName: string | null; bot: boolean } },
-  urls: PublicUrls,
-): ApplicationView {
-  return { id: app.id.toString(), name: app.name, iconUrl: applicationIconUrl(urls, app.id, app.iconHash), createdAt: app.createdAt.toISOString(), bot: userRowView(app.botUser) };
-}
+const MEMBER_STATUS: Record<ShownStatus, MemberStatus> = {
+  [PresenceUpdateStatus.Online]: "online",
+  [PresenceUpdateStatus.Idle]: "idle",
+  [PresenceUpdateStatus.Offline]: "offline",
+};

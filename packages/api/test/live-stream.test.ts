@@ -1,9 +1,11 @@
 import type { Db } from "@chat/db";
 import { channelViewers, Permission } from "@chat/domain";
+import { liveWireEvent, READ_STATE_UPDATE } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LiveHub } from "../src";
-import type { LiveEventFrame, LiveReadyFrame } from "../src/routers/live";
+import type { LiveEventFrame } from "../src/routers/live";
+import { content, openLiveTab, quiet } from "./live-tab";
 import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
@@ -18,50 +20,8 @@ async function person(name: string): Promise<bigint> {
   return user.id;
 }
 
-type Frame = LiveReadyFrame | LiveEventFrame;
-
-/** One browser tab's live stream, read frame by frame (tracked frames come as [cursor, frame] in-process). */
-async function openTab(userId: bigint, lastEventId: string | null = null) {
-  const controller = new AbortController();
-  const stream = await w.caller(userId, controller.signal).live.stream({ lastEventId });
-  const iterator = stream[Symbol.asyncIterator]();
-  const frames: { cursor: string | null; frame: Frame }[] = [];
-  const waiting: { wake?: () => void } = {};
-  void (async () => {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      const value = next.value as unknown;
-      frames.push(Array.isArray(value) ? { cursor: value[0] as string, frame: value[1] as Frame } : { cursor: null, frame: value as Frame });
-      waiting.wake?.();
-    }
-  })().catch(() => {});
-  const events = () => frames.flatMap(({ frame }) => (frame.kind === "event" ? [frame] : []));
-  return {
-    frames,
-    events,
-    /** Resolves once an event frame matches. */
-    async until(match: (frame: LiveEventFrame) => boolean, timeoutMs = 5000): Promise<LiveEventFrame> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events().find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching live event; got ${events().map((e) => e.t).join(", ")}`);
-        await new Promise<void>((resolve) => {
-          waiting.wake = resolve;
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-    async ready(): Promise<LiveReadyFrame> {
-      while (!frames[0]) await new Promise((r) => setTimeout(r, 10));
-      return frames[0].frame as LiveReadyFrame;
-    },
-    lastCursor: () => frames.filter((f) => f.cursor).at(-1)?.cursor ?? null,
-    close: () => controller.abort(),
-  };
-}
-
-const content = (frame: LiveEventFrame) => (frame.d as { content?: string }).content;
-const quiet = () => new Promise((r) => setTimeout(r, 300));
+/** One browser tab of the person's, reading `live.stream`. */
+const openTab = (userId: bigint, lastEventId: string | null = null) => openLiveTab((signal) => w.caller(userId, signal), lastEventId);
 
 describe("a person's live stream", () => {
   it("opens with the person's guilds and carries every guild's messages the person can view", async () => {
@@ -125,6 +85,41 @@ describe("a person's live stream", () => {
     tab.close();
   });
 
+  it("tells a person removed from a guild (kick, ban) apart from one whose guild was deleted", async () => {
+    const owner = await person("decider");
+    const [kicked, banned, stayed] = [await person("kicked"), await person("banned"), await person("stayed")];
+    const guild = await w.domain.guilds.create(owner, "Shrinking");
+    for (const member of [kicked, banned, stayed]) await w.domain.members.addPerson(guild.id, member);
+    const tabs = { kicked: await openTab(kicked), banned: await openTab(banned), stayed: await openTab(stayed) };
+    await Promise.all(Object.values(tabs).map((tab) => tab.ready()));
+    const guildDelete = (f: LiveEventFrame) => f.t === GatewayDispatchEvents.GuildDelete;
+
+    await w.domain.members.kick(owner, guild.id, kicked);
+    await w.domain.bans.ban(owner, guild.id, banned, {});
+    expect(await tabs.kicked.until(guildDelete)).toMatchObject({ d: { id: guild.id.toString() }, guildDeleted: false });
+    expect(await tabs.banned.until(guildDelete)).toMatchObject({ d: { id: guild.id.toString() }, guildDeleted: false });
+    await w.domain.guildSettings.remove(owner, guild.id);
+    expect(await tabs.stayed.until(guildDelete)).toMatchObject({ d: { id: guild.id.toString() }, guildDeleted: true });
+    for (const tab of Object.values(tabs)) tab.close();
+  });
+
+  it("gives a person who joins a guild its GUILD_CREATE on the tabs they already have open, and from then on its messages", async () => {
+    const owner = await person("welcomer");
+    const newcomer = await person("newcomer");
+    const guild = await w.domain.guilds.create(owner, "Joining");
+    const channel = guild.channels.find((c) => c.type === 0)!;
+    const tab = await openTab(newcomer);
+    expect((await tab.ready()).guildIds).not.toContain(guild.id.toString());
+
+    const invite = await w.domain.invites.create(channel.id, owner, {});
+    await w.domain.invites.accept(newcomer, invite.code);
+    const created = await tab.until((f) => f.t === GatewayDispatchEvents.GuildCreate);
+    expect(created.d).toMatchObject({ id: guild.id.toString(), name: "Joining" });
+    await w.domain.messages.create(channel.id, owner, { content: "welcome aboard" });
+    await tab.until((f) => f.t === GatewayDispatchEvents.MessageCreate && content(f) === "welcome aboard");
+    tab.close();
+  });
+
   it("replays edits, deletions and renames made while a tab was away, after its last cursor", async () => {
     const owner = await person("resumer");
     const guild = await w.domain.guilds.create(owner, "Resuming");
@@ -134,7 +129,8 @@ describe("a person's live stream", () => {
     const tab = await openTab(owner);
     await tab.ready();
     await w.domain.messages.create(channel.id, owner, { content: "seen live" });
-    await tab.until((f) => content(f) === "seen live");
+    // The author's read state follows their message: the last event before the tab goes away.
+    await tab.until((f) => f.t === READ_STATE_UPDATE);
     const cursor = tab.lastCursor();
     tab.close();
 
@@ -207,7 +203,7 @@ describe("a person's live stream", () => {
       const before = queries;
       await w.domain.messages.create(channel.id, owner, { content: `for ${tabCount}` });
       await Promise.all(tabs.map(async ({ tab }) => {
-        for await (const event of tab.queue) if (content({ kind: "event", t: event.t, d: event.d }) === `for ${tabCount}`) return;
+        for await (const event of tab.queue) if (content({ kind: "event", ...liveWireEvent(event) }) === `for ${tabCount}`) return;
       }));
       controller.abort();
       return queries - before;

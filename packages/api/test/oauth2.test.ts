@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
-import { type TestWorld, createTestWorld, STRONG_PASSWORD } from "./world";
+import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { verifyPassword } from "@chat/auth";
 import { attachmentUrlSecondsLeft, Permission, UNSTORABLE_TEXT_MESSAGE } from "@chat/domain";
-import { domainErrorData } from "../src/errors";
 import { TRPCError } from "@trpc/server";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld, trackedData } from "./world";
+import { domainErrorData } from "../src/errors";
+import { content, openLiveTab } from "./live-tab";
+import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -15,6 +17,18 @@ async function person(name: string) {
   const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
   return BigInt(created.id);
 }
+
+/** A new guild of `ownerName`'s with `memberName` in it too, and its first text channel. */
+async function guildOfTwo(ownerName: string, memberName: string) {
+  const owner = await person(ownerName);
+  const member = await person(memberName);
+  const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: `${ownerName}'s` });
+  await w.domain.members.addPerson(BigInt(guild.id), member);
+  return { owner, member, guildId: guild.id, channelId: firstChannelId as string };
+}
+
+/** One browser tab of the person's, reading `live.stream`. */
+const openTab = (userId: bigint, lastEventId: string | null = null) => openLiveTab((signal) => w.caller(userId, signal), lastEventId);
 
 describe("account", () => {
   it("signs up with a username and hashed password and refuses bad usernames", async () => {
@@ -52,6 +66,7 @@ describe("chat", () => {
     const page = await api.messages.list({ channelId: firstChannelId as string, limit: 3 });
     expect(page.messages.map((m) => m.content)).toEqual(["hello 1", "hello 2", "hello 3"]);
     expect(page.hasMore).toBe(true);
+    expect(page.historyHidden).toBe(false);
     const older = await api.messages.list({ channelId: firstChannelId as string, before: page.messages[0]?.id, limit: 3 });
     expect(older.messages.map((m) => m.content)).toEqual(["hello 0"]);
     expect(older.hasMore).toBe(false);
@@ -91,107 +106,126 @@ describe("chat", () => {
     await expect(w.caller(outsider).messages.get({ channelId, messageId: sent.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("streams new messages live only while the person can view the channel", async () => {
-    const owner = await person("carol");
-    const friend = await person("dave");
-    const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: "Carol's" });
-    const guildId = BigInt(guild.id);
-    await w.domain.members.addPerson(guildId, friend);
+  it("delivers nothing of a channel hidden from the person, and new messages of the others live until their access is revoked", async () => {
+    const { owner, member: friend, guildId: guildKey, channelId } = await guildOfTwo("carol", "dave");
+    const guildId = BigInt(guildKey);
     const hidden = await w.database.prisma.channel.create({ data: { guildId, type: 0, name: "secret", position: 5 } });
     await w.database.prisma.permissionOverwrite.create({ data: { channelId: hidden.id, targetId: guildId, type: 0, deny: Permission.ViewChannel } });
+    const other = await w.database.prisma.channel.create({ data: { guildId, type: 0, name: "elsewhere", position: 6 } });
 
-    await expect(w.caller(friend).guilds.channels({ guildId: guild.id })).resolves.not.toContainEqual(expect.objectContaining({ name: "secret" }));
-    await expect(w.caller(friend).messages.onChange({ channelId: hidden.id.toString() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(w.caller(friend).guilds.channels({ guildId: guildKey })).resolves.not.toContainEqual(expect.objectContaining({ name: "secret" }));
+    await expect(w.caller(friend).messages.list({ channelId: hidden.id.toString() })).rejects.toMatchObject({ code: "NOT_FOUND" });
 
-    const controller = new AbortController();
-    const stream = await w.caller(friend, controller.signal).messages.onChange({ channelId: firstChannelId as string });
-    const iterator = stream[Symbol.asyncIterator]();
-    const first = iterator.next();
-    await new Promise((r) => setTimeout(r, 50));
-    await w.caller(owner).messages.send({ channelId: hidden.id.toString(), content: "not for dave" });
-    await w.caller(owner).messages.send({ channelId: firstChannelId as string, content: "hi dave" });
-    const received = await first;
-    expect(trackedData(received.value)).toMatchObject({ kind: "create", message: { content: "hi dave", author: { username: "carol", bot: false } } });
+    const tab = await openTab(friend);
+    await tab.ready();
+    const secret = await w.caller(owner).messages.send({ channelId: hidden.id.toString(), content: "not for dave" });
+    await w.caller(owner).messages.typing({ channelId: hidden.id.toString() });
+    await w.domain.messages.edit(hidden.id, BigInt(secret.id), owner, { content: "still not for dave" });
+    await w.domain.messages.delete(hidden.id, BigInt(secret.id), owner);
+    await w.caller(owner).messages.send({ channelId, content: "hi dave" });
+    const received = await tab.until((f) => content(f) === "hi dave");
+    expect(received).toMatchObject({ t: GatewayDispatchEvents.MessageCreate, d: { channel_id: channelId, author: { username: "carol", bot: false } } });
+    expect(tab.events().filter((f) => (f.d as { channel_id?: string }).channel_id === hidden.id.toString())).toEqual([]);
 
-    // Access revoked: later messages of the channel are not delivered.
-    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(firstChannelId as string), targetId: friend, type: 1, deny: Permission.ViewChannel } });
-    const second = iterator.next();
-    await w.caller(owner).messages.send({ channelId: firstChannelId as string, content: "secret now" });
-    const outcome = await Promise.race([second.then(() => "delivered"), new Promise((r) => setTimeout(() => r("withheld"), 300))]);
-    expect(outcome).toBe("withheld");
-    controller.abort();
+    // Access revoked: later messages of the channel are not delivered (events keep bus order, so the barrier comes after them).
+    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: friend, type: 1, deny: Permission.ViewChannel } });
+    await w.caller(owner).messages.send({ channelId, content: "secret now" });
+    await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "barrier" });
+    await tab.until((f) => content(f) === "barrier");
+    expect(tab.events().map(content)).not.toContain("secret now");
+    tab.close();
   });
 
-  it("back-fills what was missed when the client reconnects with lastEventId", async () => {
+  it("resumes after a gap: what was missed while away comes first, in order, then what is new, and nothing twice", async () => {
     const owner = await person("erin");
     const api = w.caller(owner);
     const { firstChannelId } = await api.guilds.create({ name: "Erin's" });
     const channelId = firstChannelId as string;
+    const away = await openTab(owner);
+    await away.ready();
     const seen = await api.messages.send({ channelId, content: "seen" });
+    await away.until((f) => content(f) === "seen");
+    const cursor = away.lastCursor();
+    away.close();
+
     await api.messages.send({ channelId, content: "missed 1" });
     await api.messages.send({ channelId, content: "missed 2" });
-    const controller = new AbortController();
-    const stream = await w.caller(owner, controller.signal).messages.onChange({ channelId, lastEventId: seen.id });
-    const iterator = stream[Symbol.asyncIterator]();
-    expect(trackedData((await iterator.next()).value)).toMatchObject({ kind: "create", message: { content: "missed 1" } });
-    const missed2 = (await iterator.next()).value as unknown as [string, unknown];
-    expect(missed2[1]).toMatchObject({ kind: "create", message: { content: "missed 2" } });
-
-    // An edit of an older message keeps the cursor at the newest message, so a later reconnect back-fills nothing twice.
-    const next = iterator.next();
     await w.domain.messages.edit(BigInt(channelId), BigInt(seen.id), owner, { content: "seen, edited" });
-    const edited = (await next).value as unknown as [string, unknown];
-    expect(edited[1]).toMatchObject({ kind: "update", message: { id: seen.id, content: "seen, edited" } });
-    expect(edited[0]).toBe(missed2[0]);
-    controller.abort();
+
+    const back = await openTab(owner, cursor);
+    expect(await back.ready()).toMatchObject({ resumed: true });
+    await api.messages.send({ channelId, content: "live again" });
+    await back.until((f) => content(f) === "live again");
+    const messageEvents = back.events().filter((f) => f.t.startsWith("MESSAGE_"));
+    expect(messageEvents.map((f) => [f.t, content(f)])).toEqual([
+      [GatewayDispatchEvents.MessageCreate, "missed 1"],
+      [GatewayDispatchEvents.MessageCreate, "missed 2"],
+      [GatewayDispatchEvents.MessageUpdate, "seen, edited"],
+      [GatewayDispatchEvents.MessageCreate, "live again"],
+    ]);
+    const lastCursor = back.lastCursor();
+    back.close();
+
+    // Back again from the newest cursor: nothing replayed a second time.
+    const again = await openTab(owner, lastCursor);
+    expect(await again.ready()).toMatchObject({ resumed: true });
+    await api.messages.send({ channelId, content: "once more" });
+    await again.until((f) => content(f) === "once more");
+    expect(again.events().filter((f) => f.t.startsWith("MESSAGE_")).map(content)).toEqual(["once more"]);
+    again.close();
   });
 
-  it("streams edits and deletions, also of a bulk delete, only while the person can view the channel", async () => {
-    const owner = await person("heidi");
-    const reader = await person("ivan");
-    const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: "Heidi's" });
-    const channelId = firstChannelId as string;
-    await w.domain.members.addPerson(BigInt(guild.id), reader);
-    const other = await w.database.prisma.channel.create({ data: { guildId: BigInt(guild.id), type: 0, name: "elsewhere", position: 5 } });
+  it("streams edits and deletions, one MESSAGE_DELETE per message of a bulk delete, only while the person can view the channel", async () => {
+    const { owner, member: reader, guildId, channelId } = await guildOfTwo("heidi", "ivan");
+    const other = await w.database.prisma.channel.create({ data: { guildId: BigInt(guildId), type: 0, name: "elsewhere", position: 5 } });
     const a = await w.caller(owner).messages.send({ channelId, content: "first" });
     const b = await w.caller(owner).messages.send({ channelId, content: "second" });
     const c = await w.caller(owner).messages.send({ channelId, content: "third" });
 
-    const controller = new AbortController();
-    const stream = await w.caller(reader, controller.signal).messages.onChange({ channelId, lastEventId: c.id });
-    const iterator = stream[Symbol.asyncIterator]();
-    const next = () => iterator.next().then((r) => trackedData<Record<string, unknown>>(r.value));
-
-    const first = next();
-    await new Promise((r) => setTimeout(r, 50));
+    const tab = await openTab(reader);
+    await tab.ready();
     await w.domain.messages.edit(BigInt(channelId), BigInt(a.id), owner, { content: "first, edited" });
-    const update = (await first) as { kind: string; message: { id: string; content: string; editedAt: string | null } };
-    expect(update).toMatchObject({ kind: "update", message: { id: a.id, content: "first, edited", author: { username: "heidi" } } });
-    expect(update.message.editedAt).not.toBeNull();
+    const update = await tab.until((f) => f.t === GatewayDispatchEvents.MessageUpdate);
+    expect(update.d).toMatchObject({ id: a.id, content: "first, edited", author: { username: "heidi" } });
+    expect((update.d as { edited_timestamp: string | null }).edited_timestamp).not.toBeNull();
 
     await w.domain.messages.delete(BigInt(channelId), BigInt(a.id), owner);
-    expect(await next()).toEqual({ kind: "delete", id: a.id, channelId });
-
     await w.domain.messages.bulkDelete(BigInt(channelId), owner, { messages: [b.id, c.id] });
-    const deleted = [await next(), await next()];
-    expect(deleted).toEqual([
-      { kind: "delete", id: b.id, channelId },
-      { kind: "delete", id: c.id, channelId },
+    await tab.until((f) => f.t === GatewayDispatchEvents.MessageDelete && (f.d as { id: string }).id === c.id);
+    expect(tab.events().filter((f) => f.t === GatewayDispatchEvents.MessageDelete).map((f) => f.d)).toEqual([
+      { id: a.id, channel_id: channelId, guild_id: guildId },
+      { id: b.id, channel_id: channelId, guild_id: guildId },
+      { id: c.id, channel_id: channelId, guild_id: guildId },
     ]);
 
-    // Events of another channel never come (they would arrive first); after access is revoked, neither do this channel's.
-    const elsewhere = await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "elsewhere" });
-    await w.domain.messages.edit(other.id, BigInt(elsewhere.id), owner, { content: "elsewhere, edited" });
-    await w.domain.messages.delete(other.id, BigInt(elsewhere.id), owner);
+    // After access is revoked, neither edits nor deletions of the channel come (the barrier follows them in bus order).
     const later = await w.caller(owner).messages.send({ channelId, content: "fourth" });
-    expect(await next()).toMatchObject({ kind: "create", message: { id: later.id } });
+    await tab.until((f) => content(f) === "fourth");
     await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: reader, type: 1, deny: Permission.ViewChannel } });
-    const hidden = iterator.next();
     await w.domain.messages.edit(BigInt(channelId), BigInt(later.id), owner, { content: "fourth, edited" });
     await w.domain.messages.delete(BigInt(channelId), BigInt(later.id), owner);
-    const outcome = await Promise.race([hidden.then(() => "delivered"), new Promise((r) => setTimeout(() => r("withheld"), 300))]);
-    expect(outcome).toBe("withheld");
-    controller.abort();
+    await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "barrier" });
+    await tab.until((f) => content(f) === "barrier");
+    expect(tab.events().filter((f) => (f.d as { id?: string }).id === later.id).map((f) => f.t)).toEqual([GatewayDispatchEvents.MessageCreate]);
+    tab.close();
+  });
+
+  it("gives a person with View Channel but not Read Message History no history (historyHidden, not an error) and new messages live", async () => {
+    const { owner, member: reader, channelId } = await guildOfTwo("judy", "karl");
+    const earlier = await w.caller(owner).messages.send({ channelId, content: "said before" });
+    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: reader, type: 1, deny: Permission.ReadMessageHistory } });
+
+    expect(await w.caller(reader).messages.list({ channelId })).toEqual({ messages: [], hasMore: false, historyHidden: true });
+    expect(await w.caller(reader).messages.list({ channelId, before: earlier.id, limit: 1 })).toEqual({ messages: [], hasMore: false, historyHidden: true });
+    expect(await w.caller(owner).messages.list({ channelId })).toMatchObject({ messages: [{ id: earlier.id }], historyHidden: false });
+    // Bots read history with View Channel alone (spec: Messages): the domain's list is unchanged for them.
+    expect((await w.domain.messages.list(BigInt(channelId), reader, {})).map((m) => m.id)).toEqual([earlier.id]);
+
+    const tab = await openTab(reader);
+    await tab.ready();
+    const fresh = await w.caller(owner).messages.send({ channelId, content: "said now" });
+    expect((await tab.until((f) => content(f) === "said now")).d).toMatchObject({ id: fresh.id, channel_id: channelId });
+    tab.close();
   });
 });
 

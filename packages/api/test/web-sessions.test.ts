@@ -6,7 +6,8 @@ import { encode, type JWT } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionCookie } from "../src";
 import { domainErrorData } from "../src/errors";
-import { createTestWorld, STRONG_PASSWORD, TEST_ADDRESS, type TestWorld, trackedData } from "./world";
+import { content, openLiveTab } from "./live-tab";
+import { createTestWorld, STRONG_PASSWORD, TEST_ADDRESS, type TestWorld } from "./world";
 
 const SECRET = "web-sessions test secret, long enough to be one";
 const PASSWORD = STRONG_PASSWORD;
@@ -198,76 +199,66 @@ describe("suspension and log out everywhere", () => {
 
 describe("open live streams", () => {
   /**
-   * Opens `messages.onChange` with `session`, runs `end`, and answers how long after the session
-   * ended (its row's `endedAt`, wall clock) the stream failed with UNAUTHORIZED.
+   * Opens `live.stream` with `session`, waits for its first frame, runs `end`, and answers how
+   * long after the session ended (its row's `endedAt`, wall clock) the stream failed with UNAUTHORIZED.
    */
-  async function msUntilStreamEnds(session: SessionCookie, channelId: string, end: () => Promise<unknown>): Promise<number> {
-    const controller = new AbortController();
+  async function msUntilStreamEnds(session: SessionCookie, end: () => Promise<unknown>): Promise<number> {
+    const tab = await openLiveTab((signal) => w.callerWith(session, signal));
     try {
-      const stream = await w.callerWith(session, controller.signal).messages.onChange({ channelId });
-      const settled = stream[Symbol.asyncIterator]()
-        .next()
-        .then(
-          () => ({ endedAt: Date.now(), error: null as unknown }),
-          (error: unknown) => ({ endedAt: Date.now(), error }),
-        );
+      await tab.ready();
       await end();
-      const outcome = await settled;
+      const outcome = await tab.ended;
       expect(outcome.error).toMatchObject({ code: "UNAUTHORIZED" });
       const row = await w.database.prisma.webSession.findUniqueOrThrow({ where: { id: session.sessionId } });
       expect(row.endedAt).not.toBeNull();
-      return outcome.endedAt - (row.endedAt as Date).getTime();
+      return outcome.at - (row.endedAt as Date).getTime();
     } finally {
-      controller.abort();
+      tab.close();
     }
   }
 
-  async function personWithChannel(prefix: string) {
-    const id = await person(prefix);
-    const { firstChannelId } = await w.caller(id).guilds.create({ name: `${prefix}'s place` });
-    return { id, channelId: firstChannelId as string };
-  }
-
   it("ends within a second of sign-out", async () => {
-    const { id, channelId } = await personWithChannel("uma");
+    const id = await person("uma");
     const { token, cookie } = await signInWithCookie(id);
     const claims = (await claimsOf(cookie)) as SessionCookie;
-    expect(await msUntilStreamEnds(claims, channelId, () => auth.events?.signOut?.({ token, session: undefined as never }) as Promise<void>)).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(claims, () => auth.events?.signOut?.({ token, session: undefined as never }) as Promise<void>)).toBeLessThan(1000);
   });
 
   it("ends within a second of suspension", async () => {
-    const { id, channelId } = await personWithChannel("val");
+    const id = await person("val");
     const session = await w.signIn(id);
-    expect(await msUntilStreamEnds(session, channelId, () => w.domain.accounts.suspend(id))).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(session, () => w.domain.accounts.suspend(id))).toBeLessThan(1000);
   });
 
   it("ends within a second of log out everywhere from another session", async () => {
-    const { id, channelId } = await personWithChannel("wes");
+    const id = await person("wes");
     const [streaming, elsewhere] = [await w.signIn(id), await w.signIn(id)];
-    expect(await msUntilStreamEnds(streaming, channelId, () => w.callerWith(elsewhere).account.logOutEverywhere())).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(streaming, () => w.callerWith(elsewhere).account.logOutEverywhere())).toBeLessThan(1000);
   });
 
   it("ends within a second of a password change elsewhere, while the changing session's stream goes on", async () => {
-    const { id, channelId } = await personWithChannel("xia");
+    const id = await person("xia");
+    const { firstChannelId } = await w.caller(id).guilds.create({ name: "xia's place" });
+    const channelId = firstChannelId as string;
     const [streaming, changing] = [await w.signIn(id), await w.signIn(id)];
-    const controller = new AbortController();
-    const kept = (await w.callerWith(changing, controller.signal).messages.onChange({ channelId }))[Symbol.asyncIterator]();
+    const kept = await openLiveTab((signal) => w.callerWith(changing, signal));
     try {
-      const nextKept = kept.next();
-      const ms = await msUntilStreamEnds(streaming, channelId, () => w.callerWith(changing).account.changePassword({ currentPassword: PASSWORD, newPassword: "amber falcon quarry 77" }));
+      await kept.ready();
+      const ms = await msUntilStreamEnds(streaming, () => w.callerWith(changing).account.changePassword({ currentPassword: PASSWORD, newPassword: "amber falcon quarry 77" }));
       expect(ms).toBeLessThan(1000);
       await w.callerWith(changing).messages.send({ channelId, content: "still here" });
-      expect(trackedData((await nextKept).value)).toMatchObject({ kind: "create", message: { content: "still here" } });
+      expect((await kept.until((f) => content(f) === "still here")).d).toMatchObject({ channel_id: channelId });
+      expect(kept.frames.filter((f) => f.frame.kind === "ready")).toHaveLength(1);
     } finally {
-      controller.abort();
+      kept.close();
     }
   });
 
   it("refuses to open with a session that has ended", async () => {
-    const { id, channelId } = await personWithChannel("yan");
+    const id = await person("yan");
     const session = await w.signIn(id);
     await w.domain.webSessions.end(session.sessionId);
-    await expect(w.callerWith(session).messages.onChange({ channelId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(w.callerWith(session).live.stream({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "@chat/auth";
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
+import { createPresence, type Presence, TabPresence } from "@chat/presence";
 import { createRateLimitStore, type RateLimitStore, signUpLimit } from "@chat/rate-limit";
 import pg from "pg";
 import type { ApiContext, SessionCookie } from "../src";
@@ -18,16 +19,21 @@ export const STRONG_PASSWORD = "violet tractor mirror";
 export const TEST_ADDRESS = "192.0.2.1";
 
 /**
- * One database, one bus, the domain on top, the live streams and a rate-limit store, for
- * router tests. Storage follows the environment as the server's tests do: TEST_DATABASE_URL
- * (a PostgreSQL admin URL) gives the world a fresh database there, else an embedded one;
- * TEST_REDIS_URL puts the events (a stream of the world's own) and the rate-limit counters
- * (a namespace of their own) in Redis, else in this process.
+ * One database, one bus, the domain on top, the live streams, people's presence and a
+ * rate-limit store, for router tests. Storage follows the environment as the server's tests
+ * do: TEST_DATABASE_URL (a PostgreSQL admin URL) gives the world a fresh database there, else
+ * an embedded one;
+ * TEST_REDIS_URL puts the events (a stream of the world's own), the presences and the
+ * rate-limit counters (a namespace of their own) in Redis, else in this process.
  */
 export interface TestWorld {
   domain: Domain;
   bus: EventBus;
   live: LiveHub;
+  /** Who is online: people by the live streams' tabs, with `tabGraceMs` (in memory, or in Redis with TEST_REDIS_URL). */
+  presence: Presence;
+  /** TEST_REDIS_URL, and the world's own namespace on it (events stream `chat:events:<namespace>`). */
+  redis: { url: string; namespace: string } | null;
   database: OpenDatabase;
   rateLimits: RateLimitStore;
   /** Calls as `userId` with a web session of theirs (started on first use), or signed out (null), from `address`. */
@@ -47,6 +53,11 @@ export interface TestWorldOptions {
    * from one address); tests of the limit itself pass the real one.
    */
   signUpsPerHour?: number;
+  /**
+   * Tabs keep their people online, with this grace after the last one closes. Unset: tabs
+   * report no presence (tests that count a stream's exact events would see the person's own).
+   */
+  tabGraceMs?: number;
 }
 
 /** The web app's own password hashing (argon2id). */
@@ -62,13 +73,16 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
   if (bus instanceof RedisBus) await bus.whenReady();
   const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
   const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
-  const live = new LiveHub(bus, channelViewers(database.prisma));
+  const presence = createPresence({ bus, guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String), redisUrl, namespace });
+  const tabs = options.tabGraceMs === undefined ? undefined : new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
+  const live = new LiveHub(bus, channelViewers(database.prisma), { presence: tabs });
   const rateLimits = createRateLimitStore({ redisUrl, namespace });
   const limit = signUpLimit(options.signUpsPerHour ?? 1000);
   const contextWith = (session: SessionCookie | null, address = TEST_ADDRESS): ApiContext => ({
     domain,
     bus,
     live,
+    presences: presence.store,
     passwords,
     session,
     rateLimits,
@@ -86,6 +100,8 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     domain,
     bus,
     live,
+    presence,
+    redis: redisUrl ? { url: redisUrl, namespace } : null,
     database,
     rateLimits,
     context,
@@ -94,6 +110,8 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     callerWith: (session, signal) => createCaller(contextWith(session), { signal }),
     async close() {
       live.close();
+      tabs?.close();
+      await presence.close();
       await rateLimits.close();
       await bus.close();
       await database.close();
@@ -121,9 +139,4 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** The message a server-side subscription yielded (tracked() gives [id, data] in-process). */
-export function trackedData<T>(value: unknown): T {
-  return (value as [string, T])[1];
 }

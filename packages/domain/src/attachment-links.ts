@@ -37,37 +37,54 @@ export function unsignedAttachmentUrl(urls: PublicUrls, channelId: bigint, attac
  * HMAC-SHA256 over the path below the CDN root (ids and the filename as stored, not as encoded)
  * and both times, so a signature fits one file and one validity window only.
  */
-function signature(key: string, channelId: bigint, attachmentId: bigint, filename: string, ex: string, is: string): Buffer {
-  return createHmac("sha256", key).update(`attachments/${channelId}/${attachmentId}/${filename}\n${ex}\n${is}`).digest();
+function signature(key: string, path: string, ex: string, is: string): Buffer {
+  return createHmac("sha256", key).update(`${path}\n${ex}\n${is}`).digest();
 }
 
 function nowSeconds(clock: Clock): number {
   return Math.floor(clock.now().getTime() / 1000);
 }
 
-/** `…/attachments/{channel}/{attachment}/{filename}?ex=…&is=…&hm=…`, valid for 24 hours from now. */
-export function signedAttachmentUrl(signing: AttachmentSigning, channelId: bigint, attachment: AttachmentName): string {
+/**
+ * `?ex=…&is=…&hm=…` for the file at `path` below the CDN root (segments as stored, unencoded),
+ * valid for `validitySeconds` from now.
+ */
+export function signedQuery(signing: AttachmentSigning, path: string, validitySeconds: number): string {
   const issued = nowSeconds(signing.clock);
   const is = issued.toString(16);
-  const ex = (issued + ATTACHMENT_URL_VALIDITY_SECONDS).toString(16);
-  const hm = signature(signing.attachmentSigningKey, channelId, attachment.id, attachment.filename, ex, is).toString("hex");
-  return `${unsignedAttachmentUrl(signing.urls, channelId, attachment)}?ex=${ex}&is=${is}&hm=${hm}`;
+  const ex = (issued + validitySeconds).toString(16);
+  const hm = signature(signing.attachmentSigningKey, path, ex, is).toString("hex");
+  return `?ex=${ex}&is=${is}&hm=${hm}`;
 }
 
 /**
- * The seconds a request's signed URL still works, or null when it does not: no or a malformed
- * signature, one made for another file or other times, or an expired one.
+ * The seconds a request's signed URL for `path` still works, or null when it does not: no or a
+ * malformed signature, one made for another file or other times, one issued for longer than
+ * `validitySeconds`, or an expired one.
  */
-export function attachmentUrlSecondsLeft(signing: AttachmentSigning, channelId: bigint, attachmentId: bigint, filename: string, query: AttachmentUrlQuery): number | null {
+export function signedPathSecondsLeft(signing: AttachmentSigning, path: string, query: AttachmentUrlQuery, validitySeconds: number): number | null {
   const { ex, is, hm } = query;
   if (typeof ex !== "string" || typeof is !== "string" || typeof hm !== "string") return null;
   if (!SECONDS_HEX.test(ex) || !SECONDS_HEX.test(is) || !SIGNATURE_HEX.test(hm)) return null;
-  const expected = signature(signing.attachmentSigningKey, channelId, attachmentId, filename, ex, is);
+  const expected = signature(signing.attachmentSigningKey, path, ex, is);
   if (!timingSafeEqual(Buffer.from(hm, "hex"), expected)) return null;
   const expires = Number.parseInt(ex, 16);
   const left = expires - nowSeconds(signing.clock);
-  if (left <= 0 || expires - Number.parseInt(is, 16) > ATTACHMENT_URL_VALIDITY_SECONDS) return null;
+  if (left <= 0 || expires - Number.parseInt(is, 16) > validitySeconds) return null;
   return left;
+}
+
+const attachmentPath = (channelId: bigint, attachmentId: bigint, filename: string) => `attachments/${channelId}/${attachmentId}/${filename}`;
+
+/** `…/attachments/{channel}/{attachment}/{filename}?ex=…&is=…&hm=…`, valid for 24 hours from now. */
+export function signedAttachmentUrl(signing: AttachmentSigning, channelId: bigint, attachment: AttachmentName): string {
+  const query = signedQuery(signing, attachmentPath(channelId, attachment.id, attachment.filename), ATTACHMENT_URL_VALIDITY_SECONDS);
+  return `${unsignedAttachmentUrl(signing.urls, channelId, attachment)}${query}`;
+}
+
+/** The seconds a message attachment's signed URL still works, or null (signedPathSecondsLeft). */
+export function attachmentUrlSecondsLeft(signing: AttachmentSigning, channelId: bigint, attachmentId: bigint, filename: string, query: AttachmentUrlQuery): number | null {
+  return signedPathSecondsLeft(signing, attachmentPath(channelId, attachmentId, filename), query, ATTACHMENT_URL_VALIDITY_SECONDS);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "@chat/db";
+import type { ShortLivedStore } from "@chat/ephemeral";
 import type { DomainEvent, EventBus } from "@chat/events";
 import type { Clock } from "./clock";
 import type { PublicUrls } from "./config";
@@ -14,6 +15,12 @@ export interface DomainContext {
    * in the web app, or a URL made by one is refused by another.
    */
   attachmentSigningKey: string;
+  /**
+   * Where ephemeral messages are kept 15 minutes (never in the database): memory on one node,
+   * Redis with several, the hub server's memory for its clients (@chat/ephemeral's
+   * createShortLived, chosen with the bus). Default: this process's memory.
+   */
+  shortLived?: ShortLivedStore;
 }
 
 /** Publishes after the write is committed; a failed publish never undoes the write. */

@@ -45,6 +45,11 @@ export const Errors = {
   unknownInvite: () => new ApiError(404, C.UnknownInvite, "Unknown Invite"),
   unknownScheduledEvent: () => new ApiError(404, C.UnknownGuildScheduledEvent, "Unknown Guild Scheduled Event"),
   unknownCommand: () => new ApiError(404, C.UnknownApplicationCommand, "Unknown application command"),
+  /** An interaction's callback came late, for an unknown interaction, or with a wrong token (10062). */
+  unknownInteraction: () => new ApiError(404, C.UnknownInteraction, "Unknown interaction"),
+  /** An interaction's token used as a webhook when it is unknown, expired, not yet answered, or of another application. */
+  unknownWebhook: () => new ApiError(404, C.UnknownWebhook, "Unknown Webhook"),
+  interactionAlreadyAcknowledged: () => new ApiError(400, C.InteractionHasAlreadyBeenAcknowledged, "Interaction has already been acknowledged."),
   tooManyPins: () => new ApiError(400, C.MaximumNumberOfPinsReachedForTheChannel, "Maximum number of pins reached (250)"),
   tooManyReactions: () => new ApiError(400, C.MaximumNumberOfReactionsReached, "Maximum number of reactions reached (20)"),
   tooManyCommands: (limit: number) => new ApiError(400, C.MaximumNumberOfApplicationCommandsReached, `Maximum number of application commands reached (${limit})`),

@@ -5,6 +5,7 @@ import { ChannelOverwriteService } from "./services/channels/channel-overwrites"
 import { ChannelService } from "./services/channels/channels";
 import { ThreadService } from "./services/channels/threads";
 import { CommandService } from "./services/commands";
+import { MemoryShortLivedStore } from "@chat/ephemeral";
 import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
@@ -13,9 +14,12 @@ import { InviteService } from "./services/guilds/invites";
 import { MemberRoleService } from "./services/guilds/member-roles";
 import { MemberService } from "./services/guilds/members";
 import { RoleService } from "./services/guilds/roles";
+import { EphemeralMessages, InteractionCallbacks, InteractionReplies, InteractionService, InteractionWebhooks } from "./services/interactions";
 import { MessageService } from "./services/messages/messages";
 import { PinService } from "./services/messages/pins";
 import { ReactionService } from "./services/messages/reactions";
+import { ReadStateService } from "./services/messages/read-states";
+import { UploadService } from "./services/uploads";
 import { OAuth2Service } from "./services/oauth2/oauth2";
 import { OAuth2TokenService } from "./services/oauth2/oauth2-tokens";
 import { CdnPictureService } from "./services/pictures/cdn-pictures";
@@ -37,9 +41,25 @@ export * from "./errors";
 export * from "./ids";
 export * from "./permissions";
 export * from "./serializers";
-export { captureChannelVisibility, channelViewerIds } from "./services/channels/channel-visibility";
-export type { CommandScope } from "./services/commands";
+export { captureChannelVisibility } from "./services/channels/channel-visibility";
+export type { AvailableApplicationCommands, CommandScope } from "./services/commands";
+export {
+  ALLOWED_CALLBACKS,
+  CALLBACK_WINDOW_MS,
+  type CallbackAnswer,
+  channelIsNsfw,
+  commandShownTo,
+  EPHEMERAL_LIFETIME_MS,
+  type EphemeralEntry,
+  InteractionState,
+  TOKEN_LIFETIME_MS,
+  type UseCommandInput,
+  type UseComponentInput,
+  type WebhookMessageRef,
+} from "./services/interactions";
 export type { UploadedFile } from "./services/messages/message-files";
+export { EPHEMERAL_URL_VALIDITY_SECONDS, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
+export type { ChannelReadState } from "./services/messages/read-states";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export type { PasswordHasher } from "./services/users/accounts";
@@ -52,7 +72,8 @@ export * from "./tokens";
 export * from "./validation";
 
 /** Every use-case, shared by REST (apps/server) and tRPC (packages/api). */
-export function createDomain(ctx: DomainContext) {
+export function createDomain(given: DomainContext) {
+  const ctx: DomainContext = { ...given, shortLived: given.shortLived ?? new MemoryShortLivedStore() };
   const pictures = new PictureService(ctx);
   const guilds = new GuildService(ctx, pictures);
   const members = new MemberService(ctx, guilds);
@@ -62,6 +83,10 @@ export function createDomain(ctx: DomainContext) {
   const threads = new ThreadService(ctx, messages);
   const scheduledEvents = new ScheduledEventService(ctx);
   const webSessions = new WebSessionService(ctx);
+  const ephemeralMessages = new EphemeralMessages(ctx, ctx.shortLived as NonNullable<DomainContext["shortLived"]>);
+  const interactionReplies = new InteractionReplies(ctx, messages, ephemeralMessages);
+  const interactions = new InteractionService(ctx, messages, ephemeralMessages);
+  const uploads = new UploadService(ctx);
   return {
     ctx,
     users: new UserService(ctx, pictures),
@@ -95,9 +120,21 @@ export function createDomain(ctx: DomainContext) {
     reactions: new ReactionService(ctx),
     /** Pinned messages of guild channels: the pins page, the older list, pin and unpin. */
     pins: new PinService(ctx),
+    /** Where each person has read up to per channel (the web app's unread markers and mention badges). */
+    readStates: new ReadStateService(ctx),
     applications,
     /** An application's commands, global and per guild: list, get, create, bulk overwrite, edit, delete. */
     commands: new CommandService(ctx),
+    /** People use commands and components; delivery to one bot session is settled here with the gateway; unanswered ones fail. */
+    interactions,
+    /** POST /interactions/{interaction}/{token}/callback: the one answer within 3 seconds. */
+    interactionCallbacks: new InteractionCallbacks(ctx, interactionReplies),
+    /** The interaction token as a webhook for 15 minutes: follow-ups and @original. */
+    interactionWebhooks: new InteractionWebhooks(ctx, interactionReplies),
+    /** Messages only one person sees, kept 15 minutes outside the database. */
+    ephemeralMessages,
+    /** Files people upload to use them (attachment command options). */
+    uploads,
     /** The developer portal's changes: redirects, name, picture, client secret, deletion. */
     applicationSettings: new ApplicationSettingsService(ctx, applications, pictures),
     pictures,
@@ -109,11 +146,14 @@ export function createDomain(ctx: DomainContext) {
     webPeople: new WebPeopleService(ctx),
     threads,
     scheduledEvents,
-    /** Timed work (thread auto-archive, scheduled-event timers, stale web sessions); every node runs it on an interval. */
+    /** Timed work (thread auto-archive, scheduled-event timers, stale web sessions, old interactions); every node runs it on an interval. */
     housekeeping: new HousekeepingService([
       { name: "threads.archiveIdle", run: () => threads.archiveIdle() },
       { name: "scheduledEvents.tick", run: () => scheduledEvents.tick() },
       { name: "webSessions.removeStale", run: () => webSessions.removeStale().then(() => undefined) },
+      { name: "interactions.expireOverdue", run: () => interactions.expireOverdue().then(() => undefined) },
+      { name: "interactions.removeExpired", run: () => interactions.removeExpired().then(() => undefined) },
+      { name: "uploads.removeExpired", run: () => uploads.removeExpired().then(() => undefined) },
     ]),
   };
 }

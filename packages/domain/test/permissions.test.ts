@@ -7,6 +7,7 @@ import {
   type OverwriteSnapshot,
   Permission,
   canActOnMember,
+  canViewChannel,
   computeBasePermissions,
   computeChannelPermissions,
 } from "../src/permissions";
@@ -73,97 +74,129 @@ describe("computeBasePermissions", () => {
   });
 });
 
+const base = EVERYONE_BASE;
+const CHANNEL_CASES: { name: string; member: MemberSnapshot; channel: ChannelSnapshot; everyone?: bigint; expected: bigint }[] = [
+  { name: "without overwrites the channel gives the base permissions", member: person(2n), channel: channel(), expected: base },
+  { name: "an @everyone overwrite denies", member: person(2n), channel: channel(roleOverwrite("everyone", 0n, P.SendMessages)), expected: base & ~P.SendMessages },
+  { name: "an @everyone overwrite allows", member: person(2n), channel: channel(roleOverwrite("everyone", P.AddReactions)), expected: base | P.AddReactions },
+  {
+    name: "a role overwrite allows what the @everyone overwrite denied",
+    member: person(2n, "writer"),
+    channel: channel(roleOverwrite("everyone", 0n, P.SendMessages), roleOverwrite("writer", P.SendMessages)),
+    everyone: base,
+    expected: base | P.AddReactions,
+  },
+  {
+    name: "a role overwrite denies what the @everyone overwrite allowed",
+    member: person(2n, "writer"),
+    channel: channel(roleOverwrite("everyone", P.EmbedLinks), roleOverwrite("writer", 0n, P.EmbedLinks)),
+    expected: base | P.AddReactions,
+  },
+  {
+    name: "role overwrites apply together: denies first, then allows, so an allow of one role beats a deny of another",
+    member: person(2n, "reader", "writer"),
+    channel: channel(roleOverwrite("reader", 0n, P.SendMessages), roleOverwrite("writer", P.SendMessages)),
+    expected: base | P.AddReactions,
+  },
+  {
+    name: "an overwrite for a role the member does not hold is ignored",
+    member: person(2n),
+    channel: channel(roleOverwrite("mod", 0n, P.SendMessages)),
+    expected: base,
+  },
+  {
+    name: "the member's own overwrite denies what a role overwrite allowed",
+    member: person(2n, "writer"),
+    channel: channel(roleOverwrite("writer", P.AttachFiles), memberOverwrite(2n, 0n, P.AttachFiles | P.SendMessages)),
+    expected: (base | P.AddReactions) & ~P.SendMessages,
+  },
+  {
+    name: "the member's own overwrite allows what a role overwrite denied",
+    member: person(2n, "writer"),
+    channel: channel(roleOverwrite("writer", 0n, P.SendMessages), memberOverwrite(2n, P.SendMessages)),
+    expected: base | P.AddReactions,
+  },
+  { name: "without View Channel nothing counts", member: person(2n, "writer"), channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel)), expected: 0n },
+  {
+    name: "a role overwrite gives View Channel back",
+    member: person(2n, "reader"),
+    channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel), roleOverwrite("reader", P.ViewChannel)),
+    expected: base,
+  },
+  { name: "Administrator ignores overwrites", member: person(2n, "admin"), channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel)), expected: ALL_PERMISSIONS },
+  { name: "the owner ignores overwrites", member: person(OWNER), channel: channel(memberOverwrite(OWNER, 0n, P.ViewChannel)), expected: ALL_PERMISSIONS },
+  {
+    name: "an @everyone overwrite allowing Listen does not count for a bot",
+    member: bot(3n),
+    everyone: P.ViewChannel,
+    channel: channel(roleOverwrite("everyone", P.Listen)),
+    expected: P.ViewChannel,
+  },
+  {
+    name: "an @everyone overwrite allowing Listen counts for a person",
+    member: person(2n),
+    everyone: P.ViewChannel,
+    channel: channel(roleOverwrite("everyone", P.Listen)),
+    expected: P.ViewChannel | P.Listen,
+  },
+  {
+    name: "an overwrite for the bot's role allows Listen",
+    member: bot(3n, "reader"),
+    everyone: P.ViewChannel,
+    channel: channel(roleOverwrite("reader", P.Listen)),
+    expected: P.ViewChannel | P.ReadMessageHistory | P.Listen,
+  },
+  { name: "an overwrite for the bot itself allows Listen", member: bot(3n), everyone: P.ViewChannel, channel: channel(memberOverwrite(3n, P.Listen)), expected: P.ViewChannel | P.Listen },
+  {
+    name: "a bot whose Administrator comes from @everyone does not hear without an overwrite of its own",
+    member: bot(3n),
+    everyone: P.Administrator,
+    channel: channel(roleOverwrite("everyone", P.Listen)),
+    expected: ALL_PERMISSIONS & ~P.Listen,
+  },
+  {
+    name: "a bot whose Administrator comes from @everyone hears through its own overwrite",
+    member: bot(3n),
+    everyone: P.Administrator,
+    channel: channel(memberOverwrite(3n, P.Listen)),
+    expected: ALL_PERMISSIONS,
+  },
+];
+
 describe("computeChannelPermissions", () => {
-  const base = EVERYONE_BASE;
-  const cases: { name: string; member: MemberSnapshot; channel: ChannelSnapshot; everyone?: bigint; expected: bigint }[] = [
-    { name: "without overwrites the channel gives the base permissions", member: person(2n), channel: channel(), expected: base },
-    { name: "an @everyone overwrite denies", member: person(2n), channel: channel(roleOverwrite("everyone", 0n, P.SendMessages)), expected: base & ~P.SendMessages },
-    { name: "an @everyone overwrite allows", member: person(2n), channel: channel(roleOverwrite("everyone", P.AddReactions)), expected: base | P.AddReactions },
+  it.each(CHANNEL_CASES)("$name", ({ member, channel: ch, everyone, expected }) => {
+    expect(computeChannelPermissions(guildWith(everyone ?? base), member, ch)).toBe(expected);
+  });
+});
+
+describe("canViewChannel: the one rule of who may view a channel", () => {
+  const cases: { name: string; member: MemberSnapshot; channel: ChannelSnapshot; everyone?: bigint; expected: boolean }[] = [
     {
-      name: "a role overwrite allows what the @everyone overwrite denied",
+      name: "a member holding other permissions there, View Channel denied by its own overwrite, cannot view it",
+      member: person(2n, "writer", "mod"),
+      channel: channel(roleOverwrite("writer", P.SendMessages | P.AttachFiles), memberOverwrite(2n, P.AddReactions, P.ViewChannel)),
+      expected: false,
+    },
+    {
+      name: "a member with Send Messages but View Channel nowhere cannot view it",
       member: person(2n, "writer"),
-      channel: channel(roleOverwrite("everyone", 0n, P.SendMessages), roleOverwrite("writer", P.SendMessages)),
-      everyone: base,
-      expected: base | P.AddReactions,
+      everyone: P.SendMessages | P.ReadMessageHistory,
+      channel: channel(roleOverwrite("writer", P.AttachFiles)),
+      expected: false,
     },
-    {
-      name: "a role overwrite denies what the @everyone overwrite allowed",
-      member: person(2n, "writer"),
-      channel: channel(roleOverwrite("everyone", P.EmbedLinks), roleOverwrite("writer", 0n, P.EmbedLinks)),
-      expected: base | P.AddReactions,
-    },
-    {
-      name: "role overwrites apply together: denies first, then allows, so an allow of one role beats a deny of another",
-      member: person(2n, "reader", "writer"),
-      channel: channel(roleOverwrite("reader", 0n, P.SendMessages), roleOverwrite("writer", P.SendMessages)),
-      expected: base | P.AddReactions,
-    },
-    {
-      name: "an overwrite for a role the member does not hold is ignored",
-      member: person(2n),
-      channel: channel(roleOverwrite("mod", 0n, P.SendMessages)),
-      expected: base,
-    },
-    {
-      name: "the member's own overwrite denies what a role overwrite allowed",
-      member: person(2n, "writer"),
-      channel: channel(roleOverwrite("writer", P.AttachFiles), memberOverwrite(2n, 0n, P.AttachFiles | P.SendMessages)),
-      expected: (base | P.AddReactions) & ~P.SendMessages,
-    },
-    {
-      name: "the member's own overwrite allows what a role overwrite denied",
-      member: person(2n, "writer"),
-      channel: channel(roleOverwrite("writer", 0n, P.SendMessages), memberOverwrite(2n, P.SendMessages)),
-      expected: base | P.AddReactions,
-    },
-    { name: "without View Channel nothing counts", member: person(2n, "writer"), channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel)), expected: 0n },
-    {
-      name: "a role overwrite gives View Channel back",
-      member: person(2n, "reader"),
-      channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel), roleOverwrite("reader", P.ViewChannel)),
-      expected: base,
-    },
-    { name: "Administrator ignores overwrites", member: person(2n, "admin"), channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel)), expected: ALL_PERMISSIONS },
-    { name: "the owner ignores overwrites", member: person(OWNER), channel: channel(memberOverwrite(OWNER, 0n, P.ViewChannel)), expected: ALL_PERMISSIONS },
-    {
-      name: "an @everyone overwrite allowing Listen does not count for a bot",
-      member: bot(3n),
-      everyone: P.ViewChannel,
-      channel: channel(roleOverwrite("everyone", P.Listen)),
-      expected: P.ViewChannel,
-    },
-    {
-      name: "an @everyone overwrite allowing Listen counts for a person",
-      member: person(2n),
-      everyone: P.ViewChannel,
-      channel: channel(roleOverwrite("everyone", P.Listen)),
-      expected: P.ViewChannel | P.Listen,
-    },
-    {
-      name: "an overwrite for the bot's role allows Listen",
-      member: bot(3n, "reader"),
-      everyone: P.ViewChannel,
-      channel: channel(roleOverwrite("reader", P.Listen)),
-      expected: P.ViewChannel | P.ReadMessageHistory | P.Listen,
-    },
-    { name: "an overwrite for the bot itself allows Listen", member: bot(3n), everyone: P.ViewChannel, channel: channel(memberOverwrite(3n, P.Listen)), expected: P.ViewChannel | P.Listen },
-    {
-      name: "a bot whose Administrator comes from @everyone does not hear without an overwrite of its own",
-      member: bot(3n),
-      everyone: P.Administrator,
-      channel: channel(roleOverwrite("everyone", P.Listen)),
-      expected: ALL_PERMISSIONS & ~P.Listen,
-    },
-    {
-      name: "a bot whose Administrator comes from @everyone hears through its own overwrite",
-      member: bot(3n),
-      everyone: P.Administrator,
-      channel: channel(memberOverwrite(3n, P.Listen)),
-      expected: ALL_PERMISSIONS,
-    },
+    { name: "its own overwrite gives a member View Channel that @everyone's denies", member: person(2n), channel: channel(roleOverwrite("everyone", 0n, P.ViewChannel), memberOverwrite(2n, P.ViewChannel)), expected: true },
+    { name: "a bot whose Administrator comes from @everyone views a channel denying it", member: bot(3n), everyone: P.Administrator, channel: channel(memberOverwrite(3n, 0n, P.ViewChannel)), expected: true },
+    { name: "the owner views a channel denying it", member: person(OWNER), channel: channel(memberOverwrite(OWNER, 0n, P.ViewChannel)), expected: true },
   ];
   it.each(cases)("$name", ({ member, channel: ch, everyone, expected }) => {
-    expect(computeChannelPermissions(guildWith(everyone ?? base), member, ch)).toBe(expected);
+    expect(canViewChannel(guildWith(everyone ?? base), member, ch)).toBe(expected);
+  });
+
+  it("holds exactly when the engine leaves any permission in the channel (it hands out nothing without View Channel)", () => {
+    for (const { member, channel: ch, everyone } of [...CHANNEL_CASES, ...cases]) {
+      const guild = guildWith(everyone ?? base);
+      expect(canViewChannel(guild, member, ch)).toBe(computeChannelPermissions(guild, member, ch) !== 0n);
+    }
   });
 });
 

@@ -5,10 +5,11 @@ import type { DispatchEvent } from "./catalogue";
  * process hears the same events in the same order (one stream), so an event's id names the
  * same position everywhere: a gateway node taking a session over from another catches it up
  * from the last position the other node had fully handled, and a person's browser tab
- * resumes its live stream on whichever web process it reaches.
+ * resumes its live stream on whichever web process it reaches. The gateway keeps dispatch
+ * events; a web process also keeps the events addressed to a person.
  */
-export class EventHistory {
-  private events: DispatchEvent[] = [];
+export class EventHistory<E extends { id?: string } = DispatchEvent> {
+  private events: E[] = [];
   private times: number[] = [];
   /** Index in `events` of the oldest event still kept. */
   private head = 0;
@@ -33,7 +34,7 @@ export class EventHistory {
     return this.newestId;
   }
 
-  push(event: DispatchEvent): void {
+  push(event: E): void {
     const position = this.base + this.events.length;
     this.events.push(event);
     this.times.push(this.now());
@@ -48,7 +49,7 @@ export class EventHistory {
    * The events after the newest of the positions named by `ids` (unknown ids are skipped);
    * null when none of them is kept here, as nothing then says where to start.
    */
-  after(ids: readonly string[]): DispatchEvent[] | null {
+  after(ids: readonly string[]): E[] | null {
     let start = -1;
     for (const id of ids) start = Math.max(start, this.positions.get(id) ?? -1);
     if (start < 0) return null;

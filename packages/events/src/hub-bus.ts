@@ -65,7 +65,11 @@ export class HubClientBus implements EventBus {
   private opened: Promise<void>;
   private markOpen!: () => void;
 
-  constructor(private url: string, private secret: string) {
+  constructor(
+    /** The hub's address (SERVER_INTERNAL_URL); the server's other internal calls are made at its origin. */
+    readonly url: string,
+    private secret: string,
+  ) {
     this.opened = new Promise((resolve) => (this.markOpen = resolve));
     this.connect();
   }

@@ -2,6 +2,7 @@ export { type BusRole, createEventBus, internalSecret } from "./create";
 export { HubBus, HubClientBus } from "./hub-bus";
 export { LocalBus } from "./local-bus";
 export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
+export { defineScript, LUA_NOW, type RedisScript } from "./redis-script";
 export * from "./catalogue";
 export { EventHistory } from "./event-history";
 export * from "./types";

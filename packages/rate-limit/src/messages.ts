@@ -17,6 +17,9 @@ export const tooManySignIns = (retryAfterMs: number) => `Too many sign-in attemp
 export const tooManySignUps = (retryAfterMs: number) => `Too many sign-up attempts. ${tryAgainIn(retryAfterMs)}`;
 export const sendingTooFast = (retryAfterMs: number) => `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const typingTooOften = (retryAfterMs: number) => `Typing is announced too often. ${tryAgainIn(retryAfterMs)}`;
+export const usingAppsTooOften = (retryAfterMs: number) => `You are using apps too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const askingForChoicesTooOften = (retryAfterMs: number) => `Choices are asked for too often. ${tryAgainIn(retryAfterMs)}`;
+export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**
  * A throttled sign-in travels through next-auth as an error code in its redirect address

@@ -12,6 +12,22 @@ export function signUpLimit(perHour = DEFAULT_SIGN_UPS_PER_HOUR): BucketRule {
   return { name: "signup", points: perHour, durationSeconds: 3600, per: "address" };
 }
 
+/**
+ * Read-position acknowledgements of one person, over all their channels: one each time a
+ * channel is opened or read to its end is normal; a flood (a client acknowledging every
+ * message of a busy channel) is refused.
+ */
+export const READ_ACK_LIMIT: BucketRule = { name: "read.ack", points: 10, durationSeconds: 5, per: "bot" };
+
+/**
+ * Commands used and components clicked by one person, over all channels: each one wakes a bot
+ * and waits for its answer, so a person is held to about two a second.
+ */
+export const INTERACTION_LIMIT: BucketRule = { name: "interaction", points: 10, durationSeconds: 5, per: "bot" };
+
+/** Autocomplete requests of one person while typing (debounced by the app to about four a second at most). */
+export const AUTOCOMPLETE_LIMIT: BucketRule = { name: "interaction.autocomplete", points: 20, durationSeconds: 5, per: "bot" };
+
 export interface SignInLimits {
   /** Failed sign-ins to one account (known or not) within `accountWindowSeconds` before it locks. */
   accountFailures: number;

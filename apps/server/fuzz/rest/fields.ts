@@ -68,6 +68,12 @@ export const MESSAGE_CREATE: Record<string, Shape> = {
 
 export { MESSAGE_EDIT };
 
+/** An interaction callback: a type (1–12, some not allowed for the interaction) and its data (a message, flags, choices, a form). */
+export const INTERACTION_CALLBACK: Record<string, Shape> = {
+  type: int(1, 12),
+  data: union(obj({ ...MESSAGE_EDIT, flags: oneOf(0, 4, 64, 4096, 32768) }), obj({ choices: arr(obj({ name: str(100, ["c"]), value: str(100, ["v"]) }, ["name", "value"]), 26) }), obj({ custom_id: str(100), title: str(45), components: any })),
+};
+
 const OVERWRITE = obj({ id: id("role", "user", "guild", "hiddenRole"), type: oneOf(0, 1), allow: bits, deny: bits }, ["id", "type"]);
 
 export const CHANNEL_CREATE: Record<string, Shape> = {

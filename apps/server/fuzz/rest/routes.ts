@@ -48,6 +48,24 @@ export const REST_ROUTES: Record<string, RestRoute> = {
   "PATCH /api/v10/applications/:application/guilds/:guild/commands/:command": { fields: F.COMMAND_FIELDS, base: { description: "edited" } },
   "DELETE /api/v10/applications/:application/guilds/:guild/commands/:command": {},
 
+  // Interaction callbacks and the token's webhook routes: no bot token needed (one sent is ignored).
+  "POST /api/v10/interactions/:interaction/:token/callback": {
+    params: { interaction: ["interaction"], token: ["interactionToken"] },
+    fields: F.INTERACTION_CALLBACK,
+    base: { type: 4, data: { content: "hi" } },
+    multipart: true,
+  },
+  "POST /api/v10/webhooks/:application/:token": { params: { token: ["interactionToken"] }, fields: F.MESSAGE_CREATE, base: { content: "a follow-up" }, multipart: true },
+  "PATCH /api/v10/webhooks/:application/:token/messages/@original": { params: { token: ["interactionToken"] }, fields: F.MESSAGE_EDIT, base: { content: "edited" }, multipart: true },
+  "DELETE /api/v10/webhooks/:application/:token/messages/@original": { params: { token: ["interactionToken"] } },
+  "PATCH /api/v10/webhooks/:application/:token/messages/:message": {
+    params: { token: ["interactionToken"], message: ["message", "otherMessage"] },
+    fields: F.MESSAGE_EDIT,
+    base: { content: "edited" },
+    multipart: true,
+  },
+  "DELETE /api/v10/webhooks/:application/:token/messages/:message": { params: { token: ["interactionToken"], message: ["message", "otherMessage"] } },
+
   "POST /api/v10/guilds/:guild/channels": { fields: F.CHANNEL_CREATE, base: { name: "fuzz-new", type: 0 } },
   "PATCH /api/v10/channels/:channel": { params: { channel: ["channel", "voice", "thread", "category"] }, fields: F.CHANNEL_EDIT, base: { topic: "a topic" } },
   "DELETE /api/v10/channels/:channel": { params: { channel: ["channel", "voice", "thread", "category"] } },

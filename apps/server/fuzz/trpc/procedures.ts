@@ -1,4 +1,4 @@
-import { bits, code, id, image, int, obj, oneOf, type Shape, str, union } from "../shapes";
+import { arr, bits, bool, code, id, image, int, obj, oneOf, type Shape, str, union } from "../shapes";
 import { LOGIN_REDIRECT, OWNER_PASSWORD } from "../world";
 
 /**
@@ -51,6 +51,40 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "guilds.createChannel": { fields: { guildId, name: str(200, ["fuzz-made"]), kind: oneOf("text", "voice", "category") }, base: { guildId: "{guild}", name: "", kind: "text" } },
   "guilds.channels": { fields: { guildId }, base: { guildId: "{guild}" } },
   "guilds.members": { fields: { guildId }, base: { guildId: "{guild}" } },
+  "guilds.roles": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+
+  "commands.forChannel": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "interactions.useCommand": {
+    fields: {
+      channelId,
+      commandId: id("command", "globalCommand", "hiddenCommand"),
+      options: arr(obj({ name: str(32, ["text"]), type: int(1, 11), value: union(str(6000), int(), bool) }), 25),
+      targetId: id("user", "message", "hiddenUser", "hiddenMessage"),
+      tabId: str(64),
+    },
+    base: { channelId: "{channel}", commandId: "{hiddenCommand}" },
+  },
+  "interactions.autocomplete": {
+    fields: {
+      channelId,
+      commandId: id("command", "globalCommand", "hiddenCommand"),
+      options: arr(obj({ name: str(32, ["text"]), type: int(1, 11), value: union(str(6000), int(), bool), focused: bool }), 25),
+      tabId: str(64),
+    },
+    base: { channelId: "{channel}", commandId: "{hiddenCommand}", options: [{ name: "text", type: 3, value: "", focused: true }] },
+  },
+  "interactions.useComponent": {
+    fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage"), customId: str(100, ["again"], 1), values: arr(str(100), 25), tabId: str(64) },
+    base: { channelId: "{channel}", messageId: "{message}", customId: "no-such-button" },
+  },
+  "interactions.submitForm": {
+    fields: { interactionId: id("message", "hiddenMessage"), answers: obj({ name: union(str(8000), arr(str(100), 25)), pick: arr(str(100), 25) }), tabId: str(64) },
+    base: { interactionId: "{message}", answers: { name: "an answer" } },
+  },
+  "uploads.create": {
+    fields: { channelId, filename: str(1024, ["notes.txt", "../../etc/passwd", "a\u0000b"], 1), contentType: union(oneOf("text/plain", "image/png", null), str(255)), data: str(4096, ["aGVsbG8=", "", "not base64!"]) },
+    base: { channelId: "{hiddenChannel}", filename: "notes.txt", data: "aGVsbG8=" },
+  },
 
   "invites.preview": { fields: { code: inviteCode }, base: { code: "{invite}" } },
   "invites.create": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
@@ -61,7 +95,9 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "messages.get": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
   "messages.typing": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
   "live.stream": { fields: { lastEventId: str(64, ["0-0"]) }, base: {} },
-  "messages.onChange": { fields: { channelId, lastEventId: id("message", "otherMessage") }, base: { channelId: "{channel}" } },
+
+  "readStates.list": {},
+  "readStates.ack": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{hiddenChannel}", messageId: "{hiddenMessage}" } },
 
   "applications.list": {},
   "applications.create": { fields: { name: str(100, ["An app"]) }, base: { name: "" } },

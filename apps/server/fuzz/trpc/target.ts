@@ -1,6 +1,7 @@
 import { type ApiContext, appRouter, LiveHub } from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, systemClock } from "@chat/domain";
+import { TabPresence } from "@chat/presence";
 import { createRateLimitStore, signUpLimit } from "@chat/rate-limit";
 import type { RunningServer } from "../../src/server";
 import { describeValue } from "../json";
@@ -12,21 +13,25 @@ import { buildRequest, sendTrpc } from "./send";
 
 /**
  * The web app's tRPC context (apps/web/src/server/api.ts): a domain over the same database and
- * bus, the live streams, argon2 passwords, rate limits (sign-ups lax: every case comes from one
- * address), signed in with the owner's web session (read per call: the world may make it anew).
+ * bus, the live streams with people's presence, argon2 passwords, rate limits counted afresh for
+ * each case (as the server's are off: cases come faster than any person, and a refusal by the
+ * limit would hide what the procedure does with the case), signed in with the owner's web session (read per call:
+ * the world may make it anew).
  */
 export function webContextFactory(server: RunningServer, world: FuzzWorld): { createContext: () => Promise<ApiContext>; close(): Promise<void> } {
   const db = server.ctx.database.prisma;
   const domain = createDomain({ db, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey });
-  const live = new LiveHub(server.ctx.bus, channelViewers(db));
-  const rateLimits = createRateLimitStore({ namespace: "fuzz-web" });
+  // People's presence in this process reports to the server's own tracker, as a web process's would to the shared one.
+  const tabs = new TabPresence(server.ctx.presence.tracker);
+  const live = new LiveHub(server.ctx.bus, channelViewers(db), { presence: tabs });
   const createContext = async (): Promise<ApiContext> => ({
     domain,
     bus: server.ctx.bus,
     live,
+    presences: server.ctx.presence.store,
     passwords: { hash: hashPassword, verify: verifyPassword },
     session: world.ids.webSession ? { sessionId: world.ids.webSession, userId: world.ownerId } : null,
-    rateLimits,
+    rateLimits: createRateLimitStore({ namespace: "fuzz-web" }),
     signUpLimit: signUpLimit(1_000_000),
     clientAddress: "192.0.2.1",
   });
@@ -34,7 +39,7 @@ export function webContextFactory(server: RunningServer, world: FuzzWorld): { cr
     createContext,
     async close() {
       live.close();
-      await rateLimits.close();
+      tabs.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { channelViewers } from "@chat/domain";
-import { RedisBus } from "@chat/events";
+import { isPersonEvent } from "@chat/events";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
 import { zlibStreamSocket } from "./connection/compression";
@@ -9,11 +9,8 @@ import { Connection, type GatewayServices } from "./connection/connection";
 import { parseConnectionQuery } from "./connection/url";
 import { createWsAcceptor } from "./connection/ws-adapter";
 import { Dispatcher } from "./dispatch/dispatcher";
+import { claimingRouter, replayingRouter } from "./dispatch/interaction-router";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
-import { MemoryPresenceState, MemoryPresenceStore, type PresenceStore } from "./presence/presence";
-import { PresenceTracker } from "./presence/presence-tracker";
-import { RedisPresence } from "./presence/redis-presence";
-import { gatewayRedis } from "./redis-shared";
 import { createSessionStorage, linkSessionStorage } from "./sessions/cluster";
 import { createSessionCloser } from "./sessions/session-closer";
 import { SessionRegistry } from "./sessions/session-registry";
@@ -34,25 +31,23 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const storage = createSessionStorage(ctx, options);
   const { replay, store, history, heardEverything } = storage;
   const sessions = new SessionRegistry(replay, store);
-  // Presences: one node keeps them in memory; several share them in Redis (presence/redis-presence.ts),
-  // whose PRESENCE_UPDATEs go straight onto the Redis bus's channel.
-  const presenceRedis = ctx.redisUrl && ctx.bus instanceof RedisBus ? gatewayRedis(ctx.redisUrl) : null;
-  const sharedPresence = presenceRedis && ctx.bus instanceof RedisBus ? new RedisPresence(presenceRedis, ctx.redisNamespace, { channel: ctx.bus.channel }) : null;
-  const presences: PresenceStore = sharedPresence ?? new MemoryPresenceStore();
-  const presenceTracker = new PresenceTracker(
-    ctx.bus,
-    async (userId) => (await ctx.domain.guilds.guildIdsOf(BigInt(userId))).map(String),
-    sharedPresence ?? new MemoryPresenceState(ctx.bus),
-  );
+  // Bots' presences: their sessions report to the node's tracker (@chat/presence: in memory, or in Redis with several nodes).
+  const { store: presences, tracker: presenceTracker } = ctx.presence;
   sessions.onEnd((session) => presenceTracker.ended(session));
   sessions.onHandOver((session) => presenceTracker.moved(session));
   const db = ctx.database.prisma;
   const viewers = channelViewers(db);
-  const dispatcher = new Dispatcher(sessions, viewers, presences, { history, processed: (id) => store.processed(id) });
+  const interactions = claimingRouter(ctx.domain.interactions, sessions, store);
+  const dispatcher = new Dispatcher(sessions, viewers, presences, { history, processed: (id) => store.processed(id), interactions });
   linkSessionStorage(storage, sessions, dispatcher);
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers };
+  const replayedInteractions = replayingRouter(ctx.domain.interactions);
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers, replayedInteractions };
   const closeSessions = createSessionCloser(sessions);
-  const unsubscribe = ctx.bus.subscribe((event) => (event.internal ? closeSessions(event) : dispatcher.accept(event)));
+  const unsubscribe = ctx.bus.subscribe((event) => {
+    if (event.internal) closeSessions(event);
+    // Events addressed to a person are for their browser tabs: never dispatched to bots.
+    else if (!isPersonEvent(event)) dispatcher.accept(event);
+  });
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
   let closing = false;
@@ -75,12 +70,10 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       unsubscribe();
       for (const connection of [...connections]) connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
       sessions.clear();
-      await sharedPresence?.close();
       await presenceTracker.settled();
       await acceptor.close();
       await dispatcher.idle();
       await storage.close();
-      await presenceRedis?.quit().catch(() => presenceRedis.disconnect());
     },
   };
 }

@@ -36,17 +36,5 @@ export function gatewayRedis(url: string): Redis {
   return redis;
 }
 
-export type RedisScript = (...args: (string | number)[]) => Promise<unknown>;
-
-/** A Lua script run with EVALSHA (loaded on first use); keys first, then arguments. */
-export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string): RedisScript {
-  redis.defineCommand(name, { numberOfKeys, lua });
-  const command = (redis as unknown as Record<string, RedisScript>)[name] as RedisScript;
-  return (...args) => command.apply(redis, args);
-}
-
-/** Now in milliseconds by the Redis server's clock (one clock for every node). */
-export const LUA_NOW = "local __t = redis.call('TIME'); local now = tonumber(__t[1]) * 1000 + math.floor(tonumber(__t[2]) / 1000)";
-
 /** The `owner` check every write about a session makes: only its owning node may change it. */
 export const LUA_FENCE = "local owner = redis.call('HGET', KEYS[1], 'owner'); if owner and owner ~= ARGV[1] then return 0 end";

@@ -5,6 +5,7 @@ import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
 import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
+import { registerInternalRoutes } from "./internal";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
 import { installExactJsonContentType, rewriteUrl } from "./wire-format";
@@ -24,7 +25,7 @@ export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
-/** The HTTP face of a node: the bot REST API under /api/v10. */
+/** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.logLevel ? { level: ctx.logLevel } : false,
@@ -65,5 +66,6 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   });
   await registerRoutes(app, ctx);
   await registerCdnRoutes(app, ctx);
+  registerInternalRoutes(app, ctx);
   return app;
 }

@@ -1,3 +1,5 @@
+import { type BotInteractions, WaitableLog } from "./bot-interactions";
+
 /**
  * What the conformance scenario asks of a bot library. Each adapter in ./libraries drives one
  * unmodified library through its own public API (configured the way its docs say) and
@@ -88,41 +90,15 @@ export interface BotLibrary {
   globalCommands(): Promise<SeenCommand[]>;
   /** Fetches a channel, expecting a refusal; answers what the library raised. */
   fetchChannelExpectingError(channelId: string): Promise<RaisedError>;
+  /** Commands and interactions (the interactions scenario). */
+  readonly interactions: BotInteractions;
   destroy(): Promise<void>;
 }
 
-/** Messages a library emitted, with a wait for the next one that matches. */
-export class MessageLog {
-  private readonly messages: SeenMessage[] = [];
-  private waiters: { accept: (m: SeenMessage) => boolean; resolve: (m: SeenMessage) => void }[] = [];
-
-  push(message: SeenMessage): void {
-    this.messages.push(message);
-    for (const waiter of this.waiters.filter((w) => w.accept(message))) {
-      waiter.resolve(message);
-      this.waiters = this.waiters.filter((w) => w !== waiter);
-    }
-  }
-
-  all(): readonly SeenMessage[] {
-    return this.messages;
-  }
-
-  /** The first message, already seen or still to come, that passes `accept`. */
-  waitFor(accept: (m: SeenMessage) => boolean, what: string, timeoutMs = 15_000): Promise<SeenMessage> {
-    const seen = this.messages.find(accept);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w.resolve !== done);
-        reject(new Error(`the library emitted no MESSAGE_CREATE for ${what} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      const done = (m: SeenMessage) => {
-        clearTimeout(timer);
-        resolve(m);
-      };
-      this.waiters.push({ accept, resolve: done });
-    });
+/** MESSAGE_CREATEs a library emitted, with a wait for the next one that matches. */
+export class MessageLog extends WaitableLog<SeenMessage> {
+  constructor() {
+    super("MESSAGE_CREATE");
   }
 }
 

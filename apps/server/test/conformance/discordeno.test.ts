@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/harness";
+import { describeAutocompleteConformance } from "./autocomplete-scenario";
+import { describeFormConformance } from "./forms-scenario";
+import { describeInteractionConformance } from "./interactions-scenario";
 import { DISCORD_JS, DISCORDENO } from "./libraries";
 import { createDiscordenoBot, type DiscordenoBotLibrary, isDiscordenoRejection } from "./libraries/discordeno";
 import { CONFORMANCE_INTENTS, CONFORMANCE_PERMISSIONS, describeConformance } from "./scenario";
 
 describeConformance(DISCORDENO, DISCORD_JS);
+describeInteractionConformance(DISCORDENO);
+describeAutocompleteConformance(DISCORDENO);
+describeFormConformance(DISCORDENO);
 
 /** discordeno's rejection names no status: say what the server answered. */
 const answered = <T>(request: Promise<T>): Promise<T> =>

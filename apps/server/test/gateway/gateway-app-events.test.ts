@@ -1,3 +1,4 @@
+import { READ_STATE_UPDATE } from "@chat/events";
 import { describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { useTestServer } from "../support/harness";
@@ -49,6 +50,22 @@ describe("gateway events for changes people make in the app", () => {
     await env.t.server.ctx.domain.messages.create(otherText.id, world.owner.id, { content: "after the delete" });
     const message = await client.dispatch("MESSAGE_CREATE");
     expect(message.d.guild_id).toBe(other.id.toString());
+    await client.close();
+  });
+
+  it("never dispatches a person's READ_STATE_UPDATE to a bot, not even one addressed to the bot's own user", async () => {
+    const world = await env.t.seed.world();
+    const client = await connect(world.token);
+    const { domain, bus } = env.t.server.ctx;
+    // The owner's own message and an ack each move the owner's read state (READ_STATE_UPDATE on the bus).
+    const own = await domain.messages.create(world.text.id, world.owner.id, { content: "read by its author" });
+    await domain.readStates.ack(world.owner.id, world.text.id, BigInt(own.id));
+    await bus.publish({ t: READ_STATE_UPDATE, d: { channel_id: world.text.id.toString(), guild_id: world.guild.id.toString(), last_read_id: own.id, mention_count: 0 }, personId: world.botUserId.toString() });
+    // A barrier: an ordinary event after them reaches the bot, and no person event came before it.
+    const barrier = await domain.messages.create(world.text.id, world.owner.id, { content: "barrier" });
+    const frames = await client.until((f) => f.t === "MESSAGE_CREATE" && f.d.id === barrier.id);
+    expect(frames.map((f) => f.t)).not.toContain(READ_STATE_UPDATE);
+    expect(await env.t.server.ctx.database.prisma.readState.count({ where: { userId: world.botUserId } })).toBe(0);
     await client.close();
   });
 

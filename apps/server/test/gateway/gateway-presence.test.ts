@@ -85,7 +85,7 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
     const holder = await watch();
     const presences = holder.created.d.presences as any[];
     expect(presences.find((p) => p.user.id === botId())).toMatchObject({ status: "idle", activities: [] });
-    // People have no presence tracking yet, so they are not listed.
+    // A person shows online only while a tab of theirs is open (gateway-people-presence.test.ts): the owner has none.
     expect(presences.find((p) => p.user.id === env.world.owner.id.toString())).toBeUndefined();
     const nonHolder = await watch(Intents.Guilds);
     expect(nonHolder.created.d.presences).toEqual([]);

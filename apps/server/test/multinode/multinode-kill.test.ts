@@ -75,6 +75,7 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     });
     afterAll(async () => {
       await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+      await ctx?.presence.close();
       await ctx?.bus.close();
       await ctx?.database.close();
       await storage?.drop();

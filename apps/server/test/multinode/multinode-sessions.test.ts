@@ -4,10 +4,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { GatewayServices } from "../../src/gateway/connection/connection";
 import { SerializedEvent } from "../../src/gateway/connection/payloads";
 import { Dispatcher } from "../../src/gateway/dispatch/dispatcher";
+import { replayingRouter } from "../../src/gateway/dispatch/interaction-router";
 import { resolveGatewayOptions } from "../../src/gateway/options";
-import { MemoryPresenceStore } from "../../src/gateway/presence/presence";
 import { gatewayRedis } from "../../src/gateway/redis-shared";
-import { EventHistory } from "@chat/events";
+import { EventHistory, LocalBus } from "@chat/events";
+import { MemoryPresence } from "@chat/presence";
 import { RedisReplayStore } from "../../src/gateway/sessions/redis-replay-store";
 import { RedisSessionStore } from "../../src/gateway/sessions/redis-session-store";
 import { MemoryReplayStore } from "../../src/gateway/sessions/replay-store";
@@ -87,7 +88,7 @@ describe("takeover catch-up", () => {
     const store = new ClaimableStore();
     const replay = new MemoryReplayStore(100);
     const sessions = new SessionRegistry(replay, store);
-    const presences = new MemoryPresenceStore();
+    const presences = new MemoryPresence(new LocalBus());
     const viewers = async (_g: string, _c: string, userIds: string[]) => new Set(userIds);
     const dispatcher = new Dispatcher(sessions, viewers, presences, { history });
     // "e3" was handled by the old owner but is still on its way to this node when the claim answers.
@@ -103,6 +104,30 @@ describe("takeover catch-up", () => {
     await dispatcher.idle();
     expect(store.readyAt).toEqual(["e4"]);
     expect(sessions.get("s")).toBe(session);
+    await presences.close();
+  });
+  it("replays from the backlog only the interactions that were delivered to the session taken over", async () => {
+    const history = new EventHistory(100, 60_000);
+    history.push(message("e1", "one"));
+    const interaction = (eventId: string, id: string) =>
+      partialDispatch(GatewayDispatchEvents.InteractionCreate, { id }, { id: eventId, guildId: "5", userIds: ["9"], oneSession: { preferred: null } });
+    history.push(message("e3", "three"));
+    history.push(interaction("e4", "mine"));
+    history.push(interaction("e5", "another session's"));
+    const store = new ClaimableStore();
+    const replay = new MemoryReplayStore(100);
+    const sessions = new SessionRegistry(replay, store);
+    const presences = new MemoryPresence(new LocalBus());
+    const viewers = async (_g: string, _c: string, userIds: string[]) => new Set(userIds);
+    const dispatcher = new Dispatcher(sessions, viewers, presences, { history });
+    // Where each interaction went, as the interactions' rows say (the domain's answer, stood in for here).
+    const deliveredTo = async (id: string) => (id === "mine" ? "s" : "elsewhere");
+    const replayedInteractions = replayingRouter({ deliveredTo, claimDelivery: async () => false, undeliverable: async () => {} });
+    const services = { store, history, sessions, replay, options: resolveGatewayOptions(), presences, viewers, dispatcher, heardEverything: async () => true, presenceTracker: { adopt() {} }, replayedInteractions };
+    const session = await takeOverSession(services as unknown as GatewayServices, "9", "s");
+    expect((await replay.since("s", 3))?.map((f) => JSON.parse(f).d.id)).toEqual(["mine"]);
+    expect(session?.lastSequence).toBe(4);
+    await presences.close();
   });
 });
 

@@ -74,7 +74,16 @@ function urlsFor(port: number): PublicUrls {
  * With a controllable `clock` the housekeeping timer is off: the test runs `domain.housekeeping.run()`.
  */
 export async function startTestServer(
-  options: { clock?: Clock; storage?: TestStorage; gateway?: Partial<GatewayOptions>; housekeepingIntervalMs?: number; rateLimits?: boolean; trustProxy?: TrustProxy } = {},
+  options: {
+    clock?: Clock;
+    storage?: TestStorage;
+    gateway?: Partial<GatewayOptions>;
+    housekeepingIntervalMs?: number;
+    /** How often unanswered interactions are failed (the server's default 250 ms; 0: the test calls expireOverdue itself). */
+    interactionDeadlineIntervalMs?: number;
+    rateLimits?: boolean;
+    trustProxy?: TrustProxy;
+  } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
   // The port must be known before the public URLs are; bind first, then point URLs at it.
@@ -87,6 +96,7 @@ export async function startTestServer(
     clock: options.clock,
     gateway: options.gateway,
     housekeepingIntervalMs: options.housekeepingIntervalMs ?? (options.clock ? 0 : 30_000),
+    interactionDeadlineIntervalMs: options.interactionDeadlineIntervalMs,
     rateLimits: options.rateLimits,
     // Explicit, so a TRUST_PROXY in the test's environment changes nothing: off unless a test asks.
     trustProxy: options.trustProxy ?? false,

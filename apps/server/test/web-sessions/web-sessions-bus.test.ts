@@ -1,55 +1,24 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { type ApiContext, createCaller, LiveHub, type SessionCookie } from "@chat/api";
+import { type ApiContext, createCaller, type LiveEventFrame, LiveHub, type SessionCookie } from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, HubClientBus, internalSecret, RedisBus, WEB_SESSIONS_END, type WebSessionsEndEvent } from "@chat/events";
 import { createRateLimitStore, type RateLimitStore, signUpLimit } from "@chat/rate-limit";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { useTestServer } from "../support/harness";
+import { startWebNode, type WebNode } from "../support/web-node";
 
 const chatctlPath = resolve(__dirname, "../../src/cli/chatctl.ts");
-
-/**
- * A web app process as the web app builds it (apps/web/src/server/context.ts): its own bus
- * client (the server's hub, or Redis) and the domain on the shared database, with tRPC calls
- * made as the tRPC route handler makes them.
- */
-interface WebNode {
-  bus: EventBus;
-  domain: Domain;
-  live: LiveHub;
-  rateLimits: RateLimitStore;
-  caller(session: SessionCookie, signal?: AbortSignal): ReturnType<typeof createCaller>;
-}
 
 describe("web sessions across processes", () => {
   const env = useTestServer({ world: false });
   const nodes: WebNode[] = [];
 
   async function webNode(): Promise<WebNode> {
-    const { server, storage } = env.t;
-    const bus: EventBus = storage.redisUrl
-      ? new RedisBus(storage.redisUrl, `chat:events:${storage.redisNamespace}`)
-      : new HubClientBus(`ws://127.0.0.1:${server.port}/internal/bus`, internalSecret(storage.dataDir));
-    if (bus instanceof RedisBus) await bus.whenReady();
-    if (bus instanceof HubClientBus) expect(await bus.whenReady()).toBe(true);
-    const db = server.ctx.database.prisma;
-    const domain = createDomain({ db, bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey });
-    const live = new LiveHub(bus, channelViewers(db));
-    const rateLimits = createRateLimitStore({ namespace: "web-node" });
-    const context = (session: SessionCookie): ApiContext => ({
-      domain,
-      bus,
-      live,
-      passwords: { hash: hashPassword, verify: verifyPassword },
-      session,
-      rateLimits,
-      signUpLimit: signUpLimit(1000),
-      clientAddress: "192.0.2.1",
-    });
-    const node: WebNode = { bus, domain, live, rateLimits, caller: (session, signal) => createCaller(context(session), { signal }) };
+    const node = await startWebNode(env.t);
     nodes.push(node);
     return node;
   }
@@ -61,11 +30,7 @@ describe("web sessions across processes", () => {
     nodeB = await webNode();
   });
   afterAll(async () => {
-    for (const node of nodes) {
-      node.live.close();
-      await node.rateLimits.close();
-      await node.bus.close();
-    }
+    for (const node of nodes) await node.close();
   });
 
   async function personInGuild() {
@@ -75,24 +40,24 @@ describe("web sessions across processes", () => {
     return { person, guild, channelId };
   }
 
-  async function signIn(node: WebNode, userId: bigint): Promise<SessionCookie> {
-    return { sessionId: (await node.domain.webSessions.start(userId)).id, userId };
-  }
+  const signIn = (node: WebNode, userId: bigint): Promise<SessionCookie> => node.signIn(userId);
 
   /**
-   * Opens `messages.onChange` on `node` with `session`, runs `end` (anywhere), and answers how
-   * long after the session ended (its row's `endedAt`) the stream failed with UNAUTHORIZED.
+   * Opens `live.stream` on `node` with `session`, reads its first frame, runs `end` (anywhere),
+   * and answers how long after the session ended (its row's `endedAt`) the stream failed with UNAUTHORIZED.
    */
-  async function msUntilStreamEnds(node: WebNode, session: SessionCookie, channelId: string, end: () => Promise<unknown>): Promise<number> {
+  async function msUntilStreamEnds(node: WebNode, session: SessionCookie, end: () => Promise<unknown>): Promise<number> {
     const controller = new AbortController();
     try {
-      const stream = await node.caller(session, controller.signal).messages.onChange({ channelId });
-      const settled = stream[Symbol.asyncIterator]()
-        .next()
-        .then(
-          () => ({ at: Date.now(), error: null as unknown }),
-          (error: unknown) => ({ at: Date.now(), error }),
-        );
+      const stream = (await node.caller(session, controller.signal).live.stream({}))[Symbol.asyncIterator]();
+      expect((await stream.next()).value).toMatchObject({ kind: "ready" });
+      // Events may still arrive (the person's own presence going online); the stream must end with the error.
+      const settled = (async () => {
+        for (;;) if ((await stream.next()).done) return;
+      })().then(
+        () => ({ at: Date.now(), error: null as unknown }),
+        (error: unknown) => ({ at: Date.now(), error }),
+      );
       await end();
       const outcome = await settled;
       expect(outcome.error).toMatchObject({ code: "UNAUTHORIZED" });
@@ -104,20 +69,39 @@ describe("web sessions across processes", () => {
   }
 
   it("sign-out on one web node ends the session's open stream on another within a second", async () => {
-    const { person, channelId } = await personInGuild();
+    const { person } = await personInGuild();
     const session = await signIn(nodeA, person.id);
-    expect(await msUntilStreamEnds(nodeB, session, channelId, () => nodeA.domain.webSessions.end(session.sessionId))).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(nodeB, session, () => nodeA.domain.webSessions.end(session.sessionId))).toBeLessThan(1000);
     await expect(nodeB.caller(session).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
   it("log out everywhere on one web node ends the streams of every session on another within a second", async () => {
-    const { person, channelId } = await personInGuild();
+    const { person } = await personInGuild();
     const [here, there] = [await signIn(nodeA, person.id), await signIn(nodeB, person.id)];
-    expect(await msUntilStreamEnds(nodeB, there, channelId, () => nodeA.caller(here).account.logOutEverywhere())).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(nodeB, there, () => nodeA.caller(here).account.logOutEverywhere())).toBeLessThan(1000);
+  });
+
+  it("a password change on one web node ends the person's other stream on another within a second, while the changing session's stream there goes on", async () => {
+    const { person, channelId } = await personInGuild();
+    const password = "amber falcon quarry 77";
+    await env.t.server.ctx.database.prisma.user.update({ where: { id: person.id }, data: { passwordHash: await hashPassword(password) } });
+    const [streaming, changing] = [await signIn(nodeB, person.id), await signIn(nodeA, person.id)];
+    const controller = new AbortController();
+    try {
+      const kept = (await nodeB.caller(changing, controller.signal).live.stream({}))[Symbol.asyncIterator]();
+      expect((await kept.next()).value).toMatchObject({ kind: "ready" });
+      const change = () => nodeA.caller(changing).account.changePassword({ currentPassword: password, newPassword: "violet tractor mirror 42" });
+      expect(await msUntilStreamEnds(nodeB, streaming, change)).toBeLessThan(1000);
+      const sent = await nodeA.caller(changing).messages.send({ channelId, content: "still here" });
+      const isSent = (frame: LiveEventFrame) => frame.t === GatewayDispatchEvents.MessageCreate && (frame.d as { id: string }).id === sent.id;
+      for (let next = await kept.next(); !(Array.isArray(next.value) && isSent(next.value[1])); next = await kept.next()) expect(next.done).toBe(false);
+    } finally {
+      controller.abort();
+    }
   });
 
   it("`chatctl user suspend`, run in its own process, ends the person's open stream on a web node within a second", async () => {
-    const { person, channelId } = await personInGuild();
+    const { person } = await personInGuild();
     const session = await signIn(nodeB, person.id);
     const { server, storage } = env.t;
     const cliEnv: Record<string, string> = {
@@ -138,7 +122,7 @@ describe("web sessions across processes", () => {
         child.stderr.on("data", (d) => (stderr += d));
         child.on("close", (code) => (code === 0 ? done() : fail(new Error(`chatctl exited ${code}: ${stderr}`))));
       });
-    expect(await msUntilStreamEnds(nodeB, session, channelId, suspend)).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(nodeB, session, suspend)).toBeLessThan(1000);
   });
 
   it("the session-ended event is internal: the gateway dispatches it to no bot and closes no bot session", async () => {

@@ -57,6 +57,11 @@ export function formAlert(page: Page) {
   return page.locator("form").getByRole("alert");
 }
 
+/** Waits until none of this tab's own messages is still on its way (a reload would drop one that is). */
+export async function expectAllSent(page: Page): Promise<void> {
+  await expect(page.getByRole("log").locator('[data-testid="message"][aria-busy="true"]')).toHaveCount(0);
+}
+
 export function messages(page: Page) {
   return page.getByRole("log").getByTestId("message-content");
 }

@@ -43,3 +43,16 @@ export function colorIndex(id: string, count: number): number {
   for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return h % count;
 }
+
+const SIZE_UNITS = ["B", "KB", "MB"];
+
+/** A file's size as people read it: 512 B, 3.4 KB, 24.9 MB. */
+export function formatFileSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}

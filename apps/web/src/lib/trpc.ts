@@ -1,15 +1,10 @@
+"use client";
+
 import type { AppRouter } from "@chat/api";
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
 
-const url = "/api/trpc";
-
-/** The browser's tRPC client: subscriptions over SSE, everything else batched over HTTP. */
-export const trpc = createTRPCClient<AppRouter>({
-  links: [
-    splitLink({
-      condition: (op) => op.type === "subscription",
-      true: httpSubscriptionLink({ url }),
-      false: httpBatchLink({ url }),
-    }),
-  ],
-});
+/**
+ * tRPC through TanStack Query: `useTRPC()` gives query and mutation options and query keys
+ * (`useQuery(trpc.guilds.list.queryOptions())`), `useTRPCClient()` the plain client.
+ */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

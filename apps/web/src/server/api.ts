@@ -9,7 +9,7 @@ import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
 /**
- * The tRPC context of one request: the process's domain, bus, live streams and rate limits,
+ * The tRPC context of one request: the process's domain, bus, live streams, presences and rate limits,
  * the web session the cookie names (protected procedures accept it only while it is live)
  * and the client's address.
  */
@@ -20,6 +20,7 @@ export async function createApiContext(headers: Pick<Headers, "get">): Promise<A
     domain: ctx.domain,
     bus: ctx.bus,
     live: ctx.live,
+    presences: ctx.presence.store,
     passwords: { hash: hashPassword, verify: verifyPassword },
     session,
     rateLimits: ctx.rateLimits,

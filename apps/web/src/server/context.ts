@@ -2,11 +2,13 @@ import "server-only";
 import { type OpenDatabase, openDatabase } from "@chat/db";
 import { LiveHub } from "@chat/api";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
+import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { createEventBus, type EventBus } from "@chat/events";
+import { createPresence, type Presence, TabPresence } from "@chat/presence";
 import { type BucketRule, createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, signUpLimit } from "@chat/rate-limit";
 import { readWebEnv, type WebEnv } from "@/env";
 
-/** One per process: the database connection, the event bus client, the domain on top, and the rate-limit counters. */
+/** One per process: the database connection, the event bus client, the domain on top, people's live streams and presence, and the rate-limit counters. */
 export interface WebContext {
   env: WebEnv;
   database: OpenDatabase;
@@ -14,6 +16,10 @@ export interface WebContext {
   bus: EventBus;
   domain: Domain;
   live: LiveHub;
+  /** Ephemeral messages' store: Redis with REDIS_URL, else the server's memory over its internal API (a component of one is used from here). */
+  shortLived: ShortLived;
+  /** Who is online: this process's open tabs keep their people online; reads cover bots too (Redis, or the server's memory over its internal API). */
+  presence: Presence;
   /** In Redis with REDIS_URL (shared with every server node and web app), else in this process. */
   rateLimits: RateLimitStore;
   signUpLimit: BucketRule;
@@ -28,10 +34,17 @@ async function createWebContext(): Promise<WebContext> {
   // No DATABASE_URL: the server process owns the embedded database; join it.
   const database = await openDatabase({ embeddedRole: "join" });
   const bus = createEventBus({ role: "client" });
-  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey });
-  const live = new LiveHub(bus, channelViewers(database.prisma));
+  const shortLived = createShortLived({ bus, redisUrl: env.redisUrl, namespace: env.redisNamespace });
+  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey, shortLived: shortLived.store });
+  const presence = createPresence({
+    bus,
+    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+    redisUrl: env.redisUrl,
+    namespace: env.redisNamespace,
+  });
+  const live = new LiveHub(bus, channelViewers(database.prisma), { presence: new TabPresence(presence.tracker) });
   const rateLimits = createRateLimitStore({ redisUrl: env.redisUrl, namespace: env.redisNamespace });
-  return { env, database, prisma: database.prisma, bus, domain, live, rateLimits, signUpLimit: signUpLimit(env.signUpsPerHour), signInThrottle: createSignInThrottle(rateLimits) };
+  return { env, database, prisma: database.prisma, bus, domain, live, presence, shortLived, rateLimits, signUpLimit: signUpLimit(env.signUpsPerHour), signInThrottle: createSignInThrottle(rateLimits) };
 }
 
 /** The process-wide context, created on first use (at run time, never during the build). */

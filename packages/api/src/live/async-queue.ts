@@ -1,17 +1,8 @@
-export interface AsyncQueueOptions {
-  /** Unread items held at most. */
-  capacity: number;
-  /**
-   * Past capacity: "close" ends the queue (a reader that far behind must start over, e.g.
-   * resume from its cursor, rather than skip silently); "drop-oldest" forgets the oldest item.
-   */
-  overflow: "close" | "drop-oldest";
-}
-
 /**
  * Items pushed by one side, read with `for await` by the other, until either closes it or
- * `signal` aborts; what is unread when it closes is dropped. After {@link fail} the reader
- * gets the error instead.
+ * `signal` aborts; what is unread when it closes is dropped. Past `capacity` unread items it
+ * closes (a reader that far behind must start over, e.g. resume from its cursor, rather than
+ * skip silently). After {@link fail} the reader gets the error instead.
  */
 export class AsyncQueue<T> implements AsyncIterable<T> {
   private pending: T[] = [];
@@ -21,7 +12,7 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
   private readonly closeHooks: (() => void)[] = [];
 
   constructor(
-    private readonly options: AsyncQueueOptions,
+    private readonly capacity: number,
     private readonly signal?: AbortSignal,
   ) {
     signal?.addEventListener("abort", this.close, { once: true });
@@ -29,12 +20,9 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
 
   push(item: T): void {
     if (this.closed) return;
-    if (this.pending.length >= this.options.capacity) {
-      if (this.options.overflow === "close") {
-        this.close();
-        return;
-      }
-      this.pending.shift();
+    if (this.pending.length >= this.capacity) {
+      this.close();
+      return;
     }
     this.pending.push(item);
     this.notify();

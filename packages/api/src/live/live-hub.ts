@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Audience, type ChannelViewers } from "@chat/domain";
-import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory } from "@chat/events";
+import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent } from "@chat/events";
+import type { TabPresence } from "@chat/presence";
 import { Tab, TabIndex } from "./tabs";
 
 /** What a tab that lost its connection can catch up on: the gateway's resume window. */
@@ -10,6 +11,8 @@ const HISTORY_MS = 2 * 60_000;
 export interface LiveHubOptions {
   historyEvents?: number;
   historyMs?: number;
+  /** People's presence: each open tab keeps its person online. */
+  presence?: TabPresence;
 }
 
 /** How a tab's stream starts: from now, or resumed after the cursor it last saw. */
@@ -18,15 +21,17 @@ export type LiveStart = { resumed: true } | { resumed: false; reason: "new" | "t
 /**
  * People's live streams in one web process: one bus subscription, one audience decision per
  * event for every open tab (the domain's Audience, as the gateway uses it), then each event
- * to the tabs that may see it. Events keep their bus order; each carries a cursor (its bus id,
+ * to the tabs that may see it; an event addressed to a person goes to that person's tabs (or
+ * the one tab it names). Events keep their bus order; each carries a cursor (its bus id,
  * shared by every process on Redis) so a tab that reconnects, here or on another process,
  * gets what it missed within the resume window.
  */
 export class LiveHub {
   private readonly tabs = new TabIndex();
   private readonly audience: Audience;
-  private readonly history: EventHistory;
+  private readonly history: EventHistory<LiveEvent>;
   private readonly unsubscribe: () => void;
+  private readonly presence: TabPresence | undefined;
   private tail: Promise<void> = Promise.resolve();
   /** Cursors for events without a bus id (one process, no Redis): this process's epoch and a count. */
   private readonly epoch = randomBytes(4).toString("hex");
@@ -39,6 +44,7 @@ export class LiveHub {
   ) {
     this.audience = new Audience(viewers);
     this.history = new EventHistory(options.historyEvents ?? HISTORY_EVENTS, options.historyMs ?? HISTORY_MS);
+    this.presence = options.presence;
     this.unsubscribe = bus.subscribe((event) => this.accept(event));
   }
 
@@ -49,7 +55,11 @@ export class LiveHub {
   open(userId: string, guildIds: Iterable<string>, lastEventId: string | null, signal?: AbortSignal): { tab: Tab; start: Promise<LiveStart> } {
     const tab = new Tab(userId, guildIds, signal);
     this.tabs.add(tab);
-    tab.queue.onClose(() => this.tabs.remove(tab));
+    this.presence?.opened(tab);
+    tab.queue.onClose(() => {
+      this.tabs.remove(tab);
+      this.presence?.closed(tab);
+    });
     const missed = lastEventId ? this.history.after([lastEventId]) : null;
     const start = this.replay(tab, missed ?? []).then((): LiveStart => {
       if (!lastEventId) return { resumed: false, reason: "new" };
@@ -64,14 +74,11 @@ export class LiveHub {
 
   private accept(event: DomainEvent): void {
     if (event.internal) return;
-    const cursor: DispatchEvent = event.id ? event : { ...event, id: `${this.epoch}.${++this.counter}` };
+    const cursor: LiveEvent = event.id ? event : { ...event, id: `${this.epoch}.${++this.counter}` };
     this.history.push(cursor);
     if (this.tabs.size === 0) return;
-    this.audience.applyJoins(cursor, this.tabs);
-    const candidates = this.audience.candidates(cursor, this.tabs);
-    this.audience.applyLeaves(cursor, this.tabs);
-    if (candidates.length === 0) return;
-    const receivers = this.audience.visibleAmong(cursor, candidates);
+    const receivers = isPersonEvent(cursor) ? this.tabs.addressedBy(cursor) : this.decide(cursor);
+    if (receivers === null) return;
     this.tail = this.tail
       .then(async () => {
         for (const tab of await receivers) tab.deliver(cursor);
@@ -79,13 +86,25 @@ export class LiveHub {
       .catch((error) => console.error("live stream delivery failed", error));
   }
 
+  /** The tabs that may see a dispatch event (the audience's decision), or null when none is a candidate. */
+  private decide(event: DispatchEvent): Promise<Tab[]> | null {
+    this.audience.applyJoins(event, this.tabs);
+    const candidates = this.audience.candidates(event, this.tabs);
+    this.audience.applyLeaves(event, this.tabs);
+    return candidates.length === 0 ? null : this.audience.visibleAmong(event, candidates);
+  }
+
   /** The missed events this tab may see, decided as if it alone were listening; then it goes live. */
-  private async replay(tab: Tab, missed: readonly DispatchEvent[]): Promise<void> {
+  private async replay(tab: Tab, missed: readonly LiveEvent[]): Promise<void> {
     const alone = new TabIndex();
     alone.add(tab);
-    const replayed: DispatchEvent[] = [];
+    const replayed: LiveEvent[] = [];
     try {
       for (const event of missed) {
+        if (isPersonEvent(event)) {
+          if (tab.addressedBy(event)) replayed.push(event);
+          continue;
+        }
         const candidates = this.audience.candidates(event, alone);
         if (candidates.length > 0 && (await this.audience.visibleAmong(event, candidates)).length > 0) replayed.push(event);
       }

@@ -1,4 +1,4 @@
-import { endedWebSessions, type EventBus } from "@chat/events";
+import { type EventBus, endedWebSessions } from "@chat/events";
 
 /** setTimeout's longest delay; a session lives longer (30 days), so the timer is re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { Listener, ListenerIndex } from "@chat/domain";
-import type { DispatchEvent } from "@chat/events";
+import type { LiveEvent, PersonEvent } from "@chat/events";
 import { AsyncQueue } from "./async-queue";
 
 /** Unread events a tab may fall behind by before its stream ends (it then resumes from its cursor). */
@@ -8,13 +9,15 @@ const TAB_CAPACITY = 2000;
 /**
  * One open browser tab's live stream: the person, the guilds they are in (kept current by the
  * events that add or remove them) and the events decided for them. While `held`, events wait
- * behind the replay of what the tab missed.
+ * behind the replay of what the tab missed. Its `id` (random, told to the tab in the ready
+ * frame) is how an event addresses this tab alone; a reconnected stream is a new tab.
  */
 export class Tab implements Listener {
+  readonly id = randomBytes(12).toString("base64url");
   readonly guildIds: Set<string>;
   readonly handlesDirectMessages = true;
-  readonly queue: AsyncQueue<DispatchEvent>;
-  private held: DispatchEvent[] | null = [];
+  readonly queue: AsyncQueue<LiveEvent>;
+  private held: LiveEvent[] | null = [];
 
   constructor(
     readonly userId: string,
@@ -22,16 +25,21 @@ export class Tab implements Listener {
     signal?: AbortSignal,
   ) {
     this.guildIds = new Set(guildIds);
-    this.queue = new AsyncQueue({ capacity: TAB_CAPACITY, overflow: "close" }, signal);
+    this.queue = new AsyncQueue(TAB_CAPACITY, signal);
   }
 
-  deliver(event: DispatchEvent): void {
+  /** Whether a person event is for this tab: its person, and this tab if it names one. */
+  addressedBy(event: PersonEvent): boolean {
+    return event.personId === this.userId && (event.tabId === undefined || event.tabId === this.id);
+  }
+
+  deliver(event: LiveEvent): void {
     if (this.held) this.held.push(event);
     else this.queue.push(event);
   }
 
   /** The replay is done: what arrived meanwhile follows it, in order. */
-  release(replayed: readonly DispatchEvent[]): void {
+  release(replayed: readonly LiveEvent[]): void {
     const seen = new Set(replayed.map((e) => e.id));
     for (const event of replayed) this.queue.push(event);
     for (const event of this.held ?? []) if (!seen.has(event.id)) this.queue.push(event);
@@ -65,6 +73,11 @@ export class TabIndex implements ListenerIndex<Tab> {
 
   ofUser(userId: string): readonly Tab[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** The tabs a person event is addressed to. */
+  addressedBy(event: PersonEvent): Tab[] {
+    return this.ofUser(event.personId).filter((tab) => tab.addressedBy(event));
   }
 
   inGuild(guildId: string): readonly Tab[] {

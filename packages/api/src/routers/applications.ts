@@ -2,7 +2,7 @@ import { applicationIconUrl } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
 import { protectedProcedure, router } from "../trpc";
-import { applicationView } from "../views";
+import { applicationView } from "./application-view";
 
 const zApp = z.object({ applicationId: zSnowflake });
 

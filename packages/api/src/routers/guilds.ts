@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
 import { protectedProcedure, router } from "../trpc";
-import { channelView, guildView, type MemberView, memberView } from "../views";
+import { channelView, guildView, type MemberView, memberView, roleView } from "../views";
 
 export const guildsRouter = router({
   /** The guilds the person is in, with whether they may manage each (add bots). */
@@ -43,8 +43,16 @@ export const guildsRouter = router({
     return channels.map((c) => channelView(c as Parameters<typeof channelView>[0]));
   }),
 
+  /** The guild's members (the caller must be one), each with their status: one presence lookup for all of them. */
   members: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }) => {
     const members = await ctx.domain.webPeople.guildMembers(input.guildId, ctx.me.id);
-    return members.map(memberView).filter((m): m is MemberView => m !== null);
+    const statuses = await ctx.presences.statuses(members.flatMap((m) => (m.user ? [m.user.id] : [])));
+    return members.map((m) => memberView(m, statuses)).filter((m): m is MemberView => m !== null);
+  }),
+
+  /** The guild's roles, highest first (the caller must be a member): for role pickers. */
+  roles: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }) => {
+    const roles = await ctx.domain.roles.list(input.guildId, ctx.me.id);
+    return roles.map((role) => roleView(role, input.guildId.toString())).sort((a, b) => b.position - a.position);
   }),
 });

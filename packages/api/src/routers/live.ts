@@ -1,15 +1,31 @@
-import type { DispatchName } from "@chat/events";
+import type { Domain } from "@chat/domain";
+import { isDispatch, type LiveEvent, type LiveWireEvent, liveWireEvent } from "@chat/events";
 import { tracked } from "@trpc/server";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { z } from "zod";
 import type { LiveStart } from "../live/live-hub";
 import { watchWebSession } from "../live/session-watch";
 import { protectedProcedure, router, sessionEndedError } from "../trpc";
 
-/** The first frame of a stream: the person's guilds now, and whether what was missed was replayed. */
-export type LiveReadyFrame = { kind: "ready"; guildIds: string[] } & LiveStart;
+/**
+ * The first frame of a stream: the person's guilds now, whether what was missed was replayed,
+ * and this tab's id (what an event addressed to this tab alone names; new on every stream).
+ */
+export type LiveReadyFrame = { kind: "ready"; guildIds: string[]; tabId: string } & LiveStart;
 
-/** One event the person may see, in its wire shape (the same payload a bot receives). */
-export type LiveEventFrame = { kind: "event"; t: DispatchName; d: unknown };
+/**
+ * One event the person may see, in its wire shape: a dispatch event with the payload a bot
+ * receives, or an event addressed to the person (READ_STATE_UPDATE). Narrow `d` by `t`. A
+ * GUILD_DELETE also says whether the guild itself was deleted: its payload is the same when
+ * the person was removed from the guild (kick, ban) or left it, and the page says which.
+ */
+export type LiveEventFrame = { kind: "event"; guildDeleted?: boolean } & LiveWireEvent;
+
+async function eventFrame(domain: Domain, event: LiveEvent): Promise<LiveEventFrame> {
+  const frame: LiveEventFrame = { kind: "event", ...liveWireEvent(event) };
+  if (isDispatch(event, GatewayDispatchEvents.GuildDelete)) frame.guildDeleted = !(await domain.guilds.stillExists(BigInt(event.d.id)));
+  return frame;
+}
 
 export const liveRouter = router({
   /**
@@ -27,11 +43,10 @@ export const liveRouter = router({
     try {
       // Checked again now that the watch listens: a session ended since the first check is not missed.
       if (!(await ctx.domain.webSessions.live(ctx.webSession.id, ctx.webSession.userId))) throw sessionEndedError();
-      const ready: LiveReadyFrame = { kind: "ready", guildIds, ...(await start) };
+      const ready: LiveReadyFrame = { kind: "ready", guildIds, tabId: tab.id, ...(await start) };
       yield ready;
       for await (const event of tab.queue) {
-        const frame: LiveEventFrame = { kind: "event", t: event.t, d: event.d };
-        yield tracked(event.id ?? "", frame);
+        yield tracked(event.id ?? "", await eventFrame(ctx.domain, event));
       }
     } finally {
       tab.queue.close();

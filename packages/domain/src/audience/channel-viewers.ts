@@ -1,5 +1,5 @@
 import type { Db } from "@chat/db";
-import { computeChannelPermissions, has, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots, Permission } from "../permissions";
+import { canViewChannel, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots } from "../permissions";
 
 /** The users among `userIds` who hold View Channel in a guild channel. */
 export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;
@@ -11,19 +11,19 @@ export type ChannelViewers = (guildId: string, channelId: string, userIds: strin
  * writes), and a stale answer would leak a hidden channel.
  */
 export function channelViewers(db: Db): ChannelViewers {
-  return async (guildId, channelId, userIds) => {
-    const guildKey = BigInt(guildId);
-    const [guild, channel] = await Promise.all([
-      loadGuildSnapshot(db, guildKey),
-      db.channel.findUnique({ where: { id: BigInt(channelId) }, select: { id: true, type: true, parentId: true, guildId: true } }),
-    ]);
-    if (!guild || !channel || channel.guildId !== guildKey) return new Set();
-    const channelSnapshot = await loadChannelSnapshot(db, channel);
-    const members = await loadMemberSnapshots(db, guildKey, userIds.map(BigInt));
-    const viewers = new Set<string>();
-    for (const member of members) {
-      if (has(computeChannelPermissions(guild, member, channelSnapshot), Permission.ViewChannel)) viewers.add(member.userId.toString());
-    }
-    return viewers;
-  };
+  return (guildId, channelId, userIds) => viewersOfChannel(db, BigInt(guildId), BigInt(channelId), userIds.map(BigInt));
+}
+
+/**
+ * The users among `userIds` (every member when omitted) who can view a channel of the guild now,
+ * a thread through its parent; none for a channel that is gone or in another guild.
+ */
+export async function viewersOfChannel(db: Db, guildId: bigint, channelId: bigint, userIds?: readonly bigint[]): Promise<Set<string>> {
+  const [guild, channel] = await Promise.all([
+    loadGuildSnapshot(db, guildId),
+    db.channel.findUnique({ where: { id: channelId }, select: { id: true, type: true, parentId: true, guildId: true } }),
+  ]);
+  if (!guild || !channel || channel.guildId !== guildId) return new Set();
+  const [channelSnapshot, members] = await Promise.all([loadChannelSnapshot(db, channel), loadMemberSnapshots(db, guildId, userIds)]);
+  return new Set(members.filter((member) => canViewChannel(guild, member, channelSnapshot)).map((member) => member.userId.toString()));
 }

@@ -20,11 +20,11 @@ export async function loadMemberSnapshot(db: Db, guildId: bigint, userId: bigint
   return { userId: member.userId, isBot: member.user.bot, roleIds: member.roles.map((r) => r.roleId) };
 }
 
-/** Several members of one guild in one query; users who are not members are absent. */
-export async function loadMemberSnapshots(db: Db, guildId: bigint, userIds: readonly bigint[]): Promise<MemberSnapshot[]> {
-  if (userIds.length === 0) return [];
+/** Several members of one guild in one query (every member when `userIds` is omitted); users who are not members are absent. */
+export async function loadMemberSnapshots(db: Db, guildId: bigint, userIds?: readonly bigint[]): Promise<MemberSnapshot[]> {
+  if (userIds?.length === 0) return [];
   const members = await db.member.findMany({
-    where: { guildId, userId: { in: [...userIds] } },
+    where: { guildId, ...(userIds ? { userId: { in: [...userIds] } } : {}) },
     select: { userId: true, user: { select: { bot: true } }, roles: { select: { roleId: true } } },
   });
   return members.map((m) => ({ userId: m.userId, isBot: m.user.bot, roleIds: m.roles.map((r) => r.roleId) }));

@@ -1,4 +1,5 @@
-import { computeChannelPermissions, type GuildSnapshot, type MemberSnapshot, type OverwriteSnapshot } from "./compute";
+import { has, Permission } from "./bits";
+import { type ChannelSnapshot, computeChannelPermissions, type GuildSnapshot, type MemberSnapshot, type OverwriteSnapshot } from "./compute";
 import { isThreadType } from "./load";
 
 const CATEGORY = 4;
@@ -20,15 +21,22 @@ export function guildSnapshotFromRows(guild: { id: bigint; ownerId: bigint; role
 }
 
 /**
+ * Who may view a channel, decided here only: View Channel there after overwrites (the owner
+ * and Administrator hold it). REST lists, GUILD_CREATE, event audiences and the CHANNEL_CREATE
+ * / CHANNEL_DELETE of a permission change all ask this.
+ */
+export function canViewChannel(guild: GuildSnapshot, member: MemberSnapshot, channel: ChannelSnapshot): boolean {
+  return has(computeChannelPermissions(guild, member, channel), Permission.ViewChannel);
+}
+
+/**
  * The channels of a guild a member may see listed: those it can view, plus the category of
  * each of them even when the category itself is hidden (spec: "channels the bot can see,
  * with their categories"). Threads are not listed here.
  */
 export function listableGuildChannels<C extends OverwrittenChannel>(guild: GuildSnapshot, member: MemberSnapshot, channels: C[]): C[] {
   const candidates = channels.filter((c) => !isThreadType(c.type));
-  const visible = new Set(
-    candidates.filter((c) => computeChannelPermissions(guild, member, { id: c.id, overwrites: c.overwrites }) !== 0n).map((c) => c.id),
-  );
+  const visible = new Set(candidates.filter((c) => canViewChannel(guild, member, c)).map((c) => c.id));
   const parentsOfVisible = new Set(candidates.filter((c) => visible.has(c.id) && c.parentId !== null).map((c) => c.parentId as bigint));
   return candidates.filter((c) => visible.has(c.id) || (c.type === CATEGORY && parentsOfVisible.has(c.id)));
 }
@@ -39,6 +47,6 @@ export function visibleThreads<C extends OverwrittenChannel>(guild: GuildSnapsho
   return channels.filter((c) => {
     if (!isThreadType(c.type) || c.parentId === null) return false;
     const parent = byId.get(c.parentId);
-    return parent !== undefined && computeChannelPermissions(guild, member, { id: parent.id, overwrites: parent.overwrites }) !== 0n;
+    return parent !== undefined && canViewChannel(guild, member, parent);
   });
 }

@@ -1,4 +1,4 @@
-import type { APIChannel, APIEmbed, APIMessage } from "discord-api-types/v10";
+import type { APIChannel, APIEmbed, APIMessage, APIUser } from "discord-api-types/v10";
 import { type AttachmentSigning, signedAttachmentUrl, signEmbedAttachmentUrls } from "../attachment-links";
 import { zComponentRows } from "../validation/message-components";
 import { serializeUser, type UserRow } from "./user";
@@ -42,6 +42,26 @@ export interface MessageRow {
   editedAt: Date | null;
   createdAt: Date;
   attachments?: AttachmentRow[];
+  /** The interaction the message answers, as stored when it was written (StoredInteractionMeta). */
+  interactionMeta?: unknown;
+}
+
+/**
+ * What an interaction reply keeps of its interaction: who used what. `user` is the person as
+ * they were then, serialized whole (discord.js needs the full user object).
+ */
+export interface StoredInteractionMeta {
+  id: string;
+  /** 2 command, 3 component. */
+  type: number;
+  /** The command's name, or the component's custom_id. */
+  name: string;
+  command_type?: number;
+  user: APIUser;
+  authorizing_integration_owners: Record<string, string>;
+  target_user?: APIUser;
+  target_message_id?: string;
+  interacted_message_id?: string;
 }
 
 export interface MessageExtras {
@@ -188,8 +208,19 @@ export function serializeMessage(message: MessageRow, context: AttachmentSigning
     };
     if (extras.referenced !== undefined) wire.referenced_message = extras.referenced;
   }
+  if (message.interactionMeta) Object.assign(wire, interactionFields(message.interactionMeta as StoredInteractionMeta));
   if (extras.thread) wire.thread = extras.thread;
   if (extras.channelType !== undefined) wire.channel_type = extras.channelType;
   if (extras.nonce !== undefined && extras.nonce !== null) wire.nonce = extras.nonce;
   return wire as unknown as APIMessage;
+}
+
+/** A reply's `interaction_metadata` (with the command's name and type, as the reference platform now sends them) and the older `interaction`. */
+function interactionFields(meta: StoredInteractionMeta): Pick<APIMessage, "interaction_metadata" | "interaction"> {
+  const { name, command_type, ...metadata } = meta;
+  const command = meta.type === 2 ? { name, command_type } : {};
+  return {
+    interaction_metadata: { ...metadata, ...command } as APIMessage["interaction_metadata"],
+    interaction: { id: meta.id, type: meta.type, name, user: meta.user } as APIMessage["interaction"],
+  };
 }

@@ -19,7 +19,7 @@ const REQUIRED = "This field is required";
 const zText = (max: number) => z.string().max(max, fewer(max));
 
 /** A string of `min` to `max` characters (BASE_TYPE_BAD_LENGTH, as the reference answers). */
-const zTextBetween = (min: number, max: number) =>
+export const zTextBetween = (min: number, max: number) =>
   z.string({ error: REQUIRED }).superRefine((text, ctx) => {
     if (text.length < min || text.length > max) refuse(ctx, [], "BASE_TYPE_BAD_LENGTH", between(min, max));
   });

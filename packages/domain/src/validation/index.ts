@@ -19,3 +19,4 @@ export * from "./scheduled-events";
 export * from "./text";
 export * from "./threads";
 export * from "./users";
+export * from "./forms";

@@ -47,7 +47,7 @@ function checkUniqueCustomIds(rows: ActionRowInput[], ctx: z.RefinementCtx): voi
 }
 
 /** A copy without keys given as null, so the stored component holds only what was said. */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(

@@ -1,12 +1,12 @@
 import type { Db } from "@chat/db";
 import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
 import type { EventHistory } from "@chat/events";
+import type { PresenceStore, PresenceTracker } from "@chat/presence";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Dispatcher } from "../dispatch/dispatcher";
+import type { InteractionRouter } from "../dispatch/interaction-router";
 import { handlerFor } from "../handlers";
 import type { GatewayOptions } from "../options";
-import type { PresenceStore } from "../presence/presence";
-import type { PresenceTracker } from "../presence/presence-tracker";
 import type { ReplayStore } from "../sessions/replay-store";
 import type { Session, SessionCarrier } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
@@ -33,6 +33,8 @@ export interface GatewayServices {
   heardEverything: () => Promise<boolean>;
   dispatcher: Dispatcher;
   viewers: ChannelViewers;
+  /** Catching up a session taken over: which interactions of the backlog were its (dispatch/interaction-router.ts). */
+  replayedInteractions?: InteractionRouter;
 }
 
 /** "authenticating": an Identify or a Resume is being answered. */

@@ -1,11 +1,12 @@
 import { Audience, type ChannelViewers } from "@chat/domain";
 import { type DispatchEvent, type EventHistory, isDispatch } from "@chat/events";
+import { type PresenceStore, withPresences } from "@chat/presence";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { SerializedEvent } from "../connection/payloads";
-import { type PresenceStore, shownStatus, withPresences } from "../presence/presence";
 import type { Session } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
 import { intentAllows, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "./intents";
+import type { InteractionCreateEvent, InteractionRouter } from "./interaction-router";
 
 export interface DispatcherOptions {
   /** Multi-node mode: every accepted event is kept for catching up sessions taken over from other nodes. */
@@ -14,6 +15,8 @@ export interface DispatcherOptions {
   processed?: (eventId: string) => void;
   /** How a dispatch reaches a session: `dispatch` (held during Identify), or `dispatchNow` when catching up. */
   deliver?: (session: Session, event: SerializedEvent) => void;
+  /** Which one session gets an INTERACTION_CREATE (interaction-router.ts); without one, none does. */
+  interactions?: InteractionRouter;
 }
 
 /**
@@ -44,7 +47,6 @@ export class Dispatcher {
   /** Called for every bus event, in bus order. */
   accept(event: DispatchEvent): void {
     this.options.history?.push(event);
-    this.recordPresence(event);
     const after: (() => void)[] = [];
     this.accepting = after;
     let candidates: Session[];
@@ -55,7 +57,10 @@ export class Dispatcher {
     } finally {
       this.accepting = null;
     }
-    if (candidates.length > 0) {
+    if (isDispatch(event, GatewayDispatchEvents.InteractionCreate)) {
+      const chosen = candidates;
+      this.chain(() => this.deliverInteraction(event, chosen));
+    } else if (candidates.length > 0) {
       const receivers = this.audience.visibleAmong(event, candidates);
       this.chain(() => this.deliver(event, receivers));
     }
@@ -102,11 +107,13 @@ export class Dispatcher {
     }
   }
 
-  /** PRESENCE_UPDATEs from every node keep this node's presence store current (one node; the Redis one ignores them). */
-  private recordPresence(event: DispatchEvent): void {
-    if (!isDispatch(event, GatewayDispatchEvents.PresenceUpdate)) return;
-    const status = shownStatus(event.d.status);
-    if (status) this.presences.record(event.d.user.id, status);
+  /**
+   * An interaction goes to exactly one session of its bot, whatever the channel's permissions
+   * (the application answers it); the router settles which, in bus order like every delivery.
+   */
+  private async deliverInteraction(event: InteractionCreateEvent, candidates: Session[]): Promise<void> {
+    const session = await this.options.interactions?.choose(event, candidates);
+    if (session && this.sessions.get(session.id) === session) this.deliverTo(session, new SerializedEvent(event.t, event.d, event.id));
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */

@@ -1,9 +1,9 @@
 import type { Db } from "@chat/db";
 import { type PublicUrls, serializeMember } from "@chat/domain";
+import { type PresenceStore, presencePayload } from "@chat/presence";
 import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayGuildMembersChunkDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { SerializedEvent } from "../connection/payloads";
-import { type PresenceStore, presencePayload } from "../presence/presence";
 import type { Session } from "../sessions/session";
 import { receivesPresences } from "./intents";
 

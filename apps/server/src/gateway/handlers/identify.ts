@@ -1,7 +1,7 @@
+import { type ShownStatus, shownStatus } from "@chat/presence";
 import { GatewayCloseCodes, PresenceUpdateStatus } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { KNOWN_INTENTS } from "../dispatch/intents";
-import { type ShownStatus, shownStatus } from "../presence/presence";
 import { startSession } from "../sessions/ready";
 import type { OpcodeHandler } from "./types";
 

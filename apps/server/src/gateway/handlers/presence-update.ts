@@ -1,4 +1,4 @@
-import { shownStatus } from "../presence/presence";
+import { shownStatus } from "@chat/presence";
 import type { OpcodeHandler } from "./types";
 
 /**

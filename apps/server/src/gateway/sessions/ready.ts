@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, serializeSelf } from "@chat/domain";
+import { withPresences } from "@chat/presence";
 import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayReadyDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import type { Connection } from "../connection/connection";
 import { SerializedEvent } from "../connection/payloads";
 import { holdsIntentFor, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "../dispatch/intents";
 import type { IdentifyRequest } from "../handlers/identify";
-import { withPresences } from "../presence/presence";
 import { markResumable } from "./cluster";
 import { Session } from "./session";
 

@@ -1,6 +1,7 @@
+import { defineScript, type RedisScript } from "@chat/events";
 import type { Redis } from "ioredis";
 import type { SerializedEvent } from "../connection/payloads";
-import { defineScript, type GatewayKeys, gatewayKeys, gatewayRedis, type RedisScript } from "../redis-shared";
+import { type GatewayKeys, gatewayKeys, gatewayRedis } from "../redis-shared";
 import type { ReplayStore } from "./replay-store";
 
 export interface RedisReplayOptions {

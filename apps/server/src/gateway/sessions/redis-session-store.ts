@@ -1,5 +1,6 @@
+import { defineScript, LUA_NOW, type RedisScript } from "@chat/events";
 import type { Redis } from "ioredis";
-import { defineScript, type GatewayKeys, gatewayKeys, LUA_NOW, type RedisScript } from "../redis-shared";
+import { type GatewayKeys, gatewayKeys } from "../redis-shared";
 import type { ClaimedSession, SessionRecord, SessionStore } from "./session-store";
 
 const FIELDS = ["owner", "user", "app", "intents", "shard", "created", "seq", "ready", "dropped", "event", "guilds", "guildsAt", "since"];
@@ -44,6 +45,14 @@ if owner and owner ~= ARGV[1] then return 0 end
 redis.call('ZREM', KEYS[2], ARGV[2])
 redis.call('DEL', KEYS[1])
 return 1`,
+  // KEYS: live. ARGV: session record prefix. Answers id, shard, id, shard, ... of the live sessions.
+  liveSessions: `${LUA_NOW}
+local out = {}
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')) do
+  table.insert(out, id)
+  table.insert(out, redis.call('HGET', ARGV[1] .. id, 'shard') or '')
+end
+return out`,
   // KEYS: record, live. ARGV: node, user, window, cursor prefix, control channel, ttl, id.
   claim: `local f = redis.call('HMGET', KEYS[1], '${FIELDS.join("', '")}')
 if not f[1] or f[2] ~= ARGV[2] or f[8] ~= '1' then return false end
@@ -99,7 +108,7 @@ export class RedisSessionStore implements SessionStore {
     this.keys = gatewayKeys(namespace);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.recordTtlMs = options.resumeWindowMs + this.leaseMs;
-    const keyCount = { open: 2, ready: 1, guilds: 1, live: 2, dropped: 2, end: 2, claim: 2 } as const;
+    const keyCount = { open: 2, ready: 1, guilds: 1, live: 2, dropped: 2, end: 2, claim: 2, liveSessions: 1 } as const;
     this.scripts = Object.fromEntries(
       Object.entries(SCRIPTS).map(([name, lua]) => [name, defineScript(redis, `gatewaySession_${name}`, keyCount[name as keyof typeof SCRIPTS], lua)]),
     ) as Record<keyof typeof SCRIPTS, RedisScript>;
@@ -176,6 +185,16 @@ export class RedisSessionStore implements SessionStore {
 
   onLost(listener: (sessionId: string) => void): void {
     this.lostListeners.push(listener);
+  }
+
+  async liveSessions(userId: string): Promise<{ id: string; shard: [number, number] | null }[]> {
+    const flat = (await this.scripts.liveSessions(this.keys.live(userId), this.keys.session(""))) as string[];
+    const out: { id: string; shard: [number, number] | null }[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      const [shardId, shardCount] = (flat[i + 1] as string).split(",").map(Number);
+      out.push({ id: flat[i] as string, shard: flat[i + 1] ? [shardId as number, shardCount as number] : null });
+    }
+    return out;
   }
 
   /** A write about the session was refused: another node has it now. */

@@ -57,6 +57,8 @@ export interface SessionStore {
   claim(sessionId: string, userId: string, windowMs: number): Promise<ClaimedSession | null>;
   /** Another node took one of this node's sessions over. */
   onLost(listener: (sessionId: string) => void): void;
+  /** The bot's live (connected) sessions on every node, with their shards: who could take an interaction. */
+  liveSessions(userId: string): Promise<{ id: string; shard: [number, number] | null }[]>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,11 @@ export class MemorySessionStore implements SessionStore {
   }
 
   onLost(_listener: (sessionId: string) => void): void {}
+
+  /** One node: its registry knows its sessions better (never asked here). */
+  async liveSessions(_userId: string): Promise<{ id: string; shard: [number, number] | null }[]> {
+    return [];
+  }
 
   async close(): Promise<void> {
     this.liveByUser.clear();

@@ -2,6 +2,13 @@ import type { Listener } from "@chat/domain";
 import type { SerializedEvent } from "../connection/payloads";
 import type { ReplayStore } from "./replay-store";
 
+/** Whether a guild belongs to shard `[id, count]` (spec: Sharding, `(guild_id >> 22) % count`); every guild without sharding. */
+export function shardHoldsGuild(shard: [number, number] | null, guildId: string): boolean {
+  if (!shard) return true;
+  const [id, count] = shard;
+  return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+}
+
 /** The connection carrying a session: where its frames go, and how it is taken away. */
 export interface SessionCarrier {
   send(payload: string | Buffer): void;
@@ -87,9 +94,7 @@ export class Session implements Listener {
 
   /** Whether a guild's events belong to this session's shard: (guild_id >> 22) % count. */
   handlesGuild(guildId: string): boolean {
-    if (!this.shard) return true;
-    const [id, count] = this.shard;
-    return Number((BigInt(guildId) >> 22n) % BigInt(count)) === id;
+    return shardHoldsGuild(this.shard, guildId);
   }
 
   /** DMs go to shard 0 only. */

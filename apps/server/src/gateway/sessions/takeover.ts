@@ -43,7 +43,7 @@ export async function takeOverSession(services: GatewayServices, userId: string,
   const alone = new SessionRegistry(replay);
   alone.add(session);
   for (const guildId of claimed.guildIds) alone.joinGuild(session, guildId);
-  const catchUp = new Dispatcher(alone, viewers, presences, { deliver: (s, event) => s.dispatchNow(event) });
+  const catchUp = new Dispatcher(alone, viewers, presences, { deliver: (s, event) => s.dispatchNow(event), interactions: services.replayedInteractions });
   for (const event of backlog) catchUp.accept(event);
   sessions.adopt(session, options.resumeWindowMs);
   presenceTracker.adopt(session, PresenceUpdateStatus.Online);

@@ -1,8 +1,22 @@
 import { type AttachmentUrlQuery, Errors, parseId } from "@chat/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../../context";
 
 type AttachmentRequest = { Params: { channel: string; attachment: string; filename: string }; Querystring: AttachmentUrlQuery };
+type EphemeralRequest = { Params: { application: string; attachment: string; filename: string }; Querystring: AttachmentUrlQuery };
+
+/** A file byte for byte, with headers that keep it private, uncached past its URL and inert. */
+function sendFile(reply: FastifyReply, file: { contentType: string | null; data: Uint8Array; secondsLeft: number }) {
+  return reply
+    .header("content-type", file.contentType ?? "application/octet-stream")
+    .header("content-length", file.data.byteLength)
+    // No shared cache keeps it, and no cache keeps it past the URL's expiry.
+    .header("cache-control", `private, max-age=${file.secondsLeft}`)
+    .header("x-content-type-options", "nosniff")
+    // A file is never run as a page of this origin (an uploaded .html or .svg stays inert).
+    .header("content-security-policy", "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+    .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+}
 
 /**
  * `{cdn}/attachments/{channel}/{attachment}/{filename}?ex=…&is=…&hm=…`: an uploaded file, byte
@@ -14,15 +28,18 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ServerContex
     const channelId = parseId(request.params.channel);
     const attachmentId = parseId(request.params.attachment);
     if (channelId === null || attachmentId === null) throw Errors.notFound();
-    const file = await ctx.domain.messages.attachmentFile(channelId, attachmentId, request.params.filename, request.query);
-    return reply
-      .header("content-type", file.contentType ?? "application/octet-stream")
-      .header("content-length", file.data.byteLength)
-      // No shared cache keeps it, and no cache keeps it past the URL's expiry.
-      .header("cache-control", `private, max-age=${file.secondsLeft}`)
-      .header("x-content-type-options", "nosniff")
-      // A file is never run as a page of this origin (an uploaded .html or .svg stays inert).
-      .header("content-security-policy", "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+    return sendFile(reply, await ctx.domain.messages.attachmentFile(channelId, attachmentId, request.params.filename, request.query));
+  });
+
+  /**
+   * `{cdn}/ephemeral-attachments/{application}/{upload}/{filename}?ex=…&is=…&hm=…`: a file a
+   * person gave a command's attachment option, for the command's application, through the URL
+   * its interaction's `resolved.attachments` carries (valid for an hour); else 404 code 0.
+   */
+  app.get<EphemeralRequest>("/ephemeral-attachments/:application/:attachment/:filename", async (request, reply) => {
+    const applicationId = parseId(request.params.application);
+    const uploadId = parseId(request.params.attachment);
+    if (applicationId === null || uploadId === null) throw Errors.notFound();
+    return sendFile(reply, await ctx.domain.uploads.ephemeralFile(applicationId, uploadId, request.params.filename, request.query));
   });
 }

@@ -10,6 +10,7 @@ import { registerDirectMessageRoutes } from "./direct-messages";
 import { registerEmojiRoutes } from "./emojis";
 import { registerGatewayInfoRoutes } from "./gateway";
 import { registerGuildRoutes } from "./guilds";
+import { registerInteractionRoutes } from "./interactions";
 import { registerInviteRoutes } from "./invites";
 import { registerMemberRoutes } from "./members";
 import { registerMessageRoutes } from "./messages";
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
       registerUserRoutes(api, ctx);
       registerApplicationRoutes(api, ctx);
       registerCommandRoutes(api, ctx);
+      registerInteractionRoutes(api, ctx);
       registerGuildRoutes(api, ctx);
       registerChannelRoutes(api, ctx);
       registerMessageRoutes(api, ctx);

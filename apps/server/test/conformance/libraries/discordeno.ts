@@ -1,12 +1,17 @@
 import { createBot, DISCORDENO_VERSION } from "discordeno";
 import { type BotLibrary, type CachedGuild, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import { discordenoInteractions } from "./discordeno-interactions";
 
 /** What discordeno 21 keeps of each object: it drops every field not named here. */
 const desiredProperties = {
-  user: { id: true },
+  user: { id: true, username: true },
+  interaction: { id: true, applicationId: true, type: true, token: true, data: true, user: true, guildId: true, channelId: true, message: true },
+  interactionCallbackResponse: { interaction: true, resource: true },
+  interactionCallback: { id: true, type: true, responseMessageId: true },
+  interactionResource: { type: true, message: true },
   message: { id: true, channelId: true, author: true, content: true, embeds: true, attachments: true, messageReference: true },
   messageReference: { messageId: true },
-  attachment: { filename: true },
+  attachment: { id: true, filename: true, size: true, url: true, contentType: true },
   guild: { id: true, name: true, channels: true, roles: true, members: true },
   channel: { id: true },
   role: { id: true },
@@ -26,7 +31,7 @@ interface Listeners {
 }
 
 /** The message shape discordeno hands over with the desired properties above. */
-interface DiscordenoMessage {
+export interface DiscordenoMessage {
   id: bigint;
   channelId?: bigint;
   author?: { id: bigint };
@@ -154,12 +159,17 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
     resumed: () => resumes++,
   });
 
+  // discordeno's events may be assigned on the bot after it is created.
+  const { interactions, handle } = discordenoInteractions(bot, seen, problems);
+  bot.events.interactionCreate = handle;
+
   const loggedIn = () => readyGuildIds?.every((id) => guilds.has(id)) === true;
 
   return {
     name: `discordeno ${DISCORDENO_VERSION}`,
     bot,
     received,
+    interactions,
     async login() {
       const start = bot.start();
       started = start;

@@ -2,6 +2,7 @@ import { type APIApplicationCommand, type APIMessage, Client, GatewayDispatchEve
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { CompressionMethod, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
 import { type BotLibrary, type CachedGuild, eventually, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import { discordJsCoreInteractions } from "./discordjs-core-interactions";
 
 function seen(message: APIMessage): SeenMessage {
   return {
@@ -52,9 +53,12 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
   gateway.on(WebSocketShardEvents.Resumed, () => resumes++);
   gateway.on(WebSocketShardEvents.Error, (error) => problems.push(`error: ${error.stack ?? error.message}`));
 
+  const interactions = discordJsCoreInteractions(client, () => self.applicationId, seen, problems);
+
   return {
     name: "@discordjs/core",
     received,
+    interactions,
     async login() {
       await gateway.connect();
       await eventually(() => self.userId !== "" && self.guildIds.every((id) => guilds.has(id)), "READY and every GUILD_CREATE");

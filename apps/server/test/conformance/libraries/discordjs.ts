@@ -1,5 +1,6 @@
 import { type ApplicationCommand, AttachmentBuilder, Client, DiscordAPIError, EmbedBuilder, Events, type Message, type TextChannel, version } from "discord.js";
 import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import { discordJsInteractions } from "./discordjs-interactions";
 
 function seen(message: Message): SeenMessage {
   return {
@@ -35,9 +36,12 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
   const channel = async (id: string) => (await client.channels.fetch(id)) as TextChannel;
   const message = async (channelId: string, id: string) => (await channel(channelId)).messages.fetch({ message: id, force: true });
 
+  const interactions = discordJsInteractions(client, seen, problems);
+
   return {
     name: `discord.js ${version}`,
     received,
+    interactions,
     async login() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(connection.token);

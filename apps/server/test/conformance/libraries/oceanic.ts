@@ -1,5 +1,6 @@
 import { ApplicationCommandTypes, Client, DiscordRESTError, type Message, VERSION } from "oceanic.js";
 import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import { oceanicInteractions } from "./oceanic-interactions";
 
 function seen(message: Message): SeenMessage {
   return {
@@ -48,9 +49,12 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
   client.on("messageCreate", (message) => received.push(seen(message)));
   client.on("shardResume", () => resumes++);
 
+  const interactions = oceanicInteractions(client, seen, problems);
+
   return {
     name: `Oceanic.js ${VERSION}`,
     received,
+    interactions,
     async login() {
       const ready = new Promise<void>((resolve) => client.once("ready", () => resolve()));
       await client.connect();

@@ -1,3 +1,4 @@
+import { publicUrlsFromEnv } from "@chat/domain/config";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SessionEnded } from "@/components/auth/session-ended";
@@ -17,7 +18,7 @@ export default async function ChannelsLayout({ children }: { children: ReactNode
   if (!me) return <SessionEnded />;
   return (
     <>
-      <ChatShell me={{ ...me, bot: false }} />
+      <ChatShell me={{ ...me, bot: false }} cdnUrl={publicUrlsFromEnv().cdnUrl} />
       {children}
     </>
   );

@@ -1,46 +1,47 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const trpc = useTRPC();
+  const [mismatch, setMismatch] = useState(false);
+  const signUp = useMutation(
+    trpc.account.signUp.mutationOptions({
+      // Awaited by the mutation: the button stays busy while the new account signs in.
+      onSuccess: async (_account, { username, password }) => {
+        const result = await signIn("credentials", { redirect: false, username, password });
+        if (!result || result.error) {
+          window.location.assign(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+          return;
+        }
+        window.location.assign(callbackUrl);
+      },
+    }),
+  );
+  const serverErrors = fieldErrors(signUp.error);
+  const errors: Record<string, string[]> = mismatch ? { confirm: ["The passwords don’t match."] } : serverErrors;
+  const formError = signUp.error && Object.keys(serverErrors).length === 0 ? errorMessage(signUp.error) : null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const username = String(form.get("username") ?? "").trim();
     const password = String(form.get("password") ?? "");
     const confirm = String(form.get("confirm") ?? "");
-    if (password !== confirm) {
-      setErrors({ confirm: ["The passwords don’t match."] });
+    const matches = password === confirm;
+    setMismatch(!matches);
+    if (!matches) {
+      signUp.reset();
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
-      await trpc.account.signUp.mutate({ username, password });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFormError(errorMessage(error));
-      setBusy(false);
-      return;
-    }
-    const result = await signIn("credentials", { redirect: false, username, password });
-    if (!result || result.error) {
-      window.location.assign(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-      return;
-    }
-    window.location.assign(callbackUrl);
+    signUp.mutate({ username, password });
   }
 
   return (
@@ -67,7 +68,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
         errors={errors.password}
       />
       <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required errors={errors.confirm} />
-      <Button type="submit" busy={busy} className="mt-2 w-full">
+      <Button type="submit" busy={signUp.isPending || signUp.isSuccess} className="mt-2 w-full">
         Create account
       </Button>
     </form>

@@ -4,6 +4,8 @@ import type { ChannelView } from "@chat/api";
 import Link from "next/link";
 import { HashIcon, PlusIcon, SpeakerIcon } from "@/components/ui/icons";
 import { Tooltip } from "@/components/ui/tooltip";
+import { MentionBadge } from "./read-states/mention-badge";
+import { isUnread, mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
 
 function SectionTitle({ children, onCreate }: { children: string; onCreate?: () => void }) {
   return (
@@ -24,8 +26,17 @@ function SectionTitle({ children, onCreate }: { children: string; onCreate?: () 
   );
 }
 
-/** Text channels (links) and voice channels (listed, not joinable yet); `onCreate` offers "Create a channel". */
-export function ChannelList({ guildId, channels, selectedId, onCreate }: { guildId: string; channels: ChannelView[]; selectedId: string | null; onCreate?: () => void }) {
+/**
+ * Text channels (links, bold while unread, with a badge counting mentions of the person) and
+ * voice channels (listed, not joinable yet); `onCreate` offers "Create a channel".
+ */
+export function ChannelList({
+  guildId,
+  channels,
+  selectedId,
+  readStates,
+  onCreate,
+}: { guildId: string; channels: ChannelView[]; selectedId: string | null; readStates: ReadStateIndex; onCreate?: () => void }) {
   const text = channels.filter((c) => c.kind === "text");
   const voice = channels.filter((c) => c.kind === "voice");
   return (
@@ -34,17 +45,29 @@ export function ChannelList({ guildId, channels, selectedId, onCreate }: { guild
       <ul className="flex flex-col gap-0.5">
         {text.map((channel) => {
           const active = channel.id === selectedId;
+          const state = readStates.byChannel.get(channel.id);
+          const unread = !active && isUnread(state);
+          const mentions = mentionLabel(state?.mentionCount ?? 0);
           return (
-            <li key={channel.id}>
+            <li key={channel.id} className="relative">
+              {unread ? <span aria-hidden="true" className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-white" /> : null}
               <Link
                 href={`/channels/${guildId}/${channel.id}`}
                 aria-current={active ? "page" : undefined}
+                aria-describedby={mentions || unread ? `channel-state-${channel.id}` : undefined}
                 data-testid="channel-link"
-                className={`flex h-8 items-center gap-1.5 rounded-md px-2 text-[15px] ${active ? "bg-hover font-medium text-white" : "text-muted hover:bg-hover/60 hover:text-text"}`}
+                data-unread={unread ? "true" : undefined}
+                className={`flex h-8 items-center gap-1.5 rounded-md px-2 text-[15px] ${active ? "bg-hover font-medium text-white" : unread ? "font-semibold text-white hover:bg-hover/60" : "text-muted hover:bg-hover/60 hover:text-text"}`}
               >
                 <HashIcon width={18} height={18} className="shrink-0 text-faint" />
-                <span className="truncate">{channel.name}</span>
+                <span className="min-w-0 flex-1 truncate">{channel.name}</span>
+                {state?.mentionCount ? <MentionBadge count={state.mentionCount} /> : null}
               </Link>
+              {mentions || unread ? (
+                <span id={`channel-state-${channel.id}`} className="sr-only">
+                  {mentions ?? "Unread messages"}
+                </span>
+              ) : null}
             </li>
           );
         })}

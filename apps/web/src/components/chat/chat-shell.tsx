@@ -1,28 +1,45 @@
 "use client";
 
 import type { ChannelView, GuildView, UserView } from "@chat/api";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { useParams, useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { GearIcon, UserPlusIcon } from "@/components/ui/icons";
-import { isUnauthorized } from "@/lib/errors";
-import { sendToLogin } from "@/lib/return-path";
-import { trpc } from "@/lib/trpc";
-import { useQuery } from "@/lib/use-query";
+import { useTRPC } from "@/lib/trpc";
 import { ChannelList } from "./channel-list";
 import { CreateChannelDialog } from "./create-channel-dialog";
 import { CreateGuildDialog } from "./create-guild-dialog";
+import { FormDialogHost } from "./forms/form-dialog";
 import { GuildRail } from "./guild-rail";
 import { GuildSettingsDialog } from "./guild-settings-dialog";
 import { InviteDialog } from "./invite-dialog";
+import type { LiveNotice } from "./live/live-cache";
+import { LiveNoticeBanner } from "./live/live-notice-banner";
+import { LiveProvider, useLiveNotice, useQueryPatcher } from "./live/live-provider";
 import { MemberList } from "./member-list";
 import { MessagePane } from "./message-pane";
+import { usePageTitle } from "./read-states/use-page-title";
+import { useReadStates } from "./read-states/use-read-states";
+import { CdnUrlProvider } from "./rich/cdn-url";
 import { UserBar } from "./user-bar";
 
 const ID = /^[0-9]{1,19}$/;
 
-/** The chat: guild rail, channel sidebar, message pane and member list. The URL holds the selection. */
-export function ChatShell({ me }: { me: UserView }) {
+/** The chat, live: one stream per tab keeps everything on screen current. */
+export function ChatShell({ me, cdnUrl }: { me: UserView; cdnUrl: string }) {
+  return (
+    <CdnUrlProvider cdnUrl={cdnUrl}>
+      <LiveProvider meId={me.id}>
+        <ChatLayout me={me} />
+        <FormDialogHost />
+      </LiveProvider>
+    </CdnUrlProvider>
+  );
+}
+
+/** Guild rail, channel sidebar, message pane and member list. The URL holds the selection. */
+function ChatLayout({ me }: { me: UserView }) {
   const params = useParams<{ ids?: string[] }>();
   const [rawGuildId, rawChannelId] = params.ids ?? [];
   const guildId = rawGuildId && ID.test(rawGuildId) ? rawGuildId : null;
@@ -33,50 +50,90 @@ export function ChatShell({ me }: { me: UserView }) {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [creatingChannel, setCreatingChannel] = useState(false);
 
-  const guilds = useQuery("guilds", () => trpc.guilds.list.query());
-  const channels = useQuery(guildId ? `channels:${guildId}` : null, () => trpc.guilds.channels.query({ guildId: guildId as string }));
+  const trpc = useTRPC();
+  const patcher = useQueryPatcher();
+  const guilds = useQuery(trpc.guilds.list.queryOptions());
+  const channels = useQuery(trpc.guilds.channels.queryOptions(guildId ? { guildId } : skipToken));
   const guild = guilds.data?.find((g) => g.id === guildId) ?? null;
   const channel = channels.data?.find((c) => c.id === channelId && c.kind === "text") ?? null;
+  const { notice, dismiss } = useLiveNotice();
+  const readStates = useReadStates();
+  usePageTitle(channel ? `#${channel.name}` : guild ? guild.name : null, readStates.totalMentions);
+  /** The notice the person was moved out for: it stays where they were taken until they go elsewhere. */
+  const movedFor = useRef<LiveNotice | null>(null);
 
+  // A notice about a guild or channel no longer on screen is not news; one about the open one
+  // moves the person out (to Home, or to the guild without a channel) and stays until "Got it"
+  // or until they go somewhere else.
   useEffect(() => {
-    if (isUnauthorized(guilds.error) || isUnauthorized(channels.error)) sendToLogin();
-  }, [guilds.error, channels.error]);
+    if (!notice) return;
+    const onScreen = notice.kind === "channel-gone" ? notice.channelId === channelId : notice.guildId === guildId;
+    const movedHere = notice.kind === "channel-gone" ? guildId === notice.guildId && channelId === null : guildId === null;
+    if (onScreen) {
+      movedFor.current = notice;
+      router.replace(notice.kind === "channel-gone" ? `/channels/${notice.guildId}` : "/channels");
+    } else if (!(movedHere && movedFor.current === notice)) dismiss();
+  }, [notice, channelId, guildId, dismiss, router]);
 
+  // A guild without a channel in the URL opens its first text channel (once a notice there is read).
   useEffect(() => {
-    if (!guildId || channelId || !channels.data) return;
+    if (notice || !guildId || channelId || !channels.data) return;
     const first = channels.data.find((c) => c.kind === "text");
     if (first) router.replace(`/channels/${guildId}/${first.id}`);
-  }, [guildId, channelId, channels.data, router]);
+  }, [notice, guildId, channelId, channels.data, router]);
 
   function created(newGuild: GuildView, firstChannelId: string | null) {
     setCreating(false);
-    guilds.setData((list) => [...(list ?? []).filter((g) => g.id !== newGuild.id), newGuild]);
+    patcher.add<GuildView>(trpc.guilds.list.queryKey(), (list) => [...list.filter((g) => g.id !== newGuild.id), newGuild]);
     router.push(firstChannelId ? `/channels/${newGuild.id}/${firstChannelId}` : `/channels/${newGuild.id}`);
   }
 
   function channelCreated(created: ChannelView) {
     setCreatingChannel(false);
-    channels.setData((list) => [...(list ?? []).filter((c) => c.id !== created.id), created]);
-    if (created.kind === "text" && guildId) router.push(`/channels/${guildId}/${created.id}`);
+    if (!guildId) return;
+    patcher.add<ChannelView>(trpc.guilds.channels.queryKey({ guildId }), (list) => [...list.filter((c) => c.id !== created.id), created]);
+    if (created.kind === "text") router.push(`/channels/${guildId}/${created.id}`);
   }
 
   function renamed(name: string) {
     setSettingsOpen(false);
-    guilds.setData((list) => (list ?? []).map((g) => (g.id === guildId ? { ...g, name } : g)));
+    patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === guildId ? { ...g, name } : g)));
   }
 
   function deleted() {
     setSettingsOpen(false);
-    guilds.setData((list) => (list ?? []).filter((g) => g.id !== guildId));
+    // The guild's GUILD_DELETE may have come first: whoever deleted it needs no notice.
+    dismiss();
+    patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.filter((g) => g.id !== guildId));
     router.push("/channels");
   }
 
-  const unknownGuild = rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.error !== null && !channels.data));
+  const unknownGuild = rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.isError && !channels.data));
+
+  // Phones: a channel (or a notice) takes the whole screen and the guilds and channels fold
+  // into a drawer opened from the channel's header. Otherwise the rail stays, beside a guild's
+  // channel list when one is being picked, or beside the page (Home, "not found").
+  const [navOpen, setNavOpen] = useState(false);
+  const mainFirst = Boolean(notice) || (channel !== null && !unknownGuild);
+  const phoneSidebar = !mainFirst && guildId !== null && !unknownGuild && !(channels.data && channelId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: going anywhere closes the drawer
+  useEffect(() => setNavOpen(false), [guildId, channelId]);
+  const closeNav = () => {
+    setNavOpen(false);
+    document.querySelector<HTMLElement>("[data-nav-toggle]")?.focus();
+  };
 
   return (
     <div className="flex h-screen overflow-hidden">
-      <GuildRail guilds={guilds.data ?? []} selectedId={guildId} loading={guilds.loading} onCreate={() => setCreating(true)} />
-      <div className="flex w-60 shrink-0 flex-col bg-panel">
+      {mainFirst && navOpen ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60 md:hidden" onClick={closeNav} /> : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the drawer closes it (it holds the links and buttons) */}
+      <div
+        data-testid="navigation"
+        onKeyDown={(e) => navOpen && e.key === "Escape" && closeNav()}
+        className={mainFirst ? (navOpen ? "fixed inset-y-0 left-0 z-40 flex shadow-2xl md:static md:z-auto md:shadow-none" : "hidden md:flex") : phoneSidebar ? "flex max-md:flex-1" : "flex"}
+      >
+      <GuildRail guilds={guilds.data ?? []} selectedId={guildId} loading={guilds.isPending} readStates={readStates} onCreate={() => setCreating(true)} />
+      <section aria-label="Sidebar" className={`flex w-60 shrink-0 flex-col bg-panel ${mainFirst ? "" : phoneSidebar ? "max-md:w-auto max-md:flex-1" : "max-md:hidden"}`}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
           <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
             {guild ? guild.name : guildId ? "" : "Home"}
@@ -93,7 +150,7 @@ export function ChatShell({ me }: { me: UserView }) {
           ) : null}
         </header>
         {guild && channels.data ? (
-          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} onCreate={guild.canManage ? () => setCreatingChannel(true) : undefined} />
+          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} readStates={readStates} onCreate={guild.canManage ? () => setCreatingChannel(true) : undefined} />
         ) : guildId && !unknownGuild ? (
           <div className="flex-1 space-y-2 px-4 pt-5" role="status" aria-busy="true" aria-label="Loading channels">
             {[60, 80, 50].map((w) => (
@@ -101,23 +158,33 @@ export function ChatShell({ me }: { me: UserView }) {
             ))}
           </div>
         ) : (
-          <div className="flex-1 px-4 pt-5 text-sm text-faint">{guildId ? null : "Pick a guild on the left, or create one."}</div>
+          <div className="flex-1 px-4 pt-5 text-sm text-muted">{guildId ? null : "Pick a guild on the left, or create one."}</div>
         )}
         <UserBar me={me} />
+      </section>
       </div>
-      <main className="flex min-w-0 flex-1 bg-chat">
-        {unknownGuild ? (
+      <main className={`${phoneSidebar ? "hidden md:flex" : "flex"} min-w-0 flex-1 bg-chat`}>
+        {notice ? (
+          <LiveNoticeBanner notice={notice} onDismiss={dismiss} />
+        ) : unknownGuild ? (
           <EmptyState title="Guild not found" text="It doesn’t exist, or you’re not a member." />
         ) : !guildId ? (
           <Home me={me} guildCount={guilds.data?.length ?? null} onCreate={() => setCreating(true)} />
         ) : channel ? (
-          <MessagePane key={channel.id} channel={channel} me={me} />
+          <MessagePane
+            key={channel.id}
+            channel={channel}
+            me={me}
+            readStates={readStates}
+            aside={guild ? <MemberList guildId={guild.id} /> : null}
+            navigation={{ open: navOpen, show: () => setNavOpen(true) }}
+          />
         ) : channels.data && channelId ? (
           <EmptyState title="Channel not found" text="It doesn’t exist, or you can’t see it." />
         ) : (
           <div className="flex-1" />
         )}
-        {guild ? <MemberList guildId={guild.id} /> : null}
+        {guild && !(channel && !notice && !unknownGuild) ? <MemberList guildId={guild.id} /> : null}
       </main>
       {guild ? (
         <CreateChannelDialog key={`channel-${guild.id}`} guildId={guild.id} open={creatingChannel} onClose={() => setCreatingChannel(false)} onCreated={channelCreated} />

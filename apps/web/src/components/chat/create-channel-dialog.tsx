@@ -1,11 +1,12 @@
 "use client";
 
 import type { ChannelView } from "@chat/api";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { HashIcon, SpeakerIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 type Kind = "text" | "voice";
 
@@ -17,8 +18,10 @@ const KINDS: { kind: Kind; label: string; hint: string; Icon: typeof HashIcon }[
 /** "Create a channel" (Manage Channels): text or voice, and a name (text names are lower-cased, spaces become dashes). */
 export function CreateChannelDialog({ guildId, open, onClose, onCreated }: { guildId: string; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
   const [kind, setKind] = useState<Kind>("text");
+  const trpc = useTRPC();
+  const create = useMutation(trpc.guilds.createChannel.mutationOptions());
   const form = useNameForm(async (name) => {
-    onCreated(await trpc.guilds.createChannel.mutate({ guildId, name, kind }));
+    onCreated(await create.mutateAsync({ guildId, name, kind }));
   });
 
   return (

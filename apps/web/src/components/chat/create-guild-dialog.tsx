@@ -1,14 +1,17 @@
 "use client";
 
 import type { GuildView } from "@chat/api";
+import { useMutation } from "@tanstack/react-query";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 /** "Create a guild": a name; the guild starts with #general and a General voice channel. */
 export function CreateGuildDialog({ open, defaultName, onClose, onCreated }: { open: boolean; defaultName: string; onClose(): void; onCreated(guild: GuildView, firstChannelId: string | null): void }) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.guilds.create.mutationOptions());
   const form = useNameForm(async (name) => {
-    const created = await trpc.guilds.create.mutate({ name });
+    const created = await create.mutateAsync({ name });
     onCreated(created.guild, created.firstChannelId);
   });
 

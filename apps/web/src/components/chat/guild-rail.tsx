@@ -6,23 +6,38 @@ import type { ReactNode } from "react";
 import { CodeIcon, PlusIcon } from "@/components/ui/icons";
 import { Tooltip } from "@/components/ui/tooltip";
 import { initials } from "@/lib/format";
+import { MentionBadge } from "./read-states/mention-badge";
+import { mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
 
-function RailItem({ id, label, active, children }: { id: string; label: string; active: boolean; children: ReactNode }) {
+function RailItem({ id, label, active, unread = false, mentions = 0, children }: { id: string; label: string; active: boolean; unread?: boolean; mentions?: number; children: ReactNode }) {
+  const state = mentionLabel(mentions) ?? (unread ? "Unread messages" : null);
   return (
     <li className="group relative flex w-full justify-center">
       <span
         aria-hidden="true"
-        className={`absolute top-1/2 left-0 w-1 -translate-y-1/2 rounded-r-full bg-white transition-all ${active ? "h-10" : "h-0 group-hover:h-5"}`}
+        className={`absolute top-1/2 left-0 w-1 -translate-y-1/2 rounded-r-full bg-white transition-all ${active ? "h-10" : unread ? "h-2 group-hover:h-5" : "h-0 group-hover:h-5"}`}
       />
       <Tooltip id={`rail-tip-${id}`} text={label}>
         {children}
       </Tooltip>
+      {mentions > 0 ? <MentionBadge count={mentions} className="pointer-events-none absolute right-2.5 bottom-0 h-5 min-w-5 ring-4 ring-rail" /> : null}
+      {state ? (
+        <span id={`rail-state-${id}`} className="sr-only">
+          {state}
+        </span>
+      ) : null}
     </li>
   );
 }
 
 /** The column of guilds on the far left, with "create a guild" and the developer portal. */
-export function GuildRail({ guilds, selectedId, loading, onCreate }: { guilds: GuildView[]; selectedId: string | null; loading: boolean; onCreate(): void }) {
+export function GuildRail({
+  guilds,
+  selectedId,
+  loading,
+  readStates,
+  onCreate,
+}: { guilds: GuildView[]; selectedId: string | null; loading: boolean; readStates: ReadStateIndex; onCreate(): void }) {
   return (
     <nav aria-label="Guilds" className="scroll-thin flex w-[72px] shrink-0 flex-col items-center overflow-y-auto bg-rail py-3">
       <ul className="flex w-full flex-col items-center gap-2">
@@ -32,7 +47,7 @@ export function GuildRail({ guilds, selectedId, loading, onCreate }: { guilds: G
             aria-label="Home"
             aria-current={selectedId === null ? "page" : undefined}
             aria-describedby="rail-tip-home"
-            className={`grid size-12 place-items-center rounded-[24px] text-lg font-bold transition-all hover:rounded-2xl ${selectedId === null ? "rounded-2xl bg-accent text-white" : "bg-panel text-text hover:bg-accent hover:text-white"}`}
+            className={`grid size-12 place-items-center rounded-[24px] text-lg font-bold transition-all hover:rounded-2xl ${selectedId === null ? "rounded-2xl bg-accent-strong text-white" : "bg-panel text-text hover:bg-accent-strong hover:text-white"}`}
           >
             <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
               <path d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.2 3.6A.5.5 0 0 1 5 19.2V16a1 1 0 0 1-1-1V5.5z" />
@@ -45,15 +60,19 @@ export function GuildRail({ guilds, selectedId, loading, onCreate }: { guilds: G
         ) : null}
         {guilds.map((guild) => {
           const active = guild.id === selectedId;
+          const badge = readStates.byGuild.get(guild.id);
+          const unread = !active && (badge?.unread ?? false);
+          const mentions = badge?.mentions ?? 0;
           return (
-            <RailItem key={guild.id} id={guild.id} label={guild.name} active={active}>
+            <RailItem key={guild.id} id={guild.id} label={guild.name} active={active} unread={unread} mentions={mentions}>
               <Link
                 href={`/channels/${guild.id}`}
                 aria-label={guild.name}
                 aria-current={active ? "page" : undefined}
-                aria-describedby={`rail-tip-${guild.id}`}
+                aria-describedby={unread || mentions > 0 ? `rail-tip-${guild.id} rail-state-${guild.id}` : `rail-tip-${guild.id}`}
+                data-unread={unread ? "true" : undefined}
                 data-testid="guild-link"
-                className={`grid size-12 place-items-center text-[15px] font-semibold transition-all ${active ? "rounded-2xl bg-accent text-white" : "rounded-[24px] bg-panel text-text hover:rounded-2xl hover:bg-accent hover:text-white"}`}
+                className={`grid size-12 place-items-center text-[15px] font-semibold transition-all ${active ? "rounded-2xl bg-accent-strong text-white" : "rounded-[24px] bg-panel text-text hover:rounded-2xl hover:bg-accent-strong hover:text-white"}`}
               >
                 {initials(guild.name)}
               </Link>

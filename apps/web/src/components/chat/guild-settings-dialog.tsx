@@ -1,12 +1,13 @@
 "use client";
 
 import type { GuildView } from "@chat/api";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 /** "Guild settings": rename (Manage Guild) and, for the owner, delete after a confirmation. */
 export function GuildSettingsDialog({
@@ -16,24 +17,18 @@ export function GuildSettingsDialog({
   onRenamed,
   onDeleted,
 }: { guild: GuildView; open: boolean; onClose(): void; onRenamed(name: string): void; onDeleted(): void }) {
+  const trpc = useTRPC();
+  const update = useMutation(trpc.guilds.update.mutationOptions());
+  const removal = useMutation(trpc.guilds.remove.mutationOptions({ onSuccess: onDeleted, onError: (e) => form.setError(errorMessage(e)) }));
   const form = useNameForm(async (name) => {
-    const updated = await trpc.guilds.update.mutate({ guildId: guild.id, name });
+    const updated = await update.mutateAsync({ guildId: guild.id, name });
     onRenamed(updated.name);
   });
-  const [deleting, setDeleting] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  async function remove() {
-    setDeleting(true);
+  function remove() {
     form.setError(null);
-    try {
-      await trpc.guilds.remove.mutate({ guildId: guild.id });
-      onDeleted();
-    } catch (e) {
-      form.setError(errorMessage(e));
-    } finally {
-      setDeleting(false);
-    }
+    removal.mutate({ guildId: guild.id });
   }
 
   return (
@@ -56,7 +51,7 @@ export function GuildSettingsDialog({
           <p className="mt-1 text-sm text-muted">Every channel and message goes with it. This can’t be undone.</p>
           {confirming ? (
             <div className="mt-3 flex items-center gap-2">
-              <Button variant="danger" busy={deleting} onClick={remove}>
+              <Button variant="danger" busy={removal.isPending} onClick={remove}>
                 Yes, delete {guild.name}
               </Button>
               <Button variant="ghost" onClick={() => setConfirming(false)}>

@@ -1,33 +1,28 @@
 "use client";
 
 import type { GuildView } from "@chat/api";
-import { useEffect, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 /** "Invite people": a fresh link to the guild (through the channel being viewed), valid for a day. */
 export function InviteDialog({ guild, channelId, open, onClose }: { guild: GuildView; channelId: string | null; open: boolean; onClose(): void }) {
-  const [link, setLink] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const trpc = useTRPC();
+  const { mutate: createInvite, data: invite, error: failure, reset } = useMutation(trpc.invites.create.mutationOptions());
+  const link = invite?.url ?? null;
+  const error = failure ? errorMessage(failure) : null;
 
+  // A fresh link each time the dialog opens (or the channel changes while it is open).
   useEffect(() => {
-    if (!open || !channelId) return;
-    let cancelled = false;
-    setLink(null);
-    setError(null);
-    trpc.invites.create
-      .mutate({ channelId })
-      .then((invite) => !cancelled && setLink(invite.url))
-      .catch((e) => !cancelled && setError(errorMessage(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, channelId]);
+    reset();
+    if (open && channelId) createInvite({ channelId });
+  }, [open, channelId, createInvite, reset]);
 
   return (
     <Modal open={open} onClose={onClose} title={`Invite people to ${guild.name}`} description="Anyone with this link can join the guild for the next 24 hours.">

@@ -1,11 +1,16 @@
 "use client";
 
 import type { MemberView } from "@chat/api";
+import { useQuery } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
-import { useQuery } from "@/lib/use-query";
+import { useTRPC } from "@/lib/trpc";
+import { MoreButton, useAppsMenu } from "./commands/apps-menu";
+import { PresenceDot } from "./presence-dot";
+
+/** Those here now first. */
+const STATUS_ORDER = { online: 0, idle: 1, offline: 2 } as const;
 
 function Group({ title, members }: { title: string; members: MemberView[] }) {
   if (members.length === 0) return null;
@@ -15,26 +20,48 @@ function Group({ title, members }: { title: string; members: MemberView[] }) {
         {title} — {members.length}
       </h3>
       <ul>
-        {members.map((member) => (
-          <li key={member.user.id} data-testid="member" className="flex h-11 items-center gap-3 rounded-md px-2 hover:bg-hover/60">
-            <Avatar id={member.user.id} name={member.nick ?? member.user.displayName} size="sm" />
-            <span className="truncate text-[15px] text-muted">{member.nick ?? member.user.displayName}</span>
-            {member.user.bot ? <BotBadge /> : null}
-          </li>
+        {[...members].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]).map((member) => (
+          <MemberRow key={member.user.id} member={member} />
         ))}
       </ul>
     </section>
   );
 }
 
-/** Everyone in the guild, people first, then bots. */
+/** One member; in a channel, right-click or "…" opens their menu (Apps: user commands on them). */
+function MemberRow({ member }: { member: MemberView }) {
+  const name = member.nick ?? member.user.displayName;
+  const menu = useAppsMenu("user", member.user.id, `Actions for ${name}`);
+  return (
+    <li data-testid="member" onContextMenu={menu.available ? menu.onContextMenu : undefined} className="group flex h-11 items-center gap-3 rounded-md px-2 hover:bg-hover/60">
+      <span className="relative shrink-0">
+        <Avatar id={member.user.id} name={name} size="sm" />
+        <PresenceDot status={member.status} />
+      </span>
+      <span className="truncate text-[15px] text-muted">{name}</span>
+      {member.user.bot ? <BotBadge /> : null}
+      {menu.available ? (
+        <MoreButton
+          label={`More actions for ${name}`}
+          expanded={menu.open}
+          onOpen={menu.openFrom}
+          className="ml-auto opacity-0 group-hover:opacity-100 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:none)]:opacity-100"
+        />
+      ) : null}
+      {menu.element}
+    </li>
+  );
+}
+
+/** Everyone in the guild, people first, then bots; a dot tells who is online (a person: a tab open; a bot: its gateway presence). */
 export function MemberList({ guildId }: { guildId: string }) {
-  const members = useQuery(`members:${guildId}`, () => trpc.guilds.members.query({ guildId }));
+  const trpc = useTRPC();
+  const members = useQuery(trpc.guilds.members.queryOptions({ guildId }));
   const list = members.data ?? [];
   return (
     <aside aria-label="Members" className="scroll-thin hidden w-60 shrink-0 overflow-y-auto bg-panel px-2 pb-4 lg:block">
       {members.error && !members.data ? <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p> : null}
-      {members.loading && !members.data ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
+      {members.isPending ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
       <Group title="Members" members={list.filter((m) => !m.user.bot)} />
       <Group title="Bots" members={list.filter((m) => m.user.bot)} />
     </aside>

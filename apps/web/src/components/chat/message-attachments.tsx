@@ -2,6 +2,7 @@
 
 import type { AttachmentView, MessageView } from "@chat/api";
 import { type MouseEvent, useState } from "react";
+import { formatFileSize as formatSize } from "@/lib/format";
 
 /** Gets the message again (fresh file URLs), or null when it is gone or out of reach. */
 export type RefreshMessage = () => Promise<MessageView | null>;
@@ -10,18 +11,6 @@ export type RefreshMessage = () => Promise<MessageView | null>;
 function expired(url: string): boolean {
   const ex = new URL(url).searchParams.get("ex");
   return ex !== null && Number.parseInt(ex, 16) * 1000 <= Date.now();
-}
-
-const SIZE_UNITS = ["B", "KB", "MB"];
-
-function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
 }
 
 /**

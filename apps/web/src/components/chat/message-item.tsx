@@ -1,8 +1,15 @@
+import type { MessageView } from "@chat/api";
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
-import type { MessageView } from "@chat/api";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
+import { MoreButton, useAppsMenu } from "./commands/apps-menu";
 import { MessageAttachments } from "./message-attachments";
+import { MessageComponents } from "./message-components/message-components";
+import { EphemeralNote, InteractionHeader, ThinkingText } from "./messages/interaction-parts";
+import { EmbedCard } from "./rich/embed-card";
+import { mentionsMe } from "./rich/mentions-me";
+import { useRichDirectory } from "./rich/rich-directory";
+import { RichText } from "./rich/rich-text";
 import type { DisplayMessage } from "./use-channel-messages";
 
 /** One message; `grouped` continues the previous author's run without repeating the header. */
@@ -12,21 +19,36 @@ export function MessageItem({
   onRetry,
   onDiscard,
   onRefresh,
+  onDismiss,
 }: {
   message: DisplayMessage;
   grouped: boolean;
   onRetry(id: string): void;
   onDiscard(id: string): void;
   onRefresh(id: string): Promise<MessageView | null>;
+  /** An ephemeral message's Dismiss. */
+  onDismiss?(id: string): void;
 }) {
+  const sent = !message.sendState;
+  const directory = useRichDirectory();
+  const mentioned = sent && mentionsMe(message, directory.meId, directory.myRoleIds);
+  const messageMenu = useAppsMenu("message", message.id, "Message actions");
+  const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (
     <li
       data-testid="message"
       data-message-id={message.id}
       aria-busy={message.sendState === "pending" || undefined}
-      className={`group relative flex gap-4 px-4 hover:bg-black/[0.06] ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
+      data-mentions-me={mentioned || undefined}
+      onContextMenu={sent && !message.ephemeral ? messageMenu.onContextMenu : undefined}
+      className={`group relative flex flex-wrap gap-x-4 pr-4 ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
     >
+      {message.interaction && !grouped ? (
+        <div className="w-full">
+          <InteractionHeader interaction={message.interaction} />
+        </div>
+      ) : null}
       {grouped ? (
         <span className="invisible absolute top-0.5 left-0 w-[72px] whitespace-nowrap text-center text-[11px] leading-[22px] text-faint group-hover:visible group-focus-within:visible">
           {time}
@@ -42,25 +64,45 @@ export function MessageItem({
       <div className="min-w-0 flex-1">
         {grouped ? null : (
           <div className="flex items-center gap-2 leading-[22px]">
-            <span className="font-semibold text-white" data-testid="message-author">
-              {message.author.displayName}
-            </span>
+            {authorMenu.available && sent ? (
+              <button
+                type="button"
+                data-testid="message-author"
+                aria-haspopup="menu"
+                aria-expanded={authorMenu.open}
+                onClick={(e) => authorMenu.openFrom(e.currentTarget)}
+                onContextMenu={authorMenu.onContextMenu}
+                className="font-semibold text-white hover:underline"
+              >
+                {message.author.displayName}
+              </button>
+            ) : (
+              <span className="font-semibold text-white" data-testid="message-author">
+                {message.author.displayName}
+              </span>
+            )}
             {message.author.bot ? <BotBadge /> : null}
             <span className="text-xs text-faint">{time}</span>
           </div>
         )}
-        <p
+        <div
           data-testid="message-content"
           className={`whitespace-pre-wrap break-words text-[15px] leading-[22px] ${message.sendState === "pending" ? "text-muted" : message.sendState === "failed" ? "text-danger" : "text-text"}`}
         >
-          {message.content}
+          {message.loading ? <ThinkingText message={message} /> : <RichText source={message.content} mentions={message.mentions} />}
           {message.editedAt ? (
             <time dateTime={message.editedAt} title={`Edited ${new Date(message.editedAt).toLocaleString()}`} className="ml-1 text-[11px] text-faint" data-testid="message-edited">
               (edited)
             </time>
           ) : null}
-        </p>
+        </div>
+        {message.embeds.map((embed, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a message's embeds, in order
+          <EmbedCard key={i} embed={embed} mentions={message.mentions} />
+        ))}
         <MessageAttachments attachments={message.attachments} onStale={() => onRefresh(message.id)} />
+        <MessageComponents message={message} />
+        {message.ephemeral && onDismiss ? <EphemeralNote onDismiss={() => onDismiss(message.id)} /> : null}
         {message.sendState === "failed" ? (
           <p className="mt-0.5 text-xs text-danger">
             {message.sendError ?? "Not sent."}{" "}
@@ -74,6 +116,13 @@ export function MessageItem({
           </p>
         ) : null}
       </div>
+      {messageMenu.available && sent && !message.ephemeral ? (
+        <div className="absolute -top-3 right-4 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 has-[[aria-expanded=true]]:opacity-100 [@media(hover:none)]:static [@media(hover:none)]:ml-auto [@media(hover:none)]:opacity-100">
+          <MoreButton label="More actions for this message" expanded={messageMenu.open} onOpen={messageMenu.openFrom} className="border border-line bg-panel" />
+        </div>
+      ) : null}
+      {messageMenu.element}
+      {authorMenu.element}
     </li>
   );
 }

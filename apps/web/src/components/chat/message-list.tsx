@@ -1,12 +1,16 @@
 "use client";
 
-import { type ReactNode, useLayoutEffect, useRef } from "react";
+import type { MessageView } from "@chat/api";
+import { type ReactNode, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { HashIcon, WaveIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format";
+import { PendingCommands } from "./interactions/pending-commands";
+import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
-import type { MessageView } from "@chat/api";
+import { compareIds } from "./messages/message-merge";
+import { RichDirectoryProvider } from "./rich/rich-directory";
 import type { DisplayMessage } from "./use-channel-messages";
 
 const GROUP_WINDOW_MS = 7 * 60 * 1000;
@@ -14,7 +18,7 @@ const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_PX = 300;
 
 function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
-  if (!previous || previous.author.id !== message.author.id) return true;
+  if (!previous || previous.author.id !== message.author.id || message.interaction) return true;
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > GROUP_WINDOW_MS;
 }
 
@@ -23,6 +27,8 @@ function dayOf(iso: string): string {
 }
 
 interface MessageListProps {
+  /** Set in a guild channel: this tab's commands on their way show at the end. */
+  channelId?: string;
   channelName: string;
   messages: DisplayMessage[];
   hasMore: boolean;
@@ -33,17 +39,46 @@ interface MessageListProps {
   onDiscard(id: string): void;
   /** Gets a message again for fresh file URLs. */
   onRefresh(id: string): Promise<MessageView | null>;
+  /** Dismisses a message only this person sees. */
+  onDismiss?(id: string): void;
+  /** Messages after this id (not the person's own) are new: a divider marks where they begin. */
+  newAfterId?: string | null;
+  meId?: string;
+  /** Whether the reader is at the end of the history (where reading marks the channel read). */
+  onBottomChange?(atBottom: boolean): void;
 }
 
 /**
  * The history, newest at the bottom. Stays pinned to the bottom while the reader is there,
  * keeps the reading position when older pages arrive on top.
  */
-export function MessageList({ channelName, messages, hasMore, historyHidden = false, loadingOlder, onLoadOlder, onRetry, onDiscard, onRefresh }: MessageListProps) {
+export function MessageList({
+  channelId,
+  channelName,
+  messages,
+  hasMore,
+  historyHidden = false,
+  loadingOlder,
+  onLoadOlder,
+  onRetry,
+  onDiscard,
+  onRefresh,
+  onDismiss,
+  newAfterId = null,
+  meId,
+  onBottomChange,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
+  const interactions = useInteractionStore();
+  const pending = useSyncExternalStore(
+    interactions.subscribe,
+    () => (channelId ? interactions.commandsIn(channelId) : null),
+    () => null,
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: this tab's commands on their way (`pending`) show after the messages and keep the end in view too
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -57,15 +92,19 @@ export function MessageList({ channelName, messages, hasMore, historyHidden = fa
       el.scrollTop = el.scrollHeight;
     }
     previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
-  }, [messages]);
+  }, [messages, pending]);
 
   function onScroll() {
     const el = scroller.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (bottom !== atBottom.current) onBottomChange?.(bottom);
+    atBottom.current = bottom;
     previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
     if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder) onLoadOlder();
   }
+
+  const firstNewId = newAfterId === null ? undefined : messages.find((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, newAfterId) > 0)?.id;
 
   return (
     <div ref={scroller} onScroll={onScroll} className="scroll-thin flex-1 overflow-y-auto" data-testid="message-scroller">
@@ -87,23 +126,28 @@ export function MessageList({ channelName, messages, hasMore, historyHidden = fa
         ) : (
           <ChannelStart channelName={channelName} empty={messages.length === 0} />
         )}
-        <ol role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in #${channelName}`}>
+        <RichDirectoryProvider meId={meId ?? null}>
+        <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in #${channelName}`}>
+          <ol>
           {messages.map((message, index) => {
             const prev = messages[index - 1];
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
             return (
-              <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null}>
-                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} />
+              <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
+                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
               </FragmentWithDivider>
             );
           })}
-        </ol>
+          {channelId ? <PendingCommands channelId={channelId} /> : null}
+          </ol>
+        </div>
+        </RichDirectoryProvider>
       </div>
     </div>
   );
 }
 
-function FragmentWithDivider({ divider, children }: { divider: string | null; children: ReactNode }) {
+function FragmentWithDivider({ divider, newMessages, children }: { divider: string | null; newMessages: boolean; children: ReactNode }) {
   return (
     <>
       {divider ? (
@@ -111,6 +155,12 @@ function FragmentWithDivider({ divider, children }: { divider: string | null; ch
           <span className="h-px flex-1 bg-line" />
           {divider}
           <span className="h-px flex-1 bg-line" />
+        </li>
+      ) : null}
+      {newMessages ? (
+        <li className="mx-4 mt-4 mb-1 flex items-center gap-2 text-xs font-semibold" data-testid="new-messages-divider">
+          <span className="h-px flex-1 bg-[#c8373d]" />
+          <span className="rounded bg-[#c8373d] px-1.5 py-px text-white">New messages</span>
         </li>
       ) : null}
       {children}

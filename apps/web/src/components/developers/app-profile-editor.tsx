@@ -1,5 +1,6 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -7,7 +8,7 @@ import { AppIcon } from "@/components/ui/app-icon";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,48 +22,43 @@ function readAsDataUrl(file: File): Promise<string> {
 /** The application's name and picture, as people see them on the consent page. */
 export function AppProfileEditor({ application }: { application: { id: string; name: string; iconUrl: string | null } }) {
   const router = useRouter();
+  const trpc = useTRPC();
   const [name, setName] = useState(application.name);
   const [iconUrl, setIconUrl] = useState(application.iconUrl);
-  const [nameErrors, setNameErrors] = useState<string[]>([]);
-  const [pictureError, setPictureError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"name" | "picture" | null>(null);
-  const [saved, setSaved] = useState(false);
+  // The page's header and breadcrumb are rendered on the server.
+  const rename = useMutation(
+    trpc.applications.rename.mutationOptions({
+      onSuccess: (result) => {
+        setName(result.name);
+        router.refresh();
+      },
+    }),
+  );
+  const setIcon = useMutation(
+    trpc.applications.setIcon.mutationOptions({
+      onSuccess: (result) => {
+        setIconUrl(result.iconUrl);
+        router.refresh();
+      },
+    }),
+  );
+  const renameFields = fieldErrors(rename.error);
+  const nameErrors = rename.error ? (renameFields._ ?? renameFields.name ?? [errorMessage(rename.error)]) : [];
+  const pictureError = setIcon.error ? (fieldErrors(setIcon.error).icon?.[0] ?? errorMessage(setIcon.error)) : null;
 
-  async function rename(event: FormEvent<HTMLFormElement>) {
+  function submitName(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy("name");
-    setNameErrors([]);
-    setSaved(false);
-    try {
-      setName((await trpc.applications.rename.mutate({ applicationId: application.id, name })).name);
-      setSaved(true);
-      router.refresh();
-    } catch (e) {
-      const fields = fieldErrors(e);
-      setNameErrors(fields._ ?? fields.name ?? [errorMessage(e)]);
-    } finally {
-      setBusy(null);
-    }
+    rename.mutate({ applicationId: application.id, name });
   }
 
-  async function setPicture(image: string | null) {
-    setBusy("picture");
-    setPictureError(null);
-    try {
-      setIconUrl((await trpc.applications.setIcon.mutate({ applicationId: application.id, image })).iconUrl);
-      router.refresh();
-    } catch (e) {
-      const fields = fieldErrors(e);
-      setPictureError(fields.icon?.[0] ?? errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
+  function setPicture(image: string | null) {
+    setIcon.mutate({ applicationId: application.id, image });
   }
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (file) await setPicture(await readAsDataUrl(file));
+    if (file) setPicture(await readAsDataUrl(file));
   }
 
   return (
@@ -70,23 +66,23 @@ export function AppProfileEditor({ application }: { application: { id: string; n
       <div className="flex flex-col items-center gap-2">
         <AppIcon id={application.id} name={name} iconUrl={iconUrl} size="xl" />
         <label className="cursor-pointer rounded-md bg-raised px-3 py-1.5 text-sm font-medium text-text focus-within:outline-2 focus-within:outline-accent hover:bg-hover">
-          {busy === "picture" ? "Uploading…" : "Upload picture"}
+          {setIcon.isPending ? "Uploading…" : "Upload picture"}
           <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={(e) => void pick(e)} aria-label="Application picture" />
         </label>
         {iconUrl ? (
-          <Button variant="ghost" size="sm" onClick={() => void setPicture(null)}>
+          <Button variant="ghost" size="sm" onClick={() => setPicture(null)}>
             Remove picture
           </Button>
         ) : null}
       </div>
-      <form onSubmit={rename} className="flex flex-col gap-3" noValidate>
+      <form onSubmit={submitName} className="flex flex-col gap-3" noValidate>
         {pictureError ? <Alert tone="error">{pictureError}</Alert> : null}
         <TextField label="Name" name="name" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} errors={nameErrors} hint="Shown to people when your website asks them to log in. 2–32 characters." />
         <div className="flex items-center gap-3">
-          <Button type="submit" variant="secondary" busy={busy === "name"} disabled={name.trim() === application.name}>
+          <Button type="submit" variant="secondary" busy={rename.isPending} disabled={name.trim() === application.name}>
             Save name
           </Button>
-          {saved ? <span className="text-sm text-success" role="status">Saved</span> : null}
+          {rename.isSuccess ? <span className="text-sm text-success" role="status">Saved</span> : null}
         </div>
       </form>
     </div>

@@ -1,12 +1,13 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 import { SecretsReveal } from "./secrets-reveal";
 
 interface Created {
@@ -19,13 +20,21 @@ interface Created {
 /** "New application": a name, then the bot token and client secret, shown once. */
 export function CreateApplication() {
   const router = useRouter();
+  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
+  const create = useMutation(
+    trpc.applications.create.mutationOptions({
+      onSuccess: (result) => {
+        setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
+        setOpen(false);
+        // The list is rendered on the server.
+        router.refresh();
+      },
+    }),
+  );
   const form = useNameForm(async (name) => {
-    const result = await trpc.applications.create.mutate({ name });
-    setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
-    setOpen(false);
-    router.refresh();
+    await create.mutateAsync({ name });
   });
 
   return (

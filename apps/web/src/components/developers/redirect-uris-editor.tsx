@@ -1,48 +1,48 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 const MAX_REDIRECTS = 10;
 
 /** The login flow's redirect addresses: up to 10, https (http for localhost and 127.0.0.1), no fragment. */
 export function RedirectUrisEditor({ applicationId, initial }: { applicationId: string; initial: string[] }) {
+  const trpc = useTRPC();
   const [uris, setUris] = useState(initial);
   const [draft, setDraft] = useState("");
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const add = useMutation(
+    trpc.applications.addRedirectUri.mutationOptions({
+      onSuccess: (result, { uri }) => {
+        setUris(result.redirectUris);
+        // Keep anything typed meanwhile.
+        setDraft((current) => (current === uri ? "" : current));
+      },
+    }),
+  );
+  const remove = useMutation(trpc.applications.removeRedirectUri.mutationOptions({ onSuccess: (result) => setUris(result.redirectUris) }));
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitted = draft;
-    setBusy("add");
-    setErrors([]);
-    try {
-      const result = await trpc.applications.addRedirectUri.mutate({ applicationId, uri: submitted });
-      setUris(result.redirectUris);
-      // Keep anything typed meanwhile.
-      setDraft((current) => (current === submitted ? "" : current));
-    } catch (e) {
-      const fields = fieldErrors(e);
-      setErrors(fields.redirect_uris ?? fields._ ?? [errorMessage(e)]);
-    } finally {
-      setBusy(null);
-    }
+  // The field shows what went wrong with the last change, whichever it was: starting one clears the other's.
+  let errors: string[] = [];
+  if (add.error) {
+    const fields = fieldErrors(add.error);
+    errors = fields.redirect_uris ?? fields._ ?? [errorMessage(add.error)];
+  } else if (remove.error) {
+    errors = [errorMessage(remove.error)];
   }
 
-  async function remove(uri: string) {
-    setBusy(uri);
-    setErrors([]);
-    try {
-      setUris((await trpc.applications.removeRedirectUri.mutate({ applicationId, uri })).redirectUris);
-    } catch (e) {
-      setErrors([errorMessage(e)]);
-    } finally {
-      setBusy(null);
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    remove.reset();
+    add.mutate({ applicationId, uri: draft });
+  }
+
+  function removeUri(uri: string) {
+    add.reset();
+    remove.mutate({ applicationId, uri });
   }
 
   return (
@@ -56,14 +56,14 @@ export function RedirectUrisEditor({ applicationId, initial }: { applicationId: 
           {uris.map((uri) => (
             <li key={uri} className="flex items-center gap-2 rounded-md bg-field px-3 py-2" data-testid="redirect-uri">
               <code className="min-w-0 flex-1 break-all font-mono text-sm text-text">{uri}</code>
-              <Button variant="ghost" size="sm" busy={busy === uri} onClick={() => void remove(uri)} aria-label={`Remove ${uri}`}>
+              <Button variant="ghost" size="sm" busy={remove.isPending && remove.variables.uri === uri} onClick={() => removeUri(uri)} aria-label={`Remove ${uri}`}>
                 Remove
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={add} className="flex items-start gap-2" noValidate>
+      <form onSubmit={submit} className="flex items-start gap-2" noValidate>
         <TextField
           label="Add a redirect"
           name="redirect"
@@ -74,7 +74,7 @@ export function RedirectUrisEditor({ applicationId, initial }: { applicationId: 
           errors={errors}
           hint={`https, or http for localhost and 127.0.0.1; no #fragment. ${uris.length} of ${MAX_REDIRECTS} used.`}
         />
-        <Button type="submit" variant="secondary" className="mt-[22px]" busy={busy === "add"} disabled={draft.trim() === ""}>
+        <Button type="submit" variant="secondary" className="mt-[22px]" busy={add.isPending} disabled={draft.trim() === ""}>
           Add
         </Button>
       </form>

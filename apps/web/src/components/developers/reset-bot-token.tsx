@@ -1,10 +1,11 @@
 "use client";
 
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 import { ResetSecret } from "./reset-secret";
 
 /** Reset the bot token (after a confirmation); the new one is shown once, the old stops working. */
 export function ResetBotToken({ applicationId }: { applicationId: string }) {
+  const trpc = useTRPC();
   return (
     <ResetSecret
       secret={{ label: "New bot token", testId: "bot-token" }}
@@ -14,7 +15,9 @@ export function ResetBotToken({ applicationId }: { applicationId: string }) {
         title: "Reset bot token?",
         description: "The current token stops working at once: anything logged in with it is disconnected and must use the new token.",
       }}
-      reset={async () => (await trpc.applications.resetBotToken.mutate({ applicationId })).botToken}
+      mutation={trpc.applications.resetBotToken.mutationOptions()}
+      variables={{ applicationId }}
+      secretOf={(result) => result.botToken}
     />
   );
 }

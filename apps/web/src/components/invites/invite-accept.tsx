@@ -1,29 +1,26 @@
 "use client";
 
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 /** Accept (joins the guild and opens it), or go there straight away when already a member. */
 export function InviteAccept({ code, guildId, guildName, member }: { code: string; guildId: string; guildName: string; member: boolean }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function accept() {
-    setBusy(true);
-    setError(null);
-    try {
-      const joined = await trpc.invites.accept.mutate({ code });
-      router.push(`/channels/${joined.guildId}`);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
-  }
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const accept = useMutation(
+    trpc.invites.accept.mutationOptions({
+      onSuccess: (joined) => {
+        // A guild list, or that guild's channels or members, cached earlier in this tab no longer hold.
+        void queryClient.invalidateQueries(trpc.guilds.pathFilter());
+        router.push(`/channels/${joined.guildId}`);
+      },
+    }),
+  );
 
   if (member) {
     return (
@@ -37,8 +34,9 @@ export function InviteAccept({ code, guildId, guildName, member }: { code: strin
   }
   return (
     <div className="flex flex-col gap-4">
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <Button onClick={accept} busy={busy} autoFocus>
+      {accept.error ? <Alert tone="error">{errorMessage(accept.error)}</Alert> : null}
+      {/* Still busy once joined, until the guild opens. */}
+      <Button onClick={() => accept.mutate({ code })} busy={accept.isPending || accept.isSuccess} autoFocus>
         Accept invite
       </Button>
       <a href="/channels" className="text-center text-sm text-muted hover:text-text">

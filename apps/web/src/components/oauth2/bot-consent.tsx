@@ -1,12 +1,13 @@
 "use client";
 
 import type { GuildView, UserView } from "@chat/api";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckIcon } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 interface BotConsentProps {
   application: { id: string; name: string; bot: UserView };
@@ -21,25 +22,27 @@ interface BotConsentProps {
 export function BotConsent({ application, guilds, permissions, permissionLabels, otherPermissionCount, preselectedGuildId }: BotConsentProps) {
   const selectId = useId();
   const [guildId, setGuildId] = useState(guilds.some((g) => g.id === preselectedGuildId) ? (preselectedGuildId as string) : "");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [added, setAdded] = useState<GuildView | null>(null);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [noGuildChosen, setNoGuildChosen] = useState(false);
+  const authorize = useMutation(
+    trpc.oauth2.authorizeBot.mutationOptions({
+      // The bot joined: that guild's member list, if cached in this tab, no longer holds.
+      onSuccess: (_result, { guildId: joined }) => {
+        void queryClient.invalidateQueries(trpc.guilds.members.queryFilter({ guildId: joined }));
+      },
+    }),
+  );
+  const added = authorize.isSuccess ? guilds.find((g) => g.id === authorize.variables.guildId) : undefined;
+  const error = noGuildChosen ? "Choose a guild first." : authorize.error ? errorMessage(authorize.error) : null;
 
-  async function authorise() {
+  function authorise() {
+    setNoGuildChosen(!guildId);
     if (!guildId) {
-      setError("Choose a guild first.");
+      authorize.reset();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await trpc.oauth2.authorizeBot.mutate({ clientId: application.id, guildId, permissions });
-      setAdded(guilds.find((g) => g.id === guildId) ?? null);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    authorize.mutate({ clientId: application.id, guildId, permissions });
   }
 
   if (added) {
@@ -63,7 +66,7 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void authorise();
+        authorise();
       }}
       className="flex flex-col gap-5"
       aria-label={`Add ${application.name} to a guild`}
@@ -117,7 +120,7 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         <a href="/channels" className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text">
           Cancel
         </a>
-        <Button type="submit" busy={busy} disabled={guilds.length === 0}>
+        <Button type="submit" busy={authorize.isPending} disabled={guilds.length === 0}>
           Authorise
         </Button>
       </div>

@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckIcon } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 interface LoginConsentProps {
   query: Record<string, string | string[]>;
@@ -16,24 +16,12 @@ interface LoginConsentProps {
 
 /** What the website will learn, where the person goes next, and Authorise or Cancel. */
 export function LoginConsent({ query, applicationName, destination, cancelUrl }: LoginConsentProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function authorise() {
-    setBusy(true);
-    setError(null);
-    try {
-      const { url } = await trpc.oauth2.approveLogin.mutate({ query });
-      window.location.assign(url);
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
-  }
+  const trpc = useTRPC();
+  const approve = useMutation(trpc.oauth2.approveLogin.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
 
   return (
     <div className="flex flex-col gap-5">
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {approve.error ? <Alert tone="error">{errorMessage(approve.error)}</Alert> : null}
       <div>
         <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">This will allow {applicationName} to</h2>
         <ul className="mt-2 flex flex-col gap-1.5" data-testid="requested-scopes">
@@ -54,7 +42,8 @@ export function LoginConsent({ query, applicationName, destination, cancelUrl }:
         <a href={cancelUrl} className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text">
           Cancel
         </a>
-        <Button busy={busy} onClick={() => void authorise()}>
+        {/* Still busy once approved, until the website's page replaces this one. */}
+        <Button busy={approve.isPending || approve.isSuccess} onClick={() => approve.mutate({ query })}>
           Authorise
         </Button>
       </div>

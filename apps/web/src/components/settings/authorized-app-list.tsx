@@ -1,6 +1,7 @@
 "use client";
 
 import type { AuthorizedAppView } from "@chat/api";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,30 +10,24 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 const SCOPE_LABELS: Record<string, string> = { identify: "Knows your username, display name and profile picture" };
 
 /** The authorised applications, each with Remove (after a confirmation). */
 export function AuthorizedAppList({ apps }: { apps: AuthorizedAppView[] }) {
   const router = useRouter();
+  const trpc = useTRPC();
   const [removing, setRemoving] = useState<AuthorizedAppView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function remove(app: AuthorizedAppView) {
-    setBusy(true);
-    setError(null);
-    try {
-      await trpc.authorizedApps.remove.mutate({ applicationId: app.applicationId });
-      setRemoving(null);
-      router.refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation(
+    trpc.authorizedApps.remove.mutationOptions({
+      onSuccess: () => {
+        setRemoving(null);
+        // The list is rendered on the server.
+        router.refresh();
+      },
+    }),
+  );
 
   if (apps.length === 0) {
     return (
@@ -70,12 +65,12 @@ export function AuthorizedAppList({ apps }: { apps: AuthorizedAppView[] }) {
         title={removing ? `Remove ${removing.name}?` : ""}
         description="You will be logged out of it, and it will have to ask you again before it can log you in."
       >
-        {error ? <Alert tone="error" className="mb-4">{error}</Alert> : null}
+        {remove.error ? <Alert tone="error" className="mb-4">{errorMessage(remove.error)}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={() => removing && void remove(removing)}>
+          <Button variant="danger" busy={remove.isPending} onClick={() => removing && remove.mutate({ applicationId: removing.applicationId })}>
             Remove
           </Button>
         </div>

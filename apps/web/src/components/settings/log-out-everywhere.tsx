@@ -1,34 +1,27 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage, isUnauthorized } from "@/lib/errors";
-import { trpc } from "@/lib/trpc";
+import { useTRPC } from "@/lib/trpc";
 
 /** Ends every session of the account, this one included (after a confirmation), then the login page. */
 export function LogOutEverywhere() {
+  const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function logOutEverywhere() {
-    setBusy(true);
-    setError(null);
-    try {
-      await trpc.account.logOutEverywhere.mutate();
-    } catch (e) {
+  const logOut = useMutation(
+    trpc.account.logOutEverywhere.mutationOptions({
       // Already signed out (elsewhere): nothing left to end here either.
-      if (!isUnauthorized(e)) {
-        setError(errorMessage(e));
-        setBusy(false);
-        return;
-      }
-    }
-    await signOut({ callbackUrl: "/login" });
-  }
+      onSettled: async (_result, error) => {
+        if (!error || isUnauthorized(error)) await signOut({ callbackUrl: "/login" });
+      },
+    }),
+  );
+  const failure = logOut.error && !isUnauthorized(logOut.error) ? logOut.error : null;
 
   return (
     <>
@@ -41,12 +34,13 @@ export function LogOutEverywhere() {
         title="Log out everywhere?"
         description="Every device and browser signed in to your account, this one included, will have to log in again."
       >
-        {error ? <Alert tone="error" className="mb-4">{error}</Alert> : null}
+        {failure ? <Alert tone="error" className="mb-4">{errorMessage(failure)}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={() => void logOutEverywhere()}>
+          {/* Still busy once done, until the login page replaces this one. */}
+          <Button variant="danger" busy={!logOut.isIdle && !failure} onClick={() => logOut.mutate()}>
             Log out everywhere
           </Button>
         </div>

@@ -1,36 +1,25 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
-import { computeChannelPermissions, guildSnapshotFromRows, isThreadType, type MemberSnapshot } from "../../permissions";
+import { canViewChannel, isThreadType, loadGuildSnapshot, loadMemberSnapshots } from "../../permissions";
 import { serializeChannel } from "../../serializers";
 import { channelInclude } from "../shared/selects";
 
 /** Which members of a guild see which of its (non-thread) channels. */
 type VisibilityMap = Map<string, Set<string>>;
 
+/** One batch of queries: the guild, the members (all, or `onlyUserIds`) and the channels; the engine decides. */
 async function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
-  const guild = await ctx.db.guild.findUnique({
-    where: { id: guildId },
-    select: { id: true, ownerId: true, roles: { select: { id: true, position: true, permissions: true } } },
-  });
-  if (!guild) return { map: new Map() as VisibilityMap, channels: [] };
-  const [members, channels] = await Promise.all([
-    ctx.db.member.findMany({
-      where: { guildId, ...(onlyUserIds ? { userId: { in: onlyUserIds } } : {}) },
-      select: { userId: true, user: { select: { bot: true } }, roles: { select: { roleId: true } } },
-    }),
+  const [guild, members, channels] = await Promise.all([
+    loadGuildSnapshot(ctx.db, guildId),
+    loadMemberSnapshots(ctx.db, guildId, onlyUserIds),
     ctx.db.channel.findMany({ where: { guildId }, include: channelInclude }),
   ]);
-  const snapshot = guildSnapshotFromRows(guild);
+  if (!guild) return { map: new Map() as VisibilityMap, channels: [] };
+  const listed = channels.filter((c) => !isThreadType(c.type));
   const map: VisibilityMap = new Map();
-  for (const m of members) {
-    const member: MemberSnapshot = { userId: m.userId, isBot: m.user.bot, roleIds: m.roles.map((r) => r.roleId) };
-    const seen = new Set<string>();
-    for (const c of channels) {
-      if (isThreadType(c.type)) continue;
-      if (computeChannelPermissions(snapshot, member, { id: c.id, overwrites: c.overwrites }) !== 0n) seen.add(c.id.toString());
-    }
-    map.set(m.userId.toString(), seen);
+  for (const member of members) {
+    map.set(member.userId.toString(), new Set(listed.filter((c) => canViewChannel(guild, member, c)).map((c) => c.id.toString())));
   }
   return { map, channels };
 }
@@ -65,15 +54,4 @@ export async function captureChannelVisibility(ctx: DomainContext, guildId: bigi
       }
     },
   };
-}
-
-/**
- * The members who can see a channel now: the audience of its CHANNEL_DELETE (or THREAD_DELETE),
- * computed before the row goes since the gateway cannot judge a channel that no longer exists.
- */
-export async function channelViewerIds(ctx: DomainContext, guildId: bigint, channelId: bigint): Promise<string[]> {
-  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, select: { type: true, parentId: true } });
-  const governing = channel && isThreadType(channel.type) && channel.parentId ? channel.parentId : channelId;
-  const { map } = await loadVisibility(ctx, guildId);
-  return [...map].filter(([, seen]) => seen.has(governing.toString())).map(([userId]) => userId);
 }

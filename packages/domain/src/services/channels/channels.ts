@@ -1,5 +1,6 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIChannel } from "discord-api-types/v10";
+import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -10,7 +11,7 @@ import { type ChannelAccess, channelAccess, guildAccess, requirePermission } fro
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { channelInclude } from "../shared/selects";
 import { resolveOverwriteSet, type StoredOverwrite, sameOverwriteSet } from "./channel-overwrites";
-import { captureChannelVisibility, channelViewerIds } from "./channel-visibility";
+import { captureChannelVisibility } from "./channel-visibility";
 import type { ThreadService } from "./threads";
 
 const TEXT = 0;
@@ -137,7 +138,7 @@ export class ChannelService {
     if (access.channel.type === CATEGORY) throw Errors.wrongChannelType();
     requirePermission(access.permissions, Permission.ManageChannels);
     const guildId = access.guild.id;
-    const audience = await channelViewerIds(this.ctx, guildId, channelId);
+    const audience = [...(await viewersOfChannel(this.ctx.db, guildId, channelId))];
     const wire = serializeChannel(access.channel, this.ctx.urls);
     await this.ctx.db.$transaction(async (tx) => {
       await tx.guild.updateMany({ where: { id: guildId, systemChannelId: channelId }, data: { systemChannelId: null } });

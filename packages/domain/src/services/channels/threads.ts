@@ -1,6 +1,7 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Prisma } from "@chat/db";
 import type { APIChannel, APIThreadMember } from "discord-api-types/v10";
+import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -13,7 +14,6 @@ import { type ChannelAccess, channelAccess, guildAccess, requirePermission } fro
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { channelInclude, messageInclude } from "../shared/selects";
-import { channelViewerIds } from "./channel-visibility";
 
 const TEXT = 0;
 const PUBLIC_THREAD = 11;
@@ -182,7 +182,7 @@ export class ThreadService {
     requirePermission(access.permissions, Permission.ManageMessages);
     const thread = access.channel;
     const guildId = access.guild.id;
-    const audience = await channelViewerIds(this.ctx, guildId, thread.id);
+    const audience = [...(await viewersOfChannel(this.ctx.db, guildId, thread.id))];
     const wire = serializeChannel(thread, this.ctx.urls);
     await this.ctx.db.$transaction(async (tx) => {
       await tx.channel.delete({ where: { id: thread.id } });

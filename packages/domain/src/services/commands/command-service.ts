@@ -2,6 +2,7 @@ import type { APIApplicationCommandPermission } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
 import { serializeApplicationCommand } from "../../serializers";
+import { type AvailableApplicationCommands, availableCommands } from "./available-commands";
 import { CommandFieldErrors } from "./command-errors";
 import { countByType, requireWithinCommandLimits } from "./command-limits";
 import { type CommandRow, type CommandScope, commandData, draftOf, inScope, lockScope, requireScope, writeOver } from "./command-store";
@@ -108,6 +109,14 @@ export class CommandService {
   async permissions(scope: CommandScope): Promise<APIApplicationCommandPermission[]> {
     await requireScope(this.ctx.db, scope);
     return [];
+  }
+
+  /**
+   * The commands a person may use in a guild channel, grouped by application (the web app's
+   * command picker and Apps menus): see {@link availableCommands}.
+   */
+  availableTo(userId: bigint, channelId: bigint): Promise<AvailableApplicationCommands[]> {
+    return availableCommands(this.ctx, userId, channelId);
   }
 
   private async load(db: Pick<DomainContext["db"], "applicationCommand">, scope: CommandScope, commandId: bigint): Promise<CommandRow> {

@@ -7,6 +7,7 @@ import type { RoleRow } from "../../serializers";
 import { serializeMember, serializeRole } from "../../serializers";
 import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../../validation";
 import { removeGuildCommandsOf } from "../commands";
+import { readGuildUpToNow } from "../messages/read-positions";
 import { guildAccess } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
@@ -81,11 +82,11 @@ export class MemberService {
     await announceRemoval(this.ctx, guildId, user);
   }
 
-  /** Adds a person to a guild (invite, admin CLI). Banned users cannot join. */
+  /** Adds a person to a guild (invite, admin CLI), everything written there before read. Banned users cannot join. */
   async addPerson(guildId: bigint, userId: bigint) {
     const guild = await this.ctx.db.guild.findUnique({ where: { id: guildId }, select: { id: true } });
     if (!guild) throw Errors.unknownGuild();
-    const user = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { id: true } });
+    const user = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { id: true, bot: true } });
     if (!user) throw Errors.unknownUser();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
@@ -94,13 +95,17 @@ export class MemberService {
     if (existing) return existing;
     let member: NonNullable<Awaited<ReturnType<typeof find>>>;
     try {
-      member = await this.ctx.db.member.create({ data: { guildId, userId }, include: memberInclude });
+      member = await this.ctx.db.$transaction(async (tx) => {
+        const created = await tx.member.create({ data: { guildId, userId }, include: memberInclude });
+        if (!user.bot) await readGuildUpToNow(tx, userId, guildId);
+        return created;
+      });
     } catch (error) {
       const raced = isUniqueViolation(error) ? await find() : null;
       if (raced) return raced;
       throw error;
     }
-    await this.announceJoin(guildId, member);
+    await this.announceJoin(guildId, userId, member);
     return member;
   }
 
@@ -150,12 +155,16 @@ export class MemberService {
     }
     const { member, role } = created;
     if (role) await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) }, guildId: guildId.toString() });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.guilds.gatewayPayload(guildId, app.botUserId), userIds: [app.botUserId.toString()] });
-    await this.announceJoin(guildId, member);
+    await this.announceJoin(guildId, app.botUserId, member);
     return member;
   }
 
-  private async announceJoin(guildId: bigint, member: Parameters<typeof serializeMember>[0]) {
+  /**
+   * The newcomer's sessions and browser tabs get GUILD_CREATE (and from then on the guild's
+   * events), then the guild gets GUILD_MEMBER_ADD.
+   */
+  private async announceJoin(guildId: bigint, userId: bigint, member: Parameters<typeof serializeMember>[0]) {
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.guilds.gatewayPayload(guildId, userId), userIds: [userId.toString()] });
     await emit(this.ctx, {
       t: GatewayDispatchEvents.GuildMemberAdd,
       d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId.toString() },

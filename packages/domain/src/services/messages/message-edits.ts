@@ -10,7 +10,8 @@ import { messageInclude } from "../shared/selects";
 import { dmRecipientIds, messageDeleteEvent, messageEvent } from "./message-events";
 import { checkFileLimits, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
 import { resolveMentions } from "./message-mentions";
-import { isSystemMessage, refuseDmComponents, SUPPRESS_EMBEDS } from "./message-rules";
+import { isSystemMessage, LOADING, refuseDmComponents, SUPPRESS_EMBEDS, USER_MESSAGE_TYPES } from "./message-rules";
+import type { ChannelAccess } from "../shared/access";
 import type { MessageService } from "./messages";
 
 /**
@@ -21,10 +22,22 @@ import type { MessageService } from "./messages";
 export async function editMessage(
   ctx: DomainContext,
   messages: MessageService,
-  args: { channelId: bigint; messageId: bigint; userId: bigint; body: unknown; files: UploadedFile[] },
+  args: {
+    channelId: bigint;
+    messageId: bigint;
+    userId: bigint;
+    body: unknown;
+    files: UploadedFile[];
+    /** The author's standing when already known (an interaction's reply, where the bot needs no View Channel). */
+    access?: ChannelAccess;
+    /** Flags the edit clears whatever the body says (LOADING, when a deferred reply is filled). */
+    clearFlags?: number;
+    /** A deferred reply may be filled with anything, even nothing more than it had. */
+    allowEmpty?: boolean;
+  },
 ) {
   const { channelId, messageId, userId, files } = args;
-  const access = await messages.messageChannel(channelId, userId);
+  const access = args.access ?? (await messages.messageChannel(channelId, userId));
   const message = await messages.find(messageId, channelId);
   if (!message) throw Errors.unknownMessage();
   if (isSystemMessage(message.type)) throw Errors.systemMessage();
@@ -43,8 +56,8 @@ export async function editMessage(
   const content = input.content !== undefined ? (input.content ?? "") : message.content;
   const embeds = input.embeds !== undefined ? (input.embeds ?? []) : ((message.embeds as unknown[] | null) ?? []);
   const components = input.components !== undefined ? (input.components ?? []) : ((message.components as unknown[] | null) ?? []);
-  if (content.trim() === "" && embeds.length === 0 && components.length === 0 && kept.length + added.length === 0) throw Errors.emptyMessage();
-  const flags = input.flags != null ? (message.flags & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : message.flags;
+  if (!args.allowEmpty && content.trim() === "" && embeds.length === 0 && components.length === 0 && kept.length + added.length === 0) throw Errors.emptyMessage();
+  const flags = (input.flags != null ? (message.flags & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : message.flags) & ~(args.clearFlags ?? 0);
 
   let mentionData = {};
   if (input.content !== undefined || input.allowed_mentions !== undefined) {
@@ -71,7 +84,8 @@ export async function editMessage(
         components: components as object[],
         flags,
         ...mentionData,
-        editedAt: ctx.clock.now(),
+        // Filling a deferred reply's thinking message is its first content, not an edit.
+        editedAt: message.flags & LOADING & ~flags ? message.editedAt : ctx.clock.now(),
       },
       include: messageInclude,
     });
@@ -86,9 +100,13 @@ export async function editMessage(
  * Messages (in a DM only one's own: 50003). Deleting someone else's is recorded in the guild's
  * audit log, as the reference platform does.
  */
-export async function deleteMessage(ctx: DomainContext, messages: MessageService, args: { channelId: bigint; messageId: bigint; userId: bigint }): Promise<void> {
+export async function deleteMessage(
+  ctx: DomainContext,
+  messages: MessageService,
+  args: { channelId: bigint; messageId: bigint; userId: bigint; access?: ChannelAccess },
+): Promise<void> {
   const { channelId, messageId, userId } = args;
-  const access = await messages.messageChannel(channelId, userId);
+  const access = args.access ?? (await messages.messageChannel(channelId, userId));
   const message = await messages.find(messageId, channelId);
   if (!message) throw Errors.unknownMessage();
   if (isSystemMessage(message.type)) throw Errors.systemMessage();
@@ -129,7 +147,7 @@ export async function bulkDeleteMessages(ctx: DomainContext, messages: MessageSe
   const input = parseForm(zBulkDelete, args.body ?? {});
   const ids = [...new Set(input.messages)];
   const deleted = await ctx.db.$transaction(async (tx) => {
-    const found = await tx.message.findMany({ where: { channelId, id: { in: ids }, type: { in: [0, 19] } }, select: { id: true }, orderBy: { id: "asc" } });
+    const found = await tx.message.findMany({ where: { channelId, id: { in: ids }, type: { in: USER_MESSAGE_TYPES } }, select: { id: true }, orderBy: { id: "asc" } });
     if (found.length === 0) return [];
     const gone = found.map((m) => m.id);
     const { count } = await tx.message.deleteMany({ where: { channelId, id: { in: gone } } });

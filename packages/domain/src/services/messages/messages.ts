@@ -1,10 +1,11 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIMessage } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { z } from "zod";
 import { type AttachmentUrlQuery, attachmentUrlSecondsLeft } from "../../attachment-links";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
-import { Permission } from "../../permissions";
+import { has, Permission } from "../../permissions";
 import { serializeMessage, summarizeReactions } from "../../serializers";
 import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../../validation";
 import { reviveThreadForMessage } from "../channels/threads";
@@ -14,12 +15,27 @@ import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits"
 import { guildMember, messageEvent } from "./message-events";
 import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
 import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
-import { loadStarterThreads, type StarterThreads } from "./message-threads";
 import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
+import { loadStarterThreads, type StarterThreads } from "./message-threads";
+import { readOwnMessage } from "./read-positions";
 
 export type { UploadedFile } from "./message-files";
 
 export type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["find"]>>>;
+
+/** What only some messages are (see MessageService.post). */
+export interface PostOptions {
+  applicationId?: bigint;
+  files?: UploadedFile[];
+  /** Default: 19 for a reply, else 0. */
+  type?: number;
+  /** Flags set beyond SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS from the body (LOADING for a deferred reply). */
+  flags?: number;
+  /** The interaction the message answers (serialized as interaction_metadata and interaction). */
+  interactionMeta?: object;
+  webhookId?: bigint;
+  allowEmpty?: boolean;
+}
 
 const CATEGORY = 4;
 const THREAD = 11;
@@ -80,7 +96,22 @@ export class MessageService {
   /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
   async list(channelId: bigint, userId: bigint, query: unknown) {
     await this.messageChannel(channelId, userId);
+    return this.page(channelId, userId, parseForm(zMessageQuery, query ?? {}));
+  }
+
+  /**
+   * The history a person's web app shows: as `list`, but without Read Message History in a
+   * guild channel there is none (`historyHidden`); new messages still reach them live. Bots
+   * read with View Channel alone (spec: Messages), so `list` keeps that rule.
+   */
+  async history(channelId: bigint, userId: bigint, query: unknown): Promise<{ messages: APIMessage[]; historyHidden: boolean }> {
+    const access = await this.messageChannel(channelId, userId);
     const q = parseForm(zMessageQuery, query ?? {});
+    if (access.guild && !has(access.permissions, Permission.ReadMessageHistory)) return { messages: [], historyHidden: true };
+    return { messages: await this.page(channelId, userId, q), historyHidden: false };
+  }
+
+  private async page(channelId: bigint, userId: bigint, q: z.output<typeof zMessageQuery>): Promise<APIMessage[]> {
     let rows: MessageRecord[] = [];
     if (q.around !== undefined) {
       const half = Math.floor(q.limit / 2);
@@ -116,21 +147,32 @@ export class MessageService {
     const access = await this.messageChannel(channelId, authorId);
     this.requireSend(access);
     const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
-    checkAllowedMentions(input.allowed_mentions);
-    refuseDmComponents(access, input.components);
+    return this.post(access, authorId, input, options);
+  }
+
+  /**
+   * Writes a checked message body as `authorId` in the channel of `access`, which the caller
+   * has allowed (`create`: Send Messages; an interaction's reply needs none): the same rows and
+   * MESSAGE_CREATE for every kind of message. `post` options say what only some messages are:
+   * their type (20 and 23 for interaction replies), flags beyond those a body may set (LOADING),
+   * the interaction they answer, the application's webhook, and whether they may be empty
+   * (a deferred reply is, until filled).
+   */
+  async post(access: ChannelAccess, authorId: bigint, input: MessageCreateInput, options: PostOptions = {}) {
+    const channelId = access.channel.id;
     const files = options.files ?? [];
-    checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
+    checkMessageBody(input, files, options.allowEmpty ?? false);
+    refuseDmComponents(access, input.components);
     const content = input.content ?? "";
     const embeds = input.embeds ?? [];
     const components = input.components ?? [];
-    if (content.trim() === "" && embeds.length === 0 && components.length === 0 && files.length === 0) throw Errors.emptyMessage();
 
     const reference = await this.replyTarget(channelId, input);
     const mentions = await resolveMentions(this.ctx, access, content, input.allowed_mentions);
     if (reference && mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) && !mentions.userIds.includes(reference.authorId)) {
       mentions.userIds.push(reference.authorId);
     }
-    const flags = (input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS);
+    const flags = ((input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (options.flags ?? 0);
     const attachments = newAttachments(files, input.attachments);
     // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
     await reviveThreadForMessage(this.ctx, access.channel, authorId);
@@ -153,8 +195,10 @@ export class MessageService {
           referenceMessageId: reference?.id ?? null,
           referenceChannelId: reference?.channelId ?? null,
           referenceGuildId: reference ? access.channel.guildId : null,
-          type: reference ? REPLY_MESSAGE : DEFAULT_MESSAGE,
+          type: options.type ?? (reference ? REPLY_MESSAGE : DEFAULT_MESSAGE),
           applicationId: options.applicationId ?? null,
+          webhookId: options.webhookId ?? null,
+          interactionMeta: options.interactionMeta ?? undefined,
           createdAt: this.ctx.clock.now(),
           attachments: { create: attachments.map((a, position) => ({ ...a, position })) },
         },
@@ -170,6 +214,7 @@ export class MessageService {
     // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
     const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId });
     await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel));
+    await readOwnMessage(this.ctx, created.author, access.channel, created.id, access.member?.roleIds ?? []);
     return wire;
   }
 
@@ -202,14 +247,14 @@ export class MessageService {
     return { ...(await loadAttachmentFile(this.ctx, channelId, attachmentId, filename)), secondsLeft };
   }
 
-  /** PATCH: the author's own message only (message-edits.ts). */
-  edit(channelId: bigint, messageId: bigint, userId: bigint, body: unknown, files: UploadedFile[] = []) {
-    return editMessage(this.ctx, this, { channelId, messageId, userId, body, files });
+  /** PATCH: the author's own message only (message-edits.ts); `extra`: an interaction reply's edit. */
+  edit(channelId: bigint, messageId: bigint, userId: bigint, body: unknown, files: UploadedFile[] = [], extra: { access?: ChannelAccess; clearFlags?: number; allowEmpty?: boolean } = {}) {
+    return editMessage(this.ctx, this, { channelId, messageId, userId, body, files, ...extra });
   }
 
   /** DELETE: own message, or Manage Messages in a guild (message-edits.ts). */
-  delete(channelId: bigint, messageId: bigint, userId: bigint): Promise<void> {
-    return deleteMessage(this.ctx, this, { channelId, messageId, userId });
+  delete(channelId: bigint, messageId: bigint, userId: bigint, access?: ChannelAccess): Promise<void> {
+    return deleteMessage(this.ctx, this, { channelId, messageId, userId, access });
   }
 
   /** POST bulk-delete: 2–100 ids with Manage Messages, not in DMs (message-edits.ts). */
@@ -237,4 +282,16 @@ export class MessageService {
       channelId: channelId.toString(),
     });
   }
+}
+
+/**
+ * What a new message's body must be whatever the channel: allowed mentions that make sense,
+ * files within the limits, and something to show (50006) unless it may be empty. Callers that
+ * must refuse before acting (an interaction's callback, before it is acknowledged) check it first.
+ */
+export function checkMessageBody(input: MessageCreateInput, files: UploadedFile[], allowEmpty: boolean): void {
+  checkAllowedMentions(input.allowed_mentions);
+  checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
+  const empty = (input.content ?? "").trim() === "" && (input.embeds ?? []).length === 0 && (input.components ?? []).length === 0 && files.length === 0;
+  if (!allowEmpty && empty) throw Errors.emptyMessage();
 }

@@ -2,6 +2,7 @@ import type { ChannelModel as Channel } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
 import {
+  canViewChannel,
   computeBasePermissions,
   computeChannelPermissions,
   type GuildSnapshot,
@@ -45,9 +46,23 @@ export async function channelAccess(ctx: DomainContext, channelId: bigint, userI
   }
   const [guild, member] = await Promise.all([loadGuildSnapshot(ctx.db, channel.guildId), loadMemberSnapshot(ctx.db, channel.guildId, userId)]);
   if (!guild || !member) throw Errors.unknownChannel();
-  const permissions = computeChannelPermissions(guild, member, await loadChannelSnapshot(ctx.db, channel));
-  if (permissions === 0n) throw Errors.unknownChannel();
-  return { channel, guild, member, permissions };
+  const governing = await loadChannelSnapshot(ctx.db, channel);
+  if (!canViewChannel(guild, member, governing)) throw Errors.unknownChannel();
+  return { channel, guild, member, permissions: computeChannelPermissions(guild, member, governing) };
+}
+
+/**
+ * A member's standing in a guild channel whether or not they can view it: what a bot answering
+ * an interaction there writes with (interaction replies are the application's, not the bot's
+ * channel messages). Unknown Channel when the channel or the membership is gone.
+ */
+export async function memberChannelStanding(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
+  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, include: channelInclude });
+  if (!channel?.guildId) throw Errors.unknownChannel();
+  const [guild, member] = await Promise.all([loadGuildSnapshot(ctx.db, channel.guildId), loadMemberSnapshot(ctx.db, channel.guildId, userId)]);
+  if (!guild || !member) throw Errors.unknownChannel();
+  const governing = await loadChannelSnapshot(ctx.db, channel);
+  return { channel, guild, member, permissions: computeChannelPermissions(guild, member, governing) };
 }
 
 export function requirePermission(permissions: bigint, needed: bigint): void {

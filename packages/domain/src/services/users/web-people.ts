@@ -1,12 +1,9 @@
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
-import { channelAccess, guildAccess } from "../shared/access";
+import { guildAccess } from "../shared/access";
 import { memberInclude } from "../shared/selects";
 
-/**
- * Use-cases only the people's web app needs: a guild's member list and a cheap "may this
- * person still see that channel" check for live streams (sessions: web-sessions.ts).
- */
+/** Use-cases only the people's web app needs: a guild's member list (sessions: web-sessions.ts). */
 export class WebPeopleService {
   constructor(private ctx: DomainContext) {}
 
@@ -15,15 +12,5 @@ export class WebPeopleService {
     await guildAccess(this.ctx, guildId, userId);
     const members = await this.ctx.db.member.findMany({ where: { guildId }, include: memberInclude, orderBy: { userId: "asc" }, take: 1000 });
     return members.map((m) => serializeMember(m, this.ctx.urls));
-  }
-
-  /** True while the person can view the channel (same rule as GET /channels/{id}). */
-  async canViewChannel(channelId: bigint, userId: bigint): Promise<boolean> {
-    try {
-      await channelAccess(this.ctx, channelId, userId);
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, type RunningService, test as serviceTest } from "../fixtures/service";
+import { PASSWORD, uniqueName } from "./people";
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** Someone signed up through the page; new browsers start signed in as them from `state`. */
+export interface Someone {
+  username: string;
+  id: bigint;
+  state: StorageState;
+}
+
+export const PHONE = { width: 390, height: 844 };
+
+/** Administrator: the moderator bot may kick, ban, edit channels and overwrites, delete and type. */
+const ADMINISTRATOR = 8n;
+
+/**
+ * Sign-ups are slow (password hashing, the whole form), so each person is signed up once per
+ * running service (one spec file) and each test opens its own browsers for them.
+ */
+const signedUp = new Map<string, Promise<Someone>>();
+
+/** signUp's steps, waiting longer for the account: on a busy machine hashing the password takes a while. */
+async function signUpPatiently(page: Page, username: string): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("current-user")).toHaveText(username, { timeout: 45_000 });
+}
+
+async function signUpOnce(browser: Browser, service: RunningService, label: string): Promise<Someone> {
+  const key = `${service.webUrl} ${label}`;
+  let someone = signedUp.get(key);
+  if (!someone) {
+    someone = (async () => {
+      const context = await browser.newContext({ baseURL: service.webUrl });
+      try {
+        const username = uniqueName(label);
+        await signUpPatiently(await context.newPage(), username);
+        const user = await (await service.domain()).domain.users.findByUsername(username);
+        if (!user) throw new Error(`${username} was not created`);
+        return { username, id: user.id, state: await context.storageState() };
+      } finally {
+        await context.close();
+      }
+    })();
+    signedUp.set(key, someone);
+    someone.catch(() => signedUp.delete(key));
+  }
+  return someone;
+}
+
+export interface People {
+  /** The person called `label` in this spec file (signed up on first use). */
+  get(label: string): Promise<Someone>;
+  /** A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in front of it). */
+  open(someone: Someone, path: string, options?: { baseURL?: string }): Promise<Page>;
+}
+
+/** `test` with `people`: the spec file's signed-up people, and browsers for them closed after each test. */
+export const test = serviceTest.extend<{ people: People }>({
+  people: async ({ browser, service }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use({
+      get: (label) => signUpOnce(browser, service, label),
+      async open(someone, path, options = {}) {
+        const context = await browser.newContext({ baseURL: options.baseURL ?? service.webUrl, storageState: someone.state });
+        contexts.push(context);
+        const page = await context.newPage();
+        await page.goto(path);
+        return page;
+      },
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+export { expect };
+
+/** A guild owned by `owner` (its #general and General), with `members` in it, made through the domain service. */
+export async function guildWith(service: RunningService, owner: Someone, name: string, members: Someone[] = []) {
+  const { domain } = await service.domain();
+  const guild = await domain.guilds.create(owner.id, name);
+  for (const member of members) await domain.members.addPerson(guild.id, member.id);
+  const general = guild.channels.find((c) => c.type === 0);
+  if (!general) throw new Error("the guild has no text channel");
+  return { guildId: guild.id.toString(), channelId: general.id.toString(), path: `/channels/${guild.id}/${general.id}` };
+}
+
+/** A bot with Administrator in the guild, shown as `name`, acting over REST with its token (as a moderation bot does). */
+export async function moderatorBot(service: RunningService, owner: Someone, guildId: string, name = "Mod Bot") {
+  const { domain } = await service.domain();
+  const app = await domain.applications.create(owner.id, name);
+  await domain.members.addBot(owner.id, BigInt(guildId), app.application.id, ADMINISTRATOR);
+  const token = app.botToken;
+  return {
+    /** Calls the bot REST API and expects a 2xx answer. */
+    async rest(method: string, path: string, body?: unknown): Promise<unknown> {
+      const response = await fetch(`${service.apiUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bot ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      expect(response.ok, `${method} ${path} answered ${response.status} ${text}`).toBe(true);
+      return text ? JSON.parse(text) : null;
+    },
+  };
+}
+
+/** Waits until the open channel is loaded and the page's live stream is connected (no "Connecting…" badge). */
+export async function live(page: Page): Promise<void> {
+  await expect(page.getByRole("textbox", { name: /^Message #/ })).toBeEnabled();
+  await expect(page.getByRole("status").filter({ hasText: "Connecting…" })).toHaveCount(0);
+}
+
+/** The guild rail, the channel list and the member list of a page. */
+export function sidebars(page: Page) {
+  return {
+    rail: page.getByRole("navigation", { name: "Guilds" }),
+    channels: page.getByRole("navigation", { name: "Channels" }),
+    members: page.getByRole("complementary", { name: "Members" }).getByTestId("member"),
+  };
+}

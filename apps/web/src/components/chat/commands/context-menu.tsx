@@ -1,0 +1,221 @@
+"use client";
+
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  /** A second, quieter line (e.g. the application a command belongs to). */
+  hint?: string;
+  disabled?: boolean;
+  onSelect?(): void;
+  /** Opens a menu of its own (ArrowRight, Enter or a click). */
+  submenu?: { label: string; items: MenuItem[]; empty: string };
+}
+
+export interface MenuAnchor {
+  x: number;
+  y: number;
+}
+
+const MARGIN = 8;
+
+/**
+ * A context menu (menu pattern): opened at the pointer (right-click) or under a "…" button,
+ * focus on its first item; arrow keys, Home and End move, Enter, Space or ArrowRight choose or
+ * open a submenu, ArrowLeft closes the submenu, Escape closes (focus goes back to `returnFocus`),
+ * Tab or a click elsewhere closes.
+ */
+export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { label: string; items: MenuItem[]; anchor: MenuAnchor; onClose(): void; returnFocus?: HTMLElement | null }) {
+  const [sub, setSub] = useState<{ item: MenuItem; anchor: MenuAnchor } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const subRef = useRef<HTMLDivElement>(null);
+
+  function close(restore: boolean) {
+    onClose();
+    if (restore) returnFocus?.focus();
+  }
+
+  useEffect(() => {
+    function outside(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!root.current?.contains(target) && !subRef.current?.contains(target)) onClose();
+    }
+    document.addEventListener("pointerdown", outside, true);
+    window.addEventListener("resize", onClose);
+    return () => {
+      document.removeEventListener("pointerdown", outside, true);
+      window.removeEventListener("resize", onClose);
+    };
+  }, [onClose]);
+
+  function openSub(item: MenuItem, element: HTMLElement) {
+    const box = element.getBoundingClientRect();
+    setSub({ item, anchor: { x: box.right - 4, y: box.top - 6 } });
+  }
+
+  return (
+    <>
+      <MenuPanel
+        ref={root}
+        label={label}
+        items={items}
+        anchor={anchor}
+        openKey={sub?.item.key ?? null}
+        onChoose={(item, element) => {
+          if (item.submenu) openSub(item, element);
+          else {
+            close(true);
+            item.onSelect?.();
+          }
+        }}
+        onBack={() => close(true)}
+        onLeave={() => close(false)}
+      />
+      {sub?.item.submenu ? (
+        <MenuPanel
+          ref={subRef}
+          label={sub.item.submenu.label}
+          items={sub.item.submenu.items}
+          empty={sub.item.submenu.empty}
+          nested
+          anchor={sub.anchor}
+          openKey={null}
+          onChoose={(item) => {
+            close(true);
+            item.onSelect?.();
+          }}
+          onBack={() => {
+            setSub(null);
+            root.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(sub.item.key)}"]`)?.focus();
+          }}
+          onLeave={() => close(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function MenuPanel({
+  ref,
+  label,
+  items,
+  empty,
+  nested = false,
+  anchor,
+  openKey,
+  onChoose,
+  onBack,
+  onLeave,
+}: {
+  ref: RefObject<HTMLDivElement | null>;
+  label: string;
+  items: MenuItem[];
+  empty?: string;
+  /** A submenu: ArrowLeft goes back to its parent. */
+  nested?: boolean;
+  anchor: MenuAnchor;
+  openKey: string | null;
+  onChoose(item: MenuItem, element: HTMLElement): void;
+  /** Escape (ArrowLeft in a submenu). */
+  onBack(): void;
+  /** Tab: focus moves on, the menu closes. */
+  onLeave(): void;
+}) {
+  const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const { width, height } = panel.getBoundingClientRect();
+    const left = Math.max(MARGIN, Math.min(anchor.x, window.innerWidth - width - MARGIN));
+    const top = Math.max(MARGIN, Math.min(anchor.y, window.innerHeight - height - MARGIN));
+    setPosition({ left, top });
+  }, [anchor, ref]);
+
+  // Once placed (and so visible, which focus needs), the first item takes the focus.
+  const placed = position !== null;
+  useEffect(() => {
+    if (placed) (ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? ref.current)?.focus();
+  }, [placed, ref]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const enabled = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+    const index = enabled.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => enabled[(i + enabled.length) % enabled.length]?.focus();
+    switch (event.key) {
+      case "ArrowDown":
+        focusAt(index + 1);
+        break;
+      case "ArrowUp":
+        focusAt(index - 1);
+        break;
+      case "Home":
+        focusAt(0);
+        break;
+      case "End":
+        focusAt(enabled.length - 1);
+        break;
+      case "Escape":
+        onBack();
+        break;
+      case "ArrowLeft":
+        if (!nested) return;
+        onBack();
+        break;
+      case "Tab":
+        onLeave();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  return (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onContextMenu={(e) => e.preventDefault()}
+      style={position ? { left: position.left, top: position.top } : { left: anchor.x, top: anchor.y, visibility: "hidden" }}
+      className="fixed z-50 w-max min-w-48 max-w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-rail p-1.5 shadow-2xl"
+    >
+      {items.length === 0 && empty ? (
+        <div role="menuitem" aria-disabled="true" tabIndex={-1} className="px-2 py-1.5 text-sm text-faint">
+          {empty}
+        </div>
+      ) : null}
+      {items.map((item) => (
+        <div
+          key={item.key}
+          data-key={item.key}
+          role="menuitem"
+          tabIndex={-1}
+          aria-disabled={item.disabled || undefined}
+          aria-haspopup={item.submenu ? "menu" : undefined}
+          aria-expanded={item.submenu ? openKey === item.key : undefined}
+          onClick={(e) => !item.disabled && onChoose(item, e.currentTarget)}
+          onKeyDown={(e) => {
+            if (item.disabled) return;
+            if (e.key === "Enter" || e.key === " " || (e.key === "ArrowRight" && item.submenu)) {
+              e.preventDefault();
+              e.stopPropagation();
+              onChoose(item, e.currentTarget);
+            }
+          }}
+          className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none focus:bg-accent-strong focus:text-white ${item.disabled ? "cursor-default text-faint" : "text-text hover:bg-hover"}`}
+        >
+          <span className="min-w-0 flex-1">
+            <span className="block truncate">{item.label}</span>
+            {item.hint ? <span className="block truncate text-xs text-muted group-focus:text-white">{item.hint}</span> : null}
+          </span>
+          {item.submenu ? <span aria-hidden="true">›</span> : null}
+        </div>
+      ))}
+    </div>
+  );
+}

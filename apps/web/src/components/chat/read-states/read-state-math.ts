@@ -1,0 +1,40 @@
+import type { ReadStateView } from "@chat/api";
+import { compareIds } from "../messages/message-merge";
+
+/** Whether a channel has messages after where the person has read up to. */
+export function isUnread(state: ReadStateView | undefined): boolean {
+  if (!state?.lastMessageId) return false;
+  return state.lastReadId === null || compareIds(state.lastMessageId, state.lastReadId) > 0;
+}
+
+export interface GuildBadge {
+  unread: boolean;
+  mentions: number;
+}
+
+/** What the screen shows of the read states: per channel, per guild, and the mentions in all. */
+export interface ReadStateIndex {
+  byChannel: ReadonlyMap<string, ReadStateView>;
+  byGuild: ReadonlyMap<string, GuildBadge>;
+  totalMentions: number;
+}
+
+export function indexReadStates(states: readonly ReadStateView[] | undefined): ReadStateIndex {
+  const byChannel = new Map<string, ReadStateView>();
+  const byGuild = new Map<string, GuildBadge>();
+  let totalMentions = 0;
+  for (const state of states ?? []) {
+    byChannel.set(state.channelId, state);
+    totalMentions += state.mentionCount;
+    if (!state.guildId) continue;
+    const badge = byGuild.get(state.guildId) ?? { unread: false, mentions: 0 };
+    byGuild.set(state.guildId, { unread: badge.unread || isUnread(state), mentions: badge.mentions + state.mentionCount });
+  }
+  return { byChannel, byGuild, totalMentions };
+}
+
+/** "3 mentions", "1 mention", or null when there are none. */
+export function mentionLabel(count: number): string | null {
+  if (count <= 0) return null;
+  return count === 1 ? "1 mention" : `${count} mentions`;
+}

@@ -1,0 +1,28 @@
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { isUnauthorized } from "./errors";
+import { sendToLogin } from "./return-path";
+
+/** Answers that a retry cannot change: the request itself was refused. */
+function refused(error: unknown): boolean {
+  return error instanceof TRPCClientError && typeof error.data?.httpStatus === "number" && error.data.httpStatus < 500;
+}
+
+/**
+ * The browser's query cache. The live stream keeps what is on screen current, so data does not
+ * go stale on a timer or on focus; a refused request is not retried; a query answered
+ * UNAUTHORIZED (the session ended) sends the person to log in.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) sendToLogin();
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: (failures, error) => !refused(error) && failures < 2 },
+      mutations: { retry: false },
+    },
+  });
+}

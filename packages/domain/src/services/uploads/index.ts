@@ -1,0 +1,2 @@
+export * from "./upload-rows";
+export * from "./upload-service";

@@ -1,0 +1,58 @@
+import type { ShortLivedStore } from "./store";
+import { SHORT_LIVED_API_PATH, type ShortLivedAnswer, type ShortLivedCall, type ShortLivedOperation } from "./store-api";
+
+/**
+ * Short-lived values for a process that reaches the event hub without Redis (the web app):
+ * they are kept in the hub server's memory, reached over its internal API next to the hub's
+ * address, with the hub's shared secret.
+ */
+export class RemoteShortLivedStore implements ShortLivedStore {
+  private readonly url: string;
+
+  constructor(
+    hubUrl: string,
+    private readonly secret: string,
+    private readonly timeoutMs = 5_000,
+  ) {
+    this.url = shortLivedApiUrl(hubUrl);
+  }
+
+  async put(key: string, value: unknown, ttlMs: number): Promise<void> {
+    await this.call("put", { key, value, ttlMs });
+  }
+
+  async get<T>(key: string): Promise<T | null> {
+    return ((await this.call("get", { key })).value ?? null) as T | null;
+  }
+
+  async replace(key: string, value: unknown): Promise<boolean> {
+    return (await this.call("replace", { key, value })).done;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return (await this.call("delete", { key })).done;
+  }
+
+  async close(): Promise<void> {}
+
+  private async call<N extends ShortLivedOperation>(operation: N, body: ShortLivedCall<N>): Promise<ShortLivedAnswer<N>> {
+    const response = await fetch(`${this.url}/${operation}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${this.secret}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) throw new Error(`short-lived store ${operation}: HTTP ${response.status}`);
+    return (await response.json()) as ShortLivedAnswer<N>;
+  }
+}
+
+/** The internal API's address, at the origin of the event hub's (`ws://host:port/internal/bus` gives `http://host:port/internal/short-lived`). */
+export function shortLivedApiUrl(hubUrl: string): string {
+  const url = new URL(hubUrl);
+  url.protocol = url.protocol === "wss:" ? "https:" : "http:";
+  url.pathname = SHORT_LIVED_API_PATH;
+  url.search = "";
+  url.hash = "";
+  return url.toString();
+}
