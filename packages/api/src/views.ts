@@ -41,6 +41,8 @@ export interface MessageView {
   ephemeral: boolean;
   /** A deferred reply not filled yet (flag 128): "<bot> is thinking…". */
   loading: boolean;
+  /** What the author's tab sent with it, so that tab can swap its copy for this one as soon as it arrives. */
+  nonce?: string;
 }
 
 /**
@@ -195,6 +197,7 @@ export function messageView(
     mention_roles?: string[];
     mention_everyone?: boolean;
     flags?: number;
+    nonce?: string | number | null;
   } & WireInteractionFields,
 ): MessageView {
   const flags = message.flags ?? 0;
@@ -222,6 +225,7 @@ export function messageView(
     interaction: interactionHeaderView(message),
     ephemeral: (flags & MessageFlag.Ephemeral) !== 0,
     loading: (flags & MessageFlag.Loading) !== 0,
+    ...(typeof message.nonce === "string" ? { nonce: message.nonce } : {}),
   };
 }
 

@@ -111,7 +111,12 @@ export function useChannelMessages(channelId: string, me: UserView) {
     [client, queryClient, key, channelId],
   );
 
-  const messages = useMemo<DisplayMessage[]>(() => [...(page.data?.messages ?? []), ...outgoing], [page.data, outgoing]);
+  const messages = useMemo<DisplayMessage[]>(() => {
+    const shown = page.data?.messages ?? [];
+    // The live stream may bring the real message before the send answers: show it once.
+    const arrived = new Set(shown.flatMap((m) => (m.nonce ? [`local-${m.nonce}`] : [])));
+    return [...shown, ...outgoing.filter((m) => !arrived.has(m.id))];
+  }, [page.data, outgoing]);
   return {
     status: page.isPending ? ("loading" as const) : page.isError ? ("error" as const) : ("ready" as const),
     error: page.error ? errorMessage(page.error, "Could not load messages.") : olderError,
