@@ -3,6 +3,7 @@ import type { ShortLivedStore } from "@chat/ephemeral";
 import type { DomainEvent, EventBus } from "@chat/events";
 import type { Clock } from "./clock";
 import type { PublicUrls } from "./config";
+import type { VoiceMedia } from "./services/voice/media";
 
 /** What every domain service works with; one per process (tests build their own). */
 export interface DomainContext {
@@ -21,6 +22,8 @@ export interface DomainContext {
    * createShortLived, chosen with the bus). Default: this process's memory.
    */
   shortLived?: ShortLivedStore;
+  /** The media server voice channels run on (LiveKit); absent when voice is not configured. */
+  voice?: VoiceMedia;
 }
 
 /** Publishes after the write is committed; a failed publish never undoes the write. */

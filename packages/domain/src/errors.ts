@@ -48,6 +48,8 @@ export const Errors = {
   /** An interaction's callback came late, for an unknown interaction, or with a wrong token (10062). */
   unknownInteraction: () => new ApiError(404, C.UnknownInteraction, "Unknown interaction"),
   /** An interaction's token used as a webhook when it is unknown, expired, not yet answered, or of another application. */
+  unknownVoiceState: () => new ApiError(404, C.UnknownVoiceState, "Unknown Voice State"),
+  voiceUnavailable: () => new ApiError(400, C.InvalidFormBodyOrContentType, "Voice is not configured on this server."),
   unknownWebhook: () => new ApiError(404, C.UnknownWebhook, "Unknown Webhook"),
   interactionAlreadyAcknowledged: () => new ApiError(400, C.InteractionHasAlreadyBeenAcknowledged, "Interaction has already been acknowledged."),
   tooManyPins: () => new ApiError(400, C.MaximumNumberOfPinsReachedForTheChannel, "Maximum number of pins reached (250)"),

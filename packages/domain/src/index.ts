@@ -1,3 +1,4 @@
+import { MemoryShortLivedStore } from "@chat/ephemeral";
 import type { DomainContext } from "./context";
 import { ApplicationSettingsService } from "./services/applications/application-settings";
 import { ApplicationService } from "./services/applications/applications";
@@ -5,7 +6,6 @@ import { ChannelOverwriteService } from "./services/channels/channel-overwrites"
 import { ChannelService } from "./services/channels/channels";
 import { ThreadService } from "./services/channels/threads";
 import { CommandService } from "./services/commands";
-import { MemoryShortLivedStore } from "@chat/ephemeral";
 import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
@@ -19,18 +19,19 @@ import { MessageService } from "./services/messages/messages";
 import { PinService } from "./services/messages/pins";
 import { ReactionService } from "./services/messages/reactions";
 import { ReadStateService } from "./services/messages/read-states";
-import { UploadService } from "./services/uploads";
 import { OAuth2Service } from "./services/oauth2/oauth2";
 import { OAuth2TokenService } from "./services/oauth2/oauth2-tokens";
 import { CdnPictureService } from "./services/pictures/cdn-pictures";
 import { PictureService } from "./services/pictures/pictures";
 import { ScheduledEventService } from "./services/scheduled-events/scheduled-events";
 import { HousekeepingService } from "./services/shared/housekeeping";
+import { UploadService } from "./services/uploads";
 import { AccountService } from "./services/users/accounts";
 import { DirectMessageService } from "./services/users/direct-messages";
 import { UserService } from "./services/users/users";
 import { WebPeopleService } from "./services/users/web-people";
 import { WebSessionService } from "./services/users/web-sessions";
+import { VoiceService, VoiceStateSync } from "./services/voice";
 
 export * from "./attachment-links";
 export * from "./audience";
@@ -58,16 +59,17 @@ export {
   type WebhookMessageRef,
 } from "./services/interactions";
 export type { UploadedFile } from "./services/messages/message-files";
-export { EPHEMERAL_URL_VALIDITY_SECONDS, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
 export type { ChannelReadState } from "./services/messages/read-states";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
-export type { PasswordHasher } from "./services/users/accounts";
-export { type LiveWebSession, WEB_SESSION_LIFETIME_MS } from "./services/users/web-sessions";
 export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export { applicationWithId } from "./services/shared/selects";
+export { EPHEMERAL_URL_VALIDITY_SECONDS, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
+export type { PasswordHasher } from "./services/users/accounts";
+export { type LiveWebSession, WEB_SESSION_LIFETIME_MS } from "./services/users/web-sessions";
+export * from "./services/voice";
 export * from "./tokens";
 export * from "./validation";
 
@@ -87,6 +89,7 @@ export function createDomain(given: DomainContext) {
   const interactionReplies = new InteractionReplies(ctx, messages, ephemeralMessages);
   const interactions = new InteractionService(ctx, messages, ephemeralMessages);
   const uploads = new UploadService(ctx);
+  const voiceSync = new VoiceStateSync(ctx);
   return {
     ctx,
     users: new UserService(ctx, pictures),
@@ -146,6 +149,10 @@ export function createDomain(given: DomainContext) {
     webPeople: new WebPeopleService(ctx),
     threads,
     scheduledEvents,
+    /** Voice channels on the media server: join tokens, voice states, leaving (bots and people alike). */
+    voice: new VoiceService(ctx),
+    /** Voice states following the media server: its webhooks, and a periodic reconciliation. */
+    voiceSync,
     /** Timed work (thread auto-archive, scheduled-event timers, stale web sessions, old interactions); every node runs it on an interval. */
     housekeeping: new HousekeepingService([
       { name: "threads.archiveIdle", run: () => threads.archiveIdle() },
@@ -154,6 +161,7 @@ export function createDomain(given: DomainContext) {
       { name: "interactions.expireOverdue", run: () => interactions.expireOverdue().then(() => undefined) },
       { name: "interactions.removeExpired", run: () => interactions.removeExpired().then(() => undefined) },
       { name: "uploads.removeExpired", run: () => uploads.removeExpired().then(() => undefined) },
+      { name: "voice.reconcile", run: () => voiceSync.reconcile() },
     ]),
   };
 }

@@ -1,5 +1,5 @@
-import { type APIChannel, type APIMessage, GatewayDispatchEvents, type GatewayDispatchPayload, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
 import type { APIModalInteractionResponseCallbackData } from "discord-api-types/v10";
+import { type APIChannel, type APIMessage, type APIVoiceState, GatewayDispatchEvents, type GatewayDispatchPayload, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
 
 /**
  * The dispatch events this service emits, by name. Each one's payload is the type
@@ -36,7 +36,8 @@ export type DispatchName =
   | GatewayDispatchEvents.MessageReactionRemove
   | GatewayDispatchEvents.PresenceUpdate
   | GatewayDispatchEvents.TypingStart
-  | GatewayDispatchEvents.UserUpdate;
+  | GatewayDispatchEvents.UserUpdate
+  | GatewayDispatchEvents.VoiceStateUpdate;
 
 /**
  * Where discord-api-types narrows a channel by event (a guild channel for CHANNEL_*, a thread
@@ -49,8 +50,16 @@ interface WiderPayloads {
   [GatewayDispatchEvents.ChannelDelete]: APIChannel;
   [GatewayDispatchEvents.ThreadCreate]: APIChannel & { newly_created?: boolean };
   [GatewayDispatchEvents.ThreadUpdate]: APIChannel;
-  [GatewayDispatchEvents.GuildCreate]: Omit<GatewayGuildCreateDispatchData, "channels" | "threads"> & { channels: APIChannel[]; threads: APIChannel[] };
+  [GatewayDispatchEvents.GuildCreate]: Omit<GatewayGuildCreateDispatchData, "channels" | "threads" | "voice_states"> & {
+    channels: APIChannel[];
+    threads: APIChannel[];
+    voice_states: VoiceStateWithListening[];
+  };
+  [GatewayDispatchEvents.VoiceStateUpdate]: VoiceStateWithListening;
 }
+
+/** The voice state of this service: the reference shape plus whether the user hears the channel (spec: Voice join response). */
+export type VoiceStateWithListening = APIVoiceState & { listening: boolean };
 
 /** The payload (`d`) of dispatch event `T`. */
 export type DispatchPayload<T extends DispatchName> = T extends keyof WiderPayloads ? WiderPayloads[T] : Extract<GatewayDispatchPayload, { t: T }>["d"];

@@ -7,6 +7,7 @@ import { serializeUser } from "../../serializers";
 import { hashSecret, randomToken } from "../../tokens";
 import { LOGIN_LIMITS, parseForm, REDIRECT_URI_MESSAGES, zRedirectUri } from "../../validation";
 import type { PictureService } from "../pictures/pictures";
+import { disconnectVoice } from "../voice/voice-enforcement";
 import type { ApplicationService } from "./applications";
 import { zAppName } from "./applications";
 import { closeGatewaySessions } from "./gateway-sessions";
@@ -80,6 +81,7 @@ export class ApplicationSettingsService {
       this.ctx.db.member.findMany({ where: { userId: app.botUserId }, select: { guildId: true } }),
       this.ctx.db.role.findMany({ where: { botApplicationId: app.id }, select: { id: true, guildId: true } }),
     ]);
+    await disconnectVoice(this.ctx, { userId: app.botUserId });
     await this.ctx.db.$transaction([
       this.ctx.db.member.deleteMany({ where: { userId: app.botUserId } }),
       this.ctx.db.application.delete({ where: { id: app.id } }),

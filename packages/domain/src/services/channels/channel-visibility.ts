@@ -4,6 +4,7 @@ import { emit } from "../../context";
 import { canViewChannel, isThreadType, loadGuildSnapshot, loadMemberSnapshots } from "../../permissions";
 import { serializeChannel } from "../../serializers";
 import { channelInclude } from "../shared/selects";
+import { enforceVoicePermissions } from "../voice/voice-enforcement";
 
 /** Which members of a guild see which of its (non-thread) channels. */
 type VisibilityMap = Map<string, Set<string>>;
@@ -30,6 +31,7 @@ async function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?:
  * permissions (overwrites, role bits or positions, a member's roles), make the change, then
  * call `emitChanges()`: each member who gained a channel gets CHANNEL_CREATE, each who lost
  * one CHANNEL_DELETE, addressed to them alone (no channel scope: the loser can no longer see it).
+ * This is the one "permissions changed" hook: members in voice get their voice permissions again.
  */
 export async function captureChannelVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
   const before = (await loadVisibility(ctx, guildId, onlyUserIds)).map;
@@ -52,6 +54,8 @@ export async function captureChannelVisibility(ctx: DomainContext, guildId: bigi
         const channel = byId.get(channelId);
         if (channel) await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
       }
+      // The same change may give or take Connect, Speak or Listen to someone in voice.
+      await enforceVoicePermissions(ctx, { guildId, ...(onlyUserIds ? { userIds: onlyUserIds } : {}) });
     },
   };
 }

@@ -1,5 +1,5 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { APIChannel } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -10,6 +10,7 @@ import { type ChannelEditInput, normaliseTextChannelName, parseForm, zChannelCre
 import { type ChannelAccess, channelAccess, guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { channelInclude } from "../shared/selects";
+import { disconnectVoice } from "../voice/voice-enforcement";
 import { resolveOverwriteSet, type StoredOverwrite, sameOverwriteSet } from "./channel-overwrites";
 import { captureChannelVisibility } from "./channel-visibility";
 import type { ThreadService } from "./threads";
@@ -140,6 +141,7 @@ export class ChannelService {
     const guildId = access.guild.id;
     const audience = [...(await viewersOfChannel(this.ctx.db, guildId, channelId))];
     const wire = serializeChannel(access.channel, this.ctx.urls);
+    await disconnectVoice(this.ctx, { channelId });
     await this.ctx.db.$transaction(async (tx) => {
       await tx.guild.updateMany({ where: { id: guildId, systemChannelId: channelId }, data: { systemChannelId: null } });
       await tx.channel.deleteMany({ where: { parentId: channelId, type: { in: [10, 11, 12] } } });

@@ -7,6 +7,7 @@ import { serializeGuild } from "../../serializers";
 import { parseForm, zGuildSettings } from "../../validation";
 import { guildAccess, requirePermission } from "../shared/access";
 import { guildEmojisInclude, roleInclude } from "../shared/selects";
+import { disconnectVoice } from "../voice/voice-enforcement";
 
 /**
  * A guild's own settings, changed by people in the app (the bot API has no route for them):
@@ -38,6 +39,7 @@ export class GuildSettingsService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
     const members = await this.ctx.db.member.findMany({ where: { guildId }, select: { userId: true } });
+    await disconnectVoice(this.ctx, { guildId });
     await this.ctx.db.guild.delete({ where: { id: guildId } });
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId.toString() }, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
   }

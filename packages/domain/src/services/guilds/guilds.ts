@@ -1,5 +1,5 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -12,6 +12,8 @@ import { ScheduledEventService } from "../scheduled-events/scheduled-events";
 import { guildAccess, requirePermission } from "../shared/access";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { channelInclude, guildEmojisInclude, memberInclude, roleInclude } from "../shared/selects";
+import { VoiceService } from "../voice/voice";
+import { disconnectVoice } from "../voice/voice-enforcement";
 
 export class GuildService {
   constructor(
@@ -114,7 +116,7 @@ export class GuildService {
       members: guild.members.map((m) => serializeMember(m, urls)),
       channels: channels.map((c) => serializeChannel(c, urls)),
       threads: threads.map((c) => serializeChannel(c, urls)),
-      voice_states: [],
+      voice_states: await new VoiceService(this.ctx).guildStates(guildId, userId),
       presences: [],
       stage_instances: [],
       // Only what this member can see; sessions without Guild Scheduled Events get none (gateway).
@@ -147,6 +149,7 @@ export class GuildService {
     if (!member) throw Errors.unknownGuild();
     const guild = await this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { ownerId: true } });
     if (guild.ownerId === userId) throw Errors.refused("The guild's owner cannot leave it.");
+    await disconnectVoice(this.ctx, { guildId, userIds: [userId] });
     const roleIds = await this.ctx.db.$transaction(async (tx) => {
       const roles = await tx.role.findMany({ where: { guildId, botApplication: { botUserId: userId } }, select: { id: true } });
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });

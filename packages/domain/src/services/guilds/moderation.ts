@@ -5,6 +5,7 @@ import { Errors } from "../../errors";
 import { canActOnMember, canManageRole, loadMemberSnapshot, type MemberSnapshot, type RoleSnapshot } from "../../permissions";
 import { serializeUser, type UserRow } from "../../serializers";
 import { type GuildAccess, guildAccess, requirePermission } from "../shared/access";
+import { disconnectVoice } from "../voice/voice-enforcement";
 
 /** The actor's standing in the guild, holding `permission` (50013 otherwise). */
 export async function actorWith(ctx: DomainContext, guildId: bigint, actorId: bigint, permission: bigint): Promise<GuildAccess> {
@@ -37,6 +38,7 @@ export function requireCanManageRole(access: GuildAccess, role: RoleSnapshot): v
  */
 export async function announceRemoval(ctx: DomainContext, guildId: bigint, user: UserRow): Promise<void> {
   const guild = guildId.toString();
+  await disconnectVoice(ctx, { guildId, userIds: [user.id] });
   await emit(ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guild }, guildId: guild, userIds: [user.id.toString()] });
   await emit(ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guild, user: serializeUser(user, ctx.urls) }, guildId: guild });
 }

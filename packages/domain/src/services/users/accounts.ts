@@ -1,11 +1,12 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
-import { removePictures } from "../pictures/pictures";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
 import { serializeUser } from "../../serializers";
 import type { OAuth2Service } from "../oauth2/oauth2";
+import { removePictures } from "../pictures/pictures";
 import { userSelect } from "../shared/selects";
+import { disconnectVoice } from "../voice/voice-enforcement";
 import type { WebSessionService } from "./web-sessions";
 
 /** Password hashing lives in @chat/auth (argon2id); the caller hands it in. */
@@ -82,6 +83,7 @@ export class AccountService {
     if (ownedGuilds > 0 || ownedApps > 0) throw Errors.refused("Delete or hand over your guilds and applications before deleting your account.");
     await this.oauth2.revokeAllForUser(user.id);
     const memberships = await this.ctx.db.member.findMany({ where: { userId: user.id }, select: { guildId: true } });
+    await disconnectVoice(this.ctx, { userId: user.id });
     const { gone, endedSessions } = await this.ctx.db.$transaction(async (tx) => {
       await tx.oAuthGrant.deleteMany({ where: { userId: user.id } });
       await tx.oAuthToken.deleteMany({ where: { userId: user.id } });
