@@ -31,4 +31,6 @@ export type {
   SelectOptionView,
   SelectView,
   UserView,
+  VoiceJoinView,
+  VoiceStateView,
 } from "./views";

@@ -10,6 +10,7 @@ import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
 import { readStatesRouter } from "./routers/read-states";
 import { uploadsRouter } from "./routers/uploads";
+import { voiceRouter } from "./routers/voice";
 import { createCallerFactory, router } from "./trpc";
 
 /** Every procedure of the people's web app. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   applications: applicationsRouter,
   oauth2: oauth2Router,
   authorizedApps: authorizedAppsRouter,
+  voice: voiceRouter,
 });
 
 export type AppRouter = typeof appRouter;

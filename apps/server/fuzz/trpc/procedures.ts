@@ -118,6 +118,12 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "oauth2.loginRequest": { fields: { query: AUTHORIZE_QUERY }, base: authorizeBase },
   "oauth2.approveLogin": { fields: { query: AUTHORIZE_QUERY }, base: { query: { ...authorizeBase.query, redirect_uri: "https://evil.example/cb" } } },
 
+  "voice.status": {},
+  "voice.join": { fields: { channelId, selfMute: bool, selfDeaf: bool }, base: { channelId: "{hiddenChannel}" } },
+  "voice.leave": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "voice.setSelf": { fields: { guildId, selfMute: bool, selfDeaf: bool }, base: { guildId: "{hiddenGuild}", selfMute: true } },
+  "voice.states": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+
   "authorizedApps.list": {},
   "authorizedApps.remove": { fields: { applicationId: id("loginApp", "ownApplication") }, base: { applicationId: "{loginApp}" } },
 };

@@ -2,10 +2,10 @@
 
 import type { ChannelView } from "@chat/api";
 import Link from "next/link";
-import { HashIcon, PlusIcon, SpeakerIcon } from "@/components/ui/icons";
-import { Tooltip } from "@/components/ui/tooltip";
+import { HashIcon, PlusIcon } from "@/components/ui/icons";
 import { MentionBadge } from "./read-states/mention-badge";
 import { isUnread, mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
+import { VoiceChannels } from "./voice/voice-channels";
 
 function SectionTitle({ children, onCreate }: { children: string; onCreate?: () => void }) {
   return (
@@ -28,7 +28,7 @@ function SectionTitle({ children, onCreate }: { children: string; onCreate?: () 
 
 /**
  * Text channels (links, bold while unread, with a badge counting mentions of the person) and
- * voice channels (listed, not joinable yet); `onCreate` offers "Create a channel".
+ * voice channels (a click joins, with who is in each); `onCreate` offers "Create a channel".
  */
 export function ChannelList({
   guildId,
@@ -76,26 +76,7 @@ export function ChannelList({
       {voice.length > 0 ? (
         <>
           <SectionTitle>Voice channels</SectionTitle>
-          <ul className="flex flex-col gap-0.5">
-            {voice.map((channel) => (
-              <li key={channel.id}>
-                <Tooltip id={`voice-tip-${channel.id}`} text="Voice channels aren’t joinable yet" side="top">
-                  {/* biome-ignore lint/a11y/useSemanticElements: a disabled entry that must stay focusable for its tooltip */}
-                  <span
-                    role="button"
-                    tabIndex={0}
-                    aria-disabled="true"
-                    aria-describedby={`voice-tip-${channel.id}`}
-                    data-testid="voice-channel"
-                    className="flex h-8 w-full cursor-not-allowed items-center gap-1.5 rounded-md px-2 text-[15px] text-faint"
-                  >
-                    <SpeakerIcon width={18} height={18} className="shrink-0" />
-                    <span className="truncate">{channel.name}</span>
-                  </span>
-                </Tooltip>
-              </li>
-            ))}
-          </ul>
+          <VoiceChannels guildId={guildId} channels={voice} />
         </>
       ) : null}
     </nav>

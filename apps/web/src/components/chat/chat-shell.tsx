@@ -23,6 +23,8 @@ import { usePageTitle } from "./read-states/use-page-title";
 import { useReadStates } from "./read-states/use-read-states";
 import { CdnUrlProvider } from "./rich/cdn-url";
 import { UserBar } from "./user-bar";
+import { VoicePanel } from "./voice/voice-panel";
+import { VoiceProvider } from "./voice/voice-provider";
 
 const ID = /^[0-9]{1,19}$/;
 
@@ -31,8 +33,10 @@ export function ChatShell({ me, cdnUrl }: { me: UserView; cdnUrl: string }) {
   return (
     <CdnUrlProvider cdnUrl={cdnUrl}>
       <LiveProvider meId={me.id}>
-        <ChatLayout me={me} />
-        <FormDialogHost />
+        <VoiceProvider>
+          <ChatLayout me={me} />
+          <FormDialogHost />
+        </VoiceProvider>
       </LiveProvider>
     </CdnUrlProvider>
   );
@@ -160,6 +164,7 @@ function ChatLayout({ me }: { me: UserView }) {
         ) : (
           <div className="flex-1 px-4 pt-5 text-sm text-muted">{guildId ? null : "Pick a guild on the left, or create one."}</div>
         )}
+        <VoicePanel />
         <UserBar me={me} />
       </section>
       </div>

@@ -82,3 +82,39 @@ export const UserPlusIcon = (p: IconProps) => (
     <path d="M19 8v6M22 11h-6" />
   </Icon>
 );
+export const MicIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </Icon>
+);
+export const MicOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M15 10V6a3 3 0 0 0-5.7-1.3M9 9v2a3 3 0 0 0 4.9 2.3M5 11a7 7 0 0 0 11.4 5.4M19 11a7 7 0 0 1-.6 2.8M12 18v3M3 3l18 18" />
+  </Icon>
+);
+export const HeadphonesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 15v-3a8 8 0 0 1 16 0v3" />
+    <rect x="3" y="14" width="4" height="6" rx="1.5" />
+    <rect x="17" y="14" width="4" height="6" rx="1.5" />
+  </Icon>
+);
+export const HeadphonesOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 15v-3a8 8 0 0 1 12.5-6.6M19.4 9a8 8 0 0 1 .6 3v3" />
+    <rect x="3" y="14" width="4" height="6" rx="1.5" />
+    <path d="M17 17v1.5a1.5 1.5 0 0 0 1.5 1.5h1M3 3l18 18" />
+  </Icon>
+);
+export const PhoneOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 14.5c5-5 13-5 18 0l-2.2 2.6-3.3-1.3v-2.4a9 9 0 0 0-7 0v2.4l-3.3 1.3z" />
+  </Icon>
+);
+export const EarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 1 1 12 0c0 3-2 4-3 5.5S14 18 11.5 20A3.5 3.5 0 0 1 6 17.5" />
+    <path d="M9 9a3 3 0 0 1 6 0c0 1.5-1.5 2-1.5 3.5" />
+  </Icon>
+);

@@ -1,5 +1,5 @@
 import type { AppRouter, ReadStateView } from "@chat/api";
-import { type ChannelView, channelView, type GuildView, type MemberView, memberView, messageView } from "@chat/api/views";
+import { applyVoiceState, type ChannelView, channelView, type GuildView, type MemberView, memberView, messageView, type VoiceStateView, voiceStateView } from "@chat/api/views";
 import type { LiveWireEvent } from "@chat/events/catalogue";
 import { AUTOCOMPLETE_RESULT, EPHEMERAL_MESSAGE_CREATE, EPHEMERAL_MESSAGE_DELETE, EPHEMERAL_MESSAGE_UPDATE, FORM_OPEN, INTERACTION_UPDATE, READ_STATE_UPDATE } from "@chat/events/catalogue";
 import type { QueryClient } from "@tanstack/react-query";
@@ -134,6 +134,7 @@ export class LiveCache {
         this.patcher.patch<ChannelView[]>(trpc.guilds.channels.queryKey({ guildId }), (list) => list.filter((c) => c.id !== channel.id));
         this.options.queryClient.removeQueries({ queryKey: trpc.messages.list.queryKey({ channelId: channel.id }) });
         this.patcher.patch<ReadStateView[]>(trpc.readStates.list.queryKey(), (states) => states.filter((s) => s.channelId !== channel.id));
+        this.patcher.patch<VoiceStateView[]>(trpc.voice.states.queryKey({ guildId }), (states) => states.filter((s) => s.channelId !== channel.id));
         this.options.onNotice({ kind: "channel-gone", guildId, channelId: channel.id, name: channel.name });
         return;
       }
@@ -181,6 +182,13 @@ export class LiveCache {
         this.patchMembers(guild_id, (list) => list.map((m) => (m.user.id === user.id ? { ...m, status: shown } : m)));
         return;
       }
+      case GatewayDispatchEvents.VoiceStateUpdate: {
+        // Someone joined, moved, muted, deafened or (channel_id null) left a voice channel.
+        const state = voiceStateView(event.d);
+        if (!state.guildId) return;
+        this.patcher.patch<VoiceStateView[]>(trpc.voice.states.queryKey({ guildId: state.guildId }), (list) => applyVoiceState(list, state));
+        return;
+      }
       case GatewayDispatchEvents.GuildRoleCreate:
       case GatewayDispatchEvents.GuildRoleUpdate:
       case GatewayDispatchEvents.GuildRoleDelete:
@@ -210,6 +218,7 @@ export class LiveCache {
     for (const channel of channels) queryClient.removeQueries({ queryKey: trpc.messages.list.queryKey({ channelId: channel.id }) });
     queryClient.removeQueries({ queryKey: trpc.guilds.channels.queryKey({ guildId }) });
     queryClient.removeQueries({ queryKey: trpc.guilds.members.queryKey({ guildId }) });
+    queryClient.removeQueries({ queryKey: trpc.voice.states.queryKey({ guildId }) });
     this.patcher.patch<ReadStateView[]>(trpc.readStates.list.queryKey(), (states) => states.filter((s) => s.guildId !== guildId));
     if (guild) this.options.onNotice({ kind, guildId, name: guild.name });
   }
