@@ -2,13 +2,13 @@ import { type NextRequest, NextResponse } from "next/server";
 import { readWebEnv } from "@/env";
 import { contentSecurityPolicy } from "@/lib/content-security-policy";
 
-let settings: { cdnOrigin: string; https: boolean; development: boolean } | undefined;
+let settings: { cdnOrigin: string; https: boolean; development: boolean; voiceUrl?: string } | undefined;
 
 /** Read on the first request (at run time, never during the build). */
 function policySettings() {
   if (!settings) {
     const env = readWebEnv();
-    settings = { cdnOrigin: new URL(env.urls.cdnUrl).origin, https: env.appUrl.startsWith("https:"), development: env.development };
+    settings = { cdnOrigin: new URL(env.urls.cdnUrl).origin, https: env.appUrl.startsWith("https:"), development: env.development, voiceUrl: env.voicePublicUrl };
   }
   return settings;
 }

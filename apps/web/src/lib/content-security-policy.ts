@@ -4,7 +4,8 @@
  * a script ('strict-dynamic'). Stylesheets and <style> elements need the nonce too; style
  * attributes are allowed (React server-renders `style={…}` as attributes, which cannot carry a
  * nonce; an attribute styles only its own element). Pictures and uploaded files come from
- * the server's CDN origin. No page may be framed, by anyone.
+ * the server's CDN origin; voice connects to the media server (LIVEKIT_PUBLIC_URL). No page may
+ * be framed, by anyone.
  */
 export interface PolicyInput {
   nonce: string;
@@ -14,19 +15,30 @@ export interface PolicyInput {
   https: boolean;
   /** `next dev`: React needs eval, and styles are injected by script without the nonce. */
   development: boolean;
+  /** LIVEKIT_PUBLIC_URL, when voice is set up: the browser's WebSocket and HTTP calls to the media server. */
+  voiceUrl?: string;
 }
 
-export function contentSecurityPolicy({ nonce, cdnOrigin, https, development }: PolicyInput): string {
+/** The media server's address as connect-src sources: its WebSocket and its HTTP(S) (LiveKit's client uses both). */
+export function voiceSources(voiceUrl: string | undefined): string[] {
+  if (!voiceUrl) return [];
+  const url = new URL(voiceUrl);
+  const secure = url.protocol === "wss:" || url.protocol === "https:";
+  return [`${secure ? "wss" : "ws"}://${url.host}`, `${secure ? "https" : "http"}://${url.host}`];
+}
+
+export function contentSecurityPolicy({ nonce, cdnOrigin, https, development, voiceUrl }: PolicyInput): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
     "style-src": ["'self'", development ? "'unsafe-inline'" : `'nonce-${nonce}'`],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "blob:", "data:", cdnOrigin],
-    "media-src": ["'self'", "blob:", cdnOrigin],
+    // Voice plays others' audio from MediaStreams (srcObject; "mediastream:" for browsers that ask).
+    "media-src": ["'self'", "blob:", "mediastream:", cdnOrigin],
     "font-src": ["'self'"],
-    // tRPC queries and its server-sent events are same-origin.
-    "connect-src": ["'self'"],
+    // tRPC queries and its server-sent events are same-origin; voice talks to the media server.
+    "connect-src": ["'self'", ...voiceSources(voiceUrl)],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     // Forms post to this app only; the consent page sends people on to a website by script.

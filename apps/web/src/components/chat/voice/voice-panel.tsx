@@ -7,9 +7,9 @@ import type { VoicePhase } from "./voice-session";
 
 const PHASE_TEXT: Record<VoicePhase, string> = {
   idle: "",
-  connecting: "Connecting…",
+  connecting: "Joining voice…",
   connected: "Voice connected",
-  reconnecting: "Reconnecting…",
+  reconnecting: "Voice reconnecting…",
   ended: "Voice disconnected",
 };
 

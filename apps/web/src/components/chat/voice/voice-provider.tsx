@@ -2,7 +2,7 @@
 
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { useTRPCClient } from "@/lib/trpc";
-import { type VoiceSnapshot, VoiceSession } from "./voice-session";
+import { VoiceSession, type VoiceSnapshot } from "./voice-session";
 
 const VoiceContext = createContext<VoiceSession | null>(null);
 
