@@ -4,7 +4,9 @@ import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
 import { createPresence, type Presence } from "@chat/presence";
 import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
+import { type LiveKitAccess, LiveKitMedia, LiveKitWebhooks } from "@chat/voice";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
+import type { VoiceWebhookReceiver } from "./http/voice-webhook";
 
 /** Everything one server node runs on. */
 export interface ServerContext {
@@ -34,6 +36,8 @@ export interface ServerContext {
   trustProxy: TrustProxy;
   /** LOG_LEVEL: the HTTP request log's level; unset: no log. */
   logLevel?: string;
+  /** Checks and reads the media server's webhooks (voice states); absent when voice is off. */
+  voiceWebhook?: VoiceWebhookReceiver;
 }
 
 export interface ContextOptions {
@@ -53,6 +57,8 @@ export interface ContextOptions {
   trustProxy?: TrustProxy;
   /** Default: ATTACHMENT_SIGNING_KEY, else the one kept in the data folder. */
   attachmentSigningKey?: string;
+  /** Default: LIVEKIT_URL and its keys (voice off without them). */
+  livekit?: LiveKitAccess;
 }
 
 /** `env`: the server's configuration, when the caller has read it already (read once). */
@@ -74,7 +80,8 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   // The hub's clients (the web app) call the internal APIs with the hub's secret.
   const hubSecret = bus instanceof HubBus ? internalSecret(options.dataDir) : undefined;
   const shortLived = createShortLived({ bus, redisUrl, namespace: redisNamespace, secret: hubSecret, now: () => clock.now().getTime() });
-  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store });
+  const livekit = options.livekit ?? env.livekit;
+  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store, voice: livekit ? new LiveKitMedia(livekit) : undefined });
   const rateLimited = options.rateLimits ?? process.env.RATE_LIMITS !== "off";
   const presence = createPresence({
     bus,
@@ -87,6 +94,7 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
     rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
     logLevel: env.logLevel,
+    voiceWebhook: livekit ? new LiveKitWebhooks(livekit.apiKey, livekit.apiSecret) : undefined,
   };
 }
 

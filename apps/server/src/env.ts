@@ -1,5 +1,6 @@
 import { configuredAttachmentSigningKey } from "@chat/domain";
 import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
+import { type LiveKitAccess, readLiveKitAccess } from "@chat/voice";
 
 /** Fastify's `trustProxy`, parsed as the web app parses its own TRUST_PROXY (@chat/rate-limit). */
 export { parseTrustProxy, type TrustProxy };
@@ -16,6 +17,8 @@ export interface ServerEnv {
   dataDir: string;
   /** ATTACHMENT_SIGNING_KEY (at least 32 characters); unset: one generated into DATA_DIR. */
   attachmentSigningKey?: string;
+  /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; undefined: voice is off. */
+  livekit?: LiveKitAccess;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -28,5 +31,6 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     logLevel: env.LOG_LEVEL || undefined,
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
+    livekit: readLiveKitAccess(env),
   };
 }

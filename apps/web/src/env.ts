@@ -2,6 +2,7 @@ import "server-only";
 import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain/config";
 import { parseTrustProxy } from "@chat/rate-limit/client-address";
 import { DEFAULT_SIGN_UPS_PER_HOUR } from "@chat/rate-limit/people-limits";
+import { readLiveKitAccess } from "@chat/voice/livekit-env";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
@@ -26,19 +27,13 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     /** TRUST_PROXY, as the server reads it: whose X-Forwarded-For names the client. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */
-    /** LIVEKIT_PUBLIC_URL: the media server's address browsers connect to (the page's policy allows it); absent without voice. */
-    voicePublicUrl: publicUrl("LIVEKIT_PUBLIC_URL", env.LIVEKIT_PUBLIC_URL),
     signUpsPerHour: positiveInteger("SIGN_UP_LIMIT_PER_HOUR", env.SIGN_UP_LIMIT_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
+    /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL and the keys: the media server voice channels run on; undefined: voice is off. */
+    livekit: readLiveKitAccess(env as NodeJS.ProcessEnv),
   } as const;
 }
 
 export type WebEnv = ReturnType<typeof readWebEnv>;
-
-function publicUrl(name: string, value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  if (!URL.canParse(value) || !/^(wss?|https?):$/.test(new URL(value).protocol)) throw new Error(`${name} is not a ws(s):// or http(s):// address: ${value}`);
-  return value;
-}
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;

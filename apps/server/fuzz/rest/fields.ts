@@ -240,3 +240,7 @@ export const REVOKE_REQUEST: Record<string, Shape> = {
   client_id: id("loginApp", "ownApplication"),
   client_secret: str(200, ["wrong secret"]),
 };
+
+/** POST /channels/{channel}/voice and PATCH /guilds/{guild}/voice-states/@me. */
+export const VOICE_JOIN: Record<string, Shape> = { self_mute: bool, self_deaf: bool };
+export const VOICE_STATE_EDIT: Record<string, Shape> = { ...VOICE_JOIN, channel_id: oneOf(null) };

@@ -39,6 +39,10 @@ export const REST_ROUTES: Record<string, RestRoute> = {
   "DELETE /api/v10/users/@me/guilds/:guild": { params: { guild: ["leavableGuild"] } },
   "POST /api/v10/users/@me/channels": { fields: F.DM_OPEN, base: { recipient_id: new SlotRef("user") } },
 
+  "POST /api/v10/channels/:channel/voice": { params: { channel: ["voice", "channel"] }, fields: F.VOICE_JOIN, base: {} },
+  "PATCH /api/v10/guilds/:guild/voice-states/@me": { fields: F.VOICE_STATE_EDIT, base: {} },
+  "DELETE /api/v10/guilds/:guild/voice-states/@me": {},
+
   "POST /api/v10/applications/:application/commands": { fields: F.COMMAND_FIELDS, base: commandBase },
   "PUT /api/v10/applications/:application/commands": { arrayBody: F.COMMAND_LIST },
   "PATCH /api/v10/applications/:application/commands/:command": { params: { command: ["globalCommand"] }, fields: F.COMMAND_FIELDS, base: { description: "edited" } },

@@ -8,6 +8,7 @@ import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
 import { registerInternalRoutes } from "./internal";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
+import { registerVoiceWebhook } from "./voice-webhook";
 import { installExactJsonContentType, rewriteUrl } from "./wire-format";
 
 export { JSON_BODY_LIMIT };
@@ -66,6 +67,7 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   });
   await registerRoutes(app, ctx);
   await registerCdnRoutes(app, ctx);
+  await registerVoiceWebhook(app, ctx);
   registerInternalRoutes(app, ctx);
   return app;
 }

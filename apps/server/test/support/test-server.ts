@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Clock, Permission, type PublicUrls } from "@chat/domain";
 import pg from "pg";
+import type { LiveKitAccess } from "@chat/voice";
 import type { TrustProxy } from "../../src/env";
 import type { GatewayOptions } from "../../src/gateway";
 import { type RunningServer, startServer } from "../../src/server";
@@ -83,6 +84,10 @@ export async function startTestServer(
     interactionDeadlineIntervalMs?: number;
     rateLimits?: boolean;
     trustProxy?: TrustProxy;
+    /** Default: a free one. */
+    port?: number;
+    /** The media server voice runs on (default: none, voice is off). */
+    livekit?: LiveKitAccess;
   } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
@@ -100,7 +105,8 @@ export async function startTestServer(
     rateLimits: options.rateLimits,
     // Explicit, so a TRUST_PROXY in the test's environment changes nothing: off unless a test asks.
     trustProxy: options.trustProxy ?? false,
-    port: 0,
+    livekit: options.livekit,
+    port: options.port ?? 0,
     host: "127.0.0.1",
     urls: urlsFor(0),
   });

@@ -6,6 +6,7 @@ import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { createEventBus, type EventBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
 import { type BucketRule, createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, signUpLimit } from "@chat/rate-limit";
+import { LiveKitMedia } from "@chat/voice";
 import { readWebEnv, type WebEnv } from "@/env";
 
 /** One per process: the database connection, the event bus client, the domain on top, people's live streams and presence, and the rate-limit counters. */
@@ -35,7 +36,8 @@ async function createWebContext(): Promise<WebContext> {
   const database = await openDatabase({ embeddedRole: "join" });
   const bus = createEventBus({ role: "client" });
   const shortLived = createShortLived({ bus, redisUrl: env.redisUrl, namespace: env.redisNamespace });
-  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey, shortLived: shortLived.store });
+  const voice = env.livekit ? new LiveKitMedia(env.livekit) : undefined;
+  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey, shortLived: shortLived.store, voice });
   const presence = createPresence({
     bus,
     guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),

@@ -2,25 +2,26 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
 import { createRateLimits } from "../../rate-limit";
 import { installBotAuthentication } from "../auth";
-import { registerApplicationRoutes } from "./applications";
-import { registerBanRoutes } from "./bans";
-import { registerChannelRoutes } from "./channels";
-import { registerCommandRoutes } from "./commands";
-import { registerDirectMessageRoutes } from "./direct-messages";
-import { registerEmojiRoutes } from "./emojis";
+import { registerApplicationRoutes } from "./applications/applications";
+import { registerBanRoutes } from "./guilds/bans";
+import { registerChannelRoutes } from "./channels/channels";
+import { registerCommandRoutes } from "./applications/commands";
+import { registerDirectMessageRoutes } from "./channels/direct-messages";
+import { registerEmojiRoutes } from "./guilds/emojis";
 import { registerGatewayInfoRoutes } from "./gateway";
-import { registerGuildRoutes } from "./guilds";
-import { registerInteractionRoutes } from "./interactions";
-import { registerInviteRoutes } from "./invites";
-import { registerMemberRoutes } from "./members";
-import { registerMessageRoutes } from "./messages";
-import { registerOAuth2Routes } from "./oauth2";
-import { registerPinRoutes } from "./pins";
-import { registerReactionRoutes } from "./reactions";
-import { registerRoleRoutes } from "./roles";
-import { registerScheduledEventRoutes } from "./scheduled-events";
-import { registerThreadRoutes } from "./threads";
+import { registerGuildRoutes } from "./guilds/guilds";
+import { registerInteractionRoutes } from "./applications/interactions";
+import { registerInviteRoutes } from "./guilds/invites";
+import { registerMemberRoutes } from "./guilds/members";
+import { registerMessageRoutes } from "./channels/messages";
+import { registerOAuth2Routes } from "./applications/oauth2";
+import { registerPinRoutes } from "./channels/pins";
+import { registerReactionRoutes } from "./channels/reactions";
+import { registerRoleRoutes } from "./guilds/roles";
+import { registerScheduledEventRoutes } from "./guilds/scheduled-events";
+import { registerThreadRoutes } from "./channels/threads";
 import { registerUserRoutes } from "./users";
+import { registerVoiceRoutes } from "./voice";
 
 export const API_PREFIX = "/api/v10";
 
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): 
       registerEmojiRoutes(api, ctx);
       registerScheduledEventRoutes(api, ctx);
       registerDirectMessageRoutes(api, ctx);
+      registerVoiceRoutes(api, ctx);
       await registerOAuth2Routes(api, ctx);
     },
     { prefix: API_PREFIX },

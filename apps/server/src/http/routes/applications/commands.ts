@@ -1,8 +1,8 @@
 import { type CommandScope, Errors } from "@chat/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ServerContext } from "../../context";
-import { botOf, ownApplicationId } from "../auth";
-import { pathId } from "../params";
+import type { ServerContext } from "../../../context";
+import { botOf, ownApplicationId } from "../../auth";
+import { pathId } from "../../params";
 
 type ScopeParams = { application: string; guild?: string };
 type CommandParams = { Params: ScopeParams & { command: string } };

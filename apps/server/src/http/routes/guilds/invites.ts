@@ -1,8 +1,8 @@
 import { Errors } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
-import { botOf } from "../auth";
-import { pathId } from "../params";
+import type { ServerContext } from "../../../context";
+import { botOf } from "../../auth";
+import { pathId } from "../../params";
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Params: { channel: string } }>("/channels/:channel/invites", async (request) =>

@@ -1,8 +1,8 @@
 import { Errors, EVENT_BODY_LIMIT } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
-import { botOf } from "../auth";
-import { pathId } from "../params";
+import type { ServerContext } from "../../../context";
+import { botOf } from "../../auth";
+import { pathId } from "../../params";
 
 type GuildParams = { Params: { guild: string } };
 type EventParams = { Params: { guild: string; event: string } };

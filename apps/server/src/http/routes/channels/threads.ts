@@ -1,8 +1,8 @@
 import { Errors } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
-import { botOf } from "../auth";
-import { pathId } from "../params";
+import type { ServerContext } from "../../../context";
+import { botOf } from "../../auth";
+import { pathId } from "../../params";
 
 type ChannelParams = { Params: { channel: string } };
 type MessageParams = { Params: { channel: string; message: string } };

@@ -1,7 +1,7 @@
 import { Errors, parseId, type WebhookMessageRef } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
-import { readMessageBody } from "../multipart";
+import type { ServerContext } from "../../../context";
+import { readMessageBody } from "../../multipart";
 
 type CallbackParams = { Params: { interaction: string; token: string } };
 type WebhookParams = { Params: { application: string; token: string } };

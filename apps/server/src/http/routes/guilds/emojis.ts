@@ -1,8 +1,8 @@
 import { Errors, parseId } from "@chat/domain";
 import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
-import { botOf } from "../auth";
-import { pathId } from "../params";
+import type { ServerContext } from "../../../context";
+import { botOf } from "../../auth";
+import { pathId } from "../../params";
 
 export function registerEmojiRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Params: { guild: string } }>("/guilds/:guild/emojis", async (request) =>

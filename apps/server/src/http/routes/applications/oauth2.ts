@@ -1,7 +1,7 @@
 import { ApiError, findUnstorableText, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import type { ServerContext } from "../../context";
-import { bearerOf } from "../auth";
+import type { ServerContext } from "../../../context";
+import { bearerOf } from "../../auth";
 
 const FORM_BODY_LIMIT = 64 * 1024;
 
