@@ -18,9 +18,11 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
+    // Voice: a fake microphone (a beeping tone) and sound that plays without a click; pages get
+    // the microphone only when their context grants it (voice.spec), so refusing it is real too.
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
     },
   },
 });

@@ -1,28 +1,140 @@
-import { axeViolations } from "./support/axe";
-import { expect, guildWith, live, PHONE, test } from "./support/live-people";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { LAX_LIMITS } from "./fixtures/service";
+import { expect, guildWith, live, PHONE, test as peopleTest, type Someone } from "./support/live-people";
+import { type E2ELiveKit, startE2ELiveKit } from "./support/livekit";
 import { screen } from "./support/people";
 
-test.describe("without a media server", () => {
-  test("a voice channel says plainly that voice isn't set up, and clicking it joins nothing", async ({ people, service }) => {
-    const ann = await people.get("ann");
-    const { path } = await guildWith(service, ann, "Quiet Guild");
-    const page = await people.open(ann, path);
-    await live(page);
-    const channels = page.getByRole("navigation", { name: "Channels" });
-    const voice = channels.getByTestId("voice-channel");
-    await expect(voice).toHaveText("General");
-    await expect(channels.getByTestId("voice-unavailable")).toHaveText("Voice isn’t set up on this server.");
-    await expect(voice).toHaveAttribute("aria-disabled", "true");
-    await expect(voice).toHaveAccessibleDescription("Voice isn’t set up on this server.");
-    // aria-disabled keeps it focusable (its description is read out): Enter joins nothing.
-    await voice.focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByTestId("voice-panel")).toHaveCount(0);
-    expect(await axeViolations(page)).toEqual([]);
+/** The service with a real LiveKit server, its webhooks reaching the service's server. */
+const test = peopleTest.extend<{ voiceReady: void }, { livekit: E2ELiveKit }>({
+  livekit: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
+    async ({}, use) => {
+      const livekit = await startE2ELiveKit();
+      await use(livekit);
+      await livekit.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  serviceEnv: async ({ livekit }, use) => use({ ...LAX_LIMITS, ...livekit.env }),
+  voiceReady: [
+    async ({ livekit, service }, use) => {
+      livekit.forwardTo(service.serverUrl);
+      await use();
+    },
+    { auto: true },
+  ],
+});
 
-    await page.setViewportSize(PHONE);
-    await page.getByRole("button", { name: "Guilds and channels" }).click();
-    await expect(page.getByTestId("voice-unavailable")).toBeVisible();
-    await screen(page, "voice-unavailable-phone");
-  });
+const MICROPHONE = ["microphone"];
+
+function voiceChannel(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Channels" }).getByTestId("voice-channel").filter({ hasText: name });
+}
+
+/** Someone's entry under a voice channel of the channel list. */
+function participant(page: Page, channelName: string, someone: Someone) {
+  return page.getByRole("list", { name: `In ${channelName}` }).locator(`[data-testid="voice-participant"][data-user-id="${someone.id}"]`);
+}
+
+async function joinVoice(page: Page, channelName: string) {
+  await voiceChannel(page, channelName).click();
+  await expect(page.getByTestId("voice-phase")).toHaveText("Voice connected", { timeout: 30_000 });
+  await expect(page.getByTestId("voice-channel-name")).toHaveText(channelName);
+}
+
+test("joining a voice channel shows the person to the guild live, with mute, and leaving removes them", async ({ people, service }) => {
+  const [ann, ben] = [await people.get("ann"), await people.get("ben")];
+  const { path } = await guildWith(service, ann, "Voice Guild", [ben]);
+  const annPage = await people.open(ann, path, { permissions: MICROPHONE });
+  const benPage = await people.open(ben, path, { permissions: MICROPHONE });
+  await live(annPage);
+  await live(benPage);
+
+  await joinVoice(annPage, "General");
+  // Everyone in the guild sees who is in the channel, live (VOICE_STATE_UPDATE).
+  await expect(participant(benPage, "General", ann)).toContainText(ann.username);
+  await expect(participant(annPage, "General", ann)).toContainText(ann.username);
+  await expect(voiceChannel(annPage, "General")).toHaveAttribute("aria-current", "true");
+
+  // Mute: Ann's toggle is pressed, and Ben sees her muted.
+  const mute = annPage.getByRole("button", { name: "Mute", exact: true });
+  await expect(mute).toHaveAttribute("aria-pressed", "false");
+  await mute.click();
+  await expect(mute).toHaveAttribute("aria-pressed", "true");
+  await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toBeVisible();
+  await expect(participant(benPage, "General", ann)).toContainText("muted");
+
+  // Ben joins: Ann's microphone is off, so Ben hears no one yet; Ann unmutes and her audio reaches his page.
+  await joinVoice(benPage, "General");
+  await expect(participant(annPage, "General", ben)).toContainText(ben.username);
+  await mute.click();
+  await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toHaveCount(0);
+  await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(1, { timeout: 20_000 });
+  // The fake microphone beeps: Ben's page marks Ann as speaking.
+  await expect(participant(benPage, "General", ann)).toHaveAttribute("data-speaking", "true", { timeout: 20_000 });
+
+  // Deafen mutes too, and both show to the other.
+  const deafen = annPage.getByRole("button", { name: "Deafen", exact: true });
+  await deafen.click();
+  await expect(deafen).toHaveAttribute("aria-pressed", "true");
+  await expect(mute).toHaveAttribute("aria-pressed", "true");
+  await expect(participant(benPage, "General", ann).getByTestId("voice-deafened")).toBeVisible();
+  await expect(participant(benPage, "General", ann)).toContainText("deafened");
+  await deafen.click();
+  await expect(mute).toHaveAttribute("aria-pressed", "false");
+  await expect(participant(benPage, "General", ann).getByTestId("voice-deafened")).toHaveCount(0);
+
+  const panel = annPage.getByTestId("voice-panel");
+  const { violations } = await new AxeBuilder({ page: annPage }).include('[data-testid="voice-panel"]').include('nav[aria-label="Channels"]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await screen(annPage, "voice-desktop");
+
+  // On a phone the panel sits in the drawer with the channels.
+  await annPage.setViewportSize(PHONE);
+  await annPage.getByRole("button", { name: "Guilds and channels" }).click();
+  await expect(panel).toBeInViewport();
+  await expect(annPage.getByRole("button", { name: "Disconnect" })).toBeInViewport();
+  await screen(annPage, "voice-phone");
+
+  // Keyboard: Disconnect is a button like the others.
+  await annPage.getByRole("button", { name: "Disconnect" }).focus();
+  await annPage.keyboard.press("Enter");
+  await expect(panel).toHaveCount(0);
+  await expect(participant(benPage, "General", ann)).toHaveCount(0);
+  await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(0);
+});
+
+test("joining another voice channel leaves the first", async ({ people, service }) => {
+  const [ann, ben] = [await people.get("ann"), await people.get("ben")];
+  const { guildId, path } = await guildWith(service, ann, "Two Rooms", [ben]);
+  const { domain } = await service.domain();
+  await domain.channels.create(BigInt(guildId), ann.id, { name: "Lounge", type: 2 });
+  const annPage = await people.open(ann, path, { permissions: MICROPHONE });
+  const benPage = await people.open(ben, path);
+  await live(annPage);
+  await live(benPage);
+
+  await joinVoice(annPage, "General");
+  await expect(participant(benPage, "General", ann)).toHaveCount(1);
+  await joinVoice(annPage, "Lounge");
+  await expect(participant(benPage, "Lounge", ann)).toHaveCount(1);
+  await expect(participant(benPage, "General", ann)).toHaveCount(0);
+});
+
+test("a blocked microphone is said in plain words, and the person still joins, muted", async ({ people, service }) => {
+  const ann = await people.get("ann");
+  const ben = await people.get("ben");
+  const { path } = await guildWith(service, ann, "No Mic Guild", [ben]);
+  // No microphone permission for this browser: Chromium refuses getUserMedia.
+  const annPage = await people.open(ann, path);
+  const benPage = await people.open(ben, path);
+  await live(annPage);
+  await live(benPage);
+
+  await joinVoice(annPage, "General");
+  await expect(annPage.getByTestId("voice-problem")).toHaveText("Your browser blocked the microphone. Allow it in the address bar, then try again.");
+  await expect(annPage.getByRole("button", { name: "Mute", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toBeVisible();
+  await screen(annPage, "voice-microphone-blocked");
 });

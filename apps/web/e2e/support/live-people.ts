@@ -57,8 +57,8 @@ async function signUpOnce(browser: Browser, service: RunningService, label: stri
 export interface People {
   /** The person called `label` in this spec file (signed up on first use). */
   get(label: string): Promise<Someone>;
-  /** A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in front of it). */
-  open(someone: Someone, path: string, options?: { baseURL?: string }): Promise<Page>;
+  /** A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in front of it), granted `permissions` ("microphone"). */
+  open(someone: Someone, path: string, options?: { baseURL?: string; permissions?: string[] }): Promise<Page>;
 }
 
 /** `test` with `people`: the spec file's signed-up people, and browsers for them closed after each test. */
@@ -68,7 +68,7 @@ export const test = serviceTest.extend<{ people: People }>({
     await use({
       get: (label) => signUpOnce(browser, service, label),
       async open(someone, path, options = {}) {
-        const context = await browser.newContext({ baseURL: options.baseURL ?? service.webUrl, storageState: someone.state });
+        const context = await browser.newContext({ baseURL: options.baseURL ?? service.webUrl, storageState: someone.state, permissions: options.permissions });
         contexts.push(context);
         const page = await context.newPage();
         await page.goto(path);

@@ -189,6 +189,10 @@ export class VoiceSession {
       .on(RoomEvent.TrackUnsubscribed, (track: RemoteTrack) => {
         for (const element of track.detach()) element.remove();
       })
+      .on(RoomEvent.ParticipantDisconnected, (participant: RemoteParticipant) => {
+        // Their tracks end with them; their elements go even when no unsubscription is reported.
+        this.removeAudio(participant.identity);
+      })
       .on(RoomEvent.ActiveSpeakersChanged, (speakers: Participant[]) => {
         if (current()) this.set({ speaking: new Set(speakers.map((p) => p.identity)) });
       })
@@ -214,8 +218,13 @@ export class VoiceSession {
     await room.disconnect().catch(() => undefined);
   }
 
-  private removeAudio(): void {
-    for (const element of this.audioHost?.querySelectorAll("[data-testid=voice-audio]") ?? []) element.remove();
+  /** Everyone's audio elements, or one participant's. */
+  private removeAudio(identity?: string): void {
+    for (const element of this.audioHost?.querySelectorAll<HTMLMediaElement>("[data-testid=voice-audio]") ?? []) {
+      if (identity !== undefined && element.dataset.identity !== identity) continue;
+      element.srcObject = null;
+      element.remove();
+    }
   }
 
   private playRemoteAudio(on: boolean): void {
