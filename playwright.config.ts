@@ -1,4 +1,9 @@
+import { resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { writeToneWav } from "./apps/web/e2e/support/tone-wav";
+
+/** Run from the repository root, as every command of the README is. */
+const fakeMicrophone = writeToneWav(resolve(".tmp/fake-microphone.wav"));
 
 /**
  * End-to-end tests of the whole service (server + built web app), started per test file by
@@ -18,11 +23,22 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    // Voice: a fake microphone (a beeping tone) and sound that plays without a click; pages get
+    // Voice: a fake microphone (a steady tone) and sound that plays without a click; pages get
     // the microphone only when their context grants it (voice.spec), so refusing it is real too.
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${fakeMicrophone}`,
+        "--autoplay-policy=no-user-gesture-required",
+      ],
     },
   },
 });
