@@ -6,7 +6,7 @@ import { type E2ELiveKit, startE2ELiveKit } from "./support/livekit";
 import { screen } from "./support/people";
 
 /** The service with a real LiveKit server, its webhooks reaching the service's server. */
-const test = peopleTest.extend<{ voiceReady: void }, { livekit: E2ELiveKit }>({
+const test = peopleTest.extend<{ voiceReady: undefined }, { livekit: E2ELiveKit }>({
   livekit: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
     async ({}, use) => {
@@ -20,7 +20,7 @@ const test = peopleTest.extend<{ voiceReady: void }, { livekit: E2ELiveKit }>({
   voiceReady: [
     async ({ livekit, service }, use) => {
       livekit.forwardTo(service.serverUrl);
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],
@@ -37,6 +37,30 @@ function participant(page: Page, channelName: string, someone: Someone) {
   return page.getByRole("list", { name: `In ${channelName}` }).locator(`[data-testid="voice-participant"][data-user-id="${someone.id}"]`);
 }
 
+/**
+ * How loud `identity`'s audio element on `page` is (peak sample over ~2 s, measured with
+ * WebAudio on the stream it plays), and whether it plays and is muted.
+ */
+function audioFrom(page: Page, identity: bigint) {
+  return page.evaluate(async (id) => {
+    const element = document.querySelector<HTMLAudioElement>(`[data-testid="voice-audio"][data-identity="${id}"]`);
+    if (!element || !(element.srcObject instanceof MediaStream)) return null;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 2048;
+    context.createMediaStreamSource(element.srcObject).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let peak = 0;
+    for (let i = 0; i < 20; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    }
+    await context.close();
+    return { peak, playing: !element.paused, muted: element.muted };
+  }, identity.toString());
+}
+
 async function joinVoice(page: Page, channelName: string) {
   await voiceChannel(page, channelName).click();
   await expect(page.getByTestId("voice-phase")).toHaveText("Voice connected", { timeout: 30_000 });
@@ -48,6 +72,8 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   const { path } = await guildWith(service, ann, "Voice Guild", [ben]);
   const annPage = await people.open(ann, path, { permissions: MICROPHONE });
   const benPage = await people.open(ben, path, { permissions: MICROPHONE });
+  const refused: string[] = [];
+  for (const page of [annPage, benPage]) page.on("console", (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
   await live(annPage);
   await live(benPage);
 
@@ -71,8 +97,11 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   await mute.click();
   await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toHaveCount(0);
   await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(1, { timeout: 20_000 });
-  // The fake microphone beeps: Ben's page marks Ann as speaking.
+  // Ann's fake microphone plays a steady tone: Ben's page plays it, loud, and marks her speaking.
+  await expect.poll(async () => (await audioFrom(benPage, ann.id))?.peak ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.05);
+  expect(await audioFrom(benPage, ann.id)).toMatchObject({ playing: true, muted: false });
   await expect(participant(benPage, "General", ann)).toHaveAttribute("data-speaking", "true", { timeout: 20_000 });
+  await expect(participant(benPage, "General", ann)).toContainText("speaking");
 
   // Deafen mutes too, and both show to the other.
   const deafen = annPage.getByRole("button", { name: "Deafen", exact: true });
@@ -81,6 +110,8 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   await expect(mute).toHaveAttribute("aria-pressed", "true");
   await expect(participant(benPage, "General", ann).getByTestId("voice-deafened")).toBeVisible();
   await expect(participant(benPage, "General", ann)).toContainText("deafened");
+  // Deafened, Ann's page plays nobody: Ben's audio element there is muted.
+  expect(await audioFrom(annPage, ben.id)).toMatchObject({ muted: true });
   await deafen.click();
   await expect(mute).toHaveAttribute("aria-pressed", "false");
   await expect(participant(benPage, "General", ann).getByTestId("voice-deafened")).toHaveCount(0);
@@ -103,6 +134,8 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   await expect(panel).toHaveCount(0);
   await expect(participant(benPage, "General", ann)).toHaveCount(0);
   await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(0);
+  // The page policy let both browsers reach the media server.
+  expect(refused).toEqual([]);
 });
 
 test("joining another voice channel leaves the first", async ({ people, service }) => {
