@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+// The server tests' LiveKit participant (LiveKit's Node SDK), as a bot runs one.
+import { VoiceParticipant } from "../../server/test/support/voice-bot";
 import { LAX_LIMITS } from "./fixtures/service";
-import { expect, guildWith, live, PHONE, test as peopleTest, type Someone } from "./support/live-people";
+import { expect, guildWith, live, moderatorBot, PHONE, test as peopleTest, type Someone } from "./support/live-people";
 import { type E2ELiveKit, startE2ELiveKit } from "./support/livekit";
 import { screen } from "./support/people";
 
@@ -170,4 +172,30 @@ test("a blocked microphone is said in plain words, and the person still joins, m
   await expect(annPage.getByRole("button", { name: "Mute", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toBeVisible();
   await screen(annPage, "voice-microphone-blocked");
+});
+
+test("everyone in the guild sees which bots can hear a voice channel", async ({ people, service }) => {
+  const [ann, ben] = [await people.get("ann"), await people.get("ben")];
+  const { guildId, path } = await guildWith(service, ann, "Bot Ears", [ben]);
+  const { domain } = await service.domain();
+  const voice = (await domain.channels.listForGuild(BigInt(guildId), ann.id)).find((c) => c.type === 2);
+  if (!voice) throw new Error("the guild has no voice channel");
+  const bot = await moderatorBot(service, ann, guildId, "Recorder");
+  const benPage = await people.open(ben, path);
+  await live(benPage);
+
+  const join = (await bot.rest("POST", `/channels/${voice.id}/voice`, {})) as { url: string; token: string; listen: boolean };
+  expect(join.listen).toBe(true);
+  const participant = new VoiceParticipant();
+  try {
+    await participant.connect(join);
+    const entry = benPage.getByRole("list", { name: "In General" }).getByTestId("voice-participant").filter({ hasText: "Recorder" });
+    await expect(entry).toBeVisible({ timeout: 20_000 });
+    await expect(entry.getByRole("img", { name: "Recorder can hear this channel" })).toBeVisible();
+    await expect(entry.getByTestId("voice-can-hear")).toHaveAttribute("title", "Recorder can hear this channel");
+    await screen(benPage, "voice-bot-can-hear");
+  } finally {
+    await participant.close();
+  }
+  await expect(benPage.getByRole("list", { name: "In General" })).toHaveCount(0, { timeout: 20_000 });
 });
