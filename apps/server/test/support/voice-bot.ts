@@ -6,12 +6,16 @@ let rtcModule: Promise<Rtc> | undefined;
 /** LiveKit's Node SDK, loaded so that its logger stays at info (it logs every callback at debug outside production). */
 function rtc(): Promise<Rtc> {
   rtcModule ??= (async () => {
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
+    // A plain record: the web app's types (Next.js) make NODE_ENV read-only, and its e2e specs use this file too.
+    const env = process.env as Record<string, string | undefined>;
+    const previous = env.NODE_ENV;
+    env.NODE_ENV = "production";
     try {
       return await import("@livekit/rtc-node");
     } finally {
-      process.env.NODE_ENV = previous;
+      // Assigning undefined would store the text "undefined".
+      if (previous === undefined) delete env.NODE_ENV;
+      else env.NODE_ENV = previous;
     }
   })();
   return rtcModule;
