@@ -1,73 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 // The server tests' LiveKit participant (LiveKit's Node SDK), as a bot runs one.
 import { VoiceParticipant } from "../../server/test/support/voice-bot";
-import { LAX_LIMITS } from "./fixtures/service";
-import { expect, guildWith, live, moderatorBot, PHONE, test as peopleTest, type Someone } from "./support/live-people";
-import { type E2ELiveKit, startE2ELiveKit } from "./support/livekit";
+import { expect, guildWith, live, moderatorBot, PHONE } from "./support/live-people";
 import { screen } from "./support/people";
-
-/** The service with a real LiveKit server, its webhooks reaching the service's server. */
-const test = peopleTest.extend<{ voiceReady: undefined }, { livekit: E2ELiveKit }>({
-  livekit: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
-    async ({}, use) => {
-      const livekit = await startE2ELiveKit();
-      await use(livekit);
-      await livekit.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  serviceEnv: async ({ livekit }, use) => use({ ...LAX_LIMITS, ...livekit.env }),
-  voiceReady: [
-    async ({ livekit, service }, use) => {
-      livekit.forwardTo(service.serverUrl);
-      await use(undefined);
-    },
-    { auto: true },
-  ],
-});
-
-const MICROPHONE = ["microphone"];
-
-function voiceChannel(page: Page, name: string) {
-  return page.getByRole("navigation", { name: "Channels" }).getByTestId("voice-channel").filter({ hasText: name });
-}
-
-/** Someone's entry under a voice channel of the channel list. */
-function participant(page: Page, channelName: string, someone: Someone) {
-  return page.getByRole("list", { name: `In ${channelName}` }).locator(`[data-testid="voice-participant"][data-user-id="${someone.id}"]`);
-}
-
-/**
- * How loud `identity`'s audio element on `page` is (peak sample over ~2 s, measured with
- * WebAudio on the stream it plays), and whether it plays and is muted.
- */
-function audioFrom(page: Page, identity: bigint) {
-  return page.evaluate(async (id) => {
-    const element = document.querySelector<HTMLAudioElement>(`[data-testid="voice-audio"][data-identity="${id}"]`);
-    if (!element || !(element.srcObject instanceof MediaStream)) return null;
-    const context = new AudioContext();
-    const analyser = context.createAnalyser();
-    analyser.fftSize = 2048;
-    context.createMediaStreamSource(element.srcObject).connect(analyser);
-    const samples = new Float32Array(analyser.fftSize);
-    let peak = 0;
-    for (let i = 0; i < 20; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      analyser.getFloatTimeDomainData(samples);
-      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-    }
-    await context.close();
-    return { peak, playing: !element.paused, muted: element.muted };
-  }, identity.toString());
-}
-
-async function joinVoice(page: Page, channelName: string) {
-  await voiceChannel(page, channelName).click();
-  await expect(page.getByTestId("voice-phase")).toHaveText("Voice connected", { timeout: 30_000 });
-  await expect(page.getByTestId("voice-channel-name")).toHaveText(channelName);
-}
+import { audioFrom, joinVoice, MICROPHONE, participant, test, voiceChannel } from "./support/voice";
 
 test("joining a voice channel shows the person to the guild live, with mute, and leaving removes them", async ({ people, service }) => {
   const [ann, ben] = [await people.get("ann"), await people.get("ben")];
