@@ -135,3 +135,21 @@ test("everyone in the guild sees which bots can hear a voice channel", async ({ 
   }
   await expect(benPage.getByRole("list", { name: "In General" })).toHaveCount(0, { timeout: 20_000 });
 });
+
+test("a media server the browser cannot reach is said in plain words, with Try again", async ({ people, service, livekit }) => {
+  const ann = await people.get("ann");
+  const { path } = await guildWith(service, ann, "Unreachable", []);
+  const annPage = await people.open(ann, path, { permissions: MICROPHONE });
+  // The browser's connections to LiveKit fail, as on a network that blocks it.
+  const media = new URL(livekit.env.LIVEKIT_URL);
+  await annPage.routeWebSocket((url) => url.port === media.port, (socket) => socket.close());
+  await annPage.route((url) => url.port === media.port, (route) => route.abort("connectionrefused"));
+  await live(annPage);
+
+  await voiceChannel(annPage, "General").click();
+  await expect(annPage.getByTestId("voice-problem")).toHaveText("Couldn’t reach the voice server. Check your connection, then try again.", { timeout: 45_000 });
+  await expect(annPage.getByTestId("voice-phase")).toHaveText("Voice disconnected");
+  await expect(annPage.getByRole("button", { name: "Try again" })).toBeVisible();
+  await annPage.getByRole("button", { name: "Close" }).click();
+  await expect(annPage.getByTestId("voice-panel")).toHaveCount(0);
+});
