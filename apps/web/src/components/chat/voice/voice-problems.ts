@@ -1,7 +1,9 @@
-import { DisconnectReason, MediaDeviceFailure } from "livekit-client";
+import type { DisconnectReason } from "livekit-client";
 
-/** What went wrong with the microphone, in plain words (null: nothing to say). */
-export function microphoneProblem(error: unknown): string {
+type LiveKit = typeof import("livekit-client");
+
+/** What went wrong with the microphone, in plain words. */
+export function microphoneProblem({ MediaDeviceFailure }: LiveKit, error: unknown): string {
   switch (MediaDeviceFailure.getFailure(error)) {
     case MediaDeviceFailure.PermissionDenied:
       return "Your browser blocked the microphone. Allow it in the address bar, then try again.";
@@ -15,7 +17,7 @@ export function microphoneProblem(error: unknown): string {
 }
 
 /** Why the call ended without the person asking, in plain words. */
-export function disconnectProblem(reason: DisconnectReason | undefined): string {
+export function disconnectProblem({ DisconnectReason }: LiveKit, reason: DisconnectReason | undefined): string {
   switch (reason) {
     case DisconnectReason.PARTICIPANT_REMOVED:
       return "You were removed from the voice channel.";

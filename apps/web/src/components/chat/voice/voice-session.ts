@@ -1,4 +1,4 @@
-import { ConnectionState, type Participant, type RemoteParticipant, type RemoteTrack, Room, RoomEvent, Track } from "livekit-client";
+import type { ConnectionState, Participant, RemoteParticipant, RemoteTrack, Room } from "livekit-client";
 import { CONNECT_PROBLEM, disconnectProblem, joinProblem, microphoneProblem } from "./voice-problems";
 
 /** Where the tab's voice connection is: nowhere, on its way, in the room, or over with a reason. */
@@ -32,6 +32,18 @@ export interface VoiceApi {
   setSelf(input: { guildId: string; selfMute: boolean; selfDeaf: boolean }): Promise<unknown>;
 }
 
+type LiveKit = typeof import("livekit-client");
+
+/** livekit-client is big: loaded on the first join, not with the chat. */
+let liveKitModule: Promise<LiveKit> | undefined;
+function loadLiveKit(): Promise<LiveKit> {
+  liveKitModule ??= import("livekit-client");
+  liveKitModule.catch(() => {
+    liveKitModule = undefined;
+  });
+  return liveKitModule;
+}
+
 const IDLE: VoiceSnapshot = { phase: "idle", channel: null, selfMute: false, selfDeaf: false, canSpeak: true, problem: null, speaking: new Set(), audioBlocked: false };
 
 /** The voice state appears once the media server reports the connection: telling it about mute may need a few tries. */
@@ -53,6 +65,8 @@ export class VoiceSession {
   private audioHost: HTMLElement | null = null;
   /** Mute as it was before deafening, restored on undeafen. */
   private muteBeforeDeaf = false;
+  /** livekit-client, once a join has loaded it. */
+  private lk: LiveKit | null = null;
 
   constructor(private readonly api: VoiceApi) {}
 
@@ -89,8 +103,17 @@ export class VoiceSession {
     }
     if (attempt !== this.attempt) return;
 
-    const room = new Room({ adaptiveStream: false, dynacast: false });
-    this.listen(room, attempt);
+    let lk: LiveKit;
+    try {
+      lk = await loadLiveKit();
+    } catch {
+      if (attempt === this.attempt) this.set({ phase: "ended", problem: CONNECT_PROBLEM });
+      return;
+    }
+    if (attempt !== this.attempt) return;
+    this.lk = lk;
+    const room = new lk.Room({ adaptiveStream: false, dynacast: false });
+    this.listen(lk, room, attempt);
     this.room = room;
     try {
       await room.connect(answer.url, answer.token);
@@ -169,13 +192,14 @@ export class VoiceSession {
     try {
       await room.localParticipant.setMicrophoneEnabled(on);
     } catch (error) {
-      if (room !== this.room) return;
-      this.set({ selfMute: true, problem: microphoneProblem(error) });
+      if (room !== this.room || !this.lk) return;
+      this.set({ selfMute: true, problem: microphoneProblem(this.lk, error) });
       this.tellServer();
     }
   }
 
-  private listen(room: Room, attempt: number): void {
+  private listen(lk: LiveKit, room: Room, attempt: number): void {
+    const { ConnectionState, RoomEvent, Track } = lk;
     const current = () => attempt === this.attempt && room === this.room;
     room
       .on(RoomEvent.TrackSubscribed, (track: RemoteTrack, _publication, participant: RemoteParticipant) => {
@@ -208,7 +232,7 @@ export class VoiceSession {
         if (!current()) return;
         this.room = null;
         this.removeAudio();
-        this.set({ phase: "ended", speaking: new Set(), problem: disconnectProblem(reason) });
+        this.set({ phase: "ended", speaking: new Set(), problem: disconnectProblem(lk, reason) });
       });
   }
 
