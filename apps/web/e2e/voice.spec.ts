@@ -153,3 +153,18 @@ test("a media server the browser cannot reach is said in plain words, with Try a
   await annPage.getByRole("button", { name: "Close" }).click();
   await expect(annPage.getByTestId("voice-panel")).toHaveCount(0);
 });
+
+test("a voice channel the person may not connect to says so in plain words", async ({ people, service }) => {
+  const [ann, ben] = [await people.get("ann"), await people.get("ben")];
+  const { guildId, path } = await guildWith(service, ann, "Locked Room", [ben]);
+  const { domain } = await service.domain();
+  const CONNECT = 1n << 20n;
+  await domain.channels.create(BigInt(guildId), ann.id, { name: "Staff", type: 2, permission_overwrites: [{ id: guildId, type: 0, allow: "0", deny: CONNECT.toString() }] });
+  const benPage = await people.open(ben, path, { permissions: MICROPHONE });
+  await live(benPage);
+
+  await voiceChannel(benPage, "Staff").click();
+  await expect(benPage.getByTestId("voice-problem")).toHaveText("You don’t have permission to join this voice channel.");
+  await expect(benPage.getByTestId("voice-phase")).toHaveText("Voice disconnected");
+  await expect(benPage.getByRole("list", { name: "In Staff" })).toHaveCount(0);
+});
