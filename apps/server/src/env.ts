@@ -41,12 +41,12 @@ export interface LocalLiveKitEnv {
   configured: boolean;
   /** LIVEKIT_BINARY: the LiveKit server binary (else `livekit-server`/`server` on PATH, else `pnpm livekit:install`'s). */
   binary?: string;
-  /** LIVEKIT_PORT: its signalling/API port on 127.0.0.1; unset: 7880, or a free one when 7880 is taken. */
+  /** LIVEKIT_PORT: its signalling/API port on 127.0.0.1 (0: a free one); unset: 7880, or a free one when 7880 is taken. */
   port?: number;
 }
 
 export function readLocalLiveKitEnv(env: NodeJS.ProcessEnv = process.env): LocalLiveKitEnv {
   const port = env.LIVEKIT_PORT ? Number(env.LIVEKIT_PORT) : undefined;
-  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw new Error(`LIVEKIT_PORT is not a port: ${env.LIVEKIT_PORT}`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`LIVEKIT_PORT is not a port: ${env.LIVEKIT_PORT}`);
   return { configured: Boolean(env.LIVEKIT_URL?.trim()), binary: env.LIVEKIT_BINARY || undefined, port };
 }

@@ -34,11 +34,9 @@ export async function startLocalLiveKit(options: { env: LocalLiveKitEnv; dataDir
     console.log(`voice: off — no LiveKit server found${configured}; run \`pnpm livekit:install\` (needs Go), set LIVEKIT_BINARY, or point LIVEKIT_URL at a LiveKit server.`);
     return null;
   }
-  const port = options.env.port ?? ((await isFree(DEFAULT_PORT)) ? DEFAULT_PORT : 0);
   const logFile = join(options.dataDir, "livekit.log");
-  const started = Date.now();
-  try {
-    const livekit = await startLiveKitServer({
+  const start = (port: number) =>
+    startLiveKitServer({
       binary,
       port,
       apiKey: `chat-${keptSecret(options.dataDir, "livekit-api-key").slice(0, 12)}`,
@@ -46,6 +44,15 @@ export async function startLocalLiveKit(options: { env: LocalLiveKitEnv; dataDir
       webhookUrl: webhookUrl(options.serverHost, options.serverPort),
       logFile,
     });
+  const started = Date.now();
+  try {
+    // LIVEKIT_PORT as configured (0: a free one); else 7880, or a free one when 7880 is (or just got) taken.
+    const livekit =
+      options.env.port !== undefined
+        ? await start(options.env.port)
+        : (await isFree(DEFAULT_PORT))
+          ? await start(DEFAULT_PORT).catch(() => start(0))
+          : await start(0);
     console.log(`voice: LiveKit ${livekit.url} (${binary}, ready in ${Date.now() - started} ms, log ${logFile})`);
     return livekit;
   } catch (error) {
