@@ -75,6 +75,8 @@ test("portal: create an application, reset its token, build an invite link and a
   await expect(page.getByTestId("consent-application")).toHaveText("Helper Bot");
   const requested = page.getByTestId("requested-permissions");
   for (const label of ["View Channels", "Send Messages", "Read Message History", "Listen"]) await expect(requested.getByText(label, { exact: true })).toBeVisible();
+  // Listen says what it means: hearing people in voice, never through @everyone, and shown to them.
+  await expect(requested.getByText(/Hear what people say in the voice channels it joins/)).toContainText("everyone in the channel sees that it can hear");
   await page.getByLabel("Add to guild").selectOption({ label: "Bot Garage" });
   await screen(page, "consent");
   await page.getByRole("button", { name: "Authorise" }).click();

@@ -1,4 +1,5 @@
 import { type BotInteractions, WaitableLog } from "./bot-interactions";
+import type { BotVoice } from "./bot-voice";
 
 /**
  * What the conformance scenario asks of a bot library. Each adapter in ./libraries drives one
@@ -92,6 +93,8 @@ export interface BotLibrary {
   fetchChannelExpectingError(channelId: string): Promise<RaisedError>;
   /** Commands and interactions (the interactions scenario). */
   readonly interactions: BotInteractions;
+  /** Voice through its REST and gateway clients (the voice scenario; the libraries the spec names for it). */
+  readonly voice?: BotVoice;
   destroy(): Promise<void>;
 }
 

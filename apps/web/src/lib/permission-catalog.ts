@@ -5,6 +5,8 @@ export interface PermissionEntry {
   label: string;
   bit: bigint;
   hint?: string;
+  /** Said on the bot consent page under this permission when a bot asks for it. */
+  consentNote?: string;
 }
 
 export interface PermissionGroup {
@@ -48,7 +50,13 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
     entries: [
       { key: "connect", label: "Connect", bit: Permission.Connect },
       { key: "speak", label: "Speak", bit: Permission.Speak },
-      { key: "listen", label: "Listen", bit: Permission.Listen, hint: "Hear others in voice channels" },
+      {
+        key: "listen",
+        label: "Listen",
+        bit: Permission.Listen,
+        hint: "Hear others in voice channels",
+        consentNote: "Hear what people say in the voice channels it joins. A bot never hears through @everyone, only through this permission, and everyone in the channel sees that it can hear.",
+      },
     ],
   },
 ];
@@ -68,6 +76,11 @@ export function describePermissions(bits: bigint): { labels: string[]; otherCoun
   let otherCount = 0;
   for (let b = rest; b > 0n; b >>= 1n) if (b & 1n) otherCount++;
   return { labels, otherCount };
+}
+
+/** What the consent page says about the permissions asked for that need more than their name, by label. */
+export function consentNotes(labels: readonly string[]): Record<string, string> {
+  return Object.fromEntries(PERMISSION_ENTRIES.flatMap((e) => (e.consentNote && labels.includes(e.label) ? [[e.label, e.consentNote]] : [])));
 }
 
 export function sumBits(bits: Iterable<bigint>): bigint {

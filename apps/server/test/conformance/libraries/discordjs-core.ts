@@ -3,6 +3,7 @@ import { DiscordAPIError, REST } from "@discordjs/rest";
 import { CompressionMethod, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
 import { type BotLibrary, type CachedGuild, eventually, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 import { discordJsCoreInteractions } from "./discordjs-core-interactions";
+import { discordJsCoreVoice } from "./discordjs-core-voice";
 
 function seen(message: APIMessage): SeenMessage {
   return {
@@ -59,6 +60,7 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
     name: "@discordjs/core",
     received,
     interactions,
+    voice: discordJsCoreVoice(client),
     async login() {
       await gateway.connect();
       await eventually(() => self.userId !== "" && self.guildIds.every((id) => guilds.has(id)), "READY and every GUILD_CREATE");

@@ -1,6 +1,7 @@
 import { type ApplicationCommand, AttachmentBuilder, Client, DiscordAPIError, EmbedBuilder, Events, type Message, type TextChannel, version } from "discord.js";
 import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
 import { discordJsInteractions } from "./discordjs-interactions";
+import { discordJsVoice } from "./discordjs-voice";
 
 function seen(message: Message): SeenMessage {
   return {
@@ -42,6 +43,7 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
     name: `discord.js ${version}`,
     received,
     interactions,
+    voice: discordJsVoice(client),
     async login() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(connection.token);

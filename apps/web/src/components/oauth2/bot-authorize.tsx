@@ -2,7 +2,7 @@ import type { SessionUser } from "@chat/auth";
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
 import type { AuthorizeRequest } from "@/lib/authorize-request";
-import { describePermissions } from "@/lib/permission-catalog";
+import { consentNotes, describePermissions } from "@/lib/permission-catalog";
 import { orNullOn, serverApi } from "@/server/api";
 import { BotConsent } from "./bot-consent";
 import { ConsentCard, ConsentError } from "./consent-card";
@@ -38,6 +38,7 @@ export async function BotAuthorize({ request, me }: { request: Extract<Authorize
         guilds={guilds}
         permissions={request.permissions.toString()}
         permissionLabels={labels}
+        permissionNotes={consentNotes(labels)}
         otherPermissionCount={otherCount}
         preselectedGuildId={request.guildId}
       />

@@ -14,12 +14,14 @@ interface BotConsentProps {
   guilds: GuildView[];
   permissions: string;
   permissionLabels: string[];
+  /** A sentence under the permissions whose name alone does not say enough (Listen). */
+  permissionNotes: Record<string, string>;
   otherPermissionCount: number;
   preselectedGuildId: string | null;
 }
 
 /** Scope `bot`: pick a guild you manage, see what the bot may do, authorise or cancel. */
-export function BotConsent({ application, guilds, permissions, permissionLabels, otherPermissionCount, preselectedGuildId }: BotConsentProps) {
+export function BotConsent({ application, guilds, permissions, permissionLabels, permissionNotes, otherPermissionCount, preselectedGuildId }: BotConsentProps) {
   const selectId = useId();
   const [guildId, setGuildId] = useState(guilds.some((g) => g.id === preselectedGuildId) ? (preselectedGuildId as string) : "");
   const trpc = useTRPC();
@@ -107,9 +109,12 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         ) : (
           <ul className="mt-2 flex flex-col gap-1.5" data-testid="requested-permissions">
             {permissionLabels.map((label) => (
-              <li key={label} className="flex items-center gap-2 text-[15px] text-text">
-                <CheckIcon width={16} height={16} className="shrink-0 text-success" />
-                {label}
+              <li key={label} className="flex items-start gap-2 text-[15px] text-text">
+                <CheckIcon width={16} height={16} className="mt-1 shrink-0 text-success" />
+                <span>
+                  <span>{label}</span>
+                  {permissionNotes[label] ? <span className="mt-0.5 block text-sm text-muted">{permissionNotes[label]}</span> : null}
+                </span>
               </li>
             ))}
             {otherPermissionCount > 0 ? <li className="text-sm text-muted">and {otherPermissionCount} other permission{otherPermissionCount > 1 ? "s" : ""}</li> : null}
