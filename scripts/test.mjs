@@ -1,14 +1,19 @@
-// `pnpm test`: the whole suite. Lint and typecheck, the server and domain tests and the
-// browser tests, on the embedded database and, when TEST_DATABASE_URL and TEST_REDIS_URL name
-// them (CI sets both), again on PostgreSQL + Redis. The two storage modes' unit and integration
+// `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
+// then lint and typecheck, the server and domain tests and the browser tests, on the embedded
+// database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
+// PostgreSQL + Redis. The two storage modes' unit and integration
 // passes run side by side (each is one test file at a time, mostly waiting on sockets and
 // timers); the browser passes run one after the other (a loaded machine slows sign-ups).
 import { spawn } from "node:child_process";
+import { ensureLiveKit } from "./livekit-install.mjs";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const withServices = Boolean(pgUrl && redisUrl);
-const embeddedEnv = { ...process.env, TEST_DATABASE_URL: "", TEST_REDIS_URL: "", E2E_DATABASE_URL: "", E2E_REDIS_URL: "", DATABASE_URL: "", REDIS_URL: "" };
+// The voice tests run a real LiveKit server: found (LIVEKIT_BINARY, PATH, install folder) or built with Go now.
+// Without one they fail saying how to get it; the rest of the suite runs either way.
+const livekitBinary = ensureLiveKit();
+const embeddedEnv = { ...process.env, ...(livekitBinary ? { LIVEKIT_BINARY: livekitBinary } : {}), TEST_DATABASE_URL: "", TEST_REDIS_URL: "", E2E_DATABASE_URL: "", E2E_REDIS_URL: "", DATABASE_URL: "", REDIS_URL: "", LIVEKIT_URL: "", LIVEKIT_PUBLIC_URL: "", LIVEKIT_API_KEY: "", LIVEKIT_API_SECRET: "" };
 const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl, E2E_DATABASE_URL: pgUrl, E2E_REDIS_URL: redisUrl };
 const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api", "@chat/rate-limit", "@chat/auth", "@chat/ephemeral"];
 

@@ -34,3 +34,19 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     livekit: readLiveKitAccess(env),
   };
 }
+
+/** What `pnpm start` needs to run a LiveKit server itself (when LIVEKIT_URL names none). */
+export interface LocalLiveKitEnv {
+  /** LIVEKIT_URL is set: LiveKit runs elsewhere, none is started. */
+  configured: boolean;
+  /** LIVEKIT_BINARY: the LiveKit server binary (else `livekit-server`/`server` on PATH, else `pnpm livekit:install`'s). */
+  binary?: string;
+  /** LIVEKIT_PORT: its signalling/API port on 127.0.0.1 (0: a free one); unset: 7880, or a free one when 7880 is taken. */
+  port?: number;
+}
+
+export function readLocalLiveKitEnv(env: NodeJS.ProcessEnv = process.env): LocalLiveKitEnv {
+  const port = env.LIVEKIT_PORT ? Number(env.LIVEKIT_PORT) : undefined;
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`LIVEKIT_PORT is not a port: ${env.LIVEKIT_PORT}`);
+  return { configured: Boolean(env.LIVEKIT_URL?.trim()), binary: env.LIVEKIT_BINARY || undefined, port };
+}

@@ -1,8 +1,12 @@
+import { LAX_LIMITS } from "./fixtures/service";
 import { axeViolations } from "./support/axe";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
 import { screen } from "./support/people";
 
 test.describe("without a media server", () => {
+  // LIVEKIT_URL named (empty): the harness starts no LiveKit, and the service has no voice.
+  test.use({ serviceEnv: { ...LAX_LIMITS, LIVEKIT_URL: "" } });
+
   test("a voice channel says plainly that voice isn't set up, and clicking it joins nothing", async ({ people, service }) => {
     const ann = await people.get("ann");
     const { path } = await guildWith(service, ann, "Quiet Guild");

@@ -141,7 +141,7 @@ test("a media server the browser cannot reach is said in plain words, with Try a
   const { path } = await guildWith(service, ann, "Unreachable", []);
   const annPage = await people.open(ann, path, { permissions: MICROPHONE });
   // The browser's connections to LiveKit fail, as on a network that blocks it.
-  const media = new URL(livekit.env.LIVEKIT_URL);
+  const media = new URL(livekit.url);
   await annPage.routeWebSocket((url) => url.port === media.port, (socket) => socket.close());
   await annPage.route((url) => url.port === media.port, (route) => route.abort("connectionrefused"));
   await live(annPage);

@@ -1,3 +1,5 @@
-export { type LiveKitAccess, LiveKitMedia } from "./livekit-media";
+export { defaultLiveKitInstallDir, findLiveKitBinary, LIVEKIT_MISSING, LIVEKIT_PACKAGE, LIVEKIT_VERSION, requireLiveKitBinary } from "./livekit-binary";
 export { readLiveKitAccess } from "./livekit-env";
+export { type LiveKitAccess, LiveKitMedia } from "./livekit-media";
+export { type LiveKitServerOptions, liveKitConfig, type RunningLiveKit, startLiveKitServer } from "./livekit-process";
 export { type LiveKitParticipantEvent, LiveKitWebhooks } from "./livekit-webhooks";

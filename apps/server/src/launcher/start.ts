@@ -2,12 +2,15 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readLocalLiveKitEnv, readServerEnv } from "../env";
 import { startServer } from "../server";
+import { startLocalLiveKit } from "./livekit";
 
 /**
  * `pnpm start`: the whole service on one machine. Builds the web app once if needed,
  * starts a server node (which owns the embedded database unless DATABASE_URL is set),
- * then the web app next to it.
+ * then the web app next to it. Without LIVEKIT_URL, starts a LiveKit server on loopback first
+ * when a binary is found (voice), and hands both processes its address and keys.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const webDir = join(root, "apps/web");
@@ -19,7 +22,22 @@ if (!existsSync(join(webDir, ".next/BUILD_ID")) || process.argv.includes("--rebu
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = await startServer();
+const serverEnv = readServerEnv();
+const localLiveKit = readLocalLiveKitEnv();
+const livekit = localLiveKit.configured
+  ? null
+  : await startLocalLiveKit({ env: localLiveKit, dataDir: resolve(serverEnv.dataDir), serverHost: serverEnv.host, serverPort: serverEnv.port });
+if (livekit) {
+  // As if configured: the server (read below) and the web app (its environment) see the same.
+  process.env.LIVEKIT_URL = livekit.url;
+  process.env.LIVEKIT_API_KEY = livekit.apiKey;
+  process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
+}
+
+const server = await startServer().catch(async (error) => {
+  await livekit?.stop();
+  throw error;
+});
 const webPort = process.env.WEB_PORT || "3000";
 console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.gatewayUrl}`);
 // The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
@@ -38,6 +56,7 @@ async function stop(code = 0) {
   stopping = true;
   web.kill("SIGTERM");
   await server.close();
+  await livekit?.stop();
   process.exit(code);
 }
 web.on("exit", (code) => {

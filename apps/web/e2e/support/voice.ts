@@ -1,27 +1,13 @@
 import type { Page } from "@playwright/test";
-import { LAX_LIMITS } from "../fixtures/service";
+import { liveKitOf, type RunningLiveKit } from "../fixtures/livekit";
 import { expect, test as peopleTest, type Someone } from "./live-people";
-import { type E2ELiveKit, startE2ELiveKit } from "./livekit";
 
-/** The service with a real LiveKit server, its webhooks reaching the service's server. */
-export const test = peopleTest.extend<{ voiceReady: undefined }, { livekit: E2ELiveKit }>({
-  livekit: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
-    async ({}, use) => {
-      const livekit = await startE2ELiveKit();
-      await use(livekit);
-      await livekit.stop();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  serviceEnv: async ({ livekit }, use) => use({ ...LAX_LIMITS, ...livekit.env }),
-  voiceReady: [
-    async ({ livekit, service }, use) => {
-      livekit.forwardTo(service.serverUrl);
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+/**
+ * `test` of people's specs whose service must have voice: the harness's LiveKit (a real server,
+ * webhooks to the service's server); without a LiveKit binary the test fails, saying how to get one.
+ */
+export const test = peopleTest.extend<{ livekit: RunningLiveKit }>({
+  livekit: async ({ service }, use) => use(liveKitOf(service)),
 });
 
 /** Context permissions of a browser that may use its (fake) microphone. */
