@@ -61,7 +61,13 @@ test("joining a voice channel shows the person to the guild live, with mute, and
 
   // On a phone the panel sits in the drawer with the channels.
   await annPage.setViewportSize(PHONE);
-  await annPage.getByRole("button", { name: "Guilds and channels" }).click();
+  // The channel's header says she is in voice; a tap opens the drawer with the panel.
+  const badge = annPage.getByRole("button", { name: "In voice: General" });
+  await expect(badge).toBeInViewport();
+  const header = await new AxeBuilder({ page: annPage }).include('[data-testid="voice-phone-badge"]').analyze();
+  expect(header.violations.map((v) => v.id)).toEqual([]);
+  await screen(annPage, "voice-phone-channel");
+  await badge.click();
   await expect(panel).toBeInViewport();
   await expect(annPage.getByRole("button", { name: "Disconnect" })).toBeInViewport();
   await screen(annPage, "voice-phone");

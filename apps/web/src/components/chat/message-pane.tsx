@@ -15,6 +15,7 @@ import { isUnread, type ReadStateIndex } from "./read-states/read-state-math";
 import { useMarkRead } from "./read-states/use-mark-read";
 import { TypingIndicator } from "./typing-indicator";
 import { useChannelMessages } from "./use-channel-messages";
+import { VoicePhoneBadge } from "./voice/voice-phone-badge";
 
 /** Commands change without any event: the picker asks again when it opens, at most this often. */
 const COMMANDS_FRESH_MS = 10_000;
@@ -113,6 +114,7 @@ export function MessagePane({
         <HashIcon className="shrink-0 text-faint" />
           <h1 className="font-semibold text-white">{channel.name}</h1>
           {channel.topic ? <p className="truncate border-l border-line pl-3 text-sm text-muted">{channel.topic}</p> : null}
+          {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
         </header>
         {feed.status === "loading" ? (
