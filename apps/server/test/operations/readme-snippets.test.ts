@@ -6,6 +6,8 @@ import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/harness";
 import { fixtures } from "../support/rest-fixtures";
+import { eventually, VoiceParticipant } from "../support/voice-bot";
+import { useVoiceTestServer } from "../support/voice-server";
 
 /**
  * Keeps the README's "Connecting a bot" section honest: each of its four snippets is run as
@@ -150,4 +152,57 @@ describe("README: Connecting a bot", () => {
       }
     });
   }
+});
+
+/** The ```js block of the README's "## Voice" section. */
+function voiceSnippet(): string {
+  const readme = readFileSync(readmePath, "utf8");
+  const start = readme.search(/\n## Voice\b/);
+  if (start < 0) throw new Error(`${readmePath} has no "## Voice" section`);
+  const next = readme.indexOf("\n## ", start + 1);
+  const blocks = [...readme.slice(start, next < 0 ? undefined : next).matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
+  if (blocks.length !== 1) throw new Error(`expected one js snippet in the README's Voice section, found ${blocks.length}`);
+  return blocks[0] as string;
+}
+
+describe("README: a bot in voice", () => {
+  const env = useVoiceTestServer(Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
+  const open: { close(): Promise<unknown> }[] = [];
+  afterAll(async () => {
+    for (const thing of open) await thing.close();
+  });
+
+  it("the snippet joins on !join, and a person in the channel hears its tone", async () => {
+    const source = voiceSnippet();
+    expect(source).toContain(`${README_ORIGIN}/api`);
+    mkdirSync(snippetsDir, { recursive: true });
+    const runDir = mkdtempSync(join(snippetsDir, "voice-"));
+    const file = join(runDir, "voice.mjs");
+    writeFileSync(file, source.replaceAll(README_ORIGIN, env.t.server.url));
+    const bot = await env.t.seed.bot(env.world, Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
+    const child = runNode(file, { BOT_TOKEN: bot.botToken });
+    open.push({ close: () => child.kill() });
+    const prisma = env.t.server.ctx.database.prisma;
+    try {
+      const started = Date.now();
+      let lastAsk = 0;
+      while ((await prisma.voiceState.count({ where: { userId: bot.botUser.id } })) === 0) {
+        if (child.exited() !== null) throw new Error(`the voice snippet exited (${child.exited()}); its stderr:\n${child.stderr()}`);
+        if (Date.now() - started > ANSWER_WITHIN_MS) throw new Error(`the voice snippet did not join within ${ANSWER_WITHIN_MS / 1000} s; its stderr:\n${child.stderr()}`);
+        if (Date.now() - lastAsk >= PING_EVERY_MS) {
+          await fixtures(env.t).personMessage(env.world.text.id, env.world.owner.id, "!join");
+          lastAsk = Date.now();
+        }
+        await sleep(200);
+      }
+      const person = new VoiceParticipant();
+      open.push(person);
+      await person.connect(await env.t.server.ctx.domain.voice.join(env.world.voice.id, env.world.owner.id, {}));
+      await eventually(() => person.heardFrom(bot.botUser.id.toString()) > 20, "the person hears the snippet's tone", ANSWER_WITHIN_MS);
+      expect(child.exited(), child.stderr()).toBeNull();
+    } finally {
+      await child.kill();
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
 });
