@@ -1,6 +1,6 @@
 import "server-only";
-import { LiveHub } from "@chat/api";
 import { type OpenDatabase, openDatabase } from "@chat/db";
+import { LiveHub } from "@chat/api";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { createEventBus, type EventBus } from "@chat/events";

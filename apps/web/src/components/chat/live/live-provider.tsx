@@ -5,8 +5,8 @@ import { createContext, type ReactNode, useContext, useEffect, useRef, useState,
 import { isUnauthorized } from "@/lib/errors";
 import { sendToLogin } from "@/lib/return-path";
 import { useTRPC, useTRPCClient } from "@/lib/trpc";
-import { FormStore } from "../forms/form-store";
 import { AutocompleteStore } from "../interactions/autocomplete-store";
+import { FormStore } from "../forms/form-store";
 import { EphemeralStore } from "../interactions/ephemeral-store";
 import { InteractionStore } from "../interactions/interaction-store";
 import { LiveCache, type LiveNotice } from "./live-cache";
