@@ -116,17 +116,18 @@ test("a blocked microphone is said in plain words, and the person still joins, m
   await screen(annPage, "voice-microphone-blocked");
 });
 
-test("everyone in the guild sees which bots can hear a voice channel", async ({ people, service }) => {
+test("a bot in voice: everyone sees it can hear, and it and a person in Chromium hear each other", async ({ people, service }) => {
   const [ann, ben] = [await people.get("ann"), await people.get("ben")];
   const { guildId, path } = await guildWith(service, ann, "Bot Ears", [ben]);
   const { domain } = await service.domain();
   const voice = (await domain.channels.listForGuild(BigInt(guildId), ann.id)).find((c) => c.type === 2);
   if (!voice) throw new Error("the guild has no voice channel");
   const bot = await moderatorBot(service, ann, guildId, "Recorder");
-  const benPage = await people.open(ben, path);
+  const benPage = await people.open(ben, path, { permissions: MICROPHONE });
   await live(benPage);
 
-  const join = (await bot.rest("POST", `/channels/${voice.id}/voice`, {})) as { url: string; token: string; listen: boolean };
+  // The bot joins through REST and connects with LiveKit's Node SDK, as the README shows.
+  const join = (await bot.rest("POST", `/channels/${voice.id}/voice`, {})) as { url: string; token: string; listen: boolean; identity: string };
   expect(join.listen).toBe(true);
   const participant = new VoiceParticipant();
   try {
@@ -136,10 +137,18 @@ test("everyone in the guild sees which bots can hear a voice channel", async ({ 
     await expect(entry.getByRole("img", { name: "Recorder can hear this channel" })).toBeVisible();
     await expect(entry.getByTestId("voice-can-hear")).toHaveAttribute("title", "Recorder can hear this channel");
     await screen(benPage, "voice-bot-can-hear");
+
+    // The bot sends 16-bit PCM (a tone); Ben, in the channel, hears it: his page plays it loud.
+    await participant.publishTone();
+    await joinVoice(benPage, "General");
+    await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${join.identity}"]`)).toHaveCount(1, { timeout: 20_000 });
+    await expect.poll(async () => (await audioFrom(benPage, BigInt(join.identity)))?.peak ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.05);
+    // And the bot receives Ben's (fake) microphone: frames that are not silence.
+    await expect.poll(() => participant.heardFrom(ben.id.toString()), { timeout: 20_000 }).toBeGreaterThan(20);
   } finally {
     await participant.close();
   }
-  await expect(benPage.getByRole("list", { name: "In General" })).toHaveCount(0, { timeout: 20_000 });
+  await expect(benPage.getByRole("list", { name: "In General" }).getByTestId("voice-participant").filter({ hasText: "Recorder" })).toHaveCount(0, { timeout: 20_000 });
 });
 
 test("a media server the browser cannot reach is said in plain words, with Try again", async ({ people, service, livekit }) => {
