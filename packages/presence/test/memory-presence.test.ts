@@ -32,6 +32,8 @@ describe("presences in the server's memory (no Redis)", () => {
   it("shows the status set most recently among the processes' views, and offline once none has one", async () => {
     const m = memory();
     expect((await m.update("1", { status: Online })).change).toMatchObject({ status: Online });
+    // Later by the clock (within one millisecond the greater node id wins, and this process's is random).
+    await new Promise((resolve) => setTimeout(resolve, 2));
     expect(m.updateFrom(WEB_1, "1", { status: Idle }).change).toMatchObject({ status: Idle });
     expect(await m.statuses(["1", "2"])).toEqual(new Map([["1", Idle]]));
     // The same status again from another process changes nothing others see.
