@@ -10,6 +10,8 @@ export interface LiveKitAccess {
   apiSecret: string;
 }
 
+const REQUEST_TIMEOUT_SECONDS = 5;
+
 /** Audio only: a participant that may speak publishes its microphone, nothing else (spec: bots send audio only). */
 function permissionOf(grants: VoiceGrants) {
   return {
@@ -35,7 +37,8 @@ export class LiveKitMedia implements VoiceMedia {
   private readonly rooms_: RoomServiceClient;
 
   constructor(private readonly access: LiveKitAccess) {
-    this.rooms_ = new RoomServiceClient(access.url.replace(/^ws/, "http"), access.apiKey, access.apiSecret);
+    // A media server that does not answer must not hold up a kick or a permission change for long.
+    this.rooms_ = new RoomServiceClient(access.url.replace(/^ws/, "http"), access.apiKey, access.apiSecret, { requestTimeout: REQUEST_TIMEOUT_SECONDS });
   }
 
   get url(): string {

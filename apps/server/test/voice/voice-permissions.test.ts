@@ -150,6 +150,49 @@ describe("voice permissions, enforced by the media server", () => {
     expect(await prisma().voiceState.count({ where: { userId: bot.botUser.id } })).toBe(0);
   });
 
+  it("a role holding Listen taken from the bot through REST: it stops hearing; a ban disconnects", async () => {
+    const speaker = await joinAs(s.world.token);
+    await speaker.publishTone();
+    const bot = await botWith(BASIC);
+    const ears = await domain().roles.create(s.world.owner.id, s.world.guild.id, { name: "Ears", permissions: Permission.Listen.toString() });
+    const owner = await domain().applications.create(s.world.owner.id, "Owner's helper");
+    await domain().members.addBot(s.world.owner.id, s.world.guild.id, owner.application.id, Permission.Administrator);
+    const admin = (method: string, path: string) => fetch(`${s.t.base}${path}`, { method, headers: { authorization: `Bot ${owner.botToken}` } });
+    expect((await admin("PUT", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status).toBe(204);
+    const listener = await joinAs(bot.botToken);
+    await eventually(() => listener.heardFrom(s.world.botUserId.toString()) > 20, "hearing through the Ears role");
+
+    expect((await admin("DELETE", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status).toBe(204);
+    await eventually(async () => (await prisma().voiceState.findFirst({ where: { userId: bot.botUser.id } }))?.listening === false, "listening false");
+    const heard = listener.heardFrom(s.world.botUserId.toString());
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(listener.heardFrom(s.world.botUserId.toString()) - heard).toBeLessThan(100);
+    const settled = listener.heardFrom(s.world.botUserId.toString());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(listener.heardFrom(s.world.botUserId.toString())).toBe(settled);
+
+    expect((await fetch(`${s.t.base}/guilds/${s.world.guild.id}/bans/${bot.botUser.id}`, { method: "PUT", headers: { authorization: `Bot ${owner.botToken}`, "content-type": "application/json" }, body: "{}" })).status).toBe(204);
+    await eventually(() => !listener.room.isConnected, "disconnected on ban");
+    expect(await prisma().voiceState.count({ where: { userId: bot.botUser.id } })).toBe(0);
+  });
+
+  it("a suspended person is disconnected, and a join token from before no longer gets them in", async () => {
+    const person = await s.t.seed.person();
+    await domain().members.addPerson(s.world.guild.id, person.id);
+    const join = await domain().voice.join(s.world.voice.id, person.id, {});
+    const participant = new VoiceParticipant();
+    open.push(participant);
+    await participant.connect(join);
+    await connectedState(person.id);
+    await domain().accounts.suspend(person.id);
+    await eventually(() => !participant.room.isConnected, "disconnected on suspension");
+    expect(await prisma().voiceState.count({ where: { userId: person.id } })).toBe(0);
+    const again = new VoiceParticipant();
+    open.push(again);
+    await again.connect(join);
+    await eventually(() => !again.room.isConnected, "put out again");
+  });
+
   it("the voice channel deleted: everyone in it is disconnected", async () => {
     const channel = await prisma().channel.create({ data: { guildId: s.world.guild.id, type: 2, name: "doomed", position: 20 } });
     const participant = await joinAs(s.world.token, channel.id);

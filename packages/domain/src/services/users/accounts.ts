@@ -30,7 +30,7 @@ export class AccountService {
     private webSessions: WebSessionService,
   ) {}
 
-  /** The person can no longer sign in, every web session ends at once and websites lose their tokens. */
+  /** The person can no longer sign in, every web session ends at once, websites lose their tokens and voice ends. */
   async suspend(userId: bigint) {
     const user = await this.person(userId);
     const ended = await this.ctx.db.$transaction(async (tx) => {
@@ -39,6 +39,8 @@ export class AccountService {
     });
     await this.webSessions.announceEnded(user.id, ended);
     await this.oauth2.revokeAllForUser(user.id);
+    // Out of voice too; a join token issued before no longer gets them in (voice standing).
+    await disconnectVoice(this.ctx, { userId: user.id });
     return user;
   }
 

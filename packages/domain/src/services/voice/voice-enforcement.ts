@@ -24,7 +24,8 @@ export async function enforceVoicePermissions(ctx: DomainContext, where: Where):
         await disconnect(ctx, row, { leaverLostView: !standing?.view });
         continue;
       }
-      await ctx.voice?.setGrants(row.channelId.toString(), row.userId.toString(), { speak: standing.speak, listen: standing.listen });
+      // A media server that does not answer now is set right by the next reconciliation.
+      await mediaCall("set the permissions of", row, () => ctx.voice?.setGrants(row.channelId.toString(), row.userId.toString(), { speak: standing.speak, listen: standing.listen }));
       if (standing.listen !== row.listening) {
         const updated = await ctx.db.voiceState.updateMany({ where: { guildId, userId: row.userId, sessionId: row.sessionId }, data: { listening: standing.listen } });
         if (updated.count > 0) await announceVoiceState(ctx, { ...row, listening: standing.listen });
@@ -44,11 +45,24 @@ export async function disconnectVoice(ctx: DomainContext, where: Where): Promise
 
 type StateRow = Awaited<ReturnType<DomainContext["db"]["voiceState"]["findMany"]>>[number];
 
-/** One participant out: the media connection closed, then the row (this session's only) removed and announced. */
-export async function disconnect(ctx: DomainContext, row: StateRow, how: { leaverLostView?: boolean } = {}): Promise<void> {
-  await ctx.voice?.remove(row.channelId.toString(), row.userId.toString());
+/**
+ * One participant out: the media connection closed, then the row (this session's only) removed
+ * and announced. `keepMedia`: the connection is not this row's (reconciliation found the row
+ * stale while the same user may be connected anew). The row goes even when the media server
+ * cannot be reached: the reconciliation closes the connection later.
+ */
+export async function disconnect(ctx: DomainContext, row: StateRow, how: { leaverLostView?: boolean; keepMedia?: boolean } = {}): Promise<void> {
+  if (!how.keepMedia) await mediaCall("disconnect", row, () => ctx.voice?.remove(row.channelId.toString(), row.userId.toString()));
   const removed = await ctx.db.voiceState.deleteMany({ where: { guildId: row.guildId, userId: row.userId, sessionId: row.sessionId } });
   if (removed.count > 0) await announceVoiceState(ctx, row, { left: true, ...how });
+}
+
+async function mediaCall(what: string, row: StateRow, call: () => Promise<void> | undefined): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    console.error(`voice: could not ${what} ${row.userId} in ${row.channelId} on the media server`, error);
+  }
 }
 
 function whereOf(where: Where) {

@@ -19,13 +19,13 @@ export function voiceStanding(permissions: bigint): VoiceStanding {
 
 /**
  * Standings of several members in voice channels of one guild, in one batch of queries:
- * `pairs` of (user, channel); a member who left or a channel that is gone stands nowhere.
+ * `pairs` of (user, channel); a member who left, a suspended account or a channel that is gone stands nowhere.
  */
 export async function loadVoiceStandings(ctx: DomainContext, guildId: bigint, pairs: readonly { userId: bigint; channelId: bigint }[]): Promise<Map<string, VoiceStanding>> {
   const standings = new Map<string, VoiceStanding>();
   if (pairs.length === 0) return standings;
   const channelIds = [...new Set(pairs.map((p) => p.channelId))];
-  const [guild, members, channels] = await Promise.all([
+  const [guild, members, channels, suspended] = await Promise.all([
     loadGuildSnapshot(ctx.db, guildId),
     loadMemberSnapshots(
       ctx.db,
@@ -33,13 +33,15 @@ export async function loadVoiceStandings(ctx: DomainContext, guildId: bigint, pa
       pairs.map((p) => p.userId),
     ),
     ctx.db.channel.findMany({ where: { id: { in: channelIds }, guildId, type: 2 }, select: { id: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } } }),
+    ctx.db.user.findMany({ where: { id: { in: pairs.map((p) => p.userId) }, suspendedAt: { not: null } }, select: { id: true } }),
   ]);
+  const out = new Set(suspended.map((u) => u.id));
   const memberById = new Map(members.map((m) => [m.userId, m]));
   const channelById = new Map(channels.map((c) => [c.id, c]));
   for (const { userId, channelId } of pairs) {
     const member = memberById.get(userId);
     const channel = channelById.get(channelId);
-    standings.set(standingKey(userId, channelId), guild && member && channel ? standingIn(guild, member, channel) : NO_STANDING);
+    standings.set(standingKey(userId, channelId), guild && member && channel && !out.has(userId) ? standingIn(guild, member, channel) : NO_STANDING);
   }
   return standings;
 }

@@ -1,9 +1,11 @@
 import type { DomainContext } from "../../context";
 import { parseId } from "../../ids";
 import { parseJoinMetadata, type VoiceParticipant } from "./media";
-import { disconnect } from "./voice-enforcement";
+import { disconnect, enforceVoicePermissions } from "./voice-enforcement";
 import { loadVoiceStandings, standingKey } from "./voice-grants";
 import { announceVoiceState } from "./voice-state-wire";
+
+const RECONCILE_MARGIN_MS = 10_000;
 
 /** A participant the media server reported (webhook or listing): its room is a channel id, its identity a user id. */
 export interface ParticipantReport {
@@ -25,10 +27,8 @@ export class VoiceStateSync {
     const channelId = parseId(room);
     const userId = parseId(participant.identity);
     const channel = channelId === null ? null : await this.ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, guildId: true, type: true } });
-    if (!channel?.guildId || channel.type !== 2 || userId === null) {
-      await media?.remove(room, participant.identity);
-      return;
-    }
+    // Not one of our voice channels: a room of someone else on a shared media server, left alone.
+    if (!channel?.guildId || channel.type !== 2 || userId === null) return;
     const guildId = channel.guildId;
     const standing = (await loadVoiceStandings(this.ctx, guildId, [{ userId, channelId: channel.id }])).get(standingKey(userId, channel.id));
     if (!standing?.connect) {
@@ -36,8 +36,6 @@ export class VoiceStateSync {
       await media?.remove(room, participant.identity);
       return;
     }
-    // Between the token and now permissions may have changed: the media server gets the full set.
-    await media?.setGrants(room, participant.identity, { speak: standing.speak, listen: standing.listen });
     const self = parseJoinMetadata(participant.metadata);
     const previous = await this.ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (previous?.sessionId === participant.sid) return;
@@ -49,6 +47,9 @@ export class VoiceStateSync {
       await announceVoiceState(this.ctx, previous, { left: true });
     }
     await announceVoiceState(this.ctx, row);
+    // Permissions may have changed since the token, or while this state was being written (a
+    // change then found no state to apply to): the media server gets the full set now.
+    await enforceVoicePermissions(this.ctx, { guildId, userIds: [userId] });
   }
 
   /** participant_left: this connection's state goes (a newer connection's state stays). */
@@ -70,8 +71,9 @@ export class VoiceStateSync {
   async reconcile(): Promise<void> {
     const media = this.ctx.voice;
     if (!media) return;
-    // States made after the listing began are newer than what it shows: they stay.
-    const listedAt = this.ctx.clock.now();
+    // States made after the listing began are newer than what it shows: they stay (with a
+    // margin for the clocks of other nodes, which write states too).
+    const listedAt = new Date(this.ctx.clock.now().getTime() - RECONCILE_MARGIN_MS);
     let present: ParticipantReport[];
     try {
       const rooms = await media.rooms();
@@ -84,7 +86,8 @@ export class VoiceStateSync {
     const states = await this.ctx.db.voiceState.findMany();
     const known = new Set(states.map((s) => `${s.channelId}:${s.userId}:${s.sessionId}`));
     for (const state of states) {
-      if (state.updatedAt < listedAt && !live.has(`${state.channelId}:${state.userId}:${state.sessionId}`)) await disconnect(this.ctx, state);
+      // The participant is gone (or connected anew as another session): the row goes, no connection is closed.
+      if (state.updatedAt < listedAt && !live.has(`${state.channelId}:${state.userId}:${state.sessionId}`)) await disconnect(this.ctx, state, { keepMedia: true });
     }
     for (const report of present) {
       if (!known.has(`${report.room}:${report.participant.identity}:${report.participant.sid}`)) await this.joined(report);

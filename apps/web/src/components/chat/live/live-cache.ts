@@ -125,6 +125,8 @@ export class LiveCache {
         this.patcher.patch<ChannelView[]>(trpc.guilds.channels.queryKey({ guildId: channel.guildId }), (list) => sortChannels([...list.filter((c) => c.id !== channel.id), channel]));
         // A channel that came into view has read states the list does not hold yet.
         if (event.t === GatewayDispatchEvents.ChannelCreate) this.patcher.reload(trpc.readStates.list.queryKey());
+        // A voice channel that came into view may have people in it already.
+        if (event.t === GatewayDispatchEvents.ChannelCreate && channel.kind === "voice") this.patcher.reload(trpc.voice.states.queryKey({ guildId: channel.guildId }));
         return;
       }
       case GatewayDispatchEvents.ChannelDelete: {

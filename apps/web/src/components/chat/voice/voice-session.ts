@@ -217,6 +217,18 @@ export class VoiceSession {
         // Their tracks end with them; their elements go even when no unsubscription is reported.
         this.removeAudio(participant.identity);
       })
+      .on(RoomEvent.ParticipantPermissionsChanged, (_before, participant: Participant) => {
+        // Speak or Listen given or taken while connected (the media server applies it at once).
+        if (!current() || participant !== room.localParticipant) return;
+        const canSpeak = participant.permissions?.canPublish ?? this.state.canSpeak;
+        const canHear = participant.permissions?.canSubscribe ?? true;
+        const problem = !canSpeak ? "You can no longer speak in this channel." : !canHear ? "You can no longer hear this channel." : null;
+        this.set({ canSpeak, problem });
+        if (!canSpeak && !this.state.selfMute) {
+          this.set({ selfMute: true });
+          this.tellServer();
+        }
+      })
       .on(RoomEvent.ActiveSpeakersChanged, (speakers: Participant[]) => {
         if (current()) this.set({ speaking: new Set(speakers.map((p) => p.identity)) });
       })
