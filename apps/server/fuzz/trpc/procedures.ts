@@ -93,6 +93,11 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },
   "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25) }, base: { channelId: "{channel}", content: "" } },
   "messages.get": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
+  "messages.edit": {
+    fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage"), content: str(4000, ["edited from the web"]) },
+    base: { channelId: "{channel}", messageId: "{otherMessage}", content: "" },
+  },
+  "messages.delete": { fields: { channelId, messageId: id("otherMessage", "hiddenMessage") }, base: { channelId: "{hiddenChannel}", messageId: "{hiddenMessage}" } },
   "messages.typing": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
   "live.stream": { fields: { lastEventId: str(64, ["0-0"]) }, base: {} },
 

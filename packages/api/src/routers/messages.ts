@@ -36,6 +36,22 @@ export const messagesRouter = router({
     }),
 
   /**
+   * Edits the person's own message's text, through the same service as PATCH for bots (only the
+   * author's own; nothing left at all is refused as an empty message). MESSAGE_UPDATE reaches the tabs.
+   */
+  edit: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, messageId: zSnowflake, content: z.string().max(4000) }))
+    .mutation(async ({ ctx, input }) => {
+      return messageView(await ctx.domain.messages.edit(input.channelId, input.messageId, ctx.me.id, { content: input.content }));
+    }),
+
+  /** Deletes a message: one's own, or another's with Manage Messages, as DELETE does for bots. */
+  delete: protectedProcedure.input(z.object({ channelId: zSnowflake, messageId: zSnowflake })).mutation(async ({ ctx, input }) => {
+    await ctx.domain.messages.delete(input.channelId, input.messageId, ctx.me.id);
+    return { deleted: true };
+  }),
+
+  /**
    * "X is typing…": TYPING_START to everyone who can view the channel (people's tabs and bots),
    * as POST /channels/{id}/typing does for bots, under the same per-channel limit.
    */
