@@ -33,8 +33,18 @@ export function Composer({
   onSend,
   onTyping,
   commands,
+  onEditLast,
   ref,
-}: { channelName: string; disabled?: boolean; onSend(content: string): void; onTyping?(): void; commands?: ComposerCommands; ref?: RefObject<HTMLTextAreaElement | null> }) {
+}: {
+  channelName: string;
+  disabled?: boolean;
+  onSend(content: string): void;
+  onTyping?(): void;
+  commands?: ComposerCommands;
+  /** ArrowUp in the empty box: edit the person's last message (answers whether there was one). */
+  onEditLast?(): boolean;
+  ref?: RefObject<HTMLTextAreaElement | null>;
+}) {
   const [value, setValue] = useState("");
   const [picked, setPicked] = useState<SlashEntry | null>(null);
   const lastTyping = useRef(0);
@@ -85,6 +95,10 @@ export function Composer({
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (picker.onKeyDown(event)) return;
+    if (event.key === "ArrowUp" && value === "" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && onEditLast?.()) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();

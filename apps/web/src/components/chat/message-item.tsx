@@ -2,7 +2,11 @@ import type { MessageView } from "@chat/api";
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
-import { MoreButton, useAppsMenu } from "./commands/apps-menu";
+import { useAppsMenu } from "./commands/apps-menu";
+import { useMessageActions } from "./message-actions/message-actions-context";
+import { MessageEditor } from "./message-actions/message-editor";
+import { messageMenuItems } from "./message-actions/message-menu-items";
+import { MessageToolbar } from "./message-actions/message-toolbar";
 import { MessageAttachments } from "./message-attachments";
 import { MessageComponents } from "./message-components/message-components";
 import { EphemeralNote, InteractionHeader, ThinkingText } from "./messages/interaction-parts";
@@ -32,7 +36,14 @@ export function MessageItem({
   const sent = !message.sendState;
   const directory = useRichDirectory();
   const mentioned = sent && mentionsMe(message, directory.meId, directory.myRoleIds);
-  const messageMenu = useAppsMenu("message", message.id, "Message actions");
+  const actions = useMessageActions();
+  const own = actions !== null && message.author.id === actions.meId;
+  // The client knows no Manage Messages here: Delete is offered on one's own messages only.
+  const canEdit = own && sent && !message.ephemeral && !message.interaction;
+  const canDelete = own && sent && !message.ephemeral;
+  const editing = canEdit && actions?.editingId === message.id;
+  const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
+  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? messageMenuItems(message, { canEdit, canDelete, actions }) : []);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (
@@ -89,8 +100,14 @@ export function MessageItem({
           data-testid="message-content"
           className={`whitespace-pre-wrap break-words text-[15px] leading-[22px] ${message.sendState === "pending" ? "text-muted" : message.sendState === "failed" ? "text-danger" : "text-text"}`}
         >
-          {message.loading ? <ThinkingText message={message} /> : <RichText source={message.content} mentions={message.mentions} />}
-          {message.editedAt ? (
+          {editing ? (
+            <MessageEditor message={message} />
+          ) : message.loading ? (
+            <ThinkingText message={message} />
+          ) : (
+            <RichText source={message.content} mentions={message.mentions} />
+          )}
+          {message.editedAt && !editing ? (
             <time dateTime={message.editedAt} title={`Edited ${new Date(message.editedAt).toLocaleString()}`} className="ml-1 text-[11px] text-faint" data-testid="message-edited">
               (edited)
             </time>
@@ -103,6 +120,14 @@ export function MessageItem({
         <MessageAttachments attachments={message.attachments} onStale={() => onRefresh(message.id)} />
         <MessageComponents message={message} />
         {message.ephemeral && onDismiss ? <EphemeralNote onDismiss={() => onDismiss(message.id)} /> : null}
+        {problem ? (
+          <p role="alert" className="mt-0.5 text-xs text-danger">
+            {problem}{" "}
+            <button type="button" className="font-medium underline hover:no-underline" onClick={actions?.clearProblem}>
+              Dismiss
+            </button>
+          </p>
+        ) : null}
         {message.sendState === "failed" ? (
           <p className="mt-0.5 text-xs text-danger">
             {message.sendError ?? "Not sent."}{" "}
@@ -116,10 +141,15 @@ export function MessageItem({
           </p>
         ) : null}
       </div>
-      {messageMenu.available && sent && !message.ephemeral ? (
-        <div className="absolute -top-3 right-4 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 has-[[aria-expanded=true]]:opacity-100 [@media(hover:none)]:static [@media(hover:none)]:ml-auto [@media(hover:none)]:opacity-100">
-          <MoreButton label="More actions for this message" expanded={messageMenu.open} onOpen={messageMenu.openFrom} className="border border-line bg-panel" />
-        </div>
+      {messageMenu.available && sent && !message.ephemeral && !editing ? (
+        <MessageToolbar
+          canEdit={canEdit && !editing}
+          canDelete={canDelete}
+          menuOpen={messageMenu.open}
+          onEdit={() => actions?.startEdit(message.id)}
+          onDelete={(event) => actions?.requestDelete(message, event.shiftKey)}
+          onMore={messageMenu.openFrom}
+        />
       ) : null}
       {messageMenu.element}
       {authorMenu.element}

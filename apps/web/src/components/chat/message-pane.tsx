@@ -2,19 +2,20 @@
 
 import type { ChannelView, UserView } from "@chat/api";
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { HashIcon } from "@/components/ui/icons";
 import { useTRPC } from "@/lib/trpc";
 import { Composer, type ComposerCommands } from "./composer";
 import { type ChatActions, ChatActionsProvider } from "./interactions/chat-actions";
 import { useInteractionSenders } from "./interactions/use-interaction-senders";
 import { type LiveStatus, useEphemeralStore, useLiveStatus } from "./live/live-provider";
+import { MessageActionsProvider, useMessageActions } from "./message-actions/message-actions-context";
 import { MessageList, MessageListError, MessageListLoading } from "./message-list";
 import { compareIds } from "./messages/message-merge";
 import { isUnread, type ReadStateIndex } from "./read-states/read-state-math";
 import { useMarkRead } from "./read-states/use-mark-read";
 import { TypingIndicator } from "./typing-indicator";
-import { useChannelMessages } from "./use-channel-messages";
+import { type DisplayMessage, useChannelMessages } from "./use-channel-messages";
 import { VoicePhoneBadge } from "./voice/voice-phone-badge";
 
 /** Commands change without any event: the picker asks again when it opens, at most this often. */
@@ -52,6 +53,7 @@ export function MessagePane({
   // "X is typing…" for the others; a refusal (typing too often) is not worth telling anyone.
   const typing = useMutation(trpc.messages.typing.mutationOptions({ onError: () => {} }));
   const composer = useRef<HTMLTextAreaElement>(null);
+  const focusComposer = useCallback(() => composer.current?.focus(), []);
   const commandsQuery = useQuery(trpc.commands.forChannel.queryOptions(channel.guildId ? { channelId: channel.id } : skipToken));
   const commandGroups = commandsQuery.data ?? (commandsQuery.isError ? [] : null);
   const commandsLoadedAt = useRef(0);
@@ -95,6 +97,7 @@ export function MessagePane({
 
   return (
     <ChatActionsProvider value={actions}>
+      <MessageActionsProvider channelId={channel.id} meId={me.id} onEditEnd={focusComposer}>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-chat" aria-label={`#${channel.name}`}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
           {navigation ? (
@@ -140,7 +143,8 @@ export function MessagePane({
           />
         )}
         <TypingIndicator channelId={channel.id} />
-        <Composer
+        <EditLastComposer
+          messages={messages}
           ref={composer}
           channelName={channel.name}
           disabled={feed.status !== "ready"}
@@ -151,8 +155,21 @@ export function MessagePane({
       </section>
       {/* The member list shares the channel's actions (its members' Apps menus). */}
       {aside}
+      </MessageActionsProvider>
     </ChatActionsProvider>
   );
+}
+
+/** The composer, where ArrowUp in an empty box edits the person's last message. */
+function EditLastComposer({ messages, ...props }: ComponentProps<typeof Composer> & { messages: DisplayMessage[] }) {
+  const actions = useMessageActions();
+  function onEditLast() {
+    const mine = actions ? messages.findLast((m) => m.author.id === actions.meId && !m.sendState && !m.ephemeral && !m.interaction) : undefined;
+    if (!mine || !actions) return false;
+    actions.startEdit(mine.id);
+    return true;
+  }
+  return <Composer {...props} onEditLast={onEditLast} />;
 }
 
 const LIVE_LABELS = { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Live updates stopped — reload to resume" } as const;

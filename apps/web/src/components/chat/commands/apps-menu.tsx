@@ -8,15 +8,16 @@ import { ContextMenu, type MenuAnchor, type MenuItem } from "./context-menu";
 /**
  * The context menu of a member or a message, with its "Apps" entry: the user (2) or message (3)
  * commands the person may use in the open channel, used on `targetId`. Opened by right-click
- * (`onContextMenu`) or from a "…" button (`openFrom`, for keyboard and touch).
+ * (`onContextMenu`) or from a "…" button (`openFrom`, for keyboard and touch). `extra` items
+ * (a message's Edit, Delete, Copy…) come first, and make the menu available outside guilds too.
  */
-export function useAppsMenu(kind: "user" | "message", targetId: string, label: string) {
+export function useAppsMenu(kind: "user" | "message", targetId: string, label: string, extra: MenuItem[] = []) {
   const actions = useChatActions();
   const [menu, setMenu] = useState<{ anchor: MenuAnchor; returnFocus: HTMLElement | null } | null>(null);
   const close = useCallback(() => setMenu(null), []);
 
   const commands = actions?.commands ? contextMenuCommands(actions.commands, kind === "user" ? 2 : 3) : [];
-  const items: MenuItem[] = [
+  const apps: MenuItem[] = [
     {
       key: "apps",
       label: "Apps",
@@ -32,13 +33,15 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
       },
     },
   ];
+  const items = [...extra, ...(actions ? apps : [])];
+  const available = items.length > 0;
 
   return {
-    /** Only in a guild channel's pane: elsewhere there is nothing to offer. */
-    available: actions !== null,
+    /** The Apps entry only in a guild channel's pane: elsewhere, only the `extra` items. */
+    available,
     open: menu !== null,
     onContextMenu(event: MouseEvent<HTMLElement>) {
-      if (!actions || (event.target as HTMLElement).closest("a, input, textarea, select")) return;
+      if (!available || (event.target as HTMLElement).closest("a, input, textarea, select")) return;
       event.preventDefault();
       setMenu({ anchor: { x: event.clientX, y: event.clientY }, returnFocus: event.currentTarget.querySelector<HTMLElement>("[data-menu-button]") });
     },
