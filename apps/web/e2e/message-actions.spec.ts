@@ -170,10 +170,13 @@ test("the message menu opens by right-click and from the keyboard, moves with th
   await screen(annPage, "message-menu");
   await annPage.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
+  // Escape gives focus back to the message's "…" button.
+  await expect(toolbar(annPage, "Right-click me").getByRole("button", { name: "More actions for this message" })).toBeFocused();
 
   // From the keyboard: focus on the "…" button shows the toolbar; Enter opens the menu.
   const more = toolbar(annPage, "Right-click me").getByRole("button", { name: "More actions for this message" });
   await annPage.mouse.move(0, 0);
+  await composer(annPage).focus();
   await expect(toolbar(annPage, "Right-click me")).toHaveCSS("opacity", "0");
   await more.focus();
   await expect(toolbar(annPage, "Right-click me")).toHaveCSS("opacity", "1");
