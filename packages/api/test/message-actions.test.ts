@@ -1,3 +1,4 @@
+import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
 import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
@@ -28,7 +29,7 @@ async function refusal(call: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(error).not.toBeNull();
-  return { code: (error as { code: string }).code, message: (error as Error).message, data: domainErrorData(error) };
+  return { code: (error as { code: string }).code, message: (error as Error).message, data: domainErrorData(error as TRPCError) };
 }
 
 describe("messages.edit and messages.delete", () => {
