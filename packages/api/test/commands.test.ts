@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandView, componentRowsView, interactionHeaderView, messageView } from "../src/views";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
+import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
-  return BigInt(created.id);
-}
+const person = (name: string) => w.signUp(name);
 
 /** A guild of `owner`'s with a bot in it (View Channel and Send Messages), and its first text channel. */
 async function guildWithBot(ownerName: string, botName: string) {

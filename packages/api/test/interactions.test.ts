@@ -3,7 +3,7 @@ import { INTERACTION_UPDATE } from "@chat/events";
 import { AUTOCOMPLETE_LIMIT, INTERACTION_LIMIT } from "@chat/rate-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLiveTab, quiet } from "./live-tab";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
+import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -11,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
-  return BigInt(created.id);
-}
+const person = (name: string) => w.signUp(name);
 
 /** A guild of `ownerName`'s with a bot (never connected) holding commands, and its first text channel. */
 async function guildWithCommands(ownerName: string) {

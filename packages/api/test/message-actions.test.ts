@@ -1,7 +1,7 @@
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
+import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -9,19 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
-  return BigInt(created.id);
-}
 
-/** The owner's guild with a member in it, and its first text channel. */
-async function guildOfTwo(ownerName: string, memberName: string) {
-  const owner = await person(ownerName);
-  const member = await person(memberName);
-  const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: `${ownerName}'s` });
-  await w.domain.members.addPerson(BigInt(guild.id), member);
-  return { owner, member, channelId: firstChannelId as string };
-}
+const guildOfTwo = (ownerName: string, memberName: string) => w.guildOfTwo(ownerName, memberName);
 
 async function refusal(call: Promise<unknown>) {
   const error = await call.then(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
+import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -8,9 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  return BigInt((await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD })).id);
-}
+const person = (name: string) => w.signUp(name);
 
 describe("login consent and settings procedures", () => {
   it("the portal registers a redirect; the consent page asks, skips with prompt=none once authorised, and the settings page removes it", async () => {

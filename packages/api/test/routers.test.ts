@@ -13,19 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
-  return BigInt(created.id);
-}
+const person = (name: string) => w.signUp(name);
 
-/** A new guild of `ownerName`'s with `memberName` in it too, and its first text channel. */
-async function guildOfTwo(ownerName: string, memberName: string) {
-  const owner = await person(ownerName);
-  const member = await person(memberName);
-  const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: `${ownerName}'s` });
-  await w.domain.members.addPerson(BigInt(guild.id), member);
-  return { owner, member, guildId: guild.id, channelId: firstChannelId as string };
-}
+const guildOfTwo = (ownerName: string, memberName: string) => w.guildOfTwo(ownerName, memberName);
 
 /** One browser tab of the person's, reading `live.stream`. */
 const openTab = (userId: bigint, lastEventId: string | null = null) => openLiveTab((signal) => w.caller(userId, signal), lastEventId);

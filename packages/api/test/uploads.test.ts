@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
+import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -7,10 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-async function person(name: string) {
-  const created = await w.caller(null).account.signUp({ username: name, password: STRONG_PASSWORD });
-  return BigInt(created.id);
-}
+const person = (name: string) => w.signUp(name);
 
 describe("uploads.create", () => {
   it("stores the file's bytes for the person and the channel, named as the browser sent it", async () => {

@@ -44,6 +44,10 @@ export interface TestWorld {
   signIn(userId: bigint): Promise<SessionCookie>;
   /** Calls with exactly this session cookie (one that may have ended). */
   callerWith(session: SessionCookie, signal?: AbortSignal): ReturnType<typeof createCaller>;
+  /** A new person, signed up through the app's sign-up procedure; answers their id. */
+  signUp(username: string): Promise<bigint>;
+  /** A new guild of a new person `ownerName` with `memberName` in it too, and its first text channel. */
+  guildOfTwo(ownerName: string, memberName: string): Promise<{ owner: bigint; member: bigint; guildId: string; channelId: string }>;
   close(): Promise<void>;
 }
 
@@ -96,6 +100,8 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     return sessions.get(userId) as Promise<SessionCookie>;
   };
   const context = async (userId: bigint | null, address?: string) => contextWith(userId === null ? null : await sessionOf(userId), address);
+  const caller = (userId: bigint | null, signal?: AbortSignal, address?: string) => createCaller(() => context(userId, address), { signal });
+  const signUp = async (username: string) => BigInt((await caller(null).account.signUp({ username, password: STRONG_PASSWORD })).id);
   return {
     domain,
     bus,
@@ -105,8 +111,16 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     database,
     rateLimits,
     context,
-    caller: (userId, signal, address) => createCaller(() => context(userId, address), { signal }),
+    caller,
     signIn,
+    signUp,
+    async guildOfTwo(ownerName, memberName) {
+      const owner = await signUp(ownerName);
+      const member = await signUp(memberName);
+      const { guild, firstChannelId } = await caller(owner).guilds.create({ name: `${ownerName}'s` });
+      await domain.members.addPerson(BigInt(guild.id), member);
+      return { owner, member, guildId: guild.id, channelId: firstChannelId as string };
+    },
     callerWith: (session, signal) => createCaller(contextWith(session), { signal }),
     async close() {
       live.close();
