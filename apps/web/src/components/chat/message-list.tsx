@@ -1,7 +1,7 @@
 "use client";
 
 import type { MessageView } from "@chat/api";
-import { type ReactNode, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { HashIcon, WaveIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,6 +10,7 @@ import { PendingCommands } from "./interactions/pending-commands";
 import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
 import { compareIds } from "./messages/message-merge";
+import { atPresent, type MessageWindow, PRESENT, pinnedTop, stepNewer, stepOlder, windowBounds } from "./messages/message-window";
 import { RichDirectoryProvider } from "./rich/rich-directory";
 import type { DisplayMessage } from "./use-channel-messages";
 
@@ -70,51 +71,93 @@ export function MessageList({
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
+  const [following, setFollowing] = useState(true);
+  /** The id of the newest message when the reader left the end: what came after it is new to them. */
+  const [leftAtId, setLeftAtId] = useState<string | null>(null);
+  const [span, setSpan] = useState<MessageWindow>(PRESENT);
+  /** A message in view and its distance from the top of the scroller, kept in place when the page changes around it. */
+  const anchor = useRef<{ id: string; offset: number } | null>(null);
   const interactions = useInteractionStore();
   const pending = useSyncExternalStore(
     interactions.subscribe,
     () => (channelId ? interactions.commandsIn(channelId) : null),
     () => null,
   );
+  const { start, end } = windowBounds(messages, span);
+  const shown = useMemo(() => messages.slice(start, end), [messages, start, end]);
+  const atPresentEnd = span.endId === null;
+
+  function followEnd(bottom: boolean) {
+    if (bottom !== atBottom.current) {
+      onBottomChange?.(bottom);
+      setFollowing(bottom);
+      setLeftAtId(bottom ? null : (messages.findLast((m) => !m.sendState)?.id ?? null));
+    }
+    atBottom.current = bottom;
+  }
+
+  /** Near the top: older messages already loaded come into the page, or the next page is asked for. */
+  function nearTop() {
+    const older = stepOlder(messages, span);
+    if (older) setSpan(older);
+    else if (hasMore && !loadingOlder) onLoadOlder();
+  }
+
+  function nearBottom() {
+    const newer = stepNewer(messages, span);
+    if (newer) setSpan(newer);
+  }
+
+  function checkEdges(el: HTMLDivElement) {
+    const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if (el.scrollTop < LOAD_OLDER_PX) nearTop();
+    else if (fromBottom < LOAD_OLDER_PX && !atPresentEnd) nearBottom();
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: this tab's commands on their way (`pending`) show after the messages and keep the end in view too
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const first = messages[0]?.id;
-    const last = messages.at(-1)?.id;
-    const before = previous.current;
-    if (before.first !== undefined && first !== before.first && last === before.last) {
-      // Older messages were added on top: keep what the reader was looking at in place.
-      el.scrollTop = el.scrollHeight - before.height + before.top;
-    } else if (atBottom.current || before.last === undefined) {
-      el.scrollTop = el.scrollHeight;
-    }
-    previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
-  }, [messages, pending]);
+    const kept = anchor.current && el.querySelector<HTMLElement>(`[data-message-id="${anchor.current.id}"]`);
+    if (atBottom.current && atPresentEnd) el.scrollTop = el.scrollHeight;
+    else if (kept && anchor.current) el.scrollTop = kept.offsetTop - anchor.current.offset;
+    anchor.current = anchorIn(el);
+    if (!atBottom.current) checkEdges(el);
+  }, [shown, pending]);
 
   function onScroll() {
     const el = scroller.current;
     if (!el) return;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    if (bottom !== atBottom.current) onBottomChange?.(bottom);
-    atBottom.current = bottom;
-    previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
-    if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder) onLoadOlder();
+    const bottom = atPresentEnd && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (!bottom && atBottom.current) setSpan((current) => pinnedTop(messages, current));
+    else if (bottom && !atBottom.current) setSpan((current) => atPresent(messages, current));
+    followEnd(bottom);
+    anchor.current = anchorIn(el);
+    checkEdges(el);
+  }
+
+  function jumpToPresent() {
+    anchor.current = null;
+    setSpan(PRESENT);
+    followEnd(true);
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }
 
   const firstNewId = newAfterId === null ? undefined : messages.find((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, newAfterId) > 0)?.id;
+  const arrivedSinceLeft = following || leftAtId === null ? 0 : messages.filter((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, leftAtId) > 0).length;
+  const startOfHistory = start === 0 && !hasMore;
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="scroll-thin flex-1 overflow-y-auto" data-testid="message-scroller">
+    <div className="relative flex min-h-0 flex-1 flex-col">
+    <div ref={scroller} onScroll={onScroll} className="scroll-thin relative flex-1 overflow-y-auto" data-testid="message-scroller">
       <div className="flex min-h-full flex-col justify-end pb-6">
-        {hasMore ? (
+        {!startOfHistory && (hasMore || start > 0) ? (
           <div className="flex justify-center py-4 text-muted">
             {loadingOlder ? (
               <Spinner label="Loading older messages" />
             ) : (
-              <button type="button" onClick={onLoadOlder} className="rounded px-2 py-1 text-sm hover:bg-hover hover:text-text">
+              <button type="button" onClick={nearTop} className="rounded px-2 py-1 text-sm hover:bg-hover hover:text-text">
                 Load older messages
               </button>
             )}
@@ -129,8 +172,8 @@ export function MessageList({
         <RichDirectoryProvider meId={meId ?? null}>
         <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in #${channelName}`}>
           <ol>
-          {messages.map((message, index) => {
-            const prev = messages[index - 1];
+          {shown.map((message, index) => {
+            const prev = index === 0 ? messages[start - 1] : shown[index - 1];
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
             return (
               <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
@@ -138,10 +181,44 @@ export function MessageList({
               </FragmentWithDivider>
             );
           })}
-          {channelId ? <PendingCommands channelId={channelId} /> : null}
+          {channelId && atPresentEnd ? <PendingCommands channelId={channelId} /> : null}
           </ol>
         </div>
         </RichDirectoryProvider>
+      </div>
+    </div>
+    {!atPresentEnd || arrivedSinceLeft > 0 ? <JumpToPresent newCount={arrivedSinceLeft} onJump={jumpToPresent} /> : null}
+    </div>
+  );
+}
+
+/** The first message whose bottom is below the top of the scroller (the children are in order: a binary search). */
+function anchorIn(el: HTMLDivElement): { id: string; offset: number } | null {
+  const items = el.querySelectorAll<HTMLElement>("[data-message-id]");
+  let low = 0;
+  let high = items.length - 1;
+  let found: HTMLElement | undefined;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const item = items[mid] as HTMLElement;
+    if (item.offsetTop + item.offsetHeight > el.scrollTop) {
+      found = item;
+      high = mid - 1;
+    } else low = mid + 1;
+  }
+  const id = found?.dataset.messageId;
+  return found && id ? { id, offset: found.offsetTop - el.scrollTop } : null;
+}
+
+function JumpToPresent({ newCount, onJump }: { newCount: number; onJump(): void }) {
+  const label = newCount > 0 ? `${newCount} new message${newCount === 1 ? "" : "s"}` : "You’re viewing older messages";
+  return (
+    <div className="pointer-events-none absolute inset-x-4 bottom-2 flex justify-center">
+      <div role="status" className="pointer-events-auto flex items-center gap-3 rounded-full bg-accent-strong py-1 pr-1 pl-4 text-sm font-medium text-white shadow-lg" data-testid="jump-to-present">
+        <span>{label}</span>
+        <button type="button" onClick={onJump} className="rounded-full bg-black/25 px-3 py-1 hover:bg-black/40 focus-visible:outline-2 focus-visible:outline-white">
+          Jump to present
+        </button>
       </div>
     </div>
   );
