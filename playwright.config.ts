@@ -10,12 +10,16 @@ const fakeMicrophone = writeToneWav(resolve(".tmp/fake-microphone.wav"));
  * apps/web/e2e/fixtures/service.ts. Build first: `pnpm test:e2e` does.
  * Storage follows the environment: E2E_DATABASE_URL (PostgreSQL admin URL) and E2E_REDIS_URL.
  */
+/** `pnpm bench web-history` runs the browser benchmarks of apps/web/bench instead (figures printed, run by hand). */
+const bench = process.env.BROWSER_BENCH === "1";
+
 export default defineConfig({
-  testDir: "apps/web/e2e",
-  outputDir: ".tmp/test-results",
+  testDir: bench ? "apps/web/bench" : "apps/web/e2e",
+  ...(bench ? { testMatch: /.*\.bench\.ts$/ } : {}),
+  outputDir: bench ? ".tmp/bench-results" : ".tmp/test-results",
   fullyParallel: false,
   workers: 1,
-  timeout: 90_000,
+  timeout: bench ? 20 * 60_000 : 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: ".tmp/playwright-report" }]] : "list",
   use: {

@@ -19,6 +19,8 @@ import { LiveNoticeBanner } from "./live/live-notice-banner";
 import { LiveProvider, useLiveNotice, useQueryPatcher } from "./live/live-provider";
 import { MemberList } from "./member-list";
 import { MessagePane } from "./message-pane";
+import { MuteGuildButton } from "./notifications/mute-guild-button";
+import { NotificationsPrompt } from "./notifications/notifications-prompt";
 import { usePageTitle } from "./read-states/use-page-title";
 import { useReadStates } from "./read-states/use-read-states";
 import { CdnUrlProvider } from "./rich/cdn-url";
@@ -139,9 +141,13 @@ function ChatLayout({ me }: { me: UserView }) {
       <GuildRail guilds={guilds.data ?? []} selectedId={guildId} loading={guilds.isPending} readStates={readStates} onCreate={() => setCreating(true)} />
       <section aria-label="Sidebar" className={`flex w-60 shrink-0 flex-col bg-panel ${mainFirst ? "" : phoneSidebar ? "max-md:w-auto max-md:flex-1" : "max-md:hidden"}`}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
-          <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
-            {guild ? guild.name : guildId ? "" : "Home"}
-          </h2>
+          {guild || !guildId ? (
+            <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
+              {guild ? guild.name : "Home"}
+            </h2>
+          ) : (
+            <span aria-hidden="true" className="h-4 flex-1 animate-pulse rounded bg-raised" />
+          )}
           {guild ? (
             <>
               <HeaderButton label="Invite people" onClick={() => setInviteOpen(true)}>
@@ -150,6 +156,7 @@ function ChatLayout({ me }: { me: UserView }) {
               <HeaderButton label="Guild settings" onClick={() => setSettingsOpen(true)}>
                 <GearIcon width={18} height={18} />
               </HeaderButton>
+              <MuteGuildButton guildId={guild.id} guildName={guild.name} />
             </>
           ) : null}
         </header>
@@ -164,6 +171,7 @@ function ChatLayout({ me }: { me: UserView }) {
         ) : (
           <div className="flex-1 px-4 pt-5 text-sm text-muted">{guildId ? null : "Pick a guild on the left, or create one."}</div>
         )}
+        <NotificationsPrompt />
         <VoicePanel />
         <UserBar me={me} />
       </section>

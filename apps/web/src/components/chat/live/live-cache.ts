@@ -42,6 +42,8 @@ export interface LiveCacheOptions {
   patcher: QueryPatcher;
   /** A guild or channel the person had left the view of. */
   onNotice(notice: LiveNotice): void;
+  /** Each new message, once it is in the cache (desktop notifications). */
+  onMessage?(message: GatewayMessageCreateDispatchData): void;
 }
 
 /** Channels in display order: by position, then by id. */
@@ -69,6 +71,7 @@ export class LiveCache {
         this.options.typing.stopped(message.channelId, message.author.id);
         this.patcher.patch<MessagePage>(trpc.messages.list.queryKey({ channelId: message.channelId }), (page) => ({ ...page, messages: mergeMessages(page.messages, [message]) }));
         this.countUnread(event.d);
+        this.options.onMessage?.(event.d);
         return;
       }
       case READ_STATE_UPDATE: {

@@ -9,6 +9,7 @@ import { AutocompleteStore } from "../interactions/autocomplete-store";
 import { FormStore } from "../forms/form-store";
 import { EphemeralStore } from "../interactions/ephemeral-store";
 import { InteractionStore } from "../interactions/interaction-store";
+import { useDesktopNotifications } from "../notifications/use-desktop-notifications";
 import { LiveCache, type LiveNotice } from "./live-cache";
 import { QueryPatcher } from "./query-patcher";
 import { TypingStore, type Typist } from "./typing-store";
@@ -106,9 +107,12 @@ export function LiveProvider({ meId, children }: { meId: string; children: React
   const tabId = useRef<string | null>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
+  const showNotification = useDesktopNotifications(meId);
+  const notify = useRef(showNotification);
+  notify.current = showNotification;
 
   useEffect(() => {
-    const cache = new LiveCache({ queryClient, trpc, typing, interactions, ephemeral, autocomplete, forms, meId, patcher, onNotice: setNotice });
+    const cache = new LiveCache({ queryClient, trpc, typing, interactions, ephemeral, autocomplete, forms, meId, patcher, onNotice: setNotice, onMessage: (message) => notify.current(message) });
     const subscription = client.live.stream.subscribe(
       { lastEventId: null },
       {
