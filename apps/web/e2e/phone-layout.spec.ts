@@ -40,3 +40,34 @@ test("on a phone the channel fills the screen and the guilds and channels open a
   await expect(channels).toBeHidden();
   await expect(page.getByRole("textbox", { name: "Message #random" })).toBeInViewport();
 });
+
+test("on a phone the member list opens as a sheet from the channel's header and closes with Escape", async ({ people, service }) => {
+  const [ann, ben] = await Promise.all([people.get("ann"), people.get("ben")]);
+  const guild = await guildWith(service, ann, "Sheet Guild", [ben]);
+  const page = await people.open(ann, guild.path);
+  await page.setViewportSize(PHONE);
+  await live(page);
+
+  const members = page.getByRole("dialog", { name: "Members" });
+  const open = page.getByRole("button", { name: "Show members" });
+  await expect(members).toBeHidden();
+  await open.click();
+  await expect(members).toBeVisible();
+  await expect(members.getByTestId("member")).toHaveCount(2);
+  await expect(members.getByText(ben.username)).toBeInViewport();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await screen(page, "phone-member-sheet");
+
+  await page.keyboard.press("Escape");
+  await expect(members).toBeHidden();
+  await expect(open).toBeFocused();
+  await open.click();
+  await members.getByRole("button", { name: "Close members" }).click();
+  await expect(members).toBeHidden();
+
+  // Wide screens keep the list beside the chat and have no sheet button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(open).toBeHidden();
+  await expect(page.getByRole("complementary", { name: "Members" }).first()).toBeVisible();
+});

@@ -54,12 +54,12 @@ function MemberRow({ member }: { member: MemberView }) {
 }
 
 /** Everyone in the guild, people first, then bots; a dot tells who is online (a person: a tab open; a bot: its gateway presence). */
-export function MemberList({ guildId }: { guildId: string }) {
+export function MemberList({ guildId, sheet = false }: { guildId: string; /** Inside the members sheet of narrow screens. */ sheet?: boolean }) {
   const trpc = useTRPC();
   const members = useQuery(trpc.guilds.members.queryOptions({ guildId }));
   const list = members.data ?? [];
   return (
-    <aside aria-label="Members" className="scroll-thin hidden w-60 shrink-0 overflow-y-auto bg-panel px-2 pb-4 lg:block">
+    <aside aria-label="Members" className={`scroll-thin shrink-0 overflow-y-auto bg-panel px-2 pb-4 ${sheet ? "h-full w-full" : "hidden w-60 lg:block"}`}>
       {members.error && !members.data ? <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p> : null}
       {members.isPending ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
       <Group title="Members" members={list.filter((m) => !m.user.bot)} />

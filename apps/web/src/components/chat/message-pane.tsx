@@ -11,6 +11,7 @@ import { useInteractionSenders } from "./interactions/use-interaction-senders";
 import { type LiveStatus, useEphemeralStore, useLiveStatus } from "./live/live-provider";
 import { MessageActionsProvider, useMessageActions } from "./message-actions/message-actions-context";
 import { MessageList, MessageListError, MessageListLoading } from "./message-list";
+import { MemberSheet } from "./member-sheet";
 import { compareIds } from "./messages/message-merge";
 import { isUnread, type ReadStateIndex } from "./read-states/read-state-math";
 import { useMarkRead } from "./read-states/use-mark-read";
@@ -117,8 +118,10 @@ export function MessagePane({
         <HashIcon className="shrink-0 text-faint" />
           <h1 className="font-semibold text-white">{channel.name}</h1>
           {channel.topic ? <p className="truncate border-l border-line pl-3 text-sm text-muted">{channel.topic}</p> : null}
+          <span className="flex-1" />
           {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
+          {channel.guildId ? <MemberSheet guildId={channel.guildId} /> : null}
         </header>
         {feed.status === "loading" ? (
           <MessageListLoading />
