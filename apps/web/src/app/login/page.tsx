@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       footer={
         <>
           Need an account?{" "}
-          <Link className="font-medium text-accent hover:underline" href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
+          <Link className="font-medium text-link hover:underline" href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
             Sign up
           </Link>
         </>

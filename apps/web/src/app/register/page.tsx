@@ -19,7 +19,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
       footer={
         <>
           Already have an account?{" "}
-          <Link className="font-medium text-accent hover:underline" href={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
+          <Link className="font-medium text-link hover:underline" href={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
             Log in
           </Link>
         </>

@@ -69,7 +69,7 @@ function FileLink({ attachment, onStale }: { attachment: AttachmentView; onStale
       target="_blank"
       rel="noopener noreferrer"
       data-testid="message-file"
-      className="flex items-center gap-2 rounded border border-line bg-raised px-3 py-2 text-sm text-accent hover:underline"
+      className="flex items-center gap-2 rounded border border-line bg-raised px-3 py-2 text-sm text-link hover:underline"
     >
       <span className="truncate">{attachment.filename}</span>
       <span className="shrink-0 text-xs text-faint">{formatSize(attachment.size)}</span>

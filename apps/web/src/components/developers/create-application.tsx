@@ -57,7 +57,7 @@ export function CreateApplication() {
               <Button variant="ghost" onClick={() => setCreated(null)}>
                 Done
               </Button>
-              <Link href={`/developers/applications/${created.id}`} className="inline-flex h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong">
+              <Link href={`/developers/applications/${created.id}`} className="inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
                 Open application
               </Link>
             </div>

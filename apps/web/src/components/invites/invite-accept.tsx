@@ -26,7 +26,7 @@ export function InviteAccept({ code, guildId, guildName, member }: { code: strin
     return (
       <div className="text-center">
         <p className="text-muted">You’re already a member of {guildName}.</p>
-        <a href={`/channels/${guildId}`} className="mt-4 inline-flex h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong">
+        <a href={`/channels/${guildId}`} className="mt-4 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
           Go to {guildName}
         </a>
       </div>

@@ -57,7 +57,7 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         <p className="mt-1 text-muted">
           <strong className="text-text">{application.bot.displayName}</strong> was added to <strong className="text-text">{added.name}</strong>.
         </p>
-        <a href={`/channels/${added.id}`} className="mt-6 inline-flex h-10 items-center rounded-md bg-accent px-4 text-sm font-medium text-white hover:bg-accent-strong">
+        <a href={`/channels/${added.id}`} className="mt-6 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
           Go to {added.name}
         </a>
       </div>

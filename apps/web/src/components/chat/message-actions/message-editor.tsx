@@ -68,11 +68,11 @@ export function MessageEditor({ message }: { message: DisplayMessage }) {
       ) : null}
       <p id={helpId} className="mt-1 text-xs text-muted">
         Escape to{" "}
-        <button type="button" onClick={stopEdit} className="font-medium text-accent hover:underline">
+        <button type="button" onClick={stopEdit} className="font-medium text-link hover:underline">
           cancel
         </button>{" "}
         · Enter to{" "}
-        <button type="button" onClick={() => void submit()} className="font-medium text-accent hover:underline">
+        <button type="button" onClick={() => void submit()} className="font-medium text-link hover:underline">
           save
         </button>
       </p>
