@@ -1,5 +1,5 @@
 import { Errors } from "@chat/domain";
-import { counterKey, ROUTE_BUCKETS, tryAgainIn } from "@chat/rate-limit";
+import { counterKey, THREAD_CREATE_LIMIT, tryAgainIn } from "@chat/rate-limit";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
 import { spendOrRefuse } from "../rate-limited";
@@ -7,7 +7,6 @@ import { type ThreadView, threadView } from "../thread-views";
 import { protectedProcedure, router } from "../trpc";
 
 /** Spec (Limits): "Start a thread: 5 per 5 s per channel", for people as for bots. */
-const THREAD_CREATE_LIMIT = ROUTE_BUCKETS["POST /channels/:channel/threads"];
 const startingTooFast = (retryAfterMs: number) => `You are starting threads too quickly. ${tryAgainIn(retryAfterMs)}`;
 
 const zThreadName = z.string().trim().min(1, "Give the thread a name.").max(100, "A thread name is at most 100 characters.");

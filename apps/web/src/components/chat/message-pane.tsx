@@ -28,6 +28,7 @@ export function MessagePane({
   readStates,
   aside,
   navigation,
+  headerActions,
 }: {
   channel: ChannelView;
   me: UserView;
@@ -35,6 +36,8 @@ export function MessagePane({
   aside?: ReactNode;
   /** Phones: the guilds and channels are a drawer this header opens. */
   navigation?: { open: boolean; show(): void };
+  /** Buttons at the header's end (the threads button). */
+  headerActions?: ReactNode;
 }) {
   const feed = useChannelMessages(channel.id, me);
   const ephemeralStore = useEphemeralStore();
@@ -119,6 +122,7 @@ export function MessagePane({
           {channel.topic ? <p className="truncate border-l border-line pl-3 text-sm text-muted">{channel.topic}</p> : null}
           {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
+          {headerActions}
         </header>
         {feed.status === "loading" ? (
           <MessageListLoading />
