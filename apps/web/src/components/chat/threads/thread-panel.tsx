@@ -3,6 +3,7 @@
 import type { UserView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
@@ -70,13 +71,19 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
       <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-black/25 px-4 py-1.5 shadow-sm">
         <BackButton label={`Close thread, back to #${threads.channelName}`} onClick={threads.close} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-white" data-testid="thread-name">
-            {thread?.name ?? "Loading thread…"}
-          </h2>
+          <div className="flex min-w-0 items-center gap-2">
+            <h2 className="truncate font-semibold text-white" data-testid="thread-name">
+              {thread?.name ?? "Loading thread…"}
+            </h2>
+            {thread?.archived ? (
+              <span data-testid="thread-archived" className="shrink-0 rounded bg-raised px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-text">
+                Archived
+              </span>
+            ) : null}
+          </div>
           {thread ? (
             <p className="truncate text-xs text-muted" data-testid="thread-meta">
-              #{threads.channelName} · {messagesLabel(thread.messageCount)} · {thread.memberCount} {thread.memberCount === 1 ? "member" : "members"}
-              {thread.archived ? " · Archived" : ""}
+              {messagesLabel(thread.messageCount)} · {thread.memberCount} {thread.memberCount === 1 ? "member" : "members"} · in #{threads.channelName}
             </p>
           ) : null}
         </div>
@@ -92,12 +99,12 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
         ) : null}
       </header>
       {problem ? (
-        <p role="alert" className="border-b border-black/25 px-4 py-2 text-sm text-danger">
+        <Alert tone="error" className="mx-4 mt-2">
           {problem}{" "}
           <button type="button" className="font-medium underline hover:no-underline" onClick={() => setProblem(null)}>
             Dismiss
           </button>
-        </p>
+        </Alert>
       ) : null}
       {open.isError ? (
         <MessageListError message={errorMessage(open.error, "Could not open the thread.")} onRetry={() => void open.refetch()} />
