@@ -70,7 +70,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
     <PanelFrame label={`Thread ${name}`} testId="thread-panel">
       <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-black/25 px-4 py-1.5 shadow-sm">
         <BackButton label={`Close thread, back to #${threads.channelName}`} onClick={threads.close} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-52">
           <div className="flex min-w-0 items-center gap-2">
             <h2 className="truncate font-semibold text-white" data-testid="thread-name">
               {thread?.name ?? "Loading thread…"}
@@ -88,7 +88,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
           ) : null}
         </div>
         {thread && open.data ? (
-          <div className="flex shrink-0 gap-1.5">
+          <div className="ml-auto flex shrink-0 gap-1.5">
             <Button size="sm" variant="ghost" busy={join.isPending || leave.isPending} onClick={() => void run(open.data.joined ? "leave" : "join")}>
               {open.data.joined ? "Leave" : "Join"}
             </Button>
