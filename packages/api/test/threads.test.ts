@@ -85,14 +85,15 @@ describe("threads router", () => {
     const { owner, member, guildId, channelId } = await w.guildOfTwo("hidd", "hugo");
     const staff = await hiddenChannel(guildId);
     const secret = await w.caller(owner).threads.create({ channelId: staff, name: "Secret" });
-    for (const call of [
-      w.caller(member).threads.list({ channelId: staff }),
-      w.caller(member).threads.get({ threadId: secret.id }),
-      w.caller(member).threads.join({ threadId: secret.id }),
-      w.caller(member).threads.setArchived({ threadId: secret.id, archived: true }),
-      w.caller(member).threads.create({ channelId: staff, name: "Mine" }),
-    ]) {
-      expect(await refusal(call)).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
+    const calls: [string, () => Promise<unknown>][] = [
+      ["list", () => w.caller(member).threads.list({ channelId: staff })],
+      ["get", () => w.caller(member).threads.get({ threadId: secret.id })],
+      ["join", () => w.caller(member).threads.join({ threadId: secret.id })],
+      ["setArchived", () => w.caller(member).threads.setArchived({ threadId: secret.id, archived: true })],
+      ["create", () => w.caller(member).threads.create({ channelId: staff, name: "Mine" })],
+    ];
+    for (const [name, call] of calls) {
+      expect({ name, ...(await refusal(call())) }).toMatchObject({ name, code: "NOT_FOUND", data: { apiCode: 10003 } });
     }
     expect(await refusal(w.caller(member).threads.get({ threadId: channelId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
   });
