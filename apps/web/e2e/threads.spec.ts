@@ -129,4 +129,15 @@ test("on a phone the thread takes the whole screen and Back returns to the chann
   await page.getByRole("button", { name: "Threads" }).click();
   await expect(page.getByTestId("thread-list").getByTestId("thread-row")).toHaveText([/Pocket notes\s*1 message/]);
   await screen(page, "thread-list-phone");
+
+  // A thread without a message, from the list: it opens at once, empty, ready for its first message.
+  await page.getByRole("button", { name: "New thread" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create a thread" });
+  await dialog.getByLabel("Thread name").fill("Pocket plans");
+  await dialog.getByRole("button", { name: "Create thread" }).click();
+  await expect(threadPanel(page).getByTestId("thread-name")).toHaveText("Pocket plans");
+  await expect(threadPanel(page).getByRole("textbox", { name: "Message #Pocket plans" })).toBeFocused();
+  await sendMessage(page, "Pocket plans", "First!");
+  await expect(threadMessages(page)).toHaveText(["First!"]);
+  await expect(threadMeta(page)).toContainText("1 message");
 });

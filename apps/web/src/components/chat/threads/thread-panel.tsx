@@ -2,7 +2,7 @@
 
 import type { UserView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
@@ -47,6 +47,11 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
   const focusComposer = useCallback(() => composer.current?.focus(), []);
   const thread = open.data?.thread;
   const name = thread?.name ?? "thread";
+  const ready = feed.status === "ready" && thread !== undefined;
+  // Opened from a chip or the list: typing goes into the thread.
+  useEffect(() => {
+    if (ready) composer.current?.focus();
+  }, [ready]);
 
   async function run(doing: "archive" | "unarchive" | "join" | "leave") {
     setProblem(null);
@@ -136,7 +141,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
                   This thread is archived. Sending a message reopens it.
                 </p>
               ) : null}
-              <Composer ref={composer} channelName={name} disabled={feed.status !== "ready" || !thread} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
+              <Composer ref={composer} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
             </MessageActionsProvider>
           </ChatActionsProvider>
         </NoThreads>
