@@ -86,7 +86,7 @@ test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees 
   await expect(benTools.getByRole("button", { name: "More actions for this message" })).toBeVisible();
   await benTools.getByRole("button", { name: "More actions for this message" }).click();
   const benMenu = benPage.getByRole("menu", { name: "Message actions" });
-  await expect(benMenu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", /^Apps/]);
+  await expect(benMenu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", "Create thread", /^Apps/]);
   await benPage.keyboard.press("Escape");
   await expect(benMenu).toHaveCount(0);
 
@@ -160,7 +160,7 @@ test("the message menu opens by right-click and from the keyboard, moves with th
   const menu = annPage.getByRole("menu", { name: "Message actions" });
   await expect(menu).toBeVisible();
   const items = menu.getByRole("menuitem");
-  await expect(items).toHaveText(["Edit message", "Delete message", "Copy text", "Copy message ID", /^Apps/]);
+  await expect(items).toHaveText(["Edit message", "Delete message", "Copy text", "Copy message ID", "Create thread", /^Apps/]);
   await expect(items.first()).toBeFocused();
   await annPage.keyboard.press("ArrowDown");
   await expect(items.nth(1)).toBeFocused();
@@ -199,6 +199,8 @@ test("the message menu opens by right-click and from the keyboard, moves with th
   await annPage.keyboard.press("Enter");
   await annPage.keyboard.press("ArrowUp");
   await annPage.keyboard.press("ArrowUp");
+  await annPage.keyboard.press("ArrowUp");
+  await expect(items.nth(3)).toHaveText("Copy message ID");
   await expect(items.nth(3)).toBeFocused();
   await annPage.keyboard.press("Enter");
   await expect.poll(() => annPage.evaluate(() => navigator.clipboard.readText())).toBe(id);

@@ -35,7 +35,8 @@ const perGuild = (name: string, points: number, durationSeconds: number): Bucket
 
 const REACTIONS = perChannel("reaction", 4, 1);
 const PINS = perChannel("pin", 5, 5);
-const THREAD_CREATE = perChannel("thread.create", 5, 5);
+/** Starting a thread (both routes, and the web app): 5 per 5 s per channel. */
+export const THREAD_CREATE_LIMIT = perChannel("thread.create", 5, 5);
 const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
 const OVERWRITES = perChannel("channel.overwrite", 10, 10);
 const BANS = perGuild("guild.ban", 5, 5);
@@ -61,8 +62,8 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "DELETE /channels/:channel/messages/pins/:message": PINS,
   "PUT /channels/:channel/pins/:message": PINS,
   "DELETE /channels/:channel/pins/:message": PINS,
-  "POST /channels/:channel/messages/:message/threads": THREAD_CREATE,
-  "POST /channels/:channel/threads": THREAD_CREATE,
+  "POST /channels/:channel/messages/:message/threads": THREAD_CREATE_LIMIT,
+  "POST /channels/:channel/threads": THREAD_CREATE_LIMIT,
   "POST /channels/:channel/invites": perChannel("invite.create", 5, 5),
   "PATCH /channels/:channel": CHANNEL_EDIT,
   "DELETE /channels/:channel": CHANNEL_EDIT,

@@ -1,4 +1,4 @@
-export { type BucketRule, bucketFor, counterKey, GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, MESSAGE_CREATE_LIMIT, ROUTE_BUCKETS, type RouteKey, TYPING_LIMIT } from "./buckets";
+export { type BucketRule, bucketFor, counterKey, GLOBAL_LIMIT, LOGIN_TOKEN_LIMIT, MESSAGE_CREATE_LIMIT, ROUTE_BUCKETS, type RouteKey, THREAD_CREATE_LIMIT, TYPING_LIMIT } from "./buckets";
 export { PEER_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress, type TrustProxy } from "./client-address";
 export { askingForChoicesTooOften, markingReadTooOften, secondsToWait, sendingTooFast, signInThrottledError, signInThrottledWait, tooManySignIns, tooManySignUps, tryAgainIn, typingTooOften, usingAppsTooOften } from "./messages";
 export { AUTOCOMPLETE_LIMIT, DEFAULT_SIGN_UPS_PER_HOUR, INTERACTION_LIMIT, READ_ACK_LIMIT, SIGN_IN_LIMITS, type SignInLimits, signUpLimit } from "./people-limits";

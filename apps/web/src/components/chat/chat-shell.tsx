@@ -24,6 +24,10 @@ import { NotificationsPrompt } from "./notifications/notifications-prompt";
 import { usePageTitle } from "./read-states/use-page-title";
 import { useReadStates } from "./read-states/use-read-states";
 import { CdnUrlProvider } from "./rich/cdn-url";
+import { ThreadsButton } from "./threads/threads-button";
+import { ThreadsAside } from "./threads/threads-aside";
+import { ThreadsProvider } from "./threads/threads-context";
+import { useThreadRoute } from "./threads/use-thread-route";
 import { UserBar } from "./user-bar";
 import { VoicePanel } from "./voice/voice-panel";
 import { VoiceProvider } from "./voice/voice-provider";
@@ -61,7 +65,8 @@ function ChatLayout({ me }: { me: UserView }) {
   const guilds = useQuery(trpc.guilds.list.queryOptions());
   const channels = useQuery(trpc.guilds.channels.queryOptions(guildId ? { guildId } : skipToken));
   const guild = guilds.data?.find((g) => g.id === guildId) ?? null;
-  const channel = channels.data?.find((c) => c.id === channelId && c.kind === "text") ?? null;
+  const threadRoute = useThreadRoute(guildId, channelId, channels.data);
+  const channel = channels.data?.find((c) => c.id === (threadRoute.parentId ?? channelId) && c.kind === "text") ?? null;
   const { notice, dismiss } = useLiveNotice();
   const readStates = useReadStates();
   usePageTitle(channel ? `#${channel.name}` : guild ? guild.name : null, readStates.totalMentions);
@@ -183,16 +188,26 @@ function ChatLayout({ me }: { me: UserView }) {
           <EmptyState title="Guild not found" text="It doesn’t exist, or you’re not a member." />
         ) : !guildId ? (
           <Home me={me} guildCount={guilds.data?.length ?? null} onCreate={() => setCreating(true)} />
+        ) : channel && guild ? (
+          <ThreadsProvider key={channel.id} guildId={guild.id} channelId={channel.id} channelName={channel.name} openThreadId={threadRoute.threadId}>
+            <MessagePane
+              channel={channel}
+              me={me}
+              readStates={readStates}
+              aside={<ThreadsAside me={me}><MemberList guildId={guild.id} /></ThreadsAside>}
+              navigation={{ open: navOpen, show: () => setNavOpen(true) }}
+              headerActions={<ThreadsButton />}
+            />
+          </ThreadsProvider>
         ) : channel ? (
           <MessagePane
             key={channel.id}
             channel={channel}
             me={me}
             readStates={readStates}
-            aside={guild ? <MemberList guildId={guild.id} /> : null}
             navigation={{ open: navOpen, show: () => setNavOpen(true) }}
           />
-        ) : channels.data && channelId ? (
+        ) : channels.data && channelId && !threadRoute.loading ? (
           <EmptyState title="Channel not found" text="It doesn’t exist, or you can’t see it." />
         ) : (
           <div className="flex-1" />

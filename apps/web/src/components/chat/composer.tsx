@@ -49,6 +49,7 @@ export function Composer({
   const [picked, setPicked] = useState<SlashEntry | null>(null);
   const lastTyping = useRef(0);
   const listId = useId();
+  const helpId = useId();
   const picker = useCommandPicker(commands ? value : "", commands?.groups ?? null, pick);
 
   const pickerShown = picker.open && !disabled;
@@ -123,7 +124,7 @@ export function Composer({
   const rows = Math.min(10, value.split("\n").length);
   const pickerOpen = pickerShown;
   return (
-    <form onSubmit={submit} className="relative px-4 pb-6" aria-label="Send a message">
+    <form onSubmit={submit} className="relative px-4 pb-6" aria-label={`Send a message to #${channelName}`}>
       {pickerOpen ? <CommandPicker id={listId} picker={picker} onPick={pick} /> : null}
       <div className={`flex items-end gap-2 rounded-lg bg-raised px-4 focus-within:ring-2 ${tooLong ? "ring-2 ring-danger" : "focus-within:ring-accent/70"}`}>
         <textarea
@@ -135,7 +136,7 @@ export function Composer({
           disabled={disabled}
           placeholder={`Message #${channelName}`}
           aria-label={`Message #${channelName}`}
-          aria-describedby="composer-help"
+          aria-describedby={helpId}
           aria-autocomplete={commands ? "list" : undefined}
           aria-controls={pickerOpen && picker.groups ? listId : undefined}
           aria-activedescendant={pickerOpen && picker.active ? entryOptionId(listId, picker.active) : undefined}
@@ -150,7 +151,7 @@ export function Composer({
           <SendIcon width={18} height={18} />
         </button>
       </div>
-      <p id="composer-help" className="mt-1 flex justify-between px-1 text-[11px] text-faint">
+      <p id={helpId} className="mt-1 flex justify-between px-1 text-[11px] text-faint">
         <span>
           <kbd className="font-sans font-semibold">Enter</kbd> to send · <kbd className="font-sans font-semibold">Shift + Enter</kbd> for a new line
           {commands?.groups?.some((g) => g.commands.some((c) => c.type === 1)) ? (

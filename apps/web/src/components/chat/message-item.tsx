@@ -14,6 +14,8 @@ import { EmbedCard } from "./rich/embed-card";
 import { mentionsMe } from "./rich/mentions-me";
 import { useRichDirectory } from "./rich/rich-directory";
 import { RichText } from "./rich/rich-text";
+import { ThreadChip } from "./threads/thread-chip";
+import { useThreadMenuItems } from "./threads/use-thread-menu-items";
 import type { DisplayMessage } from "./use-channel-messages";
 
 /** One message; `grouped` continues the previous author's run without repeating the header. */
@@ -43,7 +45,8 @@ export function MessageItem({
   const canDelete = own && sent && !message.ephemeral;
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
-  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? messageMenuItems(message, { canEdit, canDelete, actions }) : []);
+  const threadItems = useThreadMenuItems(message);
+  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...threadItems] : []);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (
@@ -119,6 +122,7 @@ export function MessageItem({
         ))}
         <MessageAttachments attachments={message.attachments} onStale={() => onRefresh(message.id)} />
         <MessageComponents message={message} />
+        {sent ? <ThreadChip messageId={message.id} /> : null}
         {message.ephemeral && onDismiss ? <EphemeralNote onDismiss={() => onDismiss(message.id)} /> : null}
         {problem ? (
           <p role="alert" className="mt-0.5 text-xs text-danger">

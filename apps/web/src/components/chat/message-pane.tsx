@@ -29,6 +29,7 @@ export function MessagePane({
   readStates,
   aside,
   navigation,
+  headerActions,
 }: {
   channel: ChannelView;
   me: UserView;
@@ -36,6 +37,8 @@ export function MessagePane({
   aside?: ReactNode;
   /** Phones: the guilds and channels are a drawer this header opens. */
   navigation?: { open: boolean; show(): void };
+  /** Buttons at the header's end (the threads button). */
+  headerActions?: ReactNode;
 }) {
   const feed = useChannelMessages(channel.id, me);
   const ephemeralStore = useEphemeralStore();
@@ -121,6 +124,7 @@ export function MessagePane({
           <span className="flex-1" />
           {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
+          {headerActions}
           {channel.guildId ? <MemberSheet guildId={channel.guildId} /> : null}
         </header>
         {feed.status === "loading" ? (

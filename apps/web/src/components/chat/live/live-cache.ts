@@ -11,6 +11,7 @@ import type { AutocompleteStore } from "../interactions/autocomplete-store";
 import type { EphemeralStore } from "../interactions/ephemeral-store";
 import type { InteractionStore } from "../interactions/interaction-store";
 import { compareIds, mergeMessages, removeMessage, replaceMessage } from "../messages/message-merge";
+import { ThreadCache } from "../threads/thread-cache";
 import type { QueryPatcher } from "./query-patcher";
 import type { TypingStore } from "./typing-store";
 
@@ -58,9 +59,11 @@ function sortChannels(channels: ChannelView[]): ChannelView[] {
  */
 export class LiveCache {
   private readonly patcher: QueryPatcher;
+  private readonly threads: ThreadCache;
 
   constructor(private readonly options: LiveCacheOptions) {
     this.patcher = options.patcher;
+    this.threads = new ThreadCache(options.queryClient, options.trpc, options.patcher);
   }
 
   apply(event: LiveEvent): void {
@@ -71,6 +74,7 @@ export class LiveCache {
         this.options.typing.stopped(message.channelId, message.author.id);
         this.patcher.patch<MessagePage>(trpc.messages.list.queryKey({ channelId: message.channelId }), (page) => ({ ...page, messages: mergeMessages(page.messages, [message]) }));
         this.countUnread(event.d);
+        this.threads.messagePosted(message.channelId, message.id);
         this.options.onMessage?.(event.d);
         return;
       }
@@ -202,7 +206,8 @@ export class LiveCache {
         this.commandsChanged();
         return;
       default:
-        // Reactions, pins, threads, emoji, scheduled events and user changes: nothing on screen shows them yet.
+        if (this.threads.apply(event)) return;
+        // Reactions, pins, emoji, scheduled events and user changes: nothing on screen shows them yet.
         return;
     }
   }
