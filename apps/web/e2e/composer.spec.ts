@@ -40,11 +40,13 @@ test("the composer grows, suggests mentions and channels, and keeps drafts per c
   await expect.poll(() => heightOf(page)).toBe(oneLine);
 
   // `@` suggests members by name, bots included; Enter inserts the readable name.
-  await box(page).pressSequentially("Hi @b");
+  await box(page).pressSequentially("Hi @Br");
   const members = page.getByRole("listbox", { name: "Members" });
-  await expect(members.getByRole("option")).toHaveCount(2);
+  await expect(members.getByRole("option")).toHaveCount(1);
   await expect(members.getByRole("option", { name: /Bramble Bot/ })).toContainText("bot");
-  await box(page).pressSequentially(ben.username.slice(1, 4));
+  await box(page).press("Backspace");
+  await box(page).press("Backspace");
+  await box(page).pressSequentially(ben.username.slice(0, 3));
   await expect(members.getByRole("option")).toHaveText([new RegExp(ben.username)]);
   await expect(box(page)).toHaveAttribute("aria-activedescendant", /.+/);
   expect(await axeViolations(page)).toEqual([]);

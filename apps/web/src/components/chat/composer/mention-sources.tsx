@@ -22,7 +22,7 @@ export function mentionSources(members: MemberView[], channels: ChannelView[], m
       const found = rankByName(members, query, (m) => [m.nick ?? "", m.user.displayName, m.user.username]).map((m) => ({
         key: `u${m.user.id}`,
         label: m.nick ?? m.user.displayName,
-        detail: m.user.bot ? `${m.user.username} · bot` : m.user.username,
+        detail: [(m.nick ?? m.user.displayName) !== m.user.username ? m.user.username : "", m.user.bot ? "bot" : ""].filter(Boolean).join(" · ") || undefined,
         icon: <Avatar id={m.user.id} name={m.user.displayName} size="xs" />,
         insert: `@${m.user.username}`,
       }));

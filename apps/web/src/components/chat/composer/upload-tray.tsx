@@ -28,8 +28,8 @@ export function UploadTray({
     <section aria-label="Files to send" className="border-b border-line px-3 pt-3 pb-2">
       <ul className="scroll-thin flex gap-3 overflow-x-auto pb-1" aria-label={`${files.length} ${files.length === 1 ? "file" : "files"}`}>
         {files.map((f) => (
-          <li key={f.key} className="relative flex w-44 shrink-0 flex-col gap-1.5 rounded-md bg-panel p-2" data-testid="upload-tray-file">
-            <div className="grid h-24 place-items-center overflow-hidden rounded bg-field">
+          <li key={f.key} className="relative flex w-36 shrink-0 sm:w-44 flex-col gap-1.5 rounded-md bg-panel p-2" data-testid="upload-tray-file">
+            <div className="grid h-16 place-items-center sm:h-24 overflow-hidden rounded bg-field">
               {f.preview ? (
                 // biome-ignore lint/performance/noImgElement: a local blob: preview, not an optimisable page image
                 <img src={f.preview} alt="" className="max-h-full max-w-full object-contain" />
