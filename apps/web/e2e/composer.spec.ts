@@ -51,6 +51,10 @@ test("the composer grows, suggests mentions and channels, and keeps drafts per c
   await expect(box(page)).toHaveAttribute("aria-activedescendant", /.+/);
   expect(await axeViolations(page)).toEqual([]);
   await screen(page, "composer-mention-1280");
+  await page.setViewportSize(PHONE);
+  await expect(members).toBeInViewport();
+  await screen(page, "composer-mention-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await box(page).press("Enter");
   await expect(members).toHaveCount(0);
   await expect(box(page)).toHaveValue(`Hi @${ben.username} `);

@@ -10,8 +10,8 @@ import type { OptionErrors, OptionInputs } from "./commands/option-values";
 import { useCommandPicker } from "./commands/use-command-picker";
 import { AttachButton } from "./composer/attach-button";
 import { AutocompletePopup, suggestionOptionId } from "./composer/autocomplete-popup";
-import { useMentionSources } from "./composer/mention-sources";
 import { toMentionMarkup } from "./composer/mention-markup";
+import { useMentionSources } from "./composer/mention-sources";
 import { UploadTray } from "./composer/upload-tray";
 import { useAutoGrow } from "./composer/use-auto-grow";
 import { useAutocomplete } from "./composer/use-autocomplete";
@@ -123,14 +123,16 @@ export function Composer({
       onTyping();
     }
   }
-  const tooLong = value.length > MAX_LENGTH;
+  // Counted as sent: a picked `@name` goes out as the longer `<@id>`.
+  const markup = useMemo(() => toMentionMarkup(value, mentions.members, mentions.channels), [value, mentions.members, mentions.channels]);
+  const tooLong = markup.length > MAX_LENGTH;
   const hasFiles = uploads.files.length > 0;
   const canSend = (value.trim().length > 0 || hasFiles) && !tooLong && !disabled && !uploads.problem && !uploads.uploading;
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
     if (!canSend) return;
-    const content = toMentionMarkup(value, mentions.members, mentions.channels);
+    const content = markup;
     if (hasFiles) {
       const attachments = await uploads.uploadAll();
       if (!attachments) return;
@@ -232,7 +234,7 @@ export function Composer({
             </>
           ) : null}
         </span>
-        {value.length > MAX_LENGTH - 200 ? <span className={tooLong ? "text-danger" : ""}>{MAX_LENGTH - value.length}</span> : null}
+        {markup.length > MAX_LENGTH - 200 ? <span className={tooLong ? "text-danger" : ""}>{MAX_LENGTH - markup.length}</span> : null}
       </p>
     </form>
   );

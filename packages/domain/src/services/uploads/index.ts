@@ -1,3 +1,3 @@
+export * from "./upload-message";
 export * from "./upload-rows";
 export * from "./upload-service";
-export * from "./upload-message";

@@ -1,8 +1,8 @@
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
 import { MESSAGE_FILES_MAX } from "../../validation";
-import type { MessageService, UploadedFile } from "../messages/messages";
 import { checkFileLimits } from "../messages/message-files";
+import type { MessageService, UploadedFile } from "../messages/messages";
 import { UPLOAD_UNUSED_SECONDS } from "./upload-rows";
 
 /** One of the person's uploads to send with a message, with its description (alt text). */

@@ -5,8 +5,8 @@ import { Errors } from "../../errors";
 import { MESSAGE_FILES_BYTES_MAX } from "../../validation";
 import { maySendCommands } from "../interactions/command-use";
 import { cleanFilename, contentTypeFor } from "../messages/message-files";
-import { channelAccess } from "../shared/access";
 import type { MessageService } from "../messages/messages";
+import { channelAccess } from "../shared/access";
 import { type MessageUpload, sendWithUploads } from "./upload-message";
 import { EPHEMERAL_URL_VALIDITY_SECONDS, removeExpiredUploads, type UploadSummary } from "./upload-rows";
 

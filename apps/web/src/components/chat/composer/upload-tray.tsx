@@ -52,7 +52,7 @@ export function UploadTray({
               className="w-full rounded bg-field px-2 py-1 text-xs text-text placeholder:text-faint focus:outline-none focus:ring-2 focus:ring-accent/70"
             />
             {f.progress !== null && f.uploadId === null ? (
-              <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="upload-progress h-1.5 w-full" />
+              <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-1.5 w-full accent-accent" />
             ) : null}
             {f.uploadId ? <p className="text-[11px] text-success">Uploaded</p> : null}
             {f.error ? (

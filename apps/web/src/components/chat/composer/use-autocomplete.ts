@@ -1,7 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, useMemo, useState } from "react";
-import { type ActiveToken, activeToken, type AutocompleteSource, type Suggestion } from "./autocomplete-source";
+import { type ActiveToken, type AutocompleteSource, activeToken, type Suggestion } from "./autocomplete-source";
 
 export interface AutocompleteState {
   open: boolean;
