@@ -146,7 +146,8 @@ export function Composer({
   }
 
   function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
-    if (event.clipboardData.files.length === 0) return;
+    // Text copied from a document may carry a picture of itself too: the text is what was meant.
+    if (event.clipboardData.files.length === 0 || event.clipboardData.getData("text/plain")) return;
     event.preventDefault();
     uploads.add(event.clipboardData.files);
   }

@@ -37,11 +37,19 @@ export function useFileDrop(inside: RefObject<HTMLElement | null>, onFiles: (fil
       setDragging(false);
       if (e.dataTransfer?.files.length) onFiles(e.dataTransfer.files);
     };
+    // Files let go beside the channel (the lists) are ignored rather than opened in place of the app.
+    const elsewhere = (e: DragEvent) => {
+      if (hasFiles(e) && !area.contains(e.target as Node)) e.preventDefault();
+    };
+    window.addEventListener("dragover", elsewhere);
+    window.addEventListener("drop", elsewhere);
     area.addEventListener("dragenter", enter);
     area.addEventListener("dragover", over);
     area.addEventListener("dragleave", leave);
     area.addEventListener("drop", drop);
     return () => {
+      window.removeEventListener("dragover", elsewhere);
+      window.removeEventListener("drop", elsewhere);
       area.removeEventListener("dragenter", enter);
       area.removeEventListener("dragover", over);
       area.removeEventListener("dragleave", leave);
