@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { commandsRouter } from "./routers/commands";
+import { composerRouter } from "./routers/composer";
 import { guildsRouter } from "./routers/guilds";
 import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
@@ -23,6 +24,7 @@ export const appRouter = router({
   commands: commandsRouter,
   interactions: interactionsRouter,
   uploads: uploadsRouter,
+  composer: composerRouter,
   readStates: readStatesRouter,
   live: liveRouter,
   applications: applicationsRouter,

@@ -67,6 +67,8 @@ export interface AttachmentView {
   size: number;
   /** A picture the browser shows inline. */
   image: boolean;
+  /** The sender's description (alt text), if any. */
+  description: string | null;
 }
 
 export type ChannelKind = "text" | "voice" | "category" | "other";
@@ -148,6 +150,7 @@ interface WireAttachment {
   url: string;
   content_type?: string;
   size: number;
+  description?: string;
 }
 
 const INLINE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
@@ -217,6 +220,7 @@ export function messageView(
       contentType: a.content_type ?? null,
       size: a.size,
       image: INLINE_IMAGE.test(a.content_type ?? ""),
+      description: a.description ?? null,
     })),
     components: componentRowsView(message.components),
     embeds: embedsView(message.embeds),

@@ -88,7 +88,7 @@ export function createDomain(given: DomainContext) {
   const ephemeralMessages = new EphemeralMessages(ctx, ctx.shortLived as NonNullable<DomainContext["shortLived"]>);
   const interactionReplies = new InteractionReplies(ctx, messages, ephemeralMessages);
   const interactions = new InteractionService(ctx, messages, ephemeralMessages);
-  const uploads = new UploadService(ctx);
+  const uploads = new UploadService(ctx, messages);
   const voiceSync = new VoiceStateSync(ctx);
   return {
     ctx,

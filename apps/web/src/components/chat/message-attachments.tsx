@@ -42,7 +42,7 @@ function InlineImage({ attachment, onStale }: { attachment: AttachmentView; onSt
     // biome-ignore lint/performance/noImgElement: signed, expiring URLs of another origin; nothing to optimise
     <img
       src={attachment.url}
-      alt={attachment.filename}
+      alt={attachment.description || attachment.filename}
       data-testid="message-image"
       loading="lazy"
       className="max-h-[350px] max-w-[min(400px,100%)] rounded"

@@ -153,6 +153,8 @@ export function MessagePane({
         <EditLastComposer
           messages={messages}
           ref={composer}
+          channelId={channel.id}
+          guildId={channel.guildId}
           channelName={channel.name}
           disabled={feed.status !== "ready"}
           onSend={feed.send}

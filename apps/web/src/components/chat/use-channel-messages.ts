@@ -5,12 +5,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC, useTRPCClient } from "@/lib/trpc";
+import type { ComposerAttachment } from "./composer";
 import { mergeMessages } from "./messages/message-merge";
 
 export interface DisplayMessage extends MessageView {
   /** Set while a message of this tab is on its way, or when it could not be sent. */
   sendState?: "pending" | "failed";
   sendError?: string;
+  /** The uploaded files it is sent with (composer.send). */
+  sendFiles?: ComposerAttachment[];
 }
 
 /** What a message typed in this tab has none of. */
@@ -55,9 +58,10 @@ export function useChannelMessages(channelId: string, me: UserView) {
   }, [client, queryClient, key, channelId]);
 
   const deliver = useCallback(
-    async (localId: string, content: string) => {
+    async (localId: string, content: string, files?: ComposerAttachment[]) => {
       try {
-        const sent = await client.messages.send.mutate({ channelId, content, nonce: localId.slice(6) });
+        const nonce = localId.slice(6);
+        const sent = files?.length ? await client.composer.send.mutate({ channelId, content, nonce, attachments: files }) : await client.messages.send.mutate({ channelId, content, nonce });
         queryClient.setQueryData(key, (data) => data && { ...data, messages: mergeMessages(data.messages, [sent]) });
         setOutgoing((list) => list.filter((m) => m.id !== localId));
       } catch (error) {
@@ -70,17 +74,17 @@ export function useChannelMessages(channelId: string, me: UserView) {
   /** Sends go one after another, so messages typed quickly arrive in the order they were written. */
   const sending = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback(
-    (localId: string, content: string) => {
-      sending.current = sending.current.then(() => deliver(localId, content));
+    (localId: string, content: string, files?: ComposerAttachment[]) => {
+      sending.current = sending.current.then(() => deliver(localId, content, files));
     },
     [deliver],
   );
 
   const send = useCallback(
-    (content: string) => {
+    (content: string, files?: ComposerAttachment[]) => {
       const localId = `local-${newNonce()}`;
-      setOutgoing((list) => [...list, { ...NO_EXTRAS, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending" }]);
-      enqueue(localId, content);
+      setOutgoing((list) => [...list, { ...NO_EXTRAS, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending", sendFiles: files }]);
+      enqueue(localId, content, files);
     },
     [channelId, me, enqueue],
   );
@@ -90,7 +94,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
       const failed = outgoing.find((m) => m.id === localId);
       if (!failed) return;
       setOutgoing((list) => list.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)));
-      enqueue(localId, failed.content);
+      enqueue(localId, failed.content, failed.sendFiles);
     },
     [outgoing, enqueue],
   );

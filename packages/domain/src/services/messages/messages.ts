@@ -60,6 +60,12 @@ export class MessageService {
     return access;
   }
 
+  /** Whether `userId` may mention @everyone and @here in the channel (the composer offers them then). */
+  async mayMentionEveryone(channelId: bigint, userId: bigint): Promise<boolean> {
+    const access = await this.messageChannel(channelId, userId);
+    return access.guild !== null && has(access.permissions, Permission.MentionEveryone);
+  }
+
   /** Send Messages, or Send Messages in Threads inside a thread (DMs need nothing). */
   requireSend(access: ChannelAccess): void {
     if (!access.guild) return;

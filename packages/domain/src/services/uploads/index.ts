@@ -1,2 +1,3 @@
+export * from "./upload-message";
 export * from "./upload-rows";
 export * from "./upload-service";

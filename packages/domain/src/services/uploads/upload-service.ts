@@ -5,7 +5,9 @@ import { Errors } from "../../errors";
 import { MESSAGE_FILES_BYTES_MAX } from "../../validation";
 import { maySendCommands } from "../interactions/command-use";
 import { cleanFilename, contentTypeFor } from "../messages/message-files";
+import type { MessageService } from "../messages/messages";
 import { channelAccess } from "../shared/access";
+import { type MessageUpload, sendWithUploads } from "./upload-message";
 import { EPHEMERAL_URL_VALIDITY_SECONDS, removeExpiredUploads, type UploadSummary } from "./upload-rows";
 
 /** A file as the person's browser sent it. */
@@ -48,7 +50,16 @@ export function ephemeralAttachment(ctx: DomainContext, applicationId: bigint, u
  * at a signed `{cdn}/ephemeral-attachments/{application}/{upload}/{filename}` address.
  */
 export class UploadService {
-  constructor(private readonly ctx: DomainContext) {}
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly messages?: MessageService,
+  ) {}
+
+  /** The person's message with their uploads as its files (see sendWithUploads). */
+  sendMessage(channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string }, uploads: MessageUpload[]) {
+    if (!this.messages) throw new Error("UploadService was made without messages");
+    return sendWithUploads(this.ctx, this.messages, channelId, authorId, body, uploads);
+  }
 
   /** Stores a file for `userId` to use in the channel: 10003 for a channel they cannot see, 50013 without Send Messages, 40005 over 25 MB. */
   async create(userId: bigint, input: NewUpload): Promise<UploadView> {

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { Composer } from "../composer";
+import { Composer, type ComposerAttachment } from "../composer";
 import { ChatActionsProvider } from "../interactions/chat-actions";
 import { MessageActionsProvider } from "../message-actions/message-actions-context";
 import { MessageList, MessageListError, MessageListLoading } from "../message-list";
@@ -65,8 +65,8 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
     }
   }
 
-  function send(content: string) {
-    feed.send(content);
+  function send(content: string, attachments?: ComposerAttachment[]) {
+    feed.send(content, attachments);
     // Posting makes the poster a member (and reopens an archived thread: its THREAD_UPDATE follows).
     cache.joined(threadId, true);
   }
@@ -141,7 +141,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
                   This thread is archived. Sending a message reopens it.
                 </p>
               ) : null}
-              <Composer ref={composer} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
+              <Composer ref={composer} channelId={threadId} guildId={thread?.guildId} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
             </MessageActionsProvider>
           </ChatActionsProvider>
         </NoThreads>
