@@ -8,6 +8,7 @@ import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
+import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
 import { uploadsRouter } from "./routers/uploads";
 import { voiceRouter } from "./routers/voice";
@@ -28,6 +29,7 @@ export const appRouter = router({
   oauth2: oauth2Router,
   authorizedApps: authorizedAppsRouter,
   voice: voiceRouter,
+  people: peopleRouter,
 });
 
 export type AppRouter = typeof appRouter;

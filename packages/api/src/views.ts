@@ -17,6 +17,8 @@ export interface UserView {
   username: string;
   displayName: string;
   bot: boolean;
+  /** The picture's hash (`{cdn}/avatars/{id}/{hash}.png`); null or absent: initials instead. */
+  avatar?: string | null;
 }
 
 export interface MessageView {
@@ -131,14 +133,15 @@ interface WireUser {
   username: string;
   global_name?: string | null;
   bot?: boolean;
+  avatar?: string | null;
 }
 
 export function userView(user: WireUser): UserView {
-  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true };
+  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true, avatar: user.avatar ?? null };
 }
 
-export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean }): UserView {
-  return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot });
+export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean; avatarHash?: string | null }): UserView {
+  return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot, avatar: user.avatarHash ?? null });
 }
 
 interface WireAttachment {
