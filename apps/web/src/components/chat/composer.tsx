@@ -8,6 +8,7 @@ import { CommandForm } from "./commands/command-form";
 import { CommandPicker, entryOptionId } from "./commands/command-picker";
 import type { OptionErrors, OptionInputs } from "./commands/option-values";
 import { useCommandPicker } from "./commands/use-command-picker";
+import { channelLabel } from "./dms/channel-label";
 
 const MAX_LENGTH = 2000;
 /** While someone keeps typing, others are told again this often (their indicator lasts 10 s). */
@@ -133,8 +134,8 @@ export function Composer({
           onKeyDown={onKeyDown}
           rows={rows}
           disabled={disabled}
-          placeholder={`Message #${channelName}`}
-          aria-label={`Message #${channelName}`}
+          placeholder={`Message ${channelLabel(channelName)}`}
+          aria-label={`Message ${channelLabel(channelName)}`}
           aria-describedby="composer-help"
           aria-autocomplete={commands ? "list" : undefined}
           aria-controls={pickerOpen && picker.groups ? listId : undefined}
