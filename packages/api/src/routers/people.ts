@@ -1,6 +1,7 @@
 import { Errors } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
+import { DELETE_ACCOUNT_CONFIRMATION } from "../people-rules";
 import { protectedProcedure, router } from "../trpc";
 import { type UserView, userView } from "../views";
 
@@ -28,9 +29,6 @@ function dmView(channel: WireDm): DmView | null {
   if (!other) return null;
   return { id: channel.id, recipient: userView(other), lastMessageId: channel.last_message_id ?? null };
 }
-
-/** The typed words that confirm deleting one's account. */
-export const DELETE_ACCOUNT_CONFIRMATION = "DELETE";
 
 /** People: DMs, profiles, one's own display name and picture, and deleting one's account. */
 export const peopleRouter = router({

@@ -46,6 +46,7 @@ export function ProfileCard({ target, meId, onClose }: { target: ProfileCardTarg
     }),
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card grows once the roles arrive; place it again then
   useLayoutEffect(() => {
     const box = anchor.getBoundingClientRect();
     const height = panel.current?.offsetHeight ?? 0;
