@@ -173,7 +173,13 @@ function ChannelStart({ channelName, empty }: { channelName: string; empty: bool
   return (
     <div className="px-4 pt-8 pb-2">
       <span className="grid size-16 place-items-center rounded-full bg-raised text-text">
-        <HashIcon width={36} height={36} />
+        {channelName.startsWith("@") ? (
+          <span aria-hidden="true" className="text-4xl font-semibold">
+            @
+          </span>
+        ) : (
+          <HashIcon width={36} height={36} />
+        )}
       </span>
       {channelName.startsWith("@") ? (
         <>
