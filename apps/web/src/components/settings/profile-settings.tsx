@@ -91,7 +91,7 @@ export function ProfileSettings({ initial }: { initial: ProfileView }) {
       </div>
       {pickProblem || errors.avatar ? <Alert tone="error">{pickProblem ?? errors.avatar?.join(" ")}</Alert> : null}
       {saved === "picture" ? <Alert tone="success">Picture saved.</Alert> : null}
-      <form onSubmit={saveName} aria-label="Display name" className="flex max-w-md flex-col gap-4" noValidate>
+      <form onSubmit={saveName} className="flex max-w-md flex-col gap-4" noValidate>
         <TextField
           label="Display name"
           name="displayName"
