@@ -17,7 +17,7 @@ export interface UserView {
   username: string;
   displayName: string;
   bot: boolean;
-  /** The picture's hash (`{cdn}/avatars/{id}/{hash}.png`); null or absent: initials instead. */
+  /** The picture's hash (`{cdn}/avatars/{id}/{hash}.png`); absent without one (initials instead). */
   avatar?: string | null;
 }
 
@@ -137,7 +137,7 @@ interface WireUser {
 }
 
 export function userView(user: WireUser): UserView {
-  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true, avatar: user.avatar ?? null };
+  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true, ...(user.avatar ? { avatar: user.avatar } : {}) };
 }
 
 export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean; avatarHash?: string | null }): UserView {

@@ -14,6 +14,7 @@ export interface DmView {
 
 /** What the person's own profile settings show. */
 export interface ProfileView extends UserView {
+  avatar: string | null;
   /** The display name as set (null: the username is shown). */
   globalName: string | null;
 }
@@ -51,7 +52,7 @@ export const peopleRouter = router({
   /** The person's own profile. */
   me: protectedProcedure.query(async ({ ctx }): Promise<ProfileView> => {
     const wire = await ctx.domain.users.getWire(ctx.me.id);
-    return { ...userView(wire), globalName: wire.global_name ?? null };
+    return { ...userView(wire), avatar: wire.avatar ?? null, globalName: wire.global_name ?? null };
   }),
 
   /**
@@ -65,7 +66,7 @@ export const peopleRouter = router({
         ...(input.globalName !== undefined ? { global_name: input.globalName } : {}),
         ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
       });
-      return { ...userView(self), globalName: self.global_name ?? null };
+      return { ...userView(self), avatar: self.avatar ?? null, globalName: self.global_name ?? null };
     }),
 
   /**
