@@ -83,7 +83,11 @@ test("Ann opens Ben's profile card from his message and messages him; Ben sees i
   await expect(page.getByRole("dialog", { name: `Profile of ${ann.username}` }).getByRole("button", { name: /^Message/ })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
+  // At phone width the card fits the screen.
+  await page.setViewportSize(PHONE);
   await said.getByRole("button", { name: ben.username }).click();
+  await expect(card).toBeInViewport({ ratio: 1 });
+  await screen(page, "profile-card-phone");
   await card.getByRole("button", { name: `Message ${ben.username}` }).click();
   await expect(page).toHaveURL(/\/channels\/@me\/\d+$/);
   const box = page.getByRole("textbox", { name: `Message @${ben.username}` });

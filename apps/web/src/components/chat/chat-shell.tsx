@@ -127,10 +127,11 @@ function ChatLayout({ me }: { me: UserView }) {
 
   // Phones: a channel (or a notice) takes the whole screen and the guilds and channels fold
   // into a drawer opened from the channel's header. Otherwise the rail stays, beside a guild's
-  // channel list when one is being picked, or beside the page (Home, "not found").
+  // channel list when one is being picked, Home's DMs when there are any, or beside the page
+  // (Home's welcome, "not found").
   const [navOpen, setNavOpen] = useState(false);
   const mainFirst = Boolean(notice) || (channel !== null && !unknownGuild) || dm !== null;
-  const phoneSidebar = !mainFirst && ((guildId !== null && !unknownGuild && !(channels.data && channelId)) || (home && dmId === null));
+  const phoneSidebar = !mainFirst && ((guildId !== null && !unknownGuild && !(channels.data && channelId)) || (home && dmId === null && (dms.data?.length ?? 0) > 0));
   // biome-ignore lint/correctness/useExhaustiveDependencies: going anywhere closes the drawer
   useEffect(() => setNavOpen(false), [guildId, channelId, home]);
   const closeNav = () => {
