@@ -154,8 +154,8 @@ test("a message's and a member's context menus have an Apps entry with the messa
   await page.keyboard.press("Escape");
   await expect(more).toBeFocused();
 
-  // The author's name opens the member's menu: user commands on them.
-  await message.getByRole("button", { name: "Helper" }).click();
+  // Right-clicking the author's name opens the member's menu: user commands on them (a click opens their profile card).
+  await message.getByRole("button", { name: "Helper" }).click({ button: "right" });
   const memberMenu = page.getByRole("menu", { name: "Actions for Helper" });
   await memberMenu.getByRole("menuitem", { name: "Apps" }).click();
   await expect(page.getByRole("menu", { name: "Apps" }).getByRole("menuitem")).toHaveText([/^High five\s*Helper/]);

@@ -8,6 +8,8 @@ export type { AuthorizedAppView } from "./routers/authorized-apps";
 export type { InvitePreview } from "./routers/invites";
 export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export type { LoginRequestView } from "./routers/oauth2";
+export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";
+export type { DmView, ProfileView } from "./routers/people";
 export type { ReadStateView } from "./routers/read-states";
 export type {
   ApplicationView,

@@ -9,6 +9,7 @@ import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
+import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
 import { threadsRouter } from "./routers/threads";
 import { uploadsRouter } from "./routers/uploads";
@@ -32,6 +33,7 @@ export const appRouter = router({
   authorizedApps: authorizedAppsRouter,
   voice: voiceRouter,
   threads: threadsRouter,
+  people: peopleRouter,
 });
 
 export type AppRouter = typeof appRouter;

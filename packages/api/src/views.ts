@@ -18,6 +18,8 @@ export interface UserView {
   username: string;
   displayName: string;
   bot: boolean;
+  /** The picture's hash (`{cdn}/avatars/{id}/{hash}.png`); absent without one (initials instead). */
+  avatar?: string | null;
 }
 
 export interface MessageView {
@@ -134,14 +136,15 @@ interface WireUser {
   username: string;
   global_name?: string | null;
   bot?: boolean;
+  avatar?: string | null;
 }
 
 export function userView(user: WireUser): UserView {
-  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true };
+  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true, ...(user.avatar ? { avatar: user.avatar } : {}) };
 }
 
-export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean }): UserView {
-  return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot });
+export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean; avatarHash?: string | null }): UserView {
+  return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot, avatar: user.avatarHash ?? null });
 }
 
 interface WireAttachment {

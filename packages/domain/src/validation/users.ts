@@ -27,3 +27,14 @@ export type BotUserPatch = z.output<typeof zBotUserPatch>;
 
 /** POST /users/@me/channels (spec: Bot DM open request). */
 export const zDmOpen = z.object({ recipient_id: zId });
+
+const DISPLAY_NAME_LENGTH = "Must be between 1 and 32 in length.";
+
+/** A person's own profile: `global_name` (1–32 characters; empty or null clears it), `avatar` (image data, or null to remove it). */
+export const zPersonProfilePatch = z.object({
+  global_name: z
+    .union([z.string().trim().max(32, DISPLAY_NAME_LENGTH), z.null()])
+    .transform((name) => (name ? name : null))
+    .optional(),
+  avatar: z.union([z.string(), z.null()]).optional(),
+});

@@ -10,6 +10,9 @@ import { useTRPC } from "@/lib/trpc";
 import { ChannelList } from "./channel-list";
 import { CreateChannelDialog } from "./create-channel-dialog";
 import { CreateGuildDialog } from "./create-guild-dialog";
+import { DmList } from "./dms/dm-list";
+import { DmPane } from "./dms/dm-pane";
+import { useDms } from "./dms/use-dms";
 import { FormDialogHost } from "./forms/form-dialog";
 import { GuildRail } from "./guild-rail";
 import { GuildSettingsDialog } from "./guild-settings-dialog";
@@ -21,6 +24,7 @@ import { MemberList } from "./member-list";
 import { MessagePane } from "./message-pane";
 import { MuteGuildButton } from "./notifications/mute-guild-button";
 import { NotificationsPrompt } from "./notifications/notifications-prompt";
+import { ProfileCardProvider } from "./people/profile-card-context";
 import { usePageTitle } from "./read-states/use-page-title";
 import { useReadStates } from "./read-states/use-read-states";
 import { CdnUrlProvider } from "./rich/cdn-url";
@@ -40,7 +44,9 @@ export function ChatShell({ me, cdnUrl }: { me: UserView; cdnUrl: string }) {
     <CdnUrlProvider cdnUrl={cdnUrl}>
       <LiveProvider meId={me.id}>
         <VoiceProvider>
-          <ChatLayout me={me} />
+          <ProfileCardProvider meId={me.id}>
+            <ChatLayout me={me} />
+          </ProfileCardProvider>
           <FormDialogHost />
         </VoiceProvider>
       </LiveProvider>
@@ -52,8 +58,11 @@ export function ChatShell({ me, cdnUrl }: { me: UserView; cdnUrl: string }) {
 function ChatLayout({ me }: { me: UserView }) {
   const params = useParams<{ ids?: string[] }>();
   const [rawGuildId, rawChannelId] = params.ids ?? [];
-  const guildId = rawGuildId && ID.test(rawGuildId) ? rawGuildId : null;
+  // Home is `/channels` or `/channels/@me`, a DM `/channels/@me/<id>`.
+  const home = rawGuildId === undefined || rawGuildId === "@me" || rawGuildId === "%40me";
+  const guildId = !home && rawGuildId && ID.test(rawGuildId) ? rawGuildId : null;
   const channelId = rawChannelId && ID.test(rawChannelId) ? rawChannelId : null;
+  const dmId = home ? channelId : null;
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -67,9 +76,11 @@ function ChatLayout({ me }: { me: UserView }) {
   const guild = guilds.data?.find((g) => g.id === guildId) ?? null;
   const threadRoute = useThreadRoute(guildId, channelId, channels.data);
   const channel = channels.data?.find((c) => c.id === (threadRoute.parentId ?? channelId) && c.kind === "text") ?? null;
+  const dms = useDms();
+  const dm = dmId ? (dms.data?.find((d) => d.id === dmId) ?? null) : null;
   const { notice, dismiss } = useLiveNotice();
   const readStates = useReadStates();
-  usePageTitle(channel ? `#${channel.name}` : guild ? guild.name : null, readStates.totalMentions);
+  usePageTitle(channel ? `#${channel.name}` : dm ? `@${dm.recipient.displayName}` : guild ? guild.name : null, readStates.totalMentions);
   /** The notice the person was moved out for: it stays where they were taken until they go elsewhere. */
   const movedFor = useRef<LiveNotice | null>(null);
 
@@ -119,16 +130,17 @@ function ChatLayout({ me }: { me: UserView }) {
     router.push("/channels");
   }
 
-  const unknownGuild = rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.isError && !channels.data));
+  const unknownGuild = !home && rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.isError && !channels.data));
 
   // Phones: a channel (or a notice) takes the whole screen and the guilds and channels fold
   // into a drawer opened from the channel's header. Otherwise the rail stays, beside a guild's
-  // channel list when one is being picked, or beside the page (Home, "not found").
+  // channel list when one is being picked, Home's DMs when there are any, or beside the page
+  // (Home's welcome, "not found").
   const [navOpen, setNavOpen] = useState(false);
-  const mainFirst = Boolean(notice) || (channel !== null && !unknownGuild);
-  const phoneSidebar = !mainFirst && guildId !== null && !unknownGuild && !(channels.data && channelId);
+  const mainFirst = Boolean(notice) || (channel !== null && !unknownGuild) || dm !== null;
+  const phoneSidebar = !mainFirst && ((guildId !== null && !unknownGuild && !(channels.data && channelId)) || (home && dmId === null && (dms.data?.length ?? 0) > 0));
   // biome-ignore lint/correctness/useExhaustiveDependencies: going anywhere closes the drawer
-  useEffect(() => setNavOpen(false), [guildId, channelId]);
+  useEffect(() => setNavOpen(false), [guildId, channelId, home]);
   const closeNav = () => {
     setNavOpen(false);
     document.querySelector<HTMLElement>("[data-nav-toggle]")?.focus();
@@ -143,10 +155,10 @@ function ChatLayout({ me }: { me: UserView }) {
         onKeyDown={(e) => navOpen && e.key === "Escape" && closeNav()}
         className={mainFirst ? (navOpen ? "fixed inset-y-0 left-0 z-40 flex shadow-2xl md:static md:z-auto md:shadow-none" : "hidden md:flex") : phoneSidebar ? "flex max-md:flex-1" : "flex"}
       >
-      <GuildRail guilds={guilds.data ?? []} selectedId={guildId} loading={guilds.isPending} readStates={readStates} onCreate={() => setCreating(true)} />
+      <GuildRail guilds={guilds.data ?? []} selectedId={home ? null : (guildId ?? "")} loading={guilds.isPending} readStates={readStates} onCreate={() => setCreating(true)} />
       <section aria-label="Sidebar" className={`flex w-60 shrink-0 flex-col bg-panel ${mainFirst ? "" : phoneSidebar ? "max-md:w-auto max-md:flex-1" : "max-md:hidden"}`}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
-          {guild || !guildId ? (
+          {guild || home ? (
             <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
               {guild ? guild.name : "Home"}
             </h2>
@@ -173,8 +185,10 @@ function ChatLayout({ me }: { me: UserView }) {
               <div key={w} className="h-4 animate-pulse rounded bg-raised" style={{ width: `${w}%` }} />
             ))}
           </div>
+        ) : home ? (
+          <DmList dms={dms.data} error={dms.error} selectedId={dmId} readStates={readStates} />
         ) : (
-          <div className="flex-1 px-4 pt-5 text-sm text-muted">{guildId ? null : "Pick a guild on the left, or create one."}</div>
+          <div className="flex-1" />
         )}
         <NotificationsPrompt />
         <VoicePanel />
@@ -186,7 +200,11 @@ function ChatLayout({ me }: { me: UserView }) {
           <LiveNoticeBanner notice={notice} onDismiss={dismiss} />
         ) : unknownGuild ? (
           <EmptyState title="Guild not found" text="It doesn’t exist, or you’re not a member." />
-        ) : !guildId ? (
+        ) : dm ? (
+          <DmPane dm={dm} me={me} readStates={readStates} navigation={{ open: navOpen, show: () => setNavOpen(true) }} />
+        ) : dmId ? (
+          dms.data || dms.isError ? <EmptyState title="Conversation not found" text="It doesn’t exist, or it isn’t yours." /> : <div className="flex-1" />
+        ) : home ? (
           <Home me={me} guildCount={guilds.data?.length ?? null} onCreate={() => setCreating(true)} />
         ) : channel && guild ? (
           <ThreadsProvider key={channel.id} guildId={guild.id} channelId={channel.id} channelName={channel.name} openThreadId={threadRoute.threadId}>

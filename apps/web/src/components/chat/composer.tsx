@@ -18,6 +18,7 @@ import { useAutocomplete } from "./composer/use-autocomplete";
 import { useDraft } from "./composer/use-draft";
 import { useFileDrop } from "./composer/use-file-drop";
 import { useUploads } from "./composer/use-uploads";
+import { channelLabel } from "./dms/channel-label";
 
 const MAX_LENGTH = 2000;
 /** While someone keeps typing, others are told again this often (their indicator lasts 10 s). */
@@ -184,7 +185,7 @@ export function Composer({
   const pickerOpen = pickerShown;
   const suggesting = autocomplete.open && !pickerOpen && !disabled;
   return (
-    <form ref={formRef} onSubmit={submit} className="relative px-4 pb-6" aria-label={`Send a message to #${channelName}`}>
+    <form ref={formRef} onSubmit={submit} className="relative px-4 pb-6" aria-label={`Send a message to ${channelLabel(channelName)}`}>
       {pickerOpen ? <CommandPicker id={listId} picker={picker} onPick={pick} /> : null}
       {suggesting ? <AutocompletePopup id={listId} state={autocomplete} /> : null}
       <div className={`rounded-lg bg-raised focus-within:ring-2 ${tooLong || uploads.problem ? "ring-2 ring-danger" : dragging ? "ring-2 ring-accent" : "focus-within:ring-accent/70"}`}>
@@ -206,8 +207,8 @@ export function Composer({
           rows={1}
           readOnly={uploads.uploading}
           disabled={disabled}
-          placeholder={`Message #${channelName}`}
-          aria-label={`Message #${channelName}`}
+          placeholder={`Message ${channelLabel(channelName)}`}
+          aria-label={`Message ${channelLabel(channelName)}`}
           aria-describedby={helpId}
           aria-autocomplete="list"
           aria-controls={(pickerOpen && picker.groups) || suggesting ? listId : undefined}

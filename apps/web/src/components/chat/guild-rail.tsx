@@ -41,12 +41,13 @@ export function GuildRail({
   return (
     <nav aria-label="Guilds" className="scroll-thin flex w-[72px] shrink-0 flex-col items-center overflow-y-auto bg-rail py-3">
       <ul className="flex w-full flex-col items-center gap-2">
-        <RailItem id="home" label="Home" active={selectedId === null}>
+        <RailItem id="home" label="Home" active={selectedId === null} unread={selectedId !== null && readStates.home.unread} mentions={readStates.home.mentions}>
           <Link
-            href="/channels"
+            href="/channels/@me"
             aria-label="Home"
             aria-current={selectedId === null ? "page" : undefined}
-            aria-describedby="rail-tip-home"
+            aria-describedby={readStates.home.mentions > 0 || (selectedId !== null && readStates.home.unread) ? "rail-tip-home rail-state-home" : "rail-tip-home"}
+            data-testid="home-link"
             className={`grid size-12 place-items-center rounded-[24px] text-lg font-bold transition-all hover:rounded-2xl ${selectedId === null ? "rounded-2xl bg-accent-strong text-white" : "bg-panel text-text hover:bg-accent-strong hover:text-white"}`}
           >
             <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">

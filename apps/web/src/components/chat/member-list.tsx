@@ -7,12 +7,13 @@ import { BotBadge } from "@/components/ui/bot-badge";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { MoreButton, useAppsMenu } from "./commands/apps-menu";
+import { useShowProfile } from "./people/profile-card-context";
 import { PresenceDot } from "./presence-dot";
 
 /** Those here now first. */
 const STATUS_ORDER = { online: 0, idle: 1, offline: 2 } as const;
 
-function Group({ title, members }: { title: string; members: MemberView[] }) {
+function Group({ title, members, guildId }: { title: string; members: MemberView[]; guildId: string }) {
   if (members.length === 0) return null;
   return (
     <section>
@@ -21,7 +22,7 @@ function Group({ title, members }: { title: string; members: MemberView[] }) {
       </h3>
       <ul>
         {[...members].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]).map((member) => (
-          <MemberRow key={member.user.id} member={member} />
+          <MemberRow key={member.user.id} member={member} guildId={guildId} />
         ))}
       </ul>
     </section>
@@ -29,17 +30,25 @@ function Group({ title, members }: { title: string; members: MemberView[] }) {
 }
 
 /** One member; in a channel, right-click or "…" opens their menu (Apps: user commands on them). */
-function MemberRow({ member }: { member: MemberView }) {
+function MemberRow({ member, guildId }: { member: MemberView; guildId: string }) {
   const name = member.nick ?? member.user.displayName;
+  const showProfile = useShowProfile();
   const menu = useAppsMenu("user", member.user.id, `Actions for ${name}`);
   return (
     <li data-testid="member" onContextMenu={menu.available ? menu.onContextMenu : undefined} className="group flex h-11 items-center gap-3 rounded-md px-2 hover:bg-hover/60">
-      <span className="relative shrink-0">
-        <Avatar id={member.user.id} name={name} size="sm" />
-        <PresenceDot status={member.status} />
-      </span>
-      <span className="truncate text-[15px] text-muted">{name}</span>
-      {member.user.bot ? <BotBadge /> : null}
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={(e) => showProfile?.({ user: member.user, guildId, anchor: e.currentTarget })}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <span className="relative shrink-0">
+          <Avatar id={member.user.id} name={name} picture={member.user.avatar} size="sm" />
+          <PresenceDot status={member.status} />
+        </span>
+        <span className="truncate text-[15px] text-muted">{name}</span>
+        {member.user.bot ? <BotBadge /> : null}
+      </button>
       {menu.available ? (
         <MoreButton
           label={`More actions for ${name}`}
@@ -62,8 +71,8 @@ export function MemberList({ guildId, sheet = false }: { guildId: string; /** In
     <aside aria-label="Members" className={`scroll-thin shrink-0 overflow-y-auto bg-panel px-2 pb-4 ${sheet ? "h-full w-full" : "hidden w-60 lg:block"}`}>
       {members.error && !members.data ? <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p> : null}
       {members.isPending ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
-      <Group title="Members" members={list.filter((m) => !m.user.bot)} />
-      <Group title="Bots" members={list.filter((m) => m.user.bot)} />
+      <Group title="Members" members={list.filter((m) => !m.user.bot)} guildId={guildId} />
+      <Group title="Bots" members={list.filter((m) => m.user.bot)} guildId={guildId} />
     </aside>
   );
 }

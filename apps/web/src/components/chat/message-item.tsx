@@ -1,8 +1,8 @@
 import type { MessageView } from "@chat/api";
-import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
 import { useAppsMenu } from "./commands/apps-menu";
+import { useChatActions } from "./interactions/chat-actions";
 import { useMessageActions } from "./message-actions/message-actions-context";
 import { MessageEditor } from "./message-actions/message-editor";
 import { messageMenuItems } from "./message-actions/message-menu-items";
@@ -10,6 +10,8 @@ import { MessageToolbar } from "./message-actions/message-toolbar";
 import { MessageAttachments } from "./message-attachments";
 import { MessageComponents } from "./message-components/message-components";
 import { EphemeralNote, InteractionHeader, ThinkingText } from "./messages/interaction-parts";
+import { AuthorAvatar } from "./people/author-avatar";
+import { useShowProfile } from "./people/profile-card-context";
 import { EmbedCard } from "./rich/embed-card";
 import { mentionsMe } from "./rich/mentions-me";
 import { useRichDirectory } from "./rich/rich-directory";
@@ -48,6 +50,8 @@ export function MessageItem({
   const threadItems = useThreadMenuItems(message);
   const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...threadItems] : []);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
+  const showProfile = useShowProfile();
+  const guildId = useChatActions()?.guildId ?? null;
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (
     <li
@@ -71,14 +75,25 @@ export function MessageItem({
       <div className="w-10 shrink-0">
         {grouped ? null : (
           <div className="pt-0.5">
-            <Avatar id={message.author.id} name={message.author.displayName} />
+            <AuthorAvatar message={message} guildId={guildId} />
           </div>
         )}
       </div>
       <div className="min-w-0 flex-1">
         {grouped ? null : (
           <div className="flex items-center gap-2 leading-[22px]">
-            {authorMenu.available && sent ? (
+            {showProfile && sent ? (
+              <button
+                type="button"
+                data-testid="message-author"
+                aria-haspopup="dialog"
+                onClick={(e) => showProfile({ user: message.author, guildId: guildId, anchor: e.currentTarget })}
+                onContextMenu={authorMenu.available ? authorMenu.onContextMenu : undefined}
+                className="font-semibold text-white hover:underline"
+              >
+                {message.author.displayName}
+              </button>
+            ) : authorMenu.available && sent ? (
               <button
                 type="button"
                 data-testid="message-author"

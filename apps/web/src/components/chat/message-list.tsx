@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { HashIcon, WaveIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format";
+import { channelLabel } from "./dms/channel-label";
 import { PendingCommands } from "./interactions/pending-commands";
 import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
@@ -164,13 +165,13 @@ export function MessageList({
           </div>
         ) : historyHidden ? (
           <p className="mx-4 mt-8 rounded-lg border border-dashed border-line px-4 py-4 text-[15px] text-muted">
-            You can’t read the earlier messages of #{channelName}; new ones appear here as they are sent.
+            You can’t read the earlier messages of {channelLabel(channelName)}; new ones appear here as they are sent.
           </p>
         ) : (
           <ChannelStart channelName={channelName} empty={messages.length === 0} />
         )}
         <RichDirectoryProvider meId={meId ?? null}>
-        <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in #${channelName}`}>
+        <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in ${channelLabel(channelName)}`}>
           <ol>
           {shown.map((message, index) => {
             const prev = index === 0 ? messages[start - 1] : shown[index - 1];
@@ -249,10 +250,25 @@ function ChannelStart({ channelName, empty }: { channelName: string; empty: bool
   return (
     <div className="px-4 pt-8 pb-2">
       <span className="grid size-16 place-items-center rounded-full bg-raised text-text">
-        <HashIcon width={36} height={36} />
+        {channelName.startsWith("@") ? (
+          <span aria-hidden="true" className="text-4xl font-semibold">
+            @
+          </span>
+        ) : (
+          <HashIcon width={36} height={36} />
+        )}
       </span>
-      <h2 className="mt-3 text-3xl font-bold text-white">Welcome to #{channelName}!</h2>
-      <p className="mt-1 text-muted">This is the start of the #{channelName} channel.</p>
+      {channelName.startsWith("@") ? (
+        <>
+          <h2 className="mt-3 text-3xl font-bold text-white">{channelName.slice(1)}</h2>
+          <p className="mt-1 text-muted">This is the beginning of your direct message history with {channelName.slice(1)}.</p>
+        </>
+      ) : (
+        <>
+          <h2 className="mt-3 text-3xl font-bold text-white">Welcome to #{channelName}!</h2>
+          <p className="mt-1 text-muted">This is the start of the #{channelName} channel.</p>
+        </>
+      )}
       {empty ? (
         <div className="mt-6 flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-4 text-muted" data-testid="empty-channel">
           <WaveIcon className="shrink-0 text-accent" width={28} height={28} />

@@ -7,6 +7,7 @@ import { HashIcon } from "@/components/ui/icons";
 import { useTRPC } from "@/lib/trpc";
 import { Composer, type ComposerCommands } from "./composer";
 import { type ChatActions, ChatActionsProvider } from "./interactions/chat-actions";
+import { channelLabel } from "./dms/channel-label";
 import { useInteractionSenders } from "./interactions/use-interaction-senders";
 import { type LiveStatus, useEphemeralStore, useLiveStatus } from "./live/live-provider";
 import { MessageActionsProvider, useMessageActions } from "./message-actions/message-actions-context";
@@ -102,7 +103,7 @@ export function MessagePane({
   return (
     <ChatActionsProvider value={actions}>
       <MessageActionsProvider channelId={channel.id} meId={me.id} onEditEnd={focusComposer}>
-      <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-chat" aria-label={`#${channel.name}`}>
+      <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-chat" aria-label={channelLabel(channel.name)}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
           {navigation ? (
           <button
@@ -118,7 +119,7 @@ export function MessagePane({
             </svg>
           </button>
         ) : null}
-        <HashIcon className="shrink-0 text-faint" />
+        {channel.guildId ? <HashIcon className="shrink-0 text-faint" /> : null}
           <h1 className="font-semibold text-white">{channel.name}</h1>
           {channel.topic ? <p className="truncate border-l border-line pl-3 text-sm text-muted">{channel.topic}</p> : null}
           <span className="flex-1" />

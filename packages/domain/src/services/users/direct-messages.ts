@@ -45,4 +45,12 @@ export class DirectMessageService {
     const channel = await this.ctx.db.channel.findUniqueOrThrow({ where: { id: channelId }, include: dmInclude });
     return serializeChannel(channel, this.ctx.urls, userId);
   }
+
+  /** The person's DM channels, the most recently active first (a channel without messages by when it was opened). */
+  async list(userId: bigint): Promise<APIChannel[]> {
+    const channels = await this.ctx.db.channel.findMany({ where: { type: 1, guildId: null, recipients: { some: { userId } } }, include: dmInclude });
+    const activity = (c: { id: bigint; lastMessageId: bigint | null }) => c.lastMessageId ?? c.id;
+    channels.sort((a, b) => (activity(b) > activity(a) ? 1 : activity(b) < activity(a) ? -1 : 0));
+    return channels.map((channel) => serializeChannel(channel, this.ctx.urls, userId));
+  }
 }

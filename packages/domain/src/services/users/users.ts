@@ -3,7 +3,7 @@ import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { ApiError, Errors } from "../../errors";
 import { serializeMember, serializeSelf, serializeUser } from "../../serializers";
-import { type DecodedPicture, parseForm, zBotUserPatch, zUsername } from "../../validation";
+import { type DecodedPicture, parseForm, zBotUserPatch, zPersonProfilePatch, zUsername } from "../../validation";
 import { type PictureService, removePictures, replacePicture } from "../pictures/pictures";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { memberInclude, userSelect } from "../shared/selects";
@@ -107,14 +107,44 @@ export class UserService {
       throw error;
     }
     const self = serializeSelf(updated, this.ctx.urls);
-    if (username !== undefined || picture !== undefined) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.UserUpdate, d: self, userIds: [botUserId.toString()] });
-      const memberships = await this.ctx.db.member.findMany({ where: { userId: botUserId }, include: memberInclude });
-      for (const member of memberships) {
-        const guildId = member.guildId.toString();
-        await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
-      }
-    }
+    if (username !== undefined || picture !== undefined) await this.announce(botUserId, self);
     return self;
+  }
+
+  /**
+   * A person's own profile from the web app: `global_name` (1–32 characters; empty or null
+   * clears it) and `avatar` (image data as bots give it, or null). The person's tabs and bots
+   * hear USER_UPDATE; their guilds GUILD_MEMBER_UPDATE with the new name and picture.
+   */
+  async updatePerson(userId: bigint, input: unknown) {
+    const body = parseForm(zPersonProfilePatch, input ?? {});
+    const current = await this.get(userId);
+    if (current.bot) throw Errors.unknownUser();
+    const picture: DecodedPicture | null | undefined = body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
+    const updated = await this.ctx.db.$transaction(async (tx) => {
+      if (picture === null) await removePictures(tx, { kind: "avatar", id: userId });
+      if (picture) await replacePicture(tx, { kind: "avatar", id: userId }, picture);
+      return tx.user.update({
+        where: { id: userId },
+        data: {
+          ...(body.global_name !== undefined ? { globalName: body.global_name } : {}),
+          ...(picture !== undefined ? { avatarHash: picture?.hash ?? null } : {}),
+        },
+        select: userSelect,
+      });
+    });
+    const self = serializeSelf(updated, this.ctx.urls);
+    if (body.global_name !== undefined || picture !== undefined) await this.announce(userId, self);
+    return self;
+  }
+
+  /** USER_UPDATE to the user, GUILD_MEMBER_UPDATE with the new name and picture to each of their guilds. */
+  private async announce(userId: bigint, self: ReturnType<typeof serializeSelf>) {
+    await emit(this.ctx, { t: GatewayDispatchEvents.UserUpdate, d: self, userIds: [userId.toString()] });
+    const memberships = await this.ctx.db.member.findMany({ where: { userId }, include: memberInclude });
+    for (const member of memberships) {
+      const guildId = member.guildId.toString();
+      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
+    }
   }
 }

@@ -3,6 +3,6 @@ import { requireSessionUser } from "@/server/auth";
 /** The selection lives in the URL; the layout's shell reads it. Signed out: log in, then come back here. */
 export default async function ChannelPage({ params }: { params: Promise<{ ids?: string[] }> }) {
   const { ids = [] } = await params;
-  await requireSessionUser(["/channels", ...ids.filter((id) => /^[0-9]{1,19}$/.test(id))].join("/"));
+  await requireSessionUser(["/channels", ...ids.map((id) => (id === "%40me" ? "@me" : id)).filter((id) => id === "@me" || /^[0-9]{1,19}$/.test(id))].join("/"));
   return null;
 }

@@ -1,5 +1,5 @@
-import type { AppRouter, ReadStateView } from "@chat/api";
-import { applyVoiceState, type ChannelView, channelView, type GuildView, type MemberView, memberView, messageView, type VoiceStateView, voiceStateView } from "@chat/api/views";
+import type { AppRouter, DmView, ReadStateView } from "@chat/api";
+import { applyVoiceState, type ChannelView, channelView, type GuildView, type MemberView, memberView, messageView, type UserView, userView, type VoiceStateView, voiceStateView } from "@chat/api/views";
 import type { LiveWireEvent } from "@chat/events/catalogue";
 import { AUTOCOMPLETE_RESULT, EPHEMERAL_MESSAGE_CREATE, EPHEMERAL_MESSAGE_DELETE, EPHEMERAL_MESSAGE_UPDATE, FORM_OPEN, INTERACTION_UPDATE, READ_STATE_UPDATE } from "@chat/events/catalogue";
 import type { QueryClient } from "@tanstack/react-query";
@@ -76,6 +76,7 @@ export class LiveCache {
         this.countUnread(event.d);
         this.threads.messagePosted(message.channelId, message.id);
         this.options.onMessage?.(event.d);
+        if (!event.d.guild_id) this.dmActive(message.channelId, message.id);
         return;
       }
       case READ_STATE_UPDATE: {
@@ -169,7 +170,9 @@ export class LiveCache {
       }
       case GatewayDispatchEvents.GuildMemberUpdate: {
         const { guild_id, user, nick, roles } = event.d;
-        this.patchMembers(guild_id, (list) => list.map((m) => (m.user.id === user.id ? { ...m, nick: nick ?? null, roles } : m)));
+        const person = userView(user);
+        this.patchMembers(guild_id, (list) => list.map((m) => (m.user.id === user.id ? { ...m, user: { ...m.user, ...person }, nick: nick ?? null, roles } : m)));
+        this.userChanged(person);
         // The person's own roles changed: what they may manage may have too (channels follow as CHANNEL_CREATE / DELETE).
         if (user.id === this.options.meId) {
           this.patcher.reload(trpc.guilds.list.queryKey());
@@ -185,6 +188,9 @@ export class LiveCache {
         if (user.bot) this.commandsChanged();
         return;
       }
+      case GatewayDispatchEvents.UserUpdate:
+        this.userChanged(userView(event.d));
+        return;
       case GatewayDispatchEvents.PresenceUpdate: {
         const { guild_id, user, status } = event.d;
         const shown = status === PresenceUpdateStatus.Online || status === PresenceUpdateStatus.Idle ? status : "offline";
@@ -250,6 +256,33 @@ export class LiveCache {
     const mentioned = !message.guild_id || message.mention_everyone || message.mentions.some((user) => user.id === meId);
     this.patchReadState(message.channel_id, (state) => ({ ...state, lastMessageId: message.id, mentionCount: state.mentionCount + (mentioned ? 1 : 0) }));
     if (!mentioned && message.mention_roles.length > 0) this.patcher.reload(key);
+  }
+
+  /** A DM's new message puts it at the top of Home; one Home does not list yet (just opened by someone) loads the list again. */
+  private dmActive(channelId: string, messageId: string): void {
+    const key = this.options.trpc.people.dms.queryKey();
+    const list = this.options.queryClient.getQueryData(key);
+    const dm = list?.find((d) => d.id === channelId);
+    if (!list) return;
+    if (!dm) {
+      this.patcher.reload(key);
+      return;
+    }
+    this.patcher.patch<DmView[]>(key, (dms) => {
+      const found = dms.find((d) => d.id === channelId);
+      return found ? [{ ...found, lastMessageId: messageId }, ...dms.filter((d) => d.id !== channelId)] : dms;
+    });
+  }
+
+  /** A new display name or picture: the DMs, the messages already shown and the person's own profile follow. */
+  private userChanged(user: UserView): void {
+    const { queryClient, trpc } = this.options;
+    const fresh = { displayName: user.displayName, avatar: user.avatar ?? null };
+    this.patcher.patch<DmView[]>(trpc.people.dms.queryKey(), (dms) => dms.map((d) => (d.recipient.id === user.id ? { ...d, recipient: { ...d.recipient, ...fresh } } : d)));
+    queryClient.setQueriesData<MessagePage>({ queryKey: trpc.messages.list.pathKey() }, (page) =>
+      page?.messages.some((m) => m.author.id === user.id) ? { ...page, messages: page.messages.map((m) => (m.author.id === user.id ? { ...m, author: { ...m.author, ...fresh } } : m)) } : page,
+    );
+    if (user.id === this.options.meId) this.patcher.reload(trpc.people.me.queryKey());
   }
 
   private patchReadState(channelId: string, patch: (state: ReadStateView) => ReadStateView): void {

@@ -16,6 +16,8 @@ export interface GuildBadge {
 export interface ReadStateIndex {
   byChannel: ReadonlyMap<string, ReadStateView>;
   byGuild: ReadonlyMap<string, GuildBadge>;
+  /** The DMs together: the Home icon's badge. */
+  home: GuildBadge;
   totalMentions: number;
 }
 
@@ -23,14 +25,19 @@ export function indexReadStates(states: readonly ReadStateView[] | undefined): R
   const byChannel = new Map<string, ReadStateView>();
   const byGuild = new Map<string, GuildBadge>();
   let totalMentions = 0;
+  const home: GuildBadge = { unread: false, mentions: 0 };
   for (const state of states ?? []) {
     byChannel.set(state.channelId, state);
     totalMentions += state.mentionCount;
-    if (!state.guildId) continue;
+    if (!state.guildId) {
+      home.unread ||= isUnread(state);
+      home.mentions += state.mentionCount;
+      continue;
+    }
     const badge = byGuild.get(state.guildId) ?? { unread: false, mentions: 0 };
     byGuild.set(state.guildId, { unread: badge.unread || isUnread(state), mentions: badge.mentions + state.mentionCount });
   }
-  return { byChannel, byGuild, totalMentions };
+  return { byChannel, byGuild, home, totalMentions };
 }
 
 /** "3 mentions", "1 mention", or null when there are none. */
