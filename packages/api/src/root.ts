@@ -9,6 +9,7 @@ import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
 import { readStatesRouter } from "./routers/read-states";
+import { socialRouter } from "./routers/social";
 import { uploadsRouter } from "./routers/uploads";
 import { voiceRouter } from "./routers/voice";
 import { createCallerFactory, router } from "./trpc";
@@ -28,6 +29,7 @@ export const appRouter = router({
   oauth2: oauth2Router,
   authorizedApps: authorizedAppsRouter,
   voice: voiceRouter,
+  social: socialRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { CommandForm } from "./commands/command-form";
 import { CommandPicker, entryOptionId } from "./commands/command-picker";
 import type { OptionErrors, OptionInputs } from "./commands/option-values";
 import { useCommandPicker } from "./commands/use-command-picker";
+import { useEmojiAutocomplete } from "./emoji/use-emoji-autocomplete";
 
 const MAX_LENGTH = 2000;
 /** While someone keeps typing, others are told again this often (their indicator lasts 10 s). */
@@ -50,6 +51,7 @@ export function Composer({
   const lastTyping = useRef(0);
   const listId = useId();
   const picker = useCommandPicker(commands ? value : "", commands?.groups ?? null, pick);
+  const emoji = useEmojiAutocomplete(value, change, ref);
 
   const pickerShown = picker.open && !disabled;
   const refresh = commands?.refresh;
@@ -95,6 +97,7 @@ export function Composer({
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (picker.onKeyDown(event)) return;
+    if (emoji.onKeyDown(event)) return;
     if (event.key === "ArrowUp" && value === "" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && onEditLast?.()) {
       event.preventDefault();
       return;
@@ -125,6 +128,7 @@ export function Composer({
   return (
     <form onSubmit={submit} className="relative px-4 pb-6" aria-label="Send a message">
       {pickerOpen ? <CommandPicker id={listId} picker={picker} onPick={pick} /> : null}
+      {emoji.element}
       <div className={`flex items-end gap-2 rounded-lg bg-raised px-4 focus-within:ring-2 ${tooLong ? "ring-2 ring-danger" : "focus-within:ring-accent/70"}`}>
         <textarea
           ref={ref}
@@ -139,6 +143,7 @@ export function Composer({
           aria-autocomplete={commands ? "list" : undefined}
           aria-controls={pickerOpen && picker.groups ? listId : undefined}
           aria-activedescendant={pickerOpen && picker.active ? entryOptionId(listId, picker.active) : undefined}
+          {...emoji.inputProps}
           className="scroll-thin max-h-[40vh] min-h-[44px] flex-1 resize-none bg-transparent py-[11px] text-[15px] leading-[22px] text-text placeholder:text-faint focus:outline-none"
         />
         <button

@@ -10,6 +10,7 @@ import { PendingCommands } from "./interactions/pending-commands";
 import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
 import { compareIds } from "./messages/message-merge";
+import { PinnedNotice } from "./pins/pinned-notice";
 import { RichDirectoryProvider } from "./rich/rich-directory";
 import type { DisplayMessage } from "./use-channel-messages";
 
@@ -17,8 +18,13 @@ const GROUP_WINDOW_MS = 7 * 60 * 1000;
 const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_PX = 300;
 
+/** "<name> pinned a message to this channel.": a system row, never grouped with messages. */
+const CHANNEL_PINNED_MESSAGE = 6;
+
 function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
   if (!previous || previous.author.id !== message.author.id || message.interaction) return true;
+  // A reply shows its quote with its author's name; a system row ends a run.
+  if (message.reference || previous.type === CHANNEL_PINNED_MESSAGE) return true;
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > GROUP_WINDOW_MS;
 }
 
@@ -134,7 +140,11 @@ export function MessageList({
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
             return (
               <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
-                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
+                {message.type === CHANNEL_PINNED_MESSAGE ? (
+                  <PinnedNotice message={message} />
+                ) : (
+                  <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
+                )}
               </FragmentWithDivider>
             );
           })}

@@ -10,7 +10,12 @@ import { type ChatActions, ChatActionsProvider } from "./interactions/chat-actio
 import { useInteractionSenders } from "./interactions/use-interaction-senders";
 import { type LiveStatus, useEphemeralStore, useLiveStatus } from "./live/live-provider";
 import { MessageActionsProvider, useMessageActions } from "./message-actions/message-actions-context";
+import { EmojiPicker } from "./emoji/emoji-picker";
 import { MessageList, MessageListError, MessageListLoading } from "./message-list";
+import { PinsButton } from "./pins/pins-button";
+import { ReplyBar } from "./replies/reply-bar";
+import { useLinkedMessage } from "./replies/use-linked-message";
+import { SocialProvider, useSocialState } from "./social/social-context";
 import { compareIds } from "./messages/message-merge";
 import { isUnread, type ReadStateIndex } from "./read-states/read-state-math";
 import { useMarkRead } from "./read-states/use-mark-read";
@@ -54,6 +59,8 @@ export function MessagePane({
   const typing = useMutation(trpc.messages.typing.mutationOptions({ onError: () => {} }));
   const composer = useRef<HTMLTextAreaElement>(null);
   const focusComposer = useCallback(() => composer.current?.focus(), []);
+  const social = useSocialState(channel.id, channel.guildId, me.id, focusComposer);
+  useLinkedMessage(channel.id, feed.status === "ready" ? messages.map((m) => m.id) : null);
   const commandsQuery = useQuery(trpc.commands.forChannel.queryOptions(channel.guildId ? { channelId: channel.id } : skipToken));
   const commandGroups = commandsQuery.data ?? (commandsQuery.isError ? [] : null);
   const commandsLoadedAt = useRef(0);
@@ -98,6 +105,7 @@ export function MessagePane({
   return (
     <ChatActionsProvider value={actions}>
       <MessageActionsProvider channelId={channel.id} meId={me.id} onEditEnd={focusComposer}>
+      <SocialProvider value={social}>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-chat" aria-label={`#${channel.name}`}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
           {navigation ? (
@@ -119,6 +127,7 @@ export function MessagePane({
           {channel.topic ? <p className="truncate border-l border-line pl-3 text-sm text-muted">{channel.topic}</p> : null}
           {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
+          {channel.guildId ? <PinsButton channelId={channel.id} /> : null}
         </header>
         {feed.status === "loading" ? (
           <MessageListLoading />
@@ -143,18 +152,34 @@ export function MessagePane({
           />
         )}
         <TypingIndicator channelId={channel.id} />
-        <EditLastComposer
-          messages={messages}
-          ref={composer}
-          channelName={channel.name}
-          disabled={feed.status !== "ready"}
-          onSend={feed.send}
-          onTyping={() => typing.mutate({ channelId: channel.id })}
-          commands={composerCommands}
-        />
+        <ReplyBar />
+        {/* Escape not taken by the composer's own lists cancels the reply. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a key handler for the composer inside */}
+        <div
+          onKeyDown={(e) => {
+            if (e.key !== "Escape" || e.defaultPrevented || !social.replyingTo) return;
+            e.preventDefault();
+            social.cancelReply();
+          }}
+        >
+          <EditLastComposer
+            messages={messages}
+            ref={composer}
+            channelName={channel.name}
+            disabled={feed.status !== "ready"}
+            onSend={(content) => {
+              feed.send(content, social.replyingTo);
+              social.cancelReply();
+            }}
+            onTyping={() => typing.mutate({ channelId: channel.id })}
+            commands={composerCommands}
+          />
+        </div>
       </section>
       {/* The member list shares the channel's actions (its members' Apps menus). */}
       {aside}
+      {social.picker ? <EmojiPicker anchor={social.picker.anchor} guildId={channel.guildId} onPick={social.picker.onPick} onClose={social.closePicker} /> : null}
+      </SocialProvider>
       </MessageActionsProvider>
     </ChatActionsProvider>
   );

@@ -14,7 +14,12 @@ export interface DisplayMessage extends MessageView {
 }
 
 /** What a message typed in this tab has none of. */
-const NO_EXTRAS = { attachments: [], components: [], embeds: [], mentions: [], mentionRoleIds: [], mentionEveryone: false, flags: 0, interaction: null, ephemeral: false, loading: false } satisfies Partial<MessageView>;
+const NO_EXTRAS = { attachments: [], components: [], embeds: [], mentions: [], mentionRoleIds: [], mentionEveryone: false, flags: 0, interaction: null, ephemeral: false, loading: false, type: 0, reference: null, reactions: [], pinned: false } satisfies Partial<MessageView>;
+
+/** A reply's quote, from the message replied to. */
+function replyReference(original: MessageView): MessageView["reference"] {
+  return { messageId: original.id, message: { id: original.id, author: original.author, content: original.content, attachments: original.attachments.length, embeds: original.embeds.length } };
+}
 
 function newNonce(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -55,9 +60,9 @@ export function useChannelMessages(channelId: string, me: UserView) {
   }, [client, queryClient, key, channelId]);
 
   const deliver = useCallback(
-    async (localId: string, content: string) => {
+    async (localId: string, content: string, replyTo: string | undefined) => {
       try {
-        const sent = await client.messages.send.mutate({ channelId, content, nonce: localId.slice(6) });
+        const sent = await client.messages.send.mutate({ channelId, content, nonce: localId.slice(6), ...(replyTo ? { replyTo } : {}) });
         queryClient.setQueryData(key, (data) => data && { ...data, messages: mergeMessages(data.messages, [sent]) });
         setOutgoing((list) => list.filter((m) => m.id !== localId));
       } catch (error) {
@@ -70,17 +75,18 @@ export function useChannelMessages(channelId: string, me: UserView) {
   /** Sends go one after another, so messages typed quickly arrive in the order they were written. */
   const sending = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback(
-    (localId: string, content: string) => {
-      sending.current = sending.current.then(() => deliver(localId, content));
+    (localId: string, content: string, replyTo?: string) => {
+      sending.current = sending.current.then(() => deliver(localId, content, replyTo));
     },
     [deliver],
   );
 
   const send = useCallback(
-    (content: string) => {
+    (content: string, replyTo?: MessageView | null) => {
       const localId = `local-${newNonce()}`;
-      setOutgoing((list) => [...list, { ...NO_EXTRAS, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending" }]);
-      enqueue(localId, content);
+      const reply = replyTo ? { type: 19, reference: replyReference(replyTo) } : {};
+      setOutgoing((list) => [...list, { ...NO_EXTRAS, ...reply, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending" }]);
+      enqueue(localId, content, replyTo?.id);
     },
     [channelId, me, enqueue],
   );
@@ -90,7 +96,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
       const failed = outgoing.find((m) => m.id === localId);
       if (!failed) return;
       setOutgoing((list) => list.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)));
-      enqueue(localId, failed.content);
+      enqueue(localId, failed.content, failed.reference?.messageId);
     },
     [outgoing, enqueue],
   );

@@ -12,6 +12,7 @@ import type { EphemeralStore } from "../interactions/ephemeral-store";
 import type { InteractionStore } from "../interactions/interaction-store";
 import { compareIds, mergeMessages, removeMessage, replaceMessage } from "../messages/message-merge";
 import type { QueryPatcher } from "./query-patcher";
+import { applySocialEvent } from "../social/social-live";
 import type { TypingStore } from "./typing-store";
 
 /** A live event as the stream frames it: a GUILD_DELETE says whether the guild itself was deleted. */
@@ -63,6 +64,7 @@ export class LiveCache {
 
   apply(event: LiveEvent): void {
     const { trpc } = this.options;
+    applySocialEvent(event, this.patcher, trpc, this.options.meId);
     switch (event.t) {
       case GatewayDispatchEvents.MessageCreate: {
         const message = messageView(event.d);
@@ -199,7 +201,7 @@ export class LiveCache {
         this.commandsChanged();
         return;
       default:
-        // Reactions, pins, threads, emoji, scheduled events and user changes: nothing on screen shows them yet.
+        // Threads, emoji, scheduled events and user changes: nothing on screen shows them yet.
         return;
     }
   }
