@@ -130,7 +130,7 @@ test("a message's and a member's context menus have an Apps entry with the messa
   const menu = page.getByRole("menu", { name: "Message actions" });
   await expect(menu).toBeVisible();
   // The message's own entries first (a bot's message: copies only), then Apps.
-  await expect(menu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", /^Apps/]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", /^Apps/]);
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "Apps" })).toBeFocused();
   await page.keyboard.press("ArrowRight");

@@ -48,8 +48,8 @@ export function MessageItem({
   const canDelete = own && sent && !message.ephemeral;
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
-  const social = socialMenuItems(message, useSocial());
-  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...social.before, ...messageMenuItems(message, { canEdit, canDelete, actions }), ...social.after] : []);
+  const socialItems = socialMenuItems(message, useSocial());
+  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems] : []);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
   return (

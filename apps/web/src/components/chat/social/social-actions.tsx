@@ -41,12 +41,12 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
   );
 }
 
-/** A message's menu entries for replying, reacting and pinning (`before` the others) and its link (`after`). */
-export function socialMenuItems(message: MessageView, social: Social | null): { before: MenuItem[]; after: MenuItem[] } {
-  if (!social) return { before: [], after: [] };
-  const before: MenuItem[] = [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
+/** A message's menu entries for replying, reacting, pinning and its link (after its own Edit, Delete and copies). */
+export function socialMenuItems(message: MessageView, social: Social | null): MenuItem[] {
+  if (!social) return [];
+  const items: MenuItem[] = [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
   if (social.abilities.addReactions) {
-    before.push({
+    items.push({
       key: "react",
       label: "Add reaction",
       onSelect: () => {
@@ -56,8 +56,8 @@ export function socialMenuItems(message: MessageView, social: Social | null): { 
     });
   }
   if (social.abilities.pinMessages) {
-    before.push(message.pinned ? { key: "unpin", label: "Unpin message", onSelect: () => social.setPinned(message, false) } : { key: "pin", label: "Pin message", onSelect: () => social.setPinned(message, true) });
+    items.push(message.pinned ? { key: "unpin", label: "Unpin message", onSelect: () => social.setPinned(message, false) } : { key: "pin", label: "Pin message", onSelect: () => social.setPinned(message, true) });
   }
-  const after: MenuItem[] = [{ key: "copy-link", label: "Copy message link", onSelect: () => void navigator.clipboard?.writeText(messageLink(message, social.guildId)).catch(() => {}) }];
-  return { before, after };
+  items.push({ key: "copy-link", label: "Copy message link", onSelect: () => void navigator.clipboard?.writeText(messageLink(message, social.guildId)).catch(() => {}) });
+  return items;
 }
