@@ -150,14 +150,14 @@ export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTML
           ))}
         </nav>
       ) : null}
-      <div ref={list} id={`${id}-list`} role="listbox" aria-label="Emoji" className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-2">
-        {catalogue.unicode === null && !catalogue.failed ? (
-          <div className="grid h-full place-items-center text-muted">
-            <Spinner label="Loading emoji" />
-          </div>
-        ) : null}
-        {catalogue.failed ? <p className="p-4 text-sm text-danger">The emoji could not be loaded. Close the picker and try again.</p> : null}
-        {catalogue.unicode && flat.length === 0 ? <p className="p-4 text-sm text-muted">No emoji match “{query.trim()}”. Try another word, like “heart” or “smile”.</p> : null}
+      {catalogue.unicode === null && !catalogue.failed ? (
+        <div className="grid flex-1 place-items-center text-muted">
+          <Spinner label="Loading emoji" />
+        </div>
+      ) : null}
+      {catalogue.failed ? <p className="p-4 text-sm text-danger-text">The emoji could not be loaded. Close the picker and try again.</p> : null}
+      {catalogue.unicode && flat.length === 0 ? <p className="p-4 text-sm text-muted">No emoji match “{query.trim()}”. Try another word, like “heart” or “smile”.</p> : null}
+      <div ref={list} id={`${id}-list`} role="listbox" aria-label="Emoji" hidden={flat.length === 0} className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {sections.map((section) => (
           // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (the ARIA listbox pattern), not a form's fieldset
           <div key={section.key} role="group" aria-labelledby={`${id}-${section.key}`} data-section={section.key}>
