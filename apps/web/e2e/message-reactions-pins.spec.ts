@@ -17,6 +17,8 @@ function composer(page: Page) {
 }
 
 test("reactions: Ben picks one by search, Ann adds hers on the chip, a bot's arrives, all live; who reacted on hover; : autocomplete", async ({ people, service }) => {
+  // Two people, a bot, the picker, the chips and the composer's autocomplete: a long walk.
+  test.setTimeout(180_000);
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Reaction Hall", [ben]);

@@ -34,14 +34,18 @@ export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTML
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const id = useId();
 
+  // One category at a time (with the guild's own above it) keeps the popover light; search spans them all.
+  const [group, setGroup] = useState<number>(EMOJI_GROUPS[0].group);
   const sections = useMemo<Section[]>(() => {
     const unicode = catalogue.unicode ?? [];
     if (query.trim()) return [{ key: "results", label: "Search results", emoji: searchEmoji(query, unicode, catalogue.custom) }];
     const out: Section[] = [];
     if (catalogue.custom.length > 0) out.push({ key: "custom", label: "This guild", emoji: catalogue.custom });
-    for (const g of EMOJI_GROUPS) out.push({ key: `group-${g.group}`, label: g.label, emoji: unicode.filter((e) => e.group === g.group) });
+    const shown = EMOJI_GROUPS.find((g) => g.group === group) ?? EMOJI_GROUPS[0];
+    out.push({ key: `group-${shown.group}`, label: shown.label, emoji: unicode.filter((e) => e.group === shown.group) });
     return out.filter((s) => s.emoji.length > 0);
-  }, [query, catalogue.unicode, catalogue.custom]);
+  }, [query, catalogue.unicode, catalogue.custom, group]);
+  const categoryIcons = useMemo(() => new Map(EMOJI_GROUPS.map((g) => [g.group, catalogue.unicode?.find((e) => e.group === g.group)])), [catalogue.unicode]);
   const flat = useMemo(() => sections.flatMap((s) => s.emoji), [sections]);
   const current = flat[Math.min(active, flat.length - 1)];
 
@@ -136,18 +140,26 @@ export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTML
       </div>
       {!query.trim() && catalogue.unicode ? (
         <nav aria-label="Emoji categories" className="flex gap-0.5 overflow-x-auto border-b border-line px-2 py-1">
-          {sections.map((s) => (
-            <button
-              key={s.key}
-              type="button"
-              title={s.label}
-              aria-label={s.label}
-              onClick={() => list.current?.querySelector(`[data-section="${s.key}"]`)?.scrollIntoView({ block: "start" })}
-              className="grid size-7 shrink-0 place-items-center rounded hover:bg-hover focus-visible:outline-2 focus-visible:outline-accent"
-            >
-              {s.emoji[0] ? <EmojiGlyph emoji={glyphOf(s.emoji[0])} size={18} /> : null}
-            </button>
-          ))}
+          {EMOJI_GROUPS.map((g) => {
+            const icon = categoryIcons.get(g.group);
+            return (
+              <button
+                key={g.group}
+                type="button"
+                title={g.label}
+                aria-label={g.label}
+                aria-pressed={g.group === group}
+                onClick={() => {
+                  setGroup(g.group);
+                  setActive(catalogue.custom.length);
+                  list.current?.scrollTo({ top: 0 });
+                }}
+                className="grid size-7 shrink-0 place-items-center rounded hover:bg-hover focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-hover"
+              >
+                {icon ? <EmojiGlyph emoji={glyphOf(icon)} size={18} /> : null}
+              </button>
+            );
+          })}
         </nav>
       ) : null}
       {catalogue.unicode === null && !catalogue.failed ? (
