@@ -119,3 +119,20 @@ describe("social.guildEmojis", () => {
     expect(await refusal(w.caller(stranger).social.guildEmojis({ guildId }))).toMatchObject({ code: "NOT_FOUND" });
   });
 });
+
+describe("live reactions and pins", () => {
+  it("brings another person's reaction and a pin's system message to the tab", async () => {
+    const { openLiveTab } = await import("./live-tab");
+    const { owner, member, channelId } = await w.guildOfTwo("liv", "leo");
+    const message = await w.caller(owner).messages.send({ channelId, content: "live?" });
+    const tab = await openLiveTab((signal) => w.caller(owner, signal));
+    await tab.ready();
+    await w.caller(member).social.react({ channelId, messageId: message.id, emoji: "👍" });
+    const added = await tab.until((f) => f.t === "MESSAGE_REACTION_ADD");
+    expect(added).toMatchObject({ d: { message_id: message.id, user_id: member.toString(), emoji: { id: null, name: "👍" } } });
+    await w.caller(owner).social.pin({ channelId, messageId: message.id });
+    await tab.until((f) => f.t === "MESSAGE_CREATE" && (f.d as { type?: number }).type === 6);
+    await tab.until((f) => f.t === "CHANNEL_PINS_UPDATE");
+    tab.close();
+  });
+});

@@ -46,16 +46,35 @@ interface RawEmoji {
 
 let loading: Promise<UnicodeEmoji[]> | null = null;
 
+/**
+ * The emoji as Unicode recommends writing it (RGI), as the reactions API expects: emojibase
+ * writes some with a presentation selector they do not need (👍 + U+FE0F).
+ */
+function recommendedForm(): (unicode: string) => string {
+  let rgi: RegExp;
+  try {
+    rgi = new RegExp("^\\p{RGI_Emoji}$", "v");
+  } catch {
+    return (unicode) => unicode;
+  }
+  return (unicode) => {
+    if (rgi.test(unicode)) return unicode;
+    const bare = unicode.replace(/\uFE0F/g, "");
+    return rgi.test(bare) ? bare : unicode;
+  };
+}
+
 export function loadUnicodeEmoji(): Promise<UnicodeEmoji[]> {
   loading ??= Promise.all([import("emojibase-data/en/compact.json"), import("emojibase-data/en/shortcodes/iamcal.json")]).then(([compact, iamcal]) => {
     const raw = compact.default as unknown as RawEmoji[];
     const codes = iamcal.default as unknown as Record<string, string | string[]>;
+    const recommended = recommendedForm();
     return raw
       .filter((e) => e.group !== undefined && e.group !== 2 && codes[e.hexcode] !== undefined)
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
       .map((e) => {
         const code = codes[e.hexcode] as string | string[];
-        return { kind: "unicode" as const, unicode: e.unicode, label: e.label, shortcodes: Array.isArray(code) ? code : [code], tags: e.tags ?? [], group: e.group as number };
+        return { kind: "unicode" as const, unicode: recommended(e.unicode), label: e.label, shortcodes: Array.isArray(code) ? code : [code], tags: e.tags ?? [], group: e.group as number };
       });
   });
   return loading;
