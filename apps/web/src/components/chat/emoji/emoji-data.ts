@@ -53,6 +53,7 @@ let loading: Promise<UnicodeEmoji[]> | null = null;
 function recommendedForm(): (unicode: string) => string {
   let rgi: RegExp;
   try {
+    // biome-ignore lint/complexity/useRegexLiterals: the `v` flag in a literal is refused by the ES2022 target, and older browsers throw
     rgi = new RegExp("^\\p{RGI_Emoji}$", "v");
   } catch {
     return (unicode) => unicode;

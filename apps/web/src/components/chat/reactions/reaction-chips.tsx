@@ -2,7 +2,7 @@
 
 import type { ReactionView } from "@chat/api/views";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/lib/trpc";
 import { reactionKey } from "../emoji/emoji-data";
 import { EmojiGlyph } from "../emoji/emoji-glyph";
@@ -48,6 +48,12 @@ function ReactionChip({ reaction, channelId, messageId, disabled, onToggle }: { 
   const [curious, setCurious] = useState(false);
   const tipId = useId();
   const reactors = useQuery({ ...trpc.social.reactors.queryOptions({ channelId, messageId, emoji: reactionKey(reaction.emoji) }), enabled: curious, staleTime: 0 });
+  const refetchReactors = reactors.refetch;
+  // Someone reacted or took theirs back while the names are shown: ask again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count is what changes the answer
+  useEffect(() => {
+    if (curious) void refetchReactors();
+  }, [reaction.count]);
   const label = emojiLabel(reaction.emoji);
   const names = reactors.data?.map((u) => u.displayName) ?? [];
   const shown = names.slice(0, 6);
