@@ -38,6 +38,7 @@ test("Ann replies to Ben: the quote jumps to the original, a message link opens 
   await message(annPage, "Who is bringing the cake?").getByTestId("message-content").click({ button: "right" });
   await annPage.getByRole("menu", { name: "Message actions" }).getByRole("menuitem", { name: "Reply" }).click();
   await expect(bar).toBeVisible();
+  await expect(composer(annPage)).toBeFocused();
   await composer(annPage).fill("I will, chocolate");
   expect(await axeViolations(annPage)).toEqual([]);
   await screen(annPage, "reply-composer");

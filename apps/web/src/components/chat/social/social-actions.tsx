@@ -27,7 +27,17 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
   return (
     <>
       {social.abilities.addReactions ? (
-        <button type="button" aria-label="Add reaction" title="Add reaction" onClick={(e) => openReactionPicker(social, message, e.currentTarget)} className={BUTTON}>
+        <button
+          type="button"
+          aria-label="Add reaction"
+          title="Add reaction"
+          aria-haspopup="dialog"
+          // Keeps the toolbar shown while its picker is open.
+          aria-expanded={social.picker?.anchor.dataset.reactTo === message.id}
+          data-react-to={message.id}
+          onClick={(e) => openReactionPicker(social, message, e.currentTarget)}
+          className={BUTTON}
+        >
           <SmilePlusIcon />
         </button>
       ) : null}

@@ -103,7 +103,8 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
       replyingTo,
       startReply(message) {
         setReplyingTo(message);
-        focusComposer();
+        // After a menu that was used to get here has given focus back.
+        requestAnimationFrame(focusComposer);
       },
       cancelReply: () => setReplyingTo(null),
       picker,
