@@ -28,6 +28,10 @@ export function applySocialEvent(event: LiveWireEvent, patcher: QueryPatcher, tr
     }
     case GatewayDispatchEvents.ChannelPinsUpdate:
       patcher.reload(trpc.social.pins.queryKey({ channelId: event.d.channel_id }));
+      // Nothing pinned any more: no message offers Unpin. (Which one was unpinned otherwise, the event does not say.)
+      if (event.d.last_pin_timestamp === null) {
+        patcher.patch<MessagePage>(messages(event.d.channel_id), (page) => ({ ...page, messages: page.messages.map((m) => (m.pinned ? { ...m, pinned: false } : m)) }));
+      }
       return;
     case GatewayDispatchEvents.MessageCreate: {
       const pinnedId = event.d.type === CHANNEL_PINNED_MESSAGE ? event.d.message_reference?.message_id : undefined;
