@@ -12,6 +12,7 @@ import { oauth2Router } from "./routers/oauth2";
 import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
 import { threadsRouter } from "./routers/threads";
+import { socialRouter } from "./routers/social";
 import { uploadsRouter } from "./routers/uploads";
 import { voiceRouter } from "./routers/voice";
 import { createCallerFactory, router } from "./trpc";
@@ -34,6 +35,7 @@ export const appRouter = router({
   voice: voiceRouter,
   threads: threadsRouter,
   people: peopleRouter,
+  social: socialRouter,
 });
 
 export type AppRouter = typeof appRouter;

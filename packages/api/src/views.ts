@@ -47,6 +47,28 @@ export interface MessageView {
   loading: boolean;
   /** What the author's tab sent with it, so that tab can swap its copy for this one as soon as it arrives. */
   nonce?: string;
+  /** The wire's message type: 19 a reply, 6 "pinned a message" (a system row), 0 plain. */
+  type: number;
+  /** What a reply (or a pin's system message) points at; null for none. */
+  reference: MessageReferenceView | null;
+  reactions: ReactionView[];
+  pinned: boolean;
+}
+
+/**
+ * The message a reply quotes: `message` null when it was deleted, undefined when not looked up
+ * (the wire leaves `referenced_message` out then).
+ */
+export interface MessageReferenceView {
+  messageId: string;
+  message?: { id: string; author: UserView; content: string; attachments: number; embeds: number } | null;
+}
+
+/** One emoji's reactions on a message: `me` when the viewer is among them. */
+export interface ReactionView {
+  emoji: { id: string | null; name: string | null; animated: boolean };
+  count: number;
+  me: boolean;
 }
 
 /**
@@ -206,6 +228,11 @@ export function messageView(
     mention_everyone?: boolean;
     flags?: number;
     nonce?: string | number | null;
+    type?: number;
+    pinned?: boolean;
+    message_reference?: { message_id?: string };
+    referenced_message?: { id: string; author: WireUser; content: string; attachments?: readonly unknown[]; embeds?: readonly unknown[] } | null;
+    reactions?: readonly { emoji: { id: string | null; name: string | null; animated?: boolean }; count: number; me: boolean }[];
   } & WireInteractionFields,
 ): MessageView {
   const flags = message.flags ?? 0;
@@ -235,6 +262,22 @@ export function messageView(
     ephemeral: (flags & MessageFlag.Ephemeral) !== 0,
     loading: (flags & MessageFlag.Loading) !== 0,
     ...(typeof message.nonce === "string" ? { nonce: message.nonce } : {}),
+    type: message.type ?? 0,
+    reference: referenceView(message),
+    reactions: (message.reactions ?? []).map((r) => ({ emoji: { id: r.emoji.id, name: r.emoji.name, animated: r.emoji.animated === true }, count: r.count, me: r.me })),
+    pinned: message.pinned === true,
+  };
+}
+
+function referenceView(message: Parameters<typeof messageView>[0]): MessageReferenceView | null {
+  const messageId = message.message_reference?.message_id;
+  if (!messageId) return null;
+  const target = message.referenced_message;
+  if (target === undefined) return { messageId };
+  if (target === null) return { messageId, message: null };
+  return {
+    messageId,
+    message: { id: target.id, author: userView(target.author), content: target.content, attachments: target.attachments?.length ?? 0, embeds: target.embeds?.length ?? 0 },
   };
 }
 

@@ -24,6 +24,7 @@ export const composerRouter = router({
         channelId: zSnowflake,
         content: z.string().max(4000),
         nonce: z.string().max(25).optional(),
+        replyTo: zSnowflake.optional(),
         // More than 10 reaches the domain, which answers the spec's 40005.
         attachments: z.array(z.object({ uploadId: zSnowflake, description: z.string().max(1024).nullable().optional() })).max(50),
       }),
@@ -31,7 +32,8 @@ export const composerRouter = router({
     .mutation(async ({ ctx, input }) => {
       const counter = counterKey(MESSAGE_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() });
       await spendOrRefuse(ctx.rateLimits, MESSAGE_CREATE_LIMIT, counter, sendingTooFast);
-      const body = { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}) };
+      const reply = input.replyTo !== undefined ? { message_reference: { message_id: input.replyTo.toString() } } : {};
+      const body = { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}), ...reply };
       const uploads = input.attachments.map((a) => ({ id: a.uploadId, description: a.description ?? null }));
       return messageView(await ctx.domain.uploads.sendMessage(input.channelId, ctx.me.id, body, uploads));
     }),

@@ -27,11 +27,12 @@ export const messagesRouter = router({
 
   /** Sends as the person, through the same service and under the same per-channel limit bots have. */
   send: protectedProcedure
-    .input(z.object({ channelId: zSnowflake, content: z.string().max(4000), nonce: z.string().max(25).optional() }))
+    .input(z.object({ channelId: zSnowflake, content: z.string().max(4000), nonce: z.string().max(25).optional(), replyTo: zSnowflake.optional() }))
     .mutation(async ({ ctx, input }) => {
       const counter = counterKey(MESSAGE_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() });
       await spendOrRefuse(ctx.rateLimits, MESSAGE_CREATE_LIMIT, counter, sendingTooFast);
-      const wire = await ctx.domain.messages.create(input.channelId, ctx.me.id, { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}) });
+      const reply = input.replyTo !== undefined ? { message_reference: { message_id: input.replyTo.toString() } } : {};
+      const wire = await ctx.domain.messages.create(input.channelId, ctx.me.id, { content: input.content, ...(input.nonce ? { nonce: input.nonce } : {}), ...reply });
       return messageView(wire);
     }),
 

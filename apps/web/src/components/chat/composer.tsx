@@ -19,6 +19,7 @@ import { useDraft } from "./composer/use-draft";
 import { useFileDrop } from "./composer/use-file-drop";
 import { useUploads } from "./composer/use-uploads";
 import { channelLabel } from "./dms/channel-label";
+import { useEmojiAutocomplete } from "./emoji/use-emoji-autocomplete";
 
 const MAX_LENGTH = 2000;
 /** While someone keeps typing, others are told again this often (their indicator lasts 10 s). */
@@ -86,6 +87,7 @@ export function Composer({
   const listId = useId();
   const helpId = useId();
   const picker = useCommandPicker(commands ? value : "", commands?.groups ?? null, pick);
+  const emoji = useEmojiAutocomplete(value, (next) => change(next, next.length), box);
 
   const pickerShown = picker.open && !disabled;
   const refresh = commands?.refresh;
@@ -157,6 +159,7 @@ export function Composer({
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (picker.onKeyDown(event)) return;
     if (autocomplete.onKeyDown(event)) return;
+    if (emoji.onKeyDown(event)) return;
     if (event.key === "ArrowUp" && value === "" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && onEditLast?.()) {
       event.preventDefault();
       return;
@@ -188,6 +191,7 @@ export function Composer({
     <form ref={formRef} onSubmit={submit} className="relative px-4 pb-6" aria-label={`Send a message to ${channelLabel(channelName)}`}>
       {pickerOpen ? <CommandPicker id={listId} picker={picker} onPick={pick} /> : null}
       {suggesting ? <AutocompletePopup id={listId} state={autocomplete} /> : null}
+      {emoji.element}
       <div className={`rounded-lg bg-raised focus-within:ring-2 ${tooLong || uploads.problem ? "ring-2 ring-danger" : dragging ? "ring-2 ring-accent" : "focus-within:ring-accent/70"}`}>
       <UploadTray files={uploads.files} uploading={uploads.uploading} problem={uploads.problem} onDescribe={uploads.describe} onRemove={uploads.remove} onCancel={uploads.cancel} />
       {dragging ? (
@@ -215,6 +219,7 @@ export function Composer({
           aria-activedescendant={
             pickerOpen && picker.active ? entryOptionId(listId, picker.active) : suggesting && autocomplete.active ? suggestionOptionId(listId, autocomplete.active.key) : undefined
           }
+          {...emoji.inputProps}
           className="scroll-thin max-h-[50vh] min-h-[44px] min-w-0 flex-1 resize-none overflow-y-auto bg-transparent py-[11px] text-[15px] leading-[22px] text-text placeholder:text-faint focus:outline-none"
         />
         <button

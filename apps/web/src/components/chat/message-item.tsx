@@ -9,6 +9,11 @@ import { messageMenuItems } from "./message-actions/message-menu-items";
 import { MessageToolbar } from "./message-actions/message-toolbar";
 import { MessageAttachments } from "./message-attachments";
 import { MessageComponents } from "./message-components/message-components";
+import { ReactionChips } from "./reactions/reaction-chips";
+import { ReplyQuote } from "./replies/reply-quote";
+import { SocialToolbarButtons, socialMenuItems } from "./social/social-actions";
+import { useSocial } from "./social/social-context";
+import { SocialProblem } from "./social/social-problem";
 import { EphemeralNote, InteractionHeader, ThinkingText } from "./messages/interaction-parts";
 import { AuthorAvatar } from "./people/author-avatar";
 import { useShowProfile } from "./people/profile-card-context";
@@ -48,7 +53,8 @@ export function MessageItem({
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
   const threadItems = useThreadMenuItems(message);
-  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...threadItems] : []);
+  const socialItems = socialMenuItems(message, useSocial());
+  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : []);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const showProfile = useShowProfile();
   const guildId = useChatActions()?.guildId ?? null;
@@ -60,13 +66,14 @@ export function MessageItem({
       aria-busy={message.sendState === "pending" || undefined}
       data-mentions-me={mentioned || undefined}
       onContextMenu={sent && !message.ephemeral ? messageMenu.onContextMenu : undefined}
-      className={`group relative flex flex-wrap gap-x-4 pr-4 ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
+      className={`group relative flex flex-wrap gap-x-4 pr-4 ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
     >
       {message.interaction && !grouped ? (
         <div className="w-full">
           <InteractionHeader interaction={message.interaction} />
         </div>
       ) : null}
+      <ReplyQuote message={message} />
       {grouped ? (
         <span className="invisible absolute top-0.5 left-0 w-[72px] whitespace-nowrap text-center text-[11px] leading-[22px] text-faint group-hover:visible group-focus-within:visible">
           {time}
@@ -138,6 +145,8 @@ export function MessageItem({
         <MessageAttachments attachments={message.attachments} onStale={() => onRefresh(message.id)} />
         <MessageComponents message={message} />
         {sent ? <ThreadChip messageId={message.id} /> : null}
+        <ReactionChips message={message} />
+        <SocialProblem messageId={message.id} />
         {message.ephemeral && onDismiss ? <EphemeralNote onDismiss={() => onDismiss(message.id)} /> : null}
         {problem ? (
           <p role="alert" className="mt-0.5 text-xs text-danger">
@@ -168,7 +177,9 @@ export function MessageItem({
           onEdit={() => actions?.startEdit(message.id)}
           onDelete={(event) => actions?.requestDelete(message, event.shiftKey)}
           onMore={messageMenu.openFrom}
-        />
+        >
+          <SocialToolbarButtons message={message} />
+        </MessageToolbar>
       ) : null}
       {messageMenu.element}
       {authorMenu.element}

@@ -1,7 +1,7 @@
 "use client";
 
 import type { MessageView } from "@chat/api";
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { HashIcon, WaveIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
@@ -11,7 +11,8 @@ import { PendingCommands } from "./interactions/pending-commands";
 import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
 import { compareIds } from "./messages/message-merge";
-import { atPresent, type MessageWindow, PRESENT, pinnedTop, stepNewer, stepOlder, windowBounds } from "./messages/message-window";
+import { atPresent, type MessageWindow, PRESENT, pinnedTop, registerRevealer, stepNewer, stepOlder, windowAround, windowBounds } from "./messages/message-window";
+import { PinnedNotice } from "./pins/pinned-notice";
 import { RichDirectoryProvider } from "./rich/rich-directory";
 import type { DisplayMessage } from "./use-channel-messages";
 
@@ -19,8 +20,13 @@ const GROUP_WINDOW_MS = 7 * 60 * 1000;
 const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_PX = 300;
 
+/** "<name> pinned a message to this channel.": a system row, never grouped with messages. */
+const CHANNEL_PINNED_MESSAGE = 6;
+
 function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
   if (!previous || previous.author.id !== message.author.id || message.interaction) return true;
+  // A reply shows its quote with its author's name; a system row ends a run.
+  if (message.reference || previous.type === CHANNEL_PINNED_MESSAGE) return true;
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > GROUP_WINDOW_MS;
 }
 
@@ -137,6 +143,20 @@ export function MessageList({
     checkEdges(el);
   }
 
+  // A jump to a message loaded but outside the window (a reply's quote, a pin, a link).
+  useEffect(
+    () =>
+      registerRevealer((id) => {
+        const index = messages.findIndex((m) => m.id === id);
+        if (index === -1) return false;
+        atBottom.current = false;
+        anchor.current = null;
+        setSpan(windowAround(messages, index));
+        return true;
+      }),
+    [messages],
+  );
+
   function jumpToPresent() {
     anchor.current = null;
     setSpan(PRESENT);
@@ -178,7 +198,11 @@ export function MessageList({
             const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
             return (
               <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
-                <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
+                {message.type === CHANNEL_PINNED_MESSAGE ? (
+                  <PinnedNotice message={message} />
+                ) : (
+                  <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
+                )}
               </FragmentWithDivider>
             );
           })}

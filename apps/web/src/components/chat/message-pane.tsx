@@ -11,8 +11,13 @@ import { channelLabel } from "./dms/channel-label";
 import { useInteractionSenders } from "./interactions/use-interaction-senders";
 import { type LiveStatus, useEphemeralStore, useLiveStatus } from "./live/live-provider";
 import { MessageActionsProvider, useMessageActions } from "./message-actions/message-actions-context";
+import { EmojiPicker } from "./emoji/emoji-picker";
 import { MessageList, MessageListError, MessageListLoading } from "./message-list";
 import { MemberSheet } from "./member-sheet";
+import { PinsButton } from "./pins/pins-button";
+import { ReplyBar } from "./replies/reply-bar";
+import { useLinkedMessage } from "./replies/use-linked-message";
+import { SocialProvider, useSocialState } from "./social/social-context";
 import { compareIds } from "./messages/message-merge";
 import { isUnread, type ReadStateIndex } from "./read-states/read-state-math";
 import { useMarkRead } from "./read-states/use-mark-read";
@@ -59,6 +64,8 @@ export function MessagePane({
   const typing = useMutation(trpc.messages.typing.mutationOptions({ onError: () => {} }));
   const composer = useRef<HTMLTextAreaElement>(null);
   const focusComposer = useCallback(() => composer.current?.focus(), []);
+  const social = useSocialState(channel.id, channel.guildId, me.id, focusComposer);
+  useLinkedMessage(channel.id, feed.status === "ready" ? messages.map((m) => m.id) : null);
   const commandsQuery = useQuery(trpc.commands.forChannel.queryOptions(channel.guildId ? { channelId: channel.id } : skipToken));
   const commandGroups = commandsQuery.data ?? (commandsQuery.isError ? [] : null);
   const commandsLoadedAt = useRef(0);
@@ -103,6 +110,7 @@ export function MessagePane({
   return (
     <ChatActionsProvider value={actions}>
       <MessageActionsProvider channelId={channel.id} meId={me.id} onEditEnd={focusComposer}>
+      <SocialProvider value={social}>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col bg-chat" aria-label={channelLabel(channel.name)}>
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
           {navigation ? (
@@ -125,6 +133,7 @@ export function MessagePane({
           <span className="flex-1" />
           {navigation ? <VoicePhoneBadge onOpen={navigation.show} /> : null}
           <LiveBadge state={feed.status === "ready" ? live : null} />
+          {channel.guildId ? <PinsButton channelId={channel.id} /> : null}
           {headerActions}
           {channel.guildId ? <MemberSheet guildId={channel.guildId} /> : null}
         </header>
@@ -151,20 +160,36 @@ export function MessagePane({
           />
         )}
         <TypingIndicator channelId={channel.id} />
-        <EditLastComposer
-          messages={messages}
-          ref={composer}
-          channelId={channel.id}
-          guildId={channel.guildId}
-          channelName={channel.name}
-          disabled={feed.status !== "ready"}
-          onSend={feed.send}
-          onTyping={() => typing.mutate({ channelId: channel.id })}
-          commands={composerCommands}
-        />
+        <ReplyBar />
+        {/* Escape not taken by the composer's own lists cancels the reply. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a key handler for the composer inside */}
+        <div
+          onKeyDown={(e) => {
+            if (e.key !== "Escape" || e.defaultPrevented || !social.replyingTo) return;
+            e.preventDefault();
+            social.cancelReply();
+          }}
+        >
+          <EditLastComposer
+            messages={messages}
+            ref={composer}
+            channelId={channel.id}
+            guildId={channel.guildId}
+            channelName={channel.name}
+            disabled={feed.status !== "ready"}
+            onSend={(content, files) => {
+              feed.send(content, { files, replyTo: social.replyingTo });
+              social.cancelReply();
+            }}
+            onTyping={() => typing.mutate({ channelId: channel.id })}
+            commands={composerCommands}
+          />
+        </div>
       </section>
       {/* The member list shares the channel's actions (its members' Apps menus). */}
       {aside}
+      {social.picker ? <EmojiPicker anchor={social.picker.anchor} guildId={channel.guildId} onPick={social.picker.onPick} onClose={social.closePicker} /> : null}
+      </SocialProvider>
       </MessageActionsProvider>
     </ChatActionsProvider>
   );

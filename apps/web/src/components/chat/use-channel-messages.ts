@@ -16,8 +16,19 @@ export interface DisplayMessage extends MessageView {
   sendFiles?: ComposerAttachment[];
 }
 
+/** What a send carries beside its text: the person's uploads, the message it answers. */
+interface SendExtras {
+  files?: ComposerAttachment[];
+  replyTo?: string;
+}
+
 /** What a message typed in this tab has none of. */
-const NO_EXTRAS = { attachments: [], components: [], embeds: [], mentions: [], mentionRoleIds: [], mentionEveryone: false, flags: 0, interaction: null, ephemeral: false, loading: false } satisfies Partial<MessageView>;
+const NO_EXTRAS = { attachments: [], components: [], embeds: [], mentions: [], mentionRoleIds: [], mentionEveryone: false, flags: 0, interaction: null, ephemeral: false, loading: false, type: 0, reference: null, reactions: [], pinned: false } satisfies Partial<MessageView>;
+
+/** A reply's quote, from the message replied to. */
+function replyReference(original: MessageView): MessageView["reference"] {
+  return { messageId: original.id, message: { id: original.id, author: original.author, content: original.content, attachments: original.attachments.length, embeds: original.embeds.length } };
+}
 
 function newNonce(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -58,10 +69,13 @@ export function useChannelMessages(channelId: string, me: UserView) {
   }, [client, queryClient, key, channelId]);
 
   const deliver = useCallback(
-    async (localId: string, content: string, files?: ComposerAttachment[]) => {
+    async (localId: string, content: string, extras: SendExtras) => {
       try {
         const nonce = localId.slice(6);
-        const sent = files?.length ? await client.composer.send.mutate({ channelId, content, nonce, attachments: files }) : await client.messages.send.mutate({ channelId, content, nonce });
+        const reply = extras.replyTo ? { replyTo: extras.replyTo } : {};
+        const sent = extras.files?.length
+          ? await client.composer.send.mutate({ channelId, content, nonce, attachments: extras.files, ...reply })
+          : await client.messages.send.mutate({ channelId, content, nonce, ...reply });
         queryClient.setQueryData(key, (data) => data && { ...data, messages: mergeMessages(data.messages, [sent]) });
         setOutgoing((list) => list.filter((m) => m.id !== localId));
       } catch (error) {
@@ -74,17 +88,19 @@ export function useChannelMessages(channelId: string, me: UserView) {
   /** Sends go one after another, so messages typed quickly arrive in the order they were written. */
   const sending = useRef<Promise<void>>(Promise.resolve());
   const enqueue = useCallback(
-    (localId: string, content: string, files?: ComposerAttachment[]) => {
-      sending.current = sending.current.then(() => deliver(localId, content, files));
+    (localId: string, content: string, extras: SendExtras) => {
+      sending.current = sending.current.then(() => deliver(localId, content, extras));
     },
     [deliver],
   );
 
   const send = useCallback(
-    (content: string, files?: ComposerAttachment[]) => {
+    (content: string, options: { files?: ComposerAttachment[]; replyTo?: MessageView | null } = {}) => {
       const localId = `local-${newNonce()}`;
-      setOutgoing((list) => [...list, { ...NO_EXTRAS, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending", sendFiles: files }]);
-      enqueue(localId, content, files);
+      const { files, replyTo } = options;
+      const reply = replyTo ? { type: 19, reference: replyReference(replyTo) } : {};
+      setOutgoing((list) => [...list, { ...NO_EXTRAS, ...reply, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending", sendFiles: files }]);
+      enqueue(localId, content, { files, replyTo: replyTo?.id });
     },
     [channelId, me, enqueue],
   );
@@ -94,7 +110,7 @@ export function useChannelMessages(channelId: string, me: UserView) {
       const failed = outgoing.find((m) => m.id === localId);
       if (!failed) return;
       setOutgoing((list) => list.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)));
-      enqueue(localId, failed.content, failed.sendFiles);
+      enqueue(localId, failed.content, { files: failed.sendFiles, replyTo: failed.reference?.messageId });
     },
     [outgoing, enqueue],
   );

@@ -5,11 +5,15 @@ import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
 import { Permission } from "../../permissions";
-import { PINS_PAGE_MAX, parseForm, zPinsQuery } from "../../validation";
+import { PINS_PAGE_MAX, parseForm, zMessageCreate, zPinsQuery } from "../../validation";
 import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { messageInclude } from "../shared/selects";
+import { isSystemMessage } from "./message-rules";
 import { MessageService } from "./messages";
+
+/** The system message "<name> pinned a message to this channel." (reference platform: CHANNEL_PINNED_MESSAGE). */
+export const CHANNEL_PINNED_MESSAGE = 6;
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -56,11 +60,13 @@ export class PinService {
     const guildId = access.channel.guildId as bigint;
     await this.message(channelId, messageId);
     requirePermission(access.permissions, Permission.PinMessages);
+    let pinnedType = 0;
     const pinnedAt = await this.ctx.db.$transaction(async (tx) => {
       await this.lockChannel(tx, channelId);
-      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true } });
+      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true, type: true } });
       if (!message) throw Errors.unknownMessage();
       if (message.pinned) return null;
+      pinnedType = message.type;
       const count = await tx.message.count({ where: { channelId, pinned: true } });
       if (count >= MAX_PINS_PER_CHANNEL) throw Errors.tooManyPins();
       const now = this.ctx.clock.now();
@@ -74,7 +80,13 @@ export class PinService {
       });
       return now;
     });
-    if (pinnedAt) await this.pinsUpdate(guildId, channelId, pinnedAt);
+    if (!pinnedAt) return;
+    await this.pinsUpdate(guildId, channelId, pinnedAt);
+    // Everyone sees who pinned what: a system message by the pinner, pointing at the pinned message.
+    if (!isSystemMessage(pinnedType)) {
+      const notice = parseForm(zMessageCreate, { message_reference: { message_id: messageId.toString(), fail_if_not_exists: false }, allowed_mentions: { parse: [], replied_user: false } });
+      await this.messages.post(access, userId, notice, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true });
+    }
   }
 
   /** DELETE .../pins/{message}: Pin Messages; unpinning a message that is not pinned answers 204 as well. */

@@ -26,7 +26,7 @@ interface ClaimedUpload {
  * refused (50035) before anything is sent. The uploads are claimed first, so the same one
  * cannot be sent twice at once, given back if the message is refused, and removed once sent.
  */
-export async function sendWithUploads(ctx: DomainContext, messages: MessageService, channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string }, uploads: MessageUpload[]) {
+export async function sendWithUploads(ctx: DomainContext, messages: MessageService, channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string; message_reference?: { message_id: string } }, uploads: MessageUpload[]) {
   if (uploads.length > MESSAGE_FILES_MAX) checkFileLimits(uploads.length, 0);
   const ids = uploads.map((u) => u.id);
   if (new Set(ids.map(String)).size !== ids.length) throw unknownUploads(uploads, new Set(ids.map(String)));

@@ -56,7 +56,7 @@ export class UploadService {
   ) {}
 
   /** The person's message with their uploads as its files (see sendWithUploads). */
-  sendMessage(channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string }, uploads: MessageUpload[]) {
+  sendMessage(channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string; message_reference?: { message_id: string } }, uploads: MessageUpload[]) {
     if (!this.messages) throw new Error("UploadService was made without messages");
     return sendWithUploads(this.ctx, this.messages, channelId, authorId, body, uploads);
   }

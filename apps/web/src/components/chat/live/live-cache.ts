@@ -13,6 +13,7 @@ import type { InteractionStore } from "../interactions/interaction-store";
 import { compareIds, mergeMessages, removeMessage, replaceMessage } from "../messages/message-merge";
 import { ThreadCache } from "../threads/thread-cache";
 import type { QueryPatcher } from "./query-patcher";
+import { applySocialEvent } from "../social/social-live";
 import type { TypingStore } from "./typing-store";
 
 /** A live event as the stream frames it: a GUILD_DELETE says whether the guild itself was deleted. */
@@ -68,6 +69,7 @@ export class LiveCache {
 
   apply(event: LiveEvent): void {
     const { trpc } = this.options;
+    applySocialEvent(event, this.patcher, trpc, this.options.meId);
     switch (event.t) {
       case GatewayDispatchEvents.MessageCreate: {
         const message = messageView(event.d);
@@ -213,7 +215,7 @@ export class LiveCache {
         return;
       default:
         if (this.threads.apply(event)) return;
-        // Reactions, pins, emoji, scheduled events and user changes: nothing on screen shows them yet.
+        // Emoji, scheduled events and user changes: nothing on screen shows them yet.
         return;
     }
   }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { KeyboardEvent, MouseEvent } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { MoreButton } from "../commands/apps-menu";
 
 const BUTTON = "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
@@ -16,6 +16,7 @@ export function MessageToolbar({
   onEdit,
   onDelete,
   onMore,
+  children,
 }: {
   canEdit: boolean;
   canDelete: boolean;
@@ -23,6 +24,8 @@ export function MessageToolbar({
   onEdit(): void;
   onDelete(event: MouseEvent<HTMLButtonElement>): void;
   onMore(button: HTMLElement): void;
+  /** Further actions, first in the toolbar (Reply, Add reaction). */
+  children?: ReactNode;
 }) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
@@ -41,6 +44,7 @@ export function MessageToolbar({
       onKeyDown={onKeyDown}
       className="absolute -top-3 right-4 flex items-center gap-0.5 rounded-md border border-line bg-panel p-0.5 opacity-0 shadow-sm group-hover:opacity-100 group-focus-within:opacity-100 has-[[aria-expanded=true]]:opacity-100 [@media(hover:none)]:static [@media(hover:none)]:ml-auto [@media(hover:none)]:opacity-100"
     >
+      {children}
       {canEdit ? (
         <button type="button" aria-label="Edit message" title="Edit" onClick={onEdit} className={BUTTON}>
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">

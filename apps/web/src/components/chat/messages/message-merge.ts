@@ -21,7 +21,9 @@ export function mergeMessages(current: readonly MessageView[], incoming: readonl
 
 /** An edit replaces a message shown; one not loaded (older than the pages on screen) stays unloaded. */
 export function replaceMessage(current: readonly MessageView[], edited: MessageView): MessageView[] {
-  return current.some((m) => m.id === edited.id) ? mergeMessages(current, [edited]) : [...current];
+  const shown = current.find((m) => m.id === edited.id);
+  // An edit's event counts `me` of reactions for the editor: the copy shown keeps the viewer's own.
+  return shown ? mergeMessages(current, [{ ...edited, reactions: shown.reactions }]) : [...current];
 }
 
 export function removeMessage(current: readonly MessageView[], id: string): MessageView[] {

@@ -86,3 +86,24 @@ export function atPresent(messages: readonly Identified[], window: MessageWindow
   const { start } = windowBounds(messages, window);
   return messages.length - start > WINDOW_MAX ? PRESENT : window;
 }
+
+/** A window with the message at `index` near its middle (a jump to a message loaded but out of the page). */
+export function windowAround(messages: readonly Identified[], index: number): MessageWindow {
+  const start = Math.max(0, Math.min(index - Math.floor(WINDOW_MAX / 2), messages.length - WINDOW_MAX));
+  return windowOf(messages, start, Math.min(messages.length, start + WINDOW_MAX));
+}
+
+type Revealer = (messageId: string) => boolean;
+const revealers = new Set<Revealer>();
+
+/** A message list on screen offers to bring a loaded message into its window; returns the unregister. */
+export function registerRevealer(revealer: Revealer): () => void {
+  revealers.add(revealer);
+  return () => revealers.delete(revealer);
+}
+
+/** Brings a loaded message into its list's window; false when no list on screen has it loaded. */
+export function revealLoadedMessage(messageId: string): boolean {
+  for (const reveal of revealers) if (reveal(messageId)) return true;
+  return false;
+}

@@ -66,7 +66,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
   }
 
   function send(content: string, attachments?: ComposerAttachment[]) {
-    feed.send(content, attachments);
+    feed.send(content, { files: attachments });
     // Posting makes the poster a member (and reopens an archived thread: its THREAD_UPDATE follows).
     cache.joined(threadId, true);
   }
