@@ -78,6 +78,21 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
   await expect(threadMessages(annPage)).toHaveText(["Count me in"]);
   await expect(starter.getByTestId("thread-chip")).toHaveText(/Friday plans\s*· 1 message/);
 
+  // Reactions and replies inside the thread act on the thread's messages.
+  const inThread = (p: typeof annPage) => threadPanel(p).getByTestId("message").filter({ hasText: "Count me in" });
+  await inThread(annPage).hover();
+  await inThread(annPage).getByRole("button", { name: "Add reaction" }).click();
+  const picker = annPage.getByRole("dialog", { name: "Choose an emoji" });
+  await picker.getByRole("combobox", { name: "Search emoji" }).fill("thumbs");
+  await picker.getByRole("combobox", { name: "Search emoji" }).press("Enter");
+  await expect(inThread(benPage).getByTestId("reaction-chip")).toHaveText("👍1");
+  await inThread(annPage).hover();
+  await inThread(annPage).getByRole("button", { name: "Reply" }).click();
+  await expect(threadPanel(annPage).getByText(/Replying to/)).toBeVisible();
+  await sendMessage(annPage, "Friday plans", "Great, see you there");
+  const reply = threadPanel(benPage).getByTestId("message").filter({ hasText: "Great, see you there" });
+  await expect(reply).toContainText("Count me in");
+
   // Leaving.
   await threadPanel(benPage).getByRole("button", { name: "Leave" }).click();
   await expect(threadPanel(benPage).getByRole("button", { name: "Join" })).toBeVisible();
@@ -94,7 +109,7 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
 
   // A message in an archived thread reopens it, for everyone.
   await sendMessage(benPage, "Friday plans", "Still on?");
-  await expect(threadMessages(annPage)).toHaveText(["Count me in", "Still on?"]);
+  await expect(threadMessages(annPage)).toHaveText(["Count me in", "Great, see you there", "Still on?"]);
   await expect(threadPanel(annPage).getByTestId("thread-archived")).toHaveCount(0);
   await expect(threadPanel(annPage).getByRole("button", { name: "Archive" })).toBeVisible();
 
@@ -140,4 +155,10 @@ test("on a phone the thread takes the whole screen and Back returns to the chann
   await sendMessage(page, "Pocket plans", "First!");
   await expect(threadMessages(page)).toHaveText(["First!"]);
   await expect(threadMeta(page)).toContainText("1 message");
+
+  // The channel says who started it, as a system row nobody can reply to.
+  await page.getByRole("button", { name: /^Close thread/ }).click();
+  const notice = page.getByTestId("system-message").filter({ hasText: "started a thread: Pocket plans." });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("button", { name: "Reply" })).toHaveCount(0);
 });

@@ -62,6 +62,11 @@ describe("which messages notify", () => {
     expect(notificationFor(message({ guild_id: undefined }), context({ mutedGuild: () => true }))).not.toBeNull();
   });
 
+  it("a message sent silently (SUPPRESS_NOTIFICATIONS) does not notify, even a DM", () => {
+    expect(notificationFor(message({ mentions: [user(ME, "ben")], flags: 4096 }), context())).toBeNull();
+    expect(notificationFor(message({ guild_id: undefined, flags: 4096 }), context())).toBeNull();
+  });
+
   it("a long message is cut short", () => {
     const shown = notificationFor(message({ guild_id: undefined, content: "x".repeat(500) }), context());
     expect(shown?.body.length).toBe(140);

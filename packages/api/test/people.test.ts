@@ -102,6 +102,16 @@ describe("people.updateProfile", () => {
   });
 });
 
+describe("people.updateProfile limit", () => {
+  it("allows 10 profile changes in 10 minutes, then refuses with when to try again", async () => {
+    const ivy = await w.signUp("ivy");
+    for (let i = 0; i < 10; i++) await w.caller(ivy).people.updateProfile({ globalName: `Ivy ${i}` });
+    const refused = await refusal(w.caller(ivy).people.updateProfile({ globalName: "Ivy again" }));
+    expect(refused).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect((await w.caller(ivy).people.me()).globalName).toBe("Ivy 9");
+  });
+});
+
 describe("people.deleteAccount", () => {
   it("needs the typed confirmation, then ends every session and leaves the guild", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("olga", "otto");

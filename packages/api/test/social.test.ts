@@ -136,3 +136,19 @@ describe("live reactions and pins", () => {
     tab.close();
   });
 });
+
+describe("limits", () => {
+  it("pinning and unpinning are held to 5 per 5 seconds per channel, reacting to 4 a second, as for bots", async () => {
+    const { owner, channelId } = await w.guildOfTwo("lina", "lars");
+    const message = await w.caller(owner).messages.send({ channelId, content: "pin me, again and again" });
+    const me = w.caller(owner);
+    for (let i = 0; i < 5; i++) await (i % 2 === 0 ? me.social.pin({ channelId, messageId: message.id }) : me.social.unpin({ channelId, messageId: message.id }));
+    expect(await refusal(me.social.unpin({ channelId, messageId: message.id }))).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    const pinNotices = (await me.messages.list({ channelId })).messages.filter((m) => m.type === 6);
+    expect(pinNotices).toHaveLength(3);
+
+    const emoji = ["👍", "🎉", "🚀", "👀"];
+    for (const e of emoji) await me.social.react({ channelId, messageId: message.id, emoji: e });
+    expect(await refusal(me.social.react({ channelId, messageId: message.id, emoji: "😀" }))).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  });
+});

@@ -116,3 +116,18 @@ describe("threads router", () => {
     tab.close();
   });
 });
+
+describe("a pin inside an archived thread", () => {
+  it("posts its notice but leaves the thread archived and makes the pinner no member (only a message posted reopens it)", async () => {
+    const { owner, member, channelId } = await w.guildOfTwo("pia", "pete");
+    const thread = await w.caller(member).threads.create({ channelId, name: "Old news" });
+    const message = await w.caller(member).messages.send({ channelId: thread.id, content: "worth keeping" });
+    await w.caller(member).threads.setArchived({ threadId: thread.id, archived: true });
+
+    await w.caller(owner).social.pin({ channelId: thread.id, messageId: message.id });
+    const after = await w.caller(owner).threads.get({ threadId: thread.id });
+    expect(after).toMatchObject({ thread: { archived: true, memberCount: 1 }, joined: false });
+    const notices = (await w.caller(owner).messages.list({ channelId: thread.id })).messages.filter((m) => m.type === 6);
+    expect(notices).toHaveLength(1);
+  });
+});

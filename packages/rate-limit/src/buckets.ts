@@ -33,8 +33,10 @@ export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string
 const perChannel = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "channel" });
 const perGuild = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "guild" });
 
-const REACTIONS = perChannel("reaction", 4, 1);
-const PINS = perChannel("pin", 5, 5);
+/** Reacting (and taking reactions back): 4 per second per channel, for bots and people alike. */
+export const REACTIONS_LIMIT = perChannel("reaction", 4, 1);
+/** Pinning and unpinning (each pin also posts a system message): 5 per 5 s per channel. */
+export const PINS_LIMIT = perChannel("pin", 5, 5);
 /** Starting a thread (both routes, and the web app): 5 per 5 s per channel. */
 export const THREAD_CREATE_LIMIT = perChannel("thread.create", 5, 5);
 const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
@@ -53,15 +55,15 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "GET /channels/:channel/messages": perChannel("message.list", 10, 1),
   "POST /channels/:channel/typing": TYPING_LIMIT,
   // Adding and removing reactions share one bucket (spec: "Add or remove reactions").
-  "PUT /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,
-  "DELETE /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS,
-  "DELETE /channels/:channel/messages/:message/reactions/:emoji/:user": REACTIONS,
-  "DELETE /channels/:channel/messages/:message/reactions/:emoji": REACTIONS,
-  "DELETE /channels/:channel/messages/:message/reactions": REACTIONS,
-  "PUT /channels/:channel/messages/pins/:message": PINS,
-  "DELETE /channels/:channel/messages/pins/:message": PINS,
-  "PUT /channels/:channel/pins/:message": PINS,
-  "DELETE /channels/:channel/pins/:message": PINS,
+  "PUT /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS_LIMIT,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji/@me": REACTIONS_LIMIT,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji/:user": REACTIONS_LIMIT,
+  "DELETE /channels/:channel/messages/:message/reactions/:emoji": REACTIONS_LIMIT,
+  "DELETE /channels/:channel/messages/:message/reactions": REACTIONS_LIMIT,
+  "PUT /channels/:channel/messages/pins/:message": PINS_LIMIT,
+  "DELETE /channels/:channel/messages/pins/:message": PINS_LIMIT,
+  "PUT /channels/:channel/pins/:message": PINS_LIMIT,
+  "DELETE /channels/:channel/pins/:message": PINS_LIMIT,
   "POST /channels/:channel/messages/:message/threads": THREAD_CREATE_LIMIT,
   "POST /channels/:channel/threads": THREAD_CREATE_LIMIT,
   "POST /channels/:channel/invites": perChannel("invite.create", 5, 5),

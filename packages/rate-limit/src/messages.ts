@@ -19,6 +19,9 @@ export const sendingTooFast = (retryAfterMs: number) => `You are sending message
 export const typingTooOften = (retryAfterMs: number) => `Typing is announced too often. ${tryAgainIn(retryAfterMs)}`;
 export const usingAppsTooOften = (retryAfterMs: number) => `You are using apps too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const askingForChoicesTooOften = (retryAfterMs: number) => `Choices are asked for too often. ${tryAgainIn(retryAfterMs)}`;
+export const reactingTooOften = (retryAfterMs: number) => `You are reacting too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const pinningTooOften = (retryAfterMs: number) => `You are pinning and unpinning too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const changingProfileTooOften = (retryAfterMs: number) => `Your profile was changed too often. ${tryAgainIn(retryAfterMs)}`;
 export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**

@@ -50,3 +50,9 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   addressFailures: 30,
   addressWindowSeconds: 15 * 60,
 };
+
+/**
+ * Changes of one person's display name or picture: each reaches everyone who shares a guild
+ * with them (and bots), so 10 per 10 minutes.
+ */
+export const PROFILE_UPDATE_LIMIT: BucketRule = { name: "profile.update", points: 10, durationSeconds: 600, per: "bot" };

@@ -1,7 +1,9 @@
+import { changingProfileTooOften, PROFILE_UPDATE_LIMIT } from "@chat/rate-limit";
 import { Errors } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
 import { DELETE_ACCOUNT_CONFIRMATION } from "../people-rules";
+import { spendOrRefuse } from "../rate-limited";
 import { protectedProcedure, router } from "../trpc";
 import { type UserView, userView } from "../views";
 
@@ -62,6 +64,7 @@ export const peopleRouter = router({
   updateProfile: protectedProcedure
     .input(z.object({ globalName: z.string().max(200).nullable().optional(), avatar: z.string().max(2_000_000).nullable().optional() }))
     .mutation(async ({ ctx, input }): Promise<ProfileView> => {
+      await spendOrRefuse(ctx.rateLimits, PROFILE_UPDATE_LIMIT, ctx.me.id.toString(), changingProfileTooOften);
       const self = await ctx.domain.users.updatePerson(ctx.me.id, {
         ...(input.globalName !== undefined ? { global_name: input.globalName } : {}),
         ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),

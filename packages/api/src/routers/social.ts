@@ -1,6 +1,8 @@
+import { type BucketRule, counterKey, PINS_LIMIT, pinningTooOften, type RateLimitStore, REACTIONS_LIMIT, reactingTooOften } from "@chat/rate-limit";
 import { channelAccess, has, Permission } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
+import { spendOrRefuse } from "../rate-limited";
 import { protectedProcedure, router } from "../trpc";
 import { messageView, type UserView, userView } from "../views";
 
@@ -20,6 +22,11 @@ export interface GuildEmojiView {
  * Replies' neighbours in a conversation: reactions, pins and the guild's emoji, through the
  * same domain services as the bot REST routes (so bots receive the same gateway events).
  */
+/** The person's use of a per-channel limit the bot routes share (reactions, pins). */
+function spendInChannel(ctx: { rateLimits: RateLimitStore; me: { id: bigint } }, rule: BucketRule, channelId: bigint, explain: (retryAfterMs: number) => string) {
+  return spendOrRefuse(ctx.rateLimits, rule, counterKey(rule, ctx.me.id.toString(), { channel: channelId.toString() }), explain);
+}
+
 export const socialRouter = router({
   /** What the person may do in a channel beyond sending: react, pin, manage others' messages. */
   abilities: protectedProcedure.input(z.object({ channelId: zSnowflake })).query(async ({ ctx, input }) => {
@@ -34,12 +41,14 @@ export const socialRouter = router({
 
   /** PUT .../reactions/{emoji}/@me: Add Reactions; MESSAGE_REACTION_ADD reaches tabs and bots. */
   react: protectedProcedure.input(zReaction).mutation(async ({ ctx, input }) => {
+    await spendInChannel(ctx, REACTIONS_LIMIT, input.channelId, reactingTooOften);
     await ctx.domain.reactions.add(input.channelId, input.messageId, input.emoji, ctx.me.id);
     return { reacted: true };
   }),
 
   /** DELETE .../reactions/{emoji}/@me: takes the person's own reaction back. */
   unreact: protectedProcedure.input(zReaction).mutation(async ({ ctx, input }) => {
+    await spendInChannel(ctx, REACTIONS_LIMIT, input.channelId, reactingTooOften);
     await ctx.domain.reactions.removeUser(input.channelId, input.messageId, input.emoji, ctx.me.id, ctx.me.id);
     return { reacted: false };
   }),
@@ -58,11 +67,13 @@ export const socialRouter = router({
 
   /** Pin Messages; the "pinned a message" system message and CHANNEL_PINS_UPDATE follow. */
   pin: protectedProcedure.input(zMessage).mutation(async ({ ctx, input }) => {
+    await spendInChannel(ctx, PINS_LIMIT, input.channelId, pinningTooOften);
     await ctx.domain.pins.pin(input.channelId, input.messageId, ctx.me.id);
     return { pinned: true };
   }),
 
   unpin: protectedProcedure.input(zMessage).mutation(async ({ ctx, input }) => {
+    await spendInChannel(ctx, PINS_LIMIT, input.channelId, pinningTooOften);
     await ctx.domain.pins.unpin(input.channelId, input.messageId, ctx.me.id);
     return { pinned: false };
   }),

@@ -24,6 +24,7 @@ import { RichText } from "./rich/rich-text";
 import { ThreadChip } from "./threads/thread-chip";
 import { useThreadMenuItems } from "./threads/use-thread-menu-items";
 import type { DisplayMessage } from "./use-channel-messages";
+import { isSystemMessage } from "./messages/message-types";
 
 /** One message; `grouped` continues the previous author's run without repeating the header. */
 export function MessageItem({
@@ -48,7 +49,7 @@ export function MessageItem({
   const actions = useMessageActions();
   const own = actions !== null && message.author.id === actions.meId;
   // The client knows no Manage Messages here: Delete is offered on one's own messages only.
-  const canEdit = own && sent && !message.ephemeral && !message.interaction;
+  const canEdit = own && sent && !message.ephemeral && !message.interaction && !isSystemMessage(message.type);
   const canDelete = own && sent && !message.ephemeral;
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;

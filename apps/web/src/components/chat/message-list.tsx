@@ -12,7 +12,9 @@ import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
 import { compareIds } from "./messages/message-merge";
 import { atPresent, type MessageWindow, PRESENT, pinnedTop, registerRevealer, stepNewer, stepOlder, windowAround, windowBounds } from "./messages/message-window";
+import { CHANNEL_PINNED_MESSAGE, isSystemMessage, THREAD_CREATED } from "./messages/message-types";
 import { PinnedNotice } from "./pins/pinned-notice";
+import { ThreadCreatedNotice } from "./threads/thread-created-notice";
 import { RichDirectoryProvider } from "./rich/rich-directory";
 import type { DisplayMessage } from "./use-channel-messages";
 
@@ -21,12 +23,11 @@ const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_PX = 300;
 
 /** "<name> pinned a message to this channel.": a system row, never grouped with messages. */
-const CHANNEL_PINNED_MESSAGE = 6;
 
 function startsGroup(previous: DisplayMessage | undefined, message: DisplayMessage): boolean {
   if (!previous || previous.author.id !== message.author.id || message.interaction) return true;
   // A reply shows its quote with its author's name; a system row ends a run.
-  if (message.reference || previous.type === CHANNEL_PINNED_MESSAGE) return true;
+  if (message.reference || isSystemMessage(previous.type)) return true;
   return new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > GROUP_WINDOW_MS;
 }
 
@@ -200,6 +201,8 @@ export function MessageList({
               <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
                 {message.type === CHANNEL_PINNED_MESSAGE ? (
                   <PinnedNotice message={message} />
+                ) : message.type === THREAD_CREATED ? (
+                  <ThreadCreatedNotice message={message} />
                 ) : (
                   <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
                 )}

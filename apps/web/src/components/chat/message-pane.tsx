@@ -15,6 +15,7 @@ import { EmojiPicker } from "./emoji/emoji-picker";
 import { MessageList, MessageListError, MessageListLoading } from "./message-list";
 import { MemberSheet } from "./member-sheet";
 import { PinsButton } from "./pins/pins-button";
+import { CancelReplyOnEscape } from "./replies/cancel-reply-on-escape";
 import { ReplyBar } from "./replies/reply-bar";
 import { useLinkedMessage } from "./replies/use-linked-message";
 import { SocialProvider, useSocialState } from "./social/social-context";
@@ -161,15 +162,7 @@ export function MessagePane({
         )}
         <TypingIndicator channelId={channel.id} />
         <ReplyBar />
-        {/* Escape not taken by the composer's own lists cancels the reply. */}
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: a key handler for the composer inside */}
-        <div
-          onKeyDown={(e) => {
-            if (e.key !== "Escape" || e.defaultPrevented || !social.replyingTo) return;
-            e.preventDefault();
-            social.cancelReply();
-          }}
-        >
+        <CancelReplyOnEscape>
           <EditLastComposer
             messages={messages}
             ref={composer}
@@ -184,7 +177,7 @@ export function MessagePane({
             onTyping={() => typing.mutate({ channelId: channel.id })}
             commands={composerCommands}
           />
-        </div>
+        </CancelReplyOnEscape>
       </section>
       {/* The member list shares the channel's actions (its members' Apps menus). */}
       {aside}

@@ -35,6 +35,8 @@ export interface PostOptions {
   interactionMeta?: object;
   webhookId?: bigint;
   allowEmpty?: boolean;
+  /** A system notice (a pin's): it leaves an archived thread archived and makes nobody a member. */
+  notice?: boolean;
 }
 
 const CATEGORY = 4;
@@ -181,7 +183,7 @@ export class MessageService {
     const flags = ((input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (options.flags ?? 0);
     const attachments = newAttachments(files, input.attachments);
     // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
-    await reviveThreadForMessage(this.ctx, access.channel, authorId);
+    if (!options.notice) await reviveThreadForMessage(this.ctx, access.channel, authorId);
     const created = await this.ctx.db.$transaction(async (tx) => {
       let message = await tx.message.create({
         data: {

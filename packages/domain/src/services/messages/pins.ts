@@ -85,7 +85,7 @@ export class PinService {
     // Everyone sees who pinned what: a system message by the pinner, pointing at the pinned message.
     if (!isSystemMessage(pinnedType)) {
       const notice = parseForm(zMessageCreate, { message_reference: { message_id: messageId.toString(), fail_if_not_exists: false }, allowed_mentions: { parse: [], replied_user: false } });
-      await this.messages.post(access, userId, notice, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true });
+      await this.messages.post(access, userId, notice, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true, notice: true });
     }
   }
 

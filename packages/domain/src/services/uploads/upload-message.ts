@@ -15,7 +15,7 @@ interface ClaimedUpload {
   id: bigint;
   filename: string;
   contentType: string | null;
-  data: Uint8Array<ArrayBuffer>;
+  size: number;
 }
 
 /**
@@ -34,16 +34,25 @@ export async function sendWithUploads(ctx: DomainContext, messages: MessageServi
     UPDATE "Upload" SET "usedAt" = clock_timestamp()
     WHERE "id" = ANY(${ids}::bigint[]) AND "uploaderId" = ${authorId} AND "channelId" = ${channelId} AND "usedAt" IS NULL
       AND "applicationId" IS NULL AND "createdAt" > clock_timestamp() - make_interval(secs => ${UPLOAD_UNUSED_SECONDS})
-    RETURNING "id", "filename", "contentType", "data"`;
+    RETURNING "id", "filename", "contentType", "size"`;
   const byId = new Map(claimed.map((row) => [row.id.toString(), row]));
   const release = () => (claimed.length === 0 ? Promise.resolve(0) : ctx.db.$executeRaw`UPDATE "Upload" SET "usedAt" = NULL WHERE "id" = ANY(${claimed.map((c) => c.id)}::bigint[])`);
   if (claimed.length !== ids.length) {
     await release();
     throw unknownUploads(uploads, new Set(byId.keys()));
   }
+  // The 25 MB together is checked on the sizes, before any file's bytes are read.
+  try {
+    checkFileLimits(claimed.length, claimed.reduce((sum, row) => sum + row.size, 0));
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const bytes = claimed.length === 0 ? [] : await ctx.db.upload.findMany({ where: { id: { in: claimed.map((c) => c.id) } }, select: { id: true, data: true } });
+  const dataById = new Map(bytes.map((row) => [row.id.toString(), row.data]));
   const files: UploadedFile[] = uploads.map((u, index) => {
     const row = byId.get(u.id.toString()) as ClaimedUpload;
-    return { index, filename: row.filename, contentType: row.contentType, data: new Uint8Array(row.data) as Uint8Array<ArrayBuffer> };
+    return { index, filename: row.filename, contentType: row.contentType, data: new Uint8Array(dataById.get(row.id.toString()) ?? new Uint8Array()) as Uint8Array<ArrayBuffer> };
   });
   const attachments = uploads.map((u, index) => ({ id: String(index), description: u.description?.trim() || undefined }));
   let message: Awaited<ReturnType<MessageService["create"]>>;

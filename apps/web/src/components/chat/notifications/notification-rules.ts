@@ -22,6 +22,8 @@ export interface DesktopNotification {
 }
 
 const BODY_MAX = 140;
+/** A message sent with SUPPRESS_NOTIFICATIONS ("@silent") counts as unread but notifies nobody. */
+const SUPPRESS_NOTIFICATIONS = 1 << 12;
 
 function authorName(message: GatewayMessageCreateDispatchData): string {
   return message.member?.nick || message.author.global_name || message.author.username;
@@ -44,10 +46,11 @@ function readableBody(message: GatewayMessageCreateDispatchData): string {
 /**
  * The desktop notification a new message deserves, or null: DMs and mentions of this person
  * (by name, by a role of theirs, `@everyone`/`@here` when it counted) from someone else, in a
- * guild they have not muted, and not in the channel they are looking at.
+ * guild they have not muted, not sent silently, and not in the channel they are looking at.
  */
 export function notificationFor(message: GatewayMessageCreateDispatchData, context: NotificationContext): DesktopNotification | null {
   if (message.author.id === context.meId || context.looking(message.channel_id)) return null;
+  if (((message.flags ?? 0) & SUPPRESS_NOTIFICATIONS) !== 0) return null;
   const guildId = message.guild_id;
   const author = authorName(message);
   if (!guildId) return { title: author, body: readableBody(message), path: `/channels/@me/${message.channel_id}`, tag: message.id };

@@ -4,6 +4,7 @@ import type { MessageView } from "@chat/api/views";
 import type { MenuItem } from "../commands/context-menu";
 import { SmilePlusIcon } from "../reactions/reaction-chips";
 import { asReactionEmoji, type Social, useSocial } from "./social-context";
+import { isSystemMessage } from "../messages/message-types";
 
 const BUTTON = "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
 
@@ -41,12 +42,14 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
           <SmilePlusIcon />
         </button>
       ) : null}
+      {isSystemMessage(message.type) ? null : (
       <button type="button" aria-label="Reply" title="Reply" onClick={() => social.startReply(message)} className={BUTTON}>
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M9 14 4 9l5-5" />
           <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
         </svg>
       </button>
+      )}
     </>
   );
 }
@@ -54,7 +57,7 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
 /** A message's menu entries for replying, reacting, pinning and its link (after its own Edit, Delete and copies). */
 export function socialMenuItems(message: MessageView, social: Social | null): MenuItem[] {
   if (!social) return [];
-  const items: MenuItem[] = [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
+  const items: MenuItem[] = isSystemMessage(message.type) ? [] : [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
   if (social.abilities.addReactions) {
     items.push({
       key: "react",

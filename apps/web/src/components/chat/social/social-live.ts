@@ -5,10 +5,10 @@ import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { QueryPatcher } from "../live/query-patcher";
 import { changeMessageReaction } from "../reactions/reaction-patch";
+import { CHANNEL_PINNED_MESSAGE } from "../messages/message-types";
 
 type MessagePage = inferRouterOutputs<AppRouter>["messages"]["list"];
 
-const CHANNEL_PINNED_MESSAGE = 6;
 
 /**
  * What live events change of replies, reactions and pins in the cache: reactions of others

@@ -8,9 +8,13 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { Composer, type ComposerAttachment } from "../composer";
+import { EmojiPicker } from "../emoji/emoji-picker";
 import { ChatActionsProvider } from "../interactions/chat-actions";
 import { MessageActionsProvider } from "../message-actions/message-actions-context";
 import { MessageList, MessageListError, MessageListLoading } from "../message-list";
+import { CancelReplyOnEscape } from "../replies/cancel-reply-on-escape";
+import { ReplyBar } from "../replies/reply-bar";
+import { SocialProvider, useSocialState } from "../social/social-context";
 import { TypingIndicator } from "../typing-indicator";
 import { useChannelMessages } from "../use-channel-messages";
 import { BackButton, PanelFrame } from "./panel-frame";
@@ -46,6 +50,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
   const composer = useRef<HTMLTextAreaElement>(null);
   const focusComposer = useCallback(() => composer.current?.focus(), []);
   const thread = open.data?.thread;
+  const social = useSocialState(threadId, thread?.guildId ?? null, me.id, focusComposer);
   const name = thread?.name ?? "thread";
   const ready = feed.status === "ready" && thread !== undefined;
   // Opened from a chip or the list: typing goes into the thread.
@@ -66,7 +71,8 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
   }
 
   function send(content: string, attachments?: ComposerAttachment[]) {
-    feed.send(content, { files: attachments });
+    feed.send(content, { files: attachments, replyTo: social.replyingTo });
+    social.cancelReply();
     // Posting makes the poster a member (and reopens an archived thread: its THREAD_UPDATE follows).
     cache.joined(threadId, true);
   }
@@ -117,6 +123,7 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
         <NoThreads>
           <ChatActionsProvider value={null}>
             <MessageActionsProvider channelId={threadId} meId={me.id} onEditEnd={focusComposer}>
+            <SocialProvider value={social}>
               {feed.status === "loading" ? (
                 <MessageListLoading />
               ) : feed.status === "error" ? (
@@ -141,7 +148,12 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
                   This thread is archived. Sending a message reopens it.
                 </p>
               ) : null}
-              <Composer ref={composer} channelId={threadId} guildId={thread?.guildId} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
+              <ReplyBar />
+              <CancelReplyOnEscape>
+                <Composer ref={composer} channelId={threadId} guildId={thread?.guildId} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
+              </CancelReplyOnEscape>
+              {social.picker ? <EmojiPicker anchor={social.picker.anchor} guildId={thread?.guildId ?? null} onPick={social.picker.onPick} onClose={social.closePicker} /> : null}
+            </SocialProvider>
             </MessageActionsProvider>
           </ChatActionsProvider>
         </NoThreads>
