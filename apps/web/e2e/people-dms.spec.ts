@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { expect, guildWith, live, moderatorBot, PHONE, test } from "./support/live-people";
-import { screen } from "./support/people";
+import { PASSWORD, screen } from "./support/people";
 import { twoColourPng } from "./support/png";
 
 /**
@@ -146,6 +146,11 @@ test("Cat sets a display name and a cropped picture that Ben sees live, then del
   const confirm = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(confirm.getByRole("button", { name: "Delete my account" })).toBeDisabled();
   await confirm.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await expect(confirm.getByRole("button", { name: "Delete my account" })).toBeDisabled();
+  await confirm.getByLabel("Your password").fill("not my password");
+  await confirm.getByRole("button", { name: "Delete my account" }).click();
+  await expect(confirm.getByText("Password does not match.")).toBeVisible();
+  await confirm.getByLabel("Your password").fill(PASSWORD);
   await confirm.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(memberButton(benPage, "Catherine Wheel")).toHaveCount(0);

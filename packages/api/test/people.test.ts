@@ -4,7 +4,7 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainErrorData } from "../src/errors";
 import { openLiveTab } from "./live-tab";
-import { createTestWorld, type TestWorld } from "./world";
+import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
@@ -113,12 +113,15 @@ describe("people.updateProfile limit", () => {
 });
 
 describe("people.deleteAccount", () => {
-  it("needs the typed confirmation, then ends every session and leaves the guild", async () => {
+  it("needs the typed confirmation and the person's password, then ends every session and leaves the guild", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("olga", "otto");
-    const wrong = await refusal(w.caller(member).people.deleteAccount({ confirmation: "delete it" }));
+    const wrong = await refusal(w.caller(member).people.deleteAccount({ confirmation: "delete it", password: STRONG_PASSWORD }));
     expect(wrong).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { confirmation: ["Type DELETE to confirm."] } } });
+    const wrongPassword = await refusal(w.caller(member).people.deleteAccount({ confirmation: "DELETE", password: "not my password" }));
+    expect(wrongPassword).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { currentPassword: ["Password does not match."] } } });
+    expect((await w.caller(member).people.me()).username).toBe("otto");
     const session = await w.signIn(member);
-    await expect(w.callerWith(session).people.deleteAccount({ confirmation: "DELETE" })).resolves.toEqual({ deleted: true });
+    await expect(w.callerWith(session).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD })).resolves.toEqual({ deleted: true });
     await expect(w.callerWith(session).people.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     const members = await w.caller(owner).guilds.members({ guildId });
     expect(members.map((m) => m.user.id)).toEqual([owner.toString()]);
@@ -126,7 +129,7 @@ describe("people.deleteAccount", () => {
 
   it("is refused to someone who still owns a guild", async () => {
     const { owner } = await w.guildOfTwo("gus", "gia");
-    const refused = await refusal(w.caller(owner).people.deleteAccount({ confirmation: "DELETE" }));
+    const refused = await refusal(w.caller(owner).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD }));
     expect(refused).toMatchObject({ code: "BAD_REQUEST", message: "Delete or hand over your guilds and applications before deleting your account." });
     expect((await w.caller(owner).people.me()).username).toBe("gus");
   });

@@ -73,13 +73,14 @@ export const peopleRouter = router({
     }),
 
   /**
-   * Deletes the account (messages stay under "Deleted User"; refused while the person owns
-   * guilds or applications). Every session ends, this one too.
+   * Deletes the account once the person typed the confirmation word and their password
+   * (messages stay under "Deleted User"; refused while the person owns guilds or applications). Every session ends, this one too.
    */
-  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100) })).mutation(async ({ ctx, input }) => {
+  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(1024) })).mutation(async ({ ctx, input }) => {
     if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) {
       throw Errors.invalidForm({ confirmation: { _errors: [{ code: "CONFIRMATION_MISMATCH", message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` }] } });
     }
+    await ctx.domain.accounts.confirmPassword(ctx.me.id, input.password, ctx.passwords);
     await ctx.domain.accounts.delete(ctx.me.id);
     return { deleted: true };
   }),

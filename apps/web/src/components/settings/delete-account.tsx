@@ -11,11 +11,12 @@ import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors, isUnauthorized } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 
-/** Deletes the account once the person types the confirmation word; then the login page. */
+/** Deletes the account once the person types the confirmation word and their password; then the login page. */
 export function DeleteAccount() {
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const remove = useMutation(
     trpc.people.deleteAccount.mutationOptions({
       onSettled: async (_result, error) => {
@@ -27,6 +28,7 @@ export function DeleteAccount() {
   const close = () => {
     setConfirming(false);
     setTyped("");
+    setPassword("");
     remove.reset();
   };
   return (
@@ -43,11 +45,11 @@ export function DeleteAccount() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            remove.mutate({ confirmation: typed });
+            remove.mutate({ confirmation: typed, password });
           }}
           noValidate
         >
-          {failure && !fieldErrors(failure).confirmation ? <Alert tone="error" className="mb-4">{errorMessage(failure)}</Alert> : null}
+          {failure && !fieldErrors(failure).confirmation && !fieldErrors(failure).currentPassword ? <Alert tone="error" className="mb-4">{errorMessage(failure)}</Alert> : null}
           <TextField
             label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}
             name="confirmation"
@@ -56,11 +58,21 @@ export function DeleteAccount() {
             onChange={(e) => setTyped(e.target.value)}
             errors={failure ? fieldErrors(failure).confirmation : undefined}
           />
+          <TextField
+            className="mt-4"
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            errors={failure ? fieldErrors(failure).currentPassword : undefined}
+          />
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="ghost" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION} busy={!remove.isIdle && !failure}>
+            <Button type="submit" variant="danger" disabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION || password === ""} busy={!remove.isIdle && !failure}>
               Delete my account
             </Button>
           </div>

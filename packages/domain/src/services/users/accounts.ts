@@ -65,6 +65,13 @@ export class AccountService {
     return { endedSessions: ended.length };
   }
 
+  /** Refuses (50035 on `currentPassword`) unless `password` is the person's own: asked again before deleting the account. */
+  async confirmPassword(userId: bigint, password: string, passwords: PasswordHasher): Promise<void> {
+    const account = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { bot: true, passwordHash: true } });
+    if (!account || account.bot) throw Errors.unknownUser();
+    if (!account.passwordHash || !(await passwords.verify(account.passwordHash, password))) throw wrongCurrentPassword();
+  }
+
   async unsuspend(userId: bigint) {
     const user = await this.person(userId);
     await this.ctx.db.user.update({ where: { id: user.id }, data: { suspendedAt: null } });
