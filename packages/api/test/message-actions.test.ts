@@ -1,6 +1,5 @@
-import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainErrorData } from "../src/errors";
+import { refusal } from "./refusal";
 import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
@@ -11,15 +10,6 @@ afterAll(() => w?.close());
 
 
 const guildOfTwo = (ownerName: string, memberName: string) => w.guildOfTwo(ownerName, memberName);
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).not.toBeNull();
-  return { code: (error as { code: string }).code, message: (error as Error).message, data: domainErrorData(error as TRPCError) };
-}
 
 describe("messages.edit and messages.delete", () => {
   it("edits one's own message (marked edited), refuses another's and an edit leaving nothing, with the spec's messages", async () => {

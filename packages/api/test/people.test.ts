@@ -1,9 +1,8 @@
 import { Permission } from "@chat/domain";
-import type { TRPCError } from "@trpc/server";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainErrorData } from "../src/errors";
 import { openLiveTab } from "./live-tab";
+import { refusal } from "./refusal";
 import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
@@ -11,15 +10,6 @@ beforeAll(async () => {
   w = await createTestWorld();
 });
 afterAll(() => w?.close());
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).not.toBeNull();
-  return { code: (error as { code: string }).code, message: (error as Error).message, data: domainErrorData(error as TRPCError) };
-}
 
 /** A 1×1 PNG as image data. */
 const PNG =

@@ -1,7 +1,6 @@
 import { Permission } from "@chat/domain";
-import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainErrorData } from "../src/errors";
+import { refusal } from "./refusal";
 import { createTestWorld, type TestWorld } from "./world";
 
 let w: TestWorld;
@@ -9,15 +8,6 @@ beforeAll(async () => {
   w = await createTestWorld();
 });
 afterAll(() => w?.close());
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).not.toBeNull();
-  return { code: (error as { code: string }).code, data: domainErrorData(error as TRPCError) };
-}
 
 /** A channel overwrite for one member, as a moderator sets it. */
 function denyMember(channelId: string, owner: bigint, member: bigint, deny: bigint) {
