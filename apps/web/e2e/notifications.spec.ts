@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
-import { expect, guildWith, live, test } from "./support/live-people";
+import { expect, guildWith, live, moderatorBot, test } from "./support/live-people";
 import { screen } from "./support/people";
 
 /** Records each desktop notification the page shows (the browser's own class, wrapped). */
@@ -62,4 +62,15 @@ test("mentions notify on the desktop where they are not being read, a muted guil
   await domain.messages.create(channel, ann.id, { content: `<@${ben.id}> ok, see you here` });
   await expect(benPage.getByTestId("message").last()).toContainText("ok, see you here");
   expect(await shown(benPage)).toHaveLength(1);
+
+  // A bot's direct message notifies, even with its guild muted; a click opens the conversation.
+  await mute.click();
+  const bot = await moderatorBot(service, ann, guildId, "Pager");
+  const dm = (await bot.rest("POST", "/users/@me/channels", { recipient_id: ben.id.toString() })) as { id: string };
+  await bot.rest("POST", `/channels/${dm.id}/messages`, { content: "Your build passed" });
+  await expect.poll(() => shown(benPage)).toHaveLength(2);
+  expect((await shown(benPage))[1]).toBe("Pager: Your build passed");
+  await benPage.evaluate(() => (window as unknown as { __notifications: Notification[] }).__notifications[1]?.onclick?.(new Event("click")));
+  await expect(benPage).toHaveURL(new RegExp(`/channels/@me/${dm.id}$`));
+  await expect(benPage.getByRole("log").getByTestId("message-content")).toHaveText(["Your build passed"]);
 });
