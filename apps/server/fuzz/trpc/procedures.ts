@@ -16,6 +16,9 @@ const channelId = id("channel", "voice", "thread", "hiddenChannel");
 const inviteCode = code(64, "invite");
 const applicationId = id("ownApplication", "application", "otherApplication", "loginApp");
 const disposableApplicationId = id("ownApplication", "otherApplication", "loginApp");
+const messageId = id("message", "otherMessage", "hiddenMessage");
+const threadId = id("thread", "channel", "hiddenChannel");
+const emoji = str(100, ["👍", "👍️", "blob:1", "<:blob:1>"], 1);
 const queryValue = union(str(4096), { t: "array", of: str(4096), max: 10 });
 
 /** The authorise link's query (`RawQuery`: repeated keys as arrays). */
@@ -91,7 +94,7 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "invites.accept": { fields: { code: inviteCode }, base: { code: "{invite}" } },
 
   "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },
-  "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25) }, base: { channelId: "{channel}", content: "" } },
+  "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25), replyTo: messageId }, base: { channelId: "{channel}", content: "" } },
   "messages.get": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
   "messages.edit": {
     fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage"), content: str(4000, ["edited from the web"]) },
@@ -128,6 +131,36 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "voice.leave": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
   "voice.setSelf": { fields: { guildId, selfMute: bool, selfDeaf: bool }, base: { guildId: "{hiddenGuild}", selfMute: true } },
   "voice.states": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+
+  "composer.context": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "composer.send": {
+    fields: { channelId, content: str(4000, ["with files"]), nonce: str(25), replyTo: messageId, attachments: arr(obj({ uploadId: id("message", "hiddenMessage"), description: union(str(1024), oneOf(null)) }), 12) },
+    base: { channelId: "{channel}", content: "", attachments: [{ uploadId: "{hiddenMessage}" }] },
+  },
+
+  "threads.list": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "threads.get": { fields: { threadId }, base: { threadId: "{hiddenChannel}" } },
+  "threads.create": { fields: { channelId, name: str(200, ["fuzz thread"]) }, base: { channelId: "{channel}", name: "" } },
+  "threads.createFromMessage": { fields: { channelId, messageId, name: str(200, ["from a message"]) }, base: { channelId: "{channel}", messageId: "{hiddenMessage}", name: "x" } },
+  "threads.join": { fields: { threadId }, base: { threadId: "{hiddenChannel}" } },
+  "threads.leave": { fields: { threadId }, base: { threadId: "{hiddenChannel}" } },
+  "threads.setArchived": { fields: { threadId, archived: bool }, base: { threadId: "{hiddenChannel}", archived: true } },
+
+  "people.dms": {},
+  "people.me": {},
+  "people.openDm": { fields: { userId: id("user", "hiddenUser") }, base: { userId: "{hiddenUser}" } },
+  "people.updateProfile": { fields: { globalName: union(str(200, ["Fuzzy"]), oneOf(null)), avatar: union(image, oneOf(null)) }, base: { globalName: "x".repeat(40) } },
+  // The owner owns guilds and applications, so even the right word and password are refused.
+  "people.deleteAccount": { fields: { confirmation: str(100, ["DELETE"]), password: str(1024, ["not the password"]) }, base: { confirmation: "nope", password: "not the password" } },
+
+  "social.abilities": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "social.react": { fields: { channelId, messageId, emoji }, base: { channelId: "{channel}", messageId: "{hiddenMessage}", emoji: "👍" } },
+  "social.unreact": { fields: { channelId, messageId, emoji }, base: { channelId: "{channel}", messageId: "{hiddenMessage}", emoji: "👍" } },
+  "social.reactors": { fields: { channelId, messageId, emoji }, base: { channelId: "{hiddenChannel}", messageId: "{hiddenMessage}", emoji: "👍" } },
+  "social.pins": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "social.pin": { fields: { channelId, messageId }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
+  "social.unpin": { fields: { channelId, messageId }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },
+  "social.guildEmojis": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
 
   "authorizedApps.list": {},
   "authorizedApps.remove": { fields: { applicationId: id("loginApp", "ownApplication") }, base: { applicationId: "{loginApp}" } },
