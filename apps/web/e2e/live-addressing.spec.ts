@@ -1,3 +1,4 @@
+import { Client, Events, GatewayIntentBits, MessageFlags } from "discord.js";
 import { expect, test } from "./fixtures/service";
 import { cookieHeader, LiveStreamReader } from "./support/live-stream";
 import { createGuild, signUp, uniqueName } from "./support/people";
@@ -60,6 +61,31 @@ test("an event addressed to one person reaches all of that person's tabs on ever
     await tab.next((f) => f.kind === "event" && f.t === "MESSAGE_CREATE" && f.d.content === "after the ack");
     expect(tab.events("READ_STATE_UPDATE")).toEqual([]);
   }
+
+  // An interaction's outcome: Bob uses the bot's command through the second web process and the bot
+  // (an unmodified discord.js client) answers ephemerally; only Bob's tabs, on both processes, get it.
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (interaction.isChatInputCommand()) void interaction.reply({ content: "only for you", flags: MessageFlags.Ephemeral });
+  });
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(app.botToken);
+  await ready;
+  const command = await client.application?.commands.create({ name: "secret", description: "Tells you a secret" });
+  if (!command) throw new Error("the bot has no application");
+  const used = await fetch(`${secondWeb}/api/trpc/interactions.useCommand`, {
+    method: "POST",
+    headers: { cookie: bobCookie, origin: secondWeb, "Content-Type": "application/json" },
+    body: JSON.stringify({ channelId, commandId: command.id }),
+  });
+  expect(used.status).toBe(200);
+  for (const tab of bobTabs) await tab.next((f) => f.kind === "event" && f.t === "EPHEMERAL_MESSAGE_CREATE" && f.d.content === "only for you");
+  await botSays("after the secret");
+  for (const tab of aliceTabs) {
+    await tab.next((f) => f.kind === "event" && f.t === "MESSAGE_CREATE" && f.d.content === "after the secret");
+    expect(tab.events("EPHEMERAL_MESSAGE_CREATE")).toEqual([]);
+  }
+  await client.destroy();
 
   // The bot kicks Bob over REST: GUILD_DELETE is addressed to Bob alone; the member's removal is news for the guild.
   const kick = await fetch(`${service.apiUrl}/guilds/${guildId}/members/${bobUser.id}`, { method: "DELETE", headers: { Authorization: `Bot ${app.botToken}` } });

@@ -1,12 +1,12 @@
 import { expect, test } from "./fixtures/service";
-import { createGuild, messages, screen, sendMessage, signUp, uniqueName } from "./support/people";
+import { createGuild, logIn, messages, screen, sendMessage, signUp, uniqueName } from "./support/people";
 
 /**
  * Unread markers, mention badges, the "New messages" divider and the title's count follow what
- * the other person sends, live; reading a channel in one tab clears it in every tab (read states
- * are stored per person); a reload shows the same.
+ * the other person sends, live; reading a channel in one tab clears it in every tab and on the
+ * person's other devices (read states are stored per person); a reload shows the same.
  */
-test("unread channels, mention badges, the new-messages divider and the title count follow live and agree across tabs", async ({ page, browser, service }) => {
+test("unread channels, mention badges, the new-messages divider and the title count follow live and agree across tabs and devices", async ({ page, browser, service }) => {
   const alice = uniqueName("alice");
   await signUp(page, alice);
   const { guildId, channelId: general } = await createGuild(page, "Unread Club");
@@ -25,6 +25,12 @@ test("unread channels, mention badges, the new-messages divider and the title co
   await bobPage.goto(`/channels/${guildId}/${general}`);
   const bobSecondTab = await bobContext.newPage();
   await bobSecondTab.goto(`/channels/${guildId}/${general}`);
+  // Bob's other device (its own browser and sign-in) sits on Home: the guild is not open there, so its rail item carries the marks.
+  const otherDeviceContext = await browser.newContext({ baseURL: service.webUrl });
+  const otherDevice = await otherDeviceContext.newPage();
+  await logIn(otherDevice, bob);
+  await expect(otherDevice).toHaveURL(/\/channels/);
+  await otherDevice.goto("/channels/@me");
   const randomLink = (p: typeof page) => p.getByRole("navigation", { name: "Channels" }).getByRole("link", { name: "random" });
   const rail = (p: typeof page) => p.getByRole("navigation", { name: "Guilds" }).getByRole("listitem").filter({ has: p.getByRole("link", { name: "Unread Club" }) });
   for (const p of [bobPage, bobSecondTab]) await expect(randomLink(p)).not.toHaveAttribute("data-unread");
@@ -37,6 +43,8 @@ test("unread channels, mention badges, the new-messages divider and the title co
     await expect(randomLink(p)).toHaveAccessibleDescription("Unread messages");
     await expect(randomLink(p).getByTestId("mention-badge")).toHaveCount(0);
   }
+  await expect(rail(otherDevice).getByRole("link", { name: "Unread Club" })).toHaveAttribute("data-unread", "true");
+  await expect(rail(otherDevice).getByTestId("mention-badge")).toHaveCount(0);
 
   // Two mentions of Bob: badges on the channel and the guild, and the count in the title.
   await sendMessage(page, "random", `<@${bobUser.id}> are you there?`);
@@ -47,6 +55,7 @@ test("unread channels, mention badges, the new-messages divider and the title co
     await expect(rail(p).getByTestId("mention-badge")).toHaveText("2");
     await expect(p).toHaveTitle("(2) #general · Chat");
   }
+  await expect(rail(otherDevice).getByTestId("mention-badge")).toHaveText("2");
   await screen(bobPage, "unread-mentions");
   await bobPage.setViewportSize({ width: 390, height: 844 });
   await screen(bobPage, "unread-mentions-phone");
@@ -59,10 +68,9 @@ test("unread channels, mention badges, the new-messages divider and the title co
   await expect(divider).toHaveText("New messages");
   await expect(divider.locator("xpath=following-sibling::*[1]")).toContainText("anyone around?");
   await screen(bobPage, "new-messages-divider");
-  for (const p of [bobPage, bobSecondTab]) {
-    await expect(randomLink(p).getByTestId("mention-badge")).toHaveCount(0);
-    await expect(rail(p).getByTestId("mention-badge")).toHaveCount(0);
-  }
+  for (const p of [bobPage, bobSecondTab, otherDevice]) await expect(rail(p).getByTestId("mention-badge")).toHaveCount(0);
+  for (const p of [bobPage, bobSecondTab]) await expect(randomLink(p).getByTestId("mention-badge")).toHaveCount(0);
+  await expect(rail(otherDevice).getByRole("link", { name: "Unread Club" })).not.toHaveAttribute("data-unread");
   await expect(bobPage).toHaveTitle("#random · Chat");
   await expect(bobSecondTab).toHaveTitle("#general · Chat");
   await expect(randomLink(bobSecondTab)).not.toHaveAttribute("data-unread");
@@ -76,5 +84,8 @@ test("unread channels, mention badges, the new-messages divider and the title co
   await bobSecondTab.reload();
   await expect(randomLink(bobSecondTab)).not.toHaveAttribute("data-unread");
   await expect(bobSecondTab).toHaveTitle("#general · Chat");
+  await otherDevice.reload();
+  await expect(rail(otherDevice).getByRole("link", { name: "Unread Club" })).not.toHaveAttribute("data-unread");
+  await otherDeviceContext.close();
   await bobContext.close();
 });
