@@ -1,4 +1,4 @@
-export { createPrismaClient, type Db } from "./client";
+export { createPrismaClient, type Db, type SentQuery } from "./client";
 export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
 export { EMBEDDED_PASSWORD_FILE, embeddedPassword } from "./embedded-password";
 export { dbEnv, embeddedUrl } from "./env";

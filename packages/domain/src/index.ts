@@ -58,6 +58,7 @@ export {
   type UseComponentInput,
   type WebhookMessageRef,
 } from "./services/interactions";
+export { type HistoryQuery, loadHistoryRows } from "./services/messages/history-pages";
 export type { UploadedFile } from "./services/messages/message-files";
 export type { ChannelReadState } from "./services/messages/read-states";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";

@@ -1,6 +1,5 @@
 import type { APIMessage } from "discord-api-types/v10";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
-import type { z } from "zod";
 import { type AttachmentUrlQuery, attachmentUrlSecondsLeft } from "../../attachment-links";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -11,6 +10,7 @@ import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreat
 import { reviveThreadForMessage } from "../channels/threads";
 import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
 import { messageInclude, userSelect } from "../shared/selects";
+import { type HistoryQuery, loadHistoryRows } from "./history-pages";
 import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
 import { guildMember, messageEvent } from "./message-events";
 import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
@@ -119,25 +119,8 @@ export class MessageService {
     return { messages: await this.page(channelId, userId, q), historyHidden: false };
   }
 
-  private async page(channelId: bigint, userId: bigint, q: z.output<typeof zMessageQuery>): Promise<APIMessage[]> {
-    let rows: MessageRecord[] = [];
-    if (q.around !== undefined) {
-      const half = Math.floor(q.limit / 2);
-      const newer = await this.ctx.db.message.findMany({ where: { channelId, id: { gte: q.around } }, orderBy: { id: "asc" }, take: q.limit - half, include: messageInclude });
-      const older = await this.ctx.db.message.findMany({ where: { channelId, id: { lt: q.around } }, orderBy: { id: "desc" }, take: half, include: messageInclude });
-      rows = [...newer.reverse(), ...older];
-    } else if (q.after !== undefined) {
-      const found = await this.ctx.db.message.findMany({ where: { channelId, id: { gt: q.after } }, orderBy: { id: "asc" }, take: q.limit, include: messageInclude });
-      rows = found.reverse();
-    } else {
-      rows = await this.ctx.db.message.findMany({
-        where: { channelId, ...(q.before !== undefined ? { id: { lt: q.before } } : {}) },
-        orderBy: { id: "desc" },
-        take: q.limit,
-        include: messageInclude,
-      });
-    }
-    return this.toWireMany(rows, userId);
+  private async page(channelId: bigint, userId: bigint, q: HistoryQuery): Promise<APIMessage[]> {
+    return this.toWireMany(await loadHistoryRows(this.ctx.db, channelId, q), userId);
   }
 
   async get(channelId: bigint, messageId: bigint, userId: bigint) {
