@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
 import { expectAllSent, messages, screen, sendMessage } from "./support/people";
+import { longPress } from "./support/touch";
+
+/** Administrator, for a bot that reacts. */
+const ADMINISTRATOR = 8n;
 
 /** The message whose text is `text`, in the page's message log. */
 function message(page: Page, text: string | RegExp) {
@@ -147,7 +151,7 @@ test("Ann deletes after confirming and with Shift-click, and the messages vanish
   await expect(messages(benPage)).toHaveText(["Keeper"]);
 });
 
-test("the message menu opens by right-click and from the keyboard, moves with the arrow keys, edits and copies", async ({ people, service }) => {
+test("the message menu opens by right-click, from the keyboard and by a long press on a touch screen, moves with the arrow keys, edits and copies; on touch a tap toggles a reaction and a long press says who reacted", async ({ people, service }) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Menu Corner");
   const annPage = await people.open(ann, guild.path, { permissions: ["clipboard-read", "clipboard-write"] });
@@ -219,4 +223,38 @@ test("the message menu opens by right-click and from the keyboard, moves with th
   await message(annPage, "Edited from the menu").hover();
   await expect(toolbar(annPage, "Edited from the menu")).toHaveCSS("opacity", "1");
   await screen(annPage, "message-toolbar-phone");
+
+  // On a touch screen: a tap on a reaction chip toggles mine, a long press on it says who reacted
+  // (without toggling), and a long press on the message opens the same menu as a right-click.
+  const { domain } = await service.domain();
+  const app = await domain.applications.create(ann.id, "Cheer Bot");
+  await domain.members.addBot(ann.id, BigInt(guild.guildId), app.application.id, ADMINISTRATOR);
+  await domain.reactions.add(BigInt(guild.channelId), BigInt(id as string), "🎉", app.botUser.id);
+  const phone = await people.open(ann, guild.path, { phone: true });
+  await live(phone);
+  const touched = message(phone, "Edited from the menu");
+  const chip = touched.getByTestId("reaction-chip");
+  await expect(chip).toHaveText("🎉1");
+  await chip.tap();
+  await expect(chip).toHaveAttribute("aria-pressed", "true");
+  await expect(chip).toHaveText("🎉2");
+  await longPress(phone, chip);
+  await expect(touched.getByTestId("reactors-tooltip")).toBeVisible();
+  await expect(touched.getByTestId("reactors-tooltip")).toContainText("Cheer Bot");
+  await expect(touched.getByTestId("reactors-tooltip")).toContainText(`${ann.username}`);
+  await expect(chip).toHaveAttribute("aria-pressed", "true");
+  await expect(phone.getByRole("menu")).toHaveCount(0);
+  await chip.tap();
+  await expect(chip).toHaveAttribute("aria-pressed", "false");
+  await expect(chip).toHaveText("🎉1");
+
+  await longPress(phone, touched.getByTestId("message-content"));
+  const touchMenu = phone.getByRole("menu", { name: "Message actions" });
+  await expect(touchMenu.getByRole("menuitem")).toHaveText(["Edit message", "Delete message", "Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
+  await expect(touchMenu).toBeInViewport({ ratio: 1 });
+  expect(await axeViolations(phone)).toEqual([]);
+  await screen(phone, "message-menu-touch");
+  await touchMenu.getByRole("menuitem", { name: "Reply" }).tap();
+  await expect(touchMenu).toHaveCount(0);
+  await expect(phone.getByText(/Replying to/)).toBeVisible();
 });

@@ -33,7 +33,7 @@ test("markdown, mentions, masked links and embeds are rendered richly", async ({
   const bot = app.botUser.id;
 
   const page = await people.open(ann, guild.path);
-  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await live(page);
 
   const markdown = await domain.messages.create(channel, bot, {
@@ -94,9 +94,12 @@ test("markdown, mentions, masked links and embeds are rendered richly", async ({
   await expect(mentionRow.locator(`[data-emoji-id="${"7".repeat(18)}"]`)).toHaveText(":blob:");
   await expect(mentionRow).toHaveAttribute("data-mentions-me", "true");
   await expect(row).not.toHaveAttribute("data-mentions-me");
-  const everyone = await domain.messages.create(channel, bot, { content: "@everyone the garden opens at 9" });
-  await expect(page.locator(`[data-message-id="${everyone.id}"]`)).toHaveAttribute("data-mentions-me", "true");
-  await expect(page.locator(`[data-message-id="${everyone.id}"]`).getByTestId("mention")).toHaveText("@everyone");
+  // @everyone and @here are pills too; Unicode emoji (a ZWJ sequence, a flag) stay whole in the text.
+  const everyone = await domain.messages.create(channel, bot, { content: "@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too" });
+  const everyoneRow = page.locator(`[data-message-id="${everyone.id}"]`);
+  await expect(everyoneRow).toHaveAttribute("data-mentions-me", "true");
+  await expect(everyoneRow.getByTestId("mention")).toHaveText(["@everyone", "@here"]);
+  await expect(everyoneRow.getByTestId("message-content")).toHaveText("@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too");
 
   // An embed alone is a card with every part.
   const embedded = await domain.messages.create(channel, bot, {

@@ -19,6 +19,11 @@ function threadMeta(page: Page) {
   return threadPanel(page).getByTestId("thread-meta");
 }
 
+/** The rows of the thread list panel's Active or Archived section. */
+function listed(page: Page, section: "Active" | "Archived") {
+  return page.getByTestId("thread-list").getByRole("region", { name: `${section} threads` }).getByTestId("thread-row");
+}
+
 test("a bot's thread is listed and opens by its URL; Ann starts one from a message, Ben joins, posts and leaves live; archive and unarchive follow the state table", async ({
   people,
   service,
@@ -102,7 +107,13 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
   // Archiving needs the starter (or Manage Messages): Ben is refused in plain words.
   await threadPanel(benPage).getByRole("button", { name: "Archive" }).click();
   await expect(threadPanel(benPage).getByRole("alert")).toContainText("Only the person who started this thread");
+  // Ben watches the thread list while Ann archives: the thread moves from Active to Archived, live.
+  await benPage.getByRole("button", { name: "Threads" }).click();
+  await expect(listed(benPage, "Active").filter({ hasText: "Friday plans" })).toHaveCount(1);
   await threadPanel(annPage).getByRole("button", { name: "Archive" }).click();
+  await expect(listed(benPage, "Archived")).toHaveText([/Friday plans/]);
+  await expect(listed(benPage, "Active")).toHaveText([/Bot notes/]);
+  await listed(benPage, "Archived").click();
   await expect(threadPanel(benPage).getByTestId("thread-archived")).toBeVisible();
   await expect(threadPanel(benPage).getByTestId("thread-archived-note")).toBeVisible();
   expect(await axeViolations(benPage)).toEqual([]);
@@ -114,11 +125,15 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
   await expect(threadPanel(annPage).getByTestId("thread-archived")).toHaveCount(0);
   await expect(threadPanel(annPage).getByRole("button", { name: "Archive" })).toBeVisible();
 
-  // Archived again, anyone who can post unarchives it with the button.
+  // Archived again, anyone who can post unarchives it with the button; Ann's thread list moves it back to Active, live.
   await threadPanel(annPage).getByRole("button", { name: "Archive" }).click();
   await expect(threadPanel(benPage).getByTestId("thread-archived")).toBeVisible();
+  await annPage.getByRole("button", { name: "Threads" }).click();
+  await expect(listed(annPage, "Archived")).toHaveText([/Friday plans/]);
   await threadPanel(benPage).getByRole("button", { name: "Unarchive" }).click();
-  await expect(threadPanel(annPage).getByTestId("thread-archived")).toHaveCount(0);
+  await expect(threadPanel(benPage).getByTestId("thread-archived")).toHaveCount(0);
+  await expect(listed(annPage, "Archived")).toHaveCount(0);
+  await expect(listed(annPage, "Active").filter({ hasText: "Friday plans" })).toHaveCount(1);
   await expectAllSent(benPage);
 });
 

@@ -1,8 +1,11 @@
 /**
  * Buttons and selects of a message (spec: Component records) as the web app renders them.
  * Pure functions of the wire's `components`: anything not an action row holding buttons or a
- * select (a layout component, a text input) is left out rather than guessed at.
+ * select (a layout component, a text input) is left out rather than guessed at. A link button's
+ * address passes the same http/https filter as embeds: stored rows may predate the send-time check.
  */
+
+import { httpUrl } from "./http-url";
 
 /** A button's or option's emoji: a custom one has an id (shown by its name), a standard one is its character. */
 export interface ComponentEmojiView {
@@ -21,7 +24,7 @@ export interface ButtonView {
   emoji: ComponentEmojiView | null;
   /** Null for a link button. */
   customId: string | null;
-  /** A link button's address (http or https). */
+  /** A link button's address (http or https); null for any other scheme, and the button is then disabled. */
   url: string | null;
   disabled: boolean;
 }
@@ -74,14 +77,15 @@ function emojiView(emoji: unknown): ComponentEmojiView | null {
 function buttonView(c: Loose): ButtonView | null {
   const style = c.style;
   if (style !== 1 && style !== 2 && style !== 3 && style !== 4 && style !== 5) return null;
+  const url = style === 5 ? httpUrl(c.url) : null;
   return {
     kind: "button",
     style,
     label: text(c.label),
     emoji: emojiView(c.emoji),
     customId: style === 5 ? null : text(c.custom_id),
-    url: style === 5 ? text(c.url) : null,
-    disabled: c.disabled === true,
+    url,
+    disabled: c.disabled === true || (style === 5 && url === null),
   };
 }
 

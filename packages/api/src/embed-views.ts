@@ -4,6 +4,8 @@
  * dropped), so the page never puts a sender's other scheme into an `href` or `src`.
  */
 
+import { httpUrl } from "./http-url";
+
 export interface EmbedAuthorView {
   name: string;
   url: string | null;
@@ -29,18 +31,6 @@ export interface EmbedView {
   footer: { text: string; iconUrl: string | null } | null;
   /** ISO 8601. */
   timestamp: string | null;
-}
-
-/** The address when it is an absolute http or https URL, else null. */
-export function httpUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
 }
 
 type Loose = Record<string, unknown> | null | undefined;

@@ -6,6 +6,7 @@ import { type EmbedView, embedsView } from "./embed-views";
 export * from "./command-views";
 export * from "./component-views";
 export * from "./embed-views";
+export * from "./http-url";
 export * from "./thread-views";
 export * from "./voice-views";
 

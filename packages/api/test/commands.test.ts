@@ -171,6 +171,32 @@ describe("message views of bot messages", () => {
     ]);
   });
 
+  const hostileAddresses = ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//example.com", "not a url"];
+
+  it("a link button whose address is not http or https is disabled and loses its address", () => {
+    const [row] = componentRowsView([
+      { type: 1, components: [{ type: 2, style: 5, label: "Fine", url: "https://example.com/ok" }, ...hostileAddresses.map((url, i) => ({ type: 2, style: 5, label: `Bad ${i}`, url }))] },
+    ]);
+    expect(row?.components.map((b) => (b.kind === "button" ? [b.label, b.url, b.disabled] : null))).toEqual([
+      ["Fine", "https://example.com/ok", false],
+      ...hostileAddresses.map((_, i) => [`Bad ${i}`, null, true]),
+    ]);
+  });
+
+  it("a stored javascript: link button, written before the send-time check, reaches messages.list without any link", async () => {
+    const { owner, channelId, app } = await guildWithBot("hana", "Old links");
+    const message = await w.domain.messages.create(BigInt(channelId), app.botUser.id, {
+      content: "Links",
+      components: [{ type: 1, components: [{ type: 2, style: 5, label: "Fine", url: "https://example.com/ok" }] }],
+    });
+    await w.database.prisma.message.update({
+      where: { id: BigInt(message.id) },
+      data: { components: [{ type: 1, components: [{ type: 2, style: 5, label: "Go", url: hostileAddresses[0] }] }] },
+    });
+    const page = await w.caller(owner).messages.list({ channelId });
+    expect(page.messages.at(-1)).toMatchObject({ id: message.id, content: "Links", components: [] });
+  });
+
   const user = { id: "7", username: "ann", global_name: "Ann" };
   const base = { id: "9", channel_id: "3", content: "", timestamp: "2025-01-01T00:00:00.000Z", edited_timestamp: null, author: { id: "8", username: "helper", bot: true } };
 

@@ -57,8 +57,11 @@ async function signUpOnce(browser: Browser, service: RunningService, label: stri
 export interface People {
   /** The person called `label` in this spec file (signed up on first use). */
   get(label: string): Promise<Someone>;
-  /** A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in front of it), granted `permissions` ("microphone"). */
-  open(someone: Someone, path: string, options?: { baseURL?: string; permissions?: string[] }): Promise<Page>;
+  /**
+   * A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in
+   * front of it), granted `permissions` ("microphone"); `phone`: a touch screen of PHONE's size.
+   */
+  open(someone: Someone, path: string, options?: { baseURL?: string; permissions?: string[]; phone?: boolean }): Promise<Page>;
 }
 
 /** `test` with `people`: the spec file's signed-up people, and browsers for them closed after each test. */
@@ -68,7 +71,12 @@ export const test = serviceTest.extend<{ people: People }>({
     await use({
       get: (label) => signUpOnce(browser, service, label),
       async open(someone, path, options = {}) {
-        const context = await browser.newContext({ baseURL: options.baseURL ?? service.webUrl, storageState: someone.state, permissions: options.permissions });
+        const context = await browser.newContext({
+          baseURL: options.baseURL ?? service.webUrl,
+          storageState: someone.state,
+          permissions: options.permissions,
+          ...(options.phone ? { viewport: PHONE, hasTouch: true, isMobile: true } : {}),
+        });
         contexts.push(context);
         const page = await context.newPage();
         await page.goto(path);

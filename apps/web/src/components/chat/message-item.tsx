@@ -1,6 +1,7 @@
 import type { MessageView } from "@chat/api";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
+import { useLongPress } from "@/lib/use-long-press";
 import { useAppsMenu } from "./commands/apps-menu";
 import { useChatActions } from "./interactions/chat-actions";
 import { useMessageActions } from "./message-actions/message-actions-context";
@@ -55,7 +56,10 @@ export function MessageItem({
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
   const threadItems = useThreadMenuItems(message);
   const socialItems = socialMenuItems(message, useSocial());
-  const messageMenu = useAppsMenu("message", message.id, "Message actions", sent && !message.ephemeral ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : []);
+  const menuable = sent && !message.ephemeral;
+  const messageMenu = useAppsMenu("message", message.id, "Message actions", menuable ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : []);
+  // On a touch screen a long press opens the same menu as a right-click.
+  const longPress = useLongPress(messageMenu.openAt);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const showProfile = useShowProfile();
   const guildId = useChatActions()?.guildId ?? null;
@@ -66,8 +70,9 @@ export function MessageItem({
       data-message-id={message.id}
       aria-busy={message.sendState === "pending" || undefined}
       data-mentions-me={mentioned || undefined}
-      onContextMenu={sent && !message.ephemeral ? messageMenu.onContextMenu : undefined}
-      className={`group relative flex flex-wrap gap-x-4 pr-4 ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
+      {...(menuable ? longPress.handlers : {})}
+      onContextMenu={menuable ? (event) => longPress.claimsContextMenu(event) || messageMenu.onContextMenu(event) : undefined}
+      className={`group relative flex flex-wrap gap-x-4 pr-4 ${editing ? "" : "[-webkit-touch-callout:none] [@media(hover:none)]:select-none"} ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
     >
       {message.interaction && !grouped ? (
         <div className="w-full">
@@ -170,7 +175,7 @@ export function MessageItem({
           </p>
         ) : null}
       </div>
-      {messageMenu.available && sent && !message.ephemeral && !editing ? (
+      {messageMenu.available && menuable && !editing ? (
         <MessageToolbar
           canEdit={canEdit && !editing}
           canDelete={canDelete}

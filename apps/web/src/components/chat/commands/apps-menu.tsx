@@ -8,7 +8,7 @@ import { ContextMenu, type MenuAnchor, type MenuItem } from "./context-menu";
 /**
  * The context menu of a member or a message, with its "Apps" entry: the user (2) or message (3)
  * commands the person may use in the open channel, used on `targetId`. Opened by right-click
- * (`onContextMenu`) or from a "…" button (`openFrom`, for keyboard and touch). `extra` items
+ * (`onContextMenu`), a long press (`openAt`) or from a "…" button (`openFrom`, for keyboard and touch). `extra` items
  * (a message's Edit, Delete, Copy…) come first, and make the menu available outside guilds too.
  */
 export function useAppsMenu(kind: "user" | "message", targetId: string, label: string, extra: MenuItem[] = []) {
@@ -44,6 +44,10 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
       if (!available || (event.target as HTMLElement).closest("a, input, textarea, select")) return;
       event.preventDefault();
       setMenu({ anchor: { x: event.clientX, y: event.clientY }, returnFocus: event.currentTarget.querySelector<HTMLElement>("[data-menu-button]") });
+    },
+    /** At a point of `element` (a long press with a finger), as a right-click there would. */
+    openAt(at: MenuAnchor, element: HTMLElement) {
+      if (available) setMenu({ anchor: at, returnFocus: element.querySelector<HTMLElement>("[data-menu-button]") });
     },
     openFrom(button: HTMLElement) {
       const box = button.getBoundingClientRect();

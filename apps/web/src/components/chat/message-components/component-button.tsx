@@ -15,7 +15,8 @@ const STYLES: Record<ButtonView["style"], string> = {
 
 /**
  * A bot message's button: pressing it reports the click (a spinner until the application
- * acknowledges); a link button asks before leaving (`onLink`).
+ * acknowledges); a link button asks before leaving (`onLink`); one whose address was refused
+ * (the view keeps only http and https) is disabled.
  */
 export function ComponentButton({ button, pending, locked, onPress, onLink }: { button: ButtonView; pending: boolean; locked: boolean; onPress(): void; onLink(url: string): void }) {
   const link = button.style === 5;
@@ -25,7 +26,7 @@ export function ComponentButton({ button, pending, locked, onPress, onLink }: { 
       type="button"
       disabled={button.disabled || (locked && !link)}
       aria-busy={pending || undefined}
-      aria-label={link ? `${name} (opens ${button.url ?? "a link"})` : button.label ? undefined : name}
+      aria-label={link ? `${name} (${button.url ? `opens ${button.url}` : "link not allowed"})` : button.label ? undefined : name}
       onClick={() => (link ? button.url && onLink(button.url) : onPress())}
       className={`relative inline-flex h-8 min-w-[60px] max-w-full items-center justify-center gap-1.5 rounded-[3px] px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed ${button.disabled ? "opacity-50" : ""} ${STYLES[button.style]}`}
       data-testid="component-button"

@@ -1,5 +1,6 @@
 "use client";
 
+import { httpUrl } from "@chat/api/http-url";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 
@@ -13,7 +14,8 @@ function hostOf(url: string): string {
 
 /**
  * A link button's address is the bot's to choose: it opens only once the person has seen
- * where it goes and agreed ("You are leaving …").
+ * where it goes and agreed ("You are leaving …"). Only an http or https address is ever opened,
+ * whatever the caller passes.
  */
 export function LeaveSiteDialog({
   url,
@@ -26,7 +28,8 @@ export function LeaveSiteDialog({
   description?: string;
 }) {
   function visit() {
-    if (url) window.open(url, "_blank", "noopener,noreferrer");
+    const target = httpUrl(url);
+    if (target) window.open(target, "_blank", "noopener,noreferrer");
     onClose();
   }
   return (

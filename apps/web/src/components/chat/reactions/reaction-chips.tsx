@@ -4,6 +4,7 @@ import type { ReactionView } from "@chat/api/views";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTRPC } from "@/lib/trpc";
+import { useLongPress } from "@/lib/use-long-press";
 import { reactionKey } from "../emoji/emoji-data";
 import { EmojiGlyph } from "../emoji/emoji-glyph";
 import { asReactionEmoji, useSocial } from "../social/social-context";
@@ -42,10 +43,14 @@ export function ReactionChips({ message }: { message: DisplayMessage }) {
   );
 }
 
-/** One chip; hovering or focusing it asks who reacted (on demand) and names them in a tooltip. */
+/**
+ * One chip; hovering or focusing it asks who reacted (on demand) and names them in a tooltip. On a
+ * touch screen a tap toggles mine and a long press shows who reacted (it focuses the chip) without toggling.
+ */
 function ReactionChip({ reaction, channelId, messageId, disabled, onToggle }: { reaction: ReactionView; channelId: string; messageId: string; disabled: boolean; onToggle(): void }) {
   const trpc = useTRPC();
   const [curious, setCurious] = useState(false);
+  const longPress = useLongPress((_, chip) => chip.focus());
   const tipId = useId();
   const reactors = useQuery({ ...trpc.social.reactors.queryOptions({ channelId, messageId, emoji: reactionKey(reaction.emoji) }), enabled: curious, staleTime: 0 });
   const refetchReactors = reactors.refetch;
@@ -71,6 +76,7 @@ function ReactionChip({ reaction, channelId, messageId, disabled, onToggle }: { 
         aria-describedby={curious ? tipId : undefined}
         disabled={disabled}
         data-testid="reaction-chip"
+        {...longPress.handlers}
         onClick={onToggle}
         onPointerEnter={() => setCurious(true)}
         onFocus={() => setCurious(true)}

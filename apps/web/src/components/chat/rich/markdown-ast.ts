@@ -1,4 +1,4 @@
-import { httpUrl } from "@chat/api/embed-views";
+import { httpUrl } from "@chat/api/http-url";
 import { rulesExtended, SimpleMarkdown } from "discord-markdown-parser";
 import type { ParserRule, SingleASTNode } from "discord-markdown-parser/dist/simple-markdown";
 

@@ -118,8 +118,10 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
           patchReaction(message.id, emoji, on ? "remove" : "add");
           setProblem({ messageId: message.id, text: describeSocialProblem(error, on ? "Could not add the reaction." : "Could not remove the reaction.") });
         };
-        if (on) react(input, { onError: undo });
-        else unreact(input, { onError: undo });
+        // Who reacted, if shown, was asked while the change was on its way: ask again once it is done.
+        const onSuccess = () => void queryClient.invalidateQueries({ queryKey: trpc.social.reactors.queryKey(input) });
+        if (on) react(input, { onError: undo, onSuccess });
+        else unreact(input, { onError: undo, onSuccess });
       },
       setPinned(message, pinned) {
         setProblem(null);
