@@ -1,7 +1,7 @@
 import type { MessageView } from "@chat/api";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
-import { MessageAttachments } from "./message-attachments";
+import { MessageAttachments } from "./attachments/message-attachments";
 import { useAppsMenu } from "./commands/apps-menu";
 import { useChatActions } from "./interactions/chat-actions";
 import { messageAbilities } from "./message-actions/message-abilities";
