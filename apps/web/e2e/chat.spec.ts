@@ -141,7 +141,7 @@ test("shows a bot's picture and file from their signed URLs, and a picture that 
 
   const file = message.getByTestId("message-file");
   await expect(file).toContainText("notes.txt");
-  const href = (await file.getAttribute("href")) as string;
+  const href = (await file.getByRole("link", { name: "notes.txt", exact: true }).getAttribute("href")) as string;
   await page.unroute("**/cdn/attachments/**");
   expect(await (await page.request.get(href)).text()).toBe("the numbers");
 });

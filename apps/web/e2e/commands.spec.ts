@@ -129,8 +129,8 @@ test("a message's and a member's context menus have an Apps entry with the messa
   await message.getByTestId("message-content").click({ button: "right" });
   const menu = page.getByRole("menu", { name: "Message actions" });
   await expect(menu).toBeVisible();
-  // The message's own entries first (a bot's message: the copies, reply, reaction, pin, link and thread), then Apps.
-  await expect(menu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
+  // The message's own entries first (a bot's message: Delete, as Ann owns the guild, the copies, reply, reaction, pin, link and thread), then Apps.
+  await expect(menu.getByRole("menuitem")).toHaveText(["Delete message", "Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "Apps" })).toBeFocused();
   await page.keyboard.press("ArrowRight");

@@ -151,6 +151,72 @@ test("Ann deletes after confirming and with Shift-click, and the messages vanish
   await expect(messages(benPage)).toHaveText(["Keeper"]);
 });
 
+test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-click) and they vanish from her page live; without it he has no Delete", async ({ people, service }) => {
+  const ann = await people.get("ann");
+  const ben = await people.get("ben");
+  const guild = await guildWith(service, ann, "Mod Desk", [ben]);
+  const annPage = await people.open(ann, guild.path);
+  const benPage = await people.open(ben, guild.path);
+  await live(annPage);
+  await live(benPage);
+  for (const text of ["Spam one", "Spam two", "Spam three", "Welcome all"]) await sendMessage(annPage, "general", text);
+  await expectAllSent(annPage);
+  await expect(messages(benPage)).toHaveText(["Spam one", "Spam two", "Spam three", "Welcome all"]);
+
+  // A member without Manage Messages: no Delete on Ann's message, in the toolbar or the menu.
+  await message(benPage, "Spam one").hover();
+  const benTools = toolbar(benPage, "Spam one");
+  await expect(benTools.getByRole("button", { name: "More actions for this message" })).toBeVisible();
+  await expect(benTools.getByRole("button", { name: "Delete message" })).toHaveCount(0);
+  await message(benPage, "Spam one").getByTestId("message-content").click({ button: "right" });
+  const benMenu = benPage.getByRole("menu", { name: "Message actions" });
+  await expect(benMenu.getByRole("menuitem").first()).toBeFocused();
+  await expect(benMenu.getByRole("menuitem", { name: "Delete message" })).toHaveCount(0);
+  await benPage.keyboard.press("Escape");
+
+  // Ann makes him a moderator; his page learns it live and offers Delete on her messages.
+  const { domain } = await service.domain();
+  const moderator = (await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Moderator", permissions: "8192" })) as { id: string };
+  await domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), ben.id, BigInt(moderator.id));
+  await message(benPage, "Spam one").hover();
+  await expect(benTools.getByRole("button", { name: "Delete message" })).toBeVisible();
+  await expect(benTools.getByRole("button", { name: "Edit message" })).toHaveCount(0);
+  expect(await axeViolations(benPage)).toEqual([]);
+
+  // From the toolbar, after confirming.
+  await benTools.getByRole("button", { name: "Delete message" }).click();
+  const dialog = benPage.getByRole("dialog", { name: "Delete message" });
+  await expect(dialog).toContainText("Spam one");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(messages(benPage)).toHaveText(["Spam two", "Spam three", "Welcome all"]);
+  await expect(messages(annPage)).toHaveText(["Spam two", "Spam three", "Welcome all"]);
+
+  // From the message menu.
+  await message(benPage, "Spam two").getByTestId("message-content").click({ button: "right" });
+  await benMenu.getByRole("menuitem", { name: "Delete message" }).click();
+  await expect(dialog).toContainText("Spam two");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(messages(annPage)).toHaveText(["Spam three", "Welcome all"]);
+
+  // Shift-click deletes at once.
+  await message(benPage, "Spam three").hover();
+  await toolbar(benPage, "Spam three").getByRole("button", { name: "Delete message" }).click({ modifiers: ["Shift"] });
+  await expect(dialog).toBeHidden();
+  await expect(messages(benPage)).toHaveText(["Welcome all"]);
+  await expect(messages(annPage)).toHaveText(["Welcome all"]);
+
+  // Without the role again, his page stops offering Delete on her messages, live.
+  await domain.memberRoles.removeRole(ann.id, BigInt(guild.guildId), ben.id, BigInt(moderator.id));
+  await message(benPage, "Welcome all").hover();
+  await expect(toolbar(benPage, "Welcome all").getByRole("button", { name: "Delete message" })).toHaveCount(0);
+  await benPage.reload();
+  await expect(messages(benPage)).toHaveText(["Welcome all"]);
+  await message(benPage, "Welcome all").hover();
+  await expect(toolbar(benPage, "Welcome all").getByRole("button", { name: "More actions for this message" })).toBeVisible();
+  await expect(toolbar(benPage, "Welcome all").getByRole("button", { name: "Delete message" })).toHaveCount(0);
+});
+
 test("the message menu opens by right-click, from the keyboard and by a long press on a touch screen, moves with the arrow keys, edits and copies; on touch a tap toggles a reaction and a long press says who reacted", async ({ people, service }) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Menu Corner");

@@ -92,6 +92,8 @@ export interface AttachmentView {
   size: number;
   /** A picture the browser shows inline. */
   image: boolean;
+  /** A video the browser plays inline. */
+  video: boolean;
   /** The sender's description (alt text), if any. */
   description: string | null;
 }
@@ -180,6 +182,8 @@ interface WireAttachment {
 }
 
 const INLINE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
+/** Containers browsers play without extra codecs (a QuickTime file downloads instead). */
+const INLINE_VIDEO = /^video\/(mp4|webm|ogg)(;|$)/;
 
 /** Message flags the web app reads. */
 export const MessageFlag = { Ephemeral: 64, Loading: 128 } as const;
@@ -251,6 +255,7 @@ export function messageView(
       contentType: a.content_type ?? null,
       size: a.size,
       image: INLINE_IMAGE.test(a.content_type ?? ""),
+      video: INLINE_VIDEO.test(a.content_type ?? ""),
       description: a.description ?? null,
     })),
     components: componentRowsView(message.components),

@@ -74,13 +74,18 @@ describe("chat", () => {
       files: [
         { index: 0, filename: "photo.png", contentType: "image/png", data: new Uint8Array([1, 2, 3]) },
         { index: 1, filename: "notes.txt", contentType: null, data: new Uint8Array([4]) },
+        { index: 2, filename: "clip.webm", contentType: null, data: new Uint8Array([5, 6]) },
+        { index: 3, filename: "clip.mov", contentType: null, data: new Uint8Array([7]) },
       ],
     });
     const page = await api.messages.list({ channelId });
     const shown = page.messages.find((m) => m.id === sent.id);
-    expect(shown?.attachments.map((a) => [a.filename, a.contentType, a.size, a.image])).toEqual([
-      ["photo.png", "image/png", 3, true],
-      ["notes.txt", "text/plain; charset=utf-8", 1, false],
+    // Pictures and videos the browser shows inline are marked; a QuickTime video is a file to download.
+    expect(shown?.attachments.map((a) => [a.filename, a.contentType, a.size, a.image, a.video])).toEqual([
+      ["photo.png", "image/png", 3, true, false],
+      ["notes.txt", "text/plain; charset=utf-8", 1, false, false],
+      ["clip.webm", "video/webm", 2, false, true],
+      ["clip.mov", "video/quicktime", 1, false, false],
     ]);
     // Each URL carries a signature the server accepts for that file only, for 24 hours.
     for (const attachment of shown?.attachments ?? []) {

@@ -159,6 +159,25 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
     expect((await fetch(again.attachments[0]?.url as string)).status).toBe(200);
   });
 
+  it("answers `download` with a Content-Disposition that saves the file under its own name, and shows it inline without", async () => {
+    const name = "naïve plan (Ann's v2).txt";
+    const body = await send(await newChannel(), { content: "plan" }, [{ name, data: new TextEncoder().encode("step one") }]);
+    const file = body.attachments[0] as Attachment;
+    const inline = await fetch(file.url);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("content-disposition")).toBeNull();
+    for (const flag of ["download", "download=1"]) {
+      const res = await fetch(`${file.url}&${flag}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="na_ve plan (Ann's v2).txt"; filename*=UTF-8''na%C3%AFve%20plan%20%28Ann%27s%20v2%29.txt`);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(await res.text()).toBe("step one");
+    }
+    // The flag opens nothing the signature does not: without a valid one it is still 404 code 0.
+    await expectNotFound(`${withoutQuery(file.url)}?download=1`);
+    await expectNotFound(`${withParam(file.url, "hm", "0".repeat(64))}&download=1`);
+  });
+
   describe("in gateway events", () => {
     let gateway: RawGatewayClient;
     beforeAll(async () => {

@@ -2,30 +2,30 @@ import type { MessageView } from "@chat/api";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { formatMessageTime, formatShortTime } from "@/lib/format";
 import { useLongPress } from "@/lib/use-long-press";
+import { MessageAttachments } from "./attachments/message-attachments";
 import { useAppsMenu } from "./commands/apps-menu";
 import { useChatActions } from "./interactions/chat-actions";
+import { messageAbilities } from "./message-actions/message-abilities";
 import { useMessageActions } from "./message-actions/message-actions-context";
 import { MessageEditor } from "./message-actions/message-editor";
 import { messageMenuItems } from "./message-actions/message-menu-items";
 import { MessageToolbar } from "./message-actions/message-toolbar";
-import { MessageAttachments } from "./message-attachments";
 import { MessageComponents } from "./message-components/message-components";
-import { ReactionChips } from "./reactions/reaction-chips";
-import { ReplyQuote } from "./replies/reply-quote";
-import { SocialToolbarButtons, socialMenuItems } from "./social/social-actions";
-import { useSocial } from "./social/social-context";
-import { SocialProblem } from "./social/social-problem";
 import { EphemeralNote, InteractionHeader, ThinkingText } from "./messages/interaction-parts";
 import { AuthorAvatar } from "./people/author-avatar";
 import { useShowProfile } from "./people/profile-card-context";
+import { ReactionChips } from "./reactions/reaction-chips";
+import { ReplyQuote } from "./replies/reply-quote";
 import { EmbedCard } from "./rich/embed-card";
 import { mentionsMe } from "./rich/mentions-me";
 import { useRichDirectory } from "./rich/rich-directory";
 import { RichText } from "./rich/rich-text";
+import { SocialToolbarButtons, socialMenuItems } from "./social/social-actions";
+import { useSocial } from "./social/social-context";
+import { SocialProblem } from "./social/social-problem";
 import { ThreadChip } from "./threads/thread-chip";
 import { useThreadMenuItems } from "./threads/use-thread-menu-items";
 import type { DisplayMessage } from "./use-channel-messages";
-import { isSystemMessage } from "./messages/message-types";
 
 /** One message; `grouped` continues the previous author's run without repeating the header. */
 export function MessageItem({
@@ -48,14 +48,12 @@ export function MessageItem({
   const directory = useRichDirectory();
   const mentioned = sent && mentionsMe(message, directory.meId, directory.myRoleIds);
   const actions = useMessageActions();
-  const own = actions !== null && message.author.id === actions.meId;
-  // The client knows no Manage Messages here: Delete is offered on one's own messages only.
-  const canEdit = own && sent && !message.ephemeral && !message.interaction && !isSystemMessage(message.type);
-  const canDelete = own && sent && !message.ephemeral;
+  const social = useSocial();
+  const { canEdit, canDelete } = actions ? messageAbilities(message, actions.meId, social?.abilities.manageMessages === true) : { canEdit: false, canDelete: false };
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
   const threadItems = useThreadMenuItems(message);
-  const socialItems = socialMenuItems(message, useSocial());
+  const socialItems = socialMenuItems(message, social);
   const menuable = sent && !message.ephemeral;
   const messageMenu = useAppsMenu("message", message.id, "Message actions", menuable ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : []);
   // On a touch screen a long press opens the same menu as a right-click.

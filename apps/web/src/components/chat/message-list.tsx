@@ -10,12 +10,13 @@ import { channelLabel } from "./dms/channel-label";
 import { PendingCommands } from "./interactions/pending-commands";
 import { useInteractionStore } from "./live/live-provider";
 import { MessageItem } from "./message-item";
+import { useKeepEndInView } from "./messages/keep-end-in-view";
 import { compareIds } from "./messages/message-merge";
-import { atPresent, type MessageWindow, PRESENT, pinnedTop, registerRevealer, stepNewer, stepOlder, windowAround, windowBounds } from "./messages/message-window";
 import { CHANNEL_PINNED_MESSAGE, isSystemMessage, THREAD_CREATED } from "./messages/message-types";
+import { atPresent, type MessageWindow, PRESENT, pinnedTop, registerRevealer, stepNewer, stepOlder, windowAround, windowBounds } from "./messages/message-window";
 import { PinnedNotice } from "./pins/pinned-notice";
-import { ThreadCreatedNotice } from "./threads/thread-created-notice";
 import { RichDirectoryProvider } from "./rich/rich-directory";
+import { ThreadCreatedNotice } from "./threads/thread-created-notice";
 import type { DisplayMessage } from "./use-channel-messages";
 
 const GROUP_WINDOW_MS = 7 * 60 * 1000;
@@ -132,6 +133,10 @@ export function MessageList({
     anchor.current = anchorIn(el);
     if (!atBottom.current) checkEdges(el);
   }, [shown, pending]);
+
+  const presentEnd = useRef(atPresentEnd);
+  presentEnd.current = atPresentEnd;
+  useKeepEndInView(scroller, () => atBottom.current && presentEnd.current);
 
   function onScroll() {
     const el = scroller.current;

@@ -1,5 +1,6 @@
 "use client";
 
+import { FileIcon } from "@/components/ui/icons";
 import { formatFileSize } from "@/lib/format";
 import type { PendingFile } from "./use-uploads";
 
@@ -34,7 +35,7 @@ export function UploadTray({
                 // biome-ignore lint/performance/noImgElement: a local blob: preview, not an optimisable page image
                 <img src={f.preview} alt="" className="max-h-full max-w-full object-contain" />
               ) : (
-                <FileGlyph />
+                <FileIcon width={36} height={36} className="text-muted" />
               )}
             </div>
             <p className="truncate text-xs font-medium text-text" title={f.file.name}>
@@ -88,14 +89,5 @@ export function UploadTray({
         </p>
       ) : null}
     </section>
-  );
-}
-
-function FileGlyph() {
-  return (
-    <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-muted" aria-hidden="true">
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5" />
-    </svg>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { EmbedView, UserView } from "@chat/api/views";
+import { ViewableImage } from "../attachments/image-viewer";
 import { RichLink, RichText } from "./rich-text";
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, "0")}`;
@@ -60,7 +61,17 @@ export function EmbedCard({ embed, mentions }: { embed: EmbedView; mentions: rea
             ))}
           </dl>
         ) : null}
-        {embed.imageUrl ? <Picture src={embed.imageUrl} alt={embed.title ? `Image: ${embed.title}` : "Embedded image"} className="mt-3 max-h-[300px] max-w-full rounded" testId="embed-image" /> : null}
+        {embed.imageUrl ? (
+          <div className="mt-3">
+            <ViewableImage
+              src={embed.imageUrl}
+              alt={embed.title ? `Image: ${embed.title}` : "Embedded image"}
+              name={embed.title ?? "Embedded image"}
+              className="max-h-[300px] max-w-full rounded"
+              testId="embed-image"
+            />
+          </div>
+        ) : null}
         {embed.footer || embed.timestamp ? (
           <div className="mt-2 flex items-center gap-2 text-xs text-muted" data-testid="embed-footer">
             {embed.footer?.iconUrl ? <Picture src={embed.footer.iconUrl} alt="" className="size-5 rounded-full" /> : null}
