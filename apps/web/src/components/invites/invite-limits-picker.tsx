@@ -10,39 +10,33 @@ export interface InviteLimits {
   maxUses: number;
 }
 
-const SELECT = "h-10 w-full rounded-md border border-line bg-field px-3 text-[15px] text-text";
-const LABEL = "text-xs font-semibold uppercase tracking-wide text-muted";
+const EXPIRY_OPTIONS = EXPIRY_CHOICES.map((c) => ({ value: c.seconds, label: c.label }));
+const USES_OPTIONS = USES_CHOICES.map((c) => ({ value: c.uses, label: c.label }));
 
 /** "Expire after" and "Max number of uses", side by side (stacked on phones). */
 export function InviteLimitsPicker({ limits, onChange }: { limits: InviteLimits; onChange(limits: InviteLimits): void }) {
-  const expiryId = useId();
-  const usesId = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={expiryId} className={LABEL}>
-          Expire after
-        </label>
-        <select id={expiryId} value={limits.maxAge} onChange={(e) => onChange({ ...limits, maxAge: Number(e.target.value) })} className={SELECT}>
-          {EXPIRY_CHOICES.map((choice) => (
-            <option key={choice.seconds} value={choice.seconds}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={usesId} className={LABEL}>
-          Max number of uses
-        </label>
-        <select id={usesId} value={limits.maxUses} onChange={(e) => onChange({ ...limits, maxUses: Number(e.target.value) })} className={SELECT}>
-          {USES_CHOICES.map((choice) => (
-            <option key={choice.uses} value={choice.uses}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LimitSelect label="Expire after" value={limits.maxAge} options={EXPIRY_OPTIONS} onChange={(maxAge) => onChange({ ...limits, maxAge })} />
+      <LimitSelect label="Max number of uses" value={limits.maxUses} options={USES_OPTIONS} onChange={(maxUses) => onChange({ ...limits, maxUses })} />
+    </div>
+  );
+}
+
+function LimitSelect({ label, value, options, onChange }: { label: string; value: number; options: { value: number; label: string }[]; onChange(value: number): void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-muted">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} className="h-10 w-full rounded-md border border-line bg-field px-3 text-[15px] text-text">
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
