@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures/service";
+import { axeViolations } from "./support/axe";
 import { createGuild, openDialog, screen, signUp, uniqueName } from "./support/people";
 
 test("the owner renames the guild and then deletes it", async ({ page }) => {
@@ -12,6 +13,7 @@ test("the owner renames the guild and then deletes it", async ({ page }) => {
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Must be between 2 and 100 in length.")).toBeVisible();
   await name.fill("After Rename");
+  expect(await axeViolations(page)).toEqual([]);
   await screen(page, "guild-settings");
   await name.press("Enter");
   await expect(dialog).toBeHidden();

@@ -1,14 +1,15 @@
 export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
+export type { GuildInviteView, InviteLinkView } from "./invite-views";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
 export { requireStrongPassword } from "./password-rule";
+export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
 export type { InvitePreview } from "./routers/invites";
 export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export type { LoginRequestView } from "./routers/oauth2";
-export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";
 export type { DmView, ProfileView } from "./routers/people";
 export type { ReadStateView } from "./routers/read-states";
 export type {

@@ -10,6 +10,7 @@ import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
 import { GuildService } from "./services/guilds/guilds";
+import { InviteManagementService } from "./services/guilds/invite-management";
 import { InviteService } from "./services/guilds/invites";
 import { MemberRoleService } from "./services/guilds/member-roles";
 import { MemberService } from "./services/guilds/members";
@@ -110,6 +111,8 @@ export function createDomain(given: DomainContext) {
     bans: new BanService(ctx),
     /** Invites: create and list (bots), the vanity code, and following an invite link (the app). */
     invites: new InviteService(ctx, members),
+    /** The app's invite dialog (a still-good link is reused) and a guild's Invites list with revoking. */
+    inviteManagement: new InviteManagementService(ctx),
     /** A guild's custom emoji: list and get (bots), upload (the app). */
     emojis: new EmojiService(ctx, pictures),
     /** Opening DM channels between a bot and a person. */

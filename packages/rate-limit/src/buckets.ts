@@ -39,6 +39,8 @@ export const REACTIONS_LIMIT = perChannel("reaction", 4, 1);
 export const PINS_LIMIT = perChannel("pin", 5, 5);
 /** Starting a thread (both routes, and the web app): 5 per 5 s per channel. */
 export const THREAD_CREATE_LIMIT = perChannel("thread.create", 5, 5);
+/** Making an invite (REST, and the web app when no link of the person's can be reused): 5 per 5 s per channel. */
+export const INVITE_CREATE_LIMIT = perChannel("invite.create", 5, 5);
 const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
 const OVERWRITES = perChannel("channel.overwrite", 10, 10);
 const BANS = perGuild("guild.ban", 5, 5);
@@ -66,7 +68,7 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "DELETE /channels/:channel/pins/:message": PINS_LIMIT,
   "POST /channels/:channel/messages/:message/threads": THREAD_CREATE_LIMIT,
   "POST /channels/:channel/threads": THREAD_CREATE_LIMIT,
-  "POST /channels/:channel/invites": perChannel("invite.create", 5, 5),
+  "POST /channels/:channel/invites": INVITE_CREATE_LIMIT,
   "PATCH /channels/:channel": CHANNEL_EDIT,
   "DELETE /channels/:channel": CHANNEL_EDIT,
   "PUT /channels/:channel/permissions/:overwrite": OVERWRITES,

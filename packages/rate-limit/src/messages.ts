@@ -22,6 +22,7 @@ export const askingForChoicesTooOften = (retryAfterMs: number) => `Choices are a
 export const reactingTooOften = (retryAfterMs: number) => `You are reacting too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const pinningTooOften = (retryAfterMs: number) => `You are pinning and unpinning too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const changingProfileTooOften = (retryAfterMs: number) => `Your profile was changed too often. ${tryAgainIn(retryAfterMs)}`;
+export const makingInvitesTooOften = (retryAfterMs: number) => `You are making invites too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**

@@ -90,7 +90,10 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   },
 
   "invites.preview": { fields: { code: inviteCode }, base: { code: "{invite}" } },
-  "invites.create": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
+  "invites.createOrReuse": { fields: { channelId, maxAge: int(-1, 2_592_001), maxUses: int(-1, 1001) }, base: { channelId: "{hiddenChannel}", maxAge: 86_400, maxUses: 0 } },
+  "invites.listForGuild": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  // The invite slot is made again when a case revokes it.
+  "invites.revoke": { fields: { guildId, code: inviteCode }, base: { guildId: "{hiddenGuild}", code: "{invite}" } },
   "invites.accept": { fields: { code: inviteCode }, base: { code: "{invite}" } },
 
   "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },

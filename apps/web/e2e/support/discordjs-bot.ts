@@ -8,18 +8,19 @@ const BOT_PERMISSIONS = 3072n;
 /**
  * An unmodified discord.js 14 bot named `name` added to the guild by its owner, logged in to
  * the service, with `commands` registered as its global commands; `answer` gets every
- * interaction (a failing answer is logged, as a bot would).
+ * interaction (a failing answer is logged, as a bot would). It asks for `intents` (Guilds
+ * unless told).
  */
 export async function startDiscordJsBot(
   service: Parameters<typeof guildWith>[0],
   owner: Someone,
   guildId: string,
-  bot: { name: string; commands: RESTPostAPIApplicationCommandsJSONBody[]; answer(interaction: Interaction): Promise<void> },
+  bot: { name: string; commands: RESTPostAPIApplicationCommandsJSONBody[]; answer(interaction: Interaction): Promise<void>; intents?: GatewayIntentBits[] },
 ): Promise<Client> {
   const { domain } = await service.domain();
   const app = await domain.applications.create(owner.id, bot.name);
   await domain.members.addBot(owner.id, BigInt(guildId), app.application.id, BOT_PERMISSIONS);
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
+  const client = new Client({ intents: bot.intents ?? [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   client.on(Events.InteractionCreate, (interaction) => void bot.answer(interaction).catch((error) => console.error("bot answer failed", error)));
   await client.login(app.botToken);

@@ -1,35 +1,19 @@
 "use client";
 
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { useModalDialog } from "./use-modal-dialog";
 
 /** A modal on the native <dialog>: focus moves in, Escape and the backdrop close it. */
 export function Modal({ open, onClose, title, description, size = "md", children }: { open: boolean; onClose(): void; title: string; description?: string; size?: "md" | "lg"; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog(open, onClose);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
+      {...dialogProps}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          e.preventDefault();
-          onClose();
-        }
-      }}
       className={`m-auto ${size === "lg" ? "w-[min(600px,calc(100vw-2rem))]" : "w-[min(440px,calc(100vw-2rem))]"} rounded-lg bg-panel p-0 text-text shadow-2xl`}
     >
       <div className="p-6">

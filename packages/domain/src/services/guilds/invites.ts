@@ -2,33 +2,21 @@ import { randomInt } from "node:crypto";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
 import { listableGuildChannels, Permission } from "../../permissions";
-import { type InviteRow, serializeInvite } from "../../serializers";
+import { serializeInvite } from "../../serializers";
 import { parseForm, zInviteCreate } from "../../validation";
-import { channelAccess, guildAccess, requirePermission } from "../shared/access";
+import { guildAccess, requirePermission } from "../shared/access";
+import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
-import { userSelect } from "../shared/selects";
+import { inviteAuditChanges, inviteChannelAccess, inviteInclude, serializeStoredInvite, stillValid, usersById, validInvitesIn } from "./invite-rows";
 import type { MemberService } from "./members";
 
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const CODE_LENGTH = 8;
 
-/** Channel kinds an invite may be made in: text and voice (not categories, threads or DMs). */
-const INVITABLE_CHANNEL_TYPES = new Set([0, 2]);
-
-const inviteInclude = {
-  guild: { select: { id: true, name: true, iconHash: true, description: true, vanityCode: true } },
-  channel: { select: { id: true, name: true, type: true } },
-} as const;
-
 function randomCode(): string {
   let code = "";
   for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
-}
-
-/** Whether an invite can still be used: not expired and not used up. */
-function stillValid(invite: { expiresAt: Date | null; maxUses: number; uses: number }, now: Date): boolean {
-  return (invite.expiresAt === null || invite.expiresAt > now) && (invite.maxUses === 0 || invite.uses < invite.maxUses);
 }
 
 /**
@@ -41,12 +29,12 @@ export class InviteService {
     private members: MemberService,
   ) {}
 
-  /** POST /channels/{channel}/invites: needs Create Invite there; text and voice channels only, never a DM. */
+  /**
+   * POST /channels/{channel}/invites: needs Create Invite there; text and voice channels only,
+   * never a DM. Recorded in the guild's audit log.
+   */
   async create(channelId: bigint, userId: bigint, input: unknown) {
-    const access = await channelAccess(this.ctx, channelId, userId);
-    if (!access.guild || access.channel.guildId === null) throw Errors.dmChannelAction();
-    if (!INVITABLE_CHANNEL_TYPES.has(access.channel.type)) throw Errors.wrongChannelType();
-    requirePermission(access.permissions, Permission.CreateInstantInvite);
+    const access = await inviteChannelAccess(this.ctx, channelId, userId);
     const body = parseForm(zInviteCreate, input ?? {});
     const guildId = access.channel.guildId;
     const now = this.ctx.clock.now();
@@ -56,21 +44,25 @@ export class InviteService {
       // Codes and vanity codes share one namespace.
       if (await this.ctx.db.guild.findUnique({ where: { vanityCode: code }, select: { id: true } })) continue;
       try {
-        const invite = await this.ctx.db.invite.create({
-          data: {
-            code,
-            guildId,
-            channelId,
-            inviterId: userId,
-            maxAge: body.max_age,
-            maxUses: body.max_uses,
-            temporary: body.temporary,
-            expiresAt,
-            createdAt: now,
-          },
-          include: inviteInclude,
+        const invite = await this.ctx.db.$transaction(async (tx) => {
+          const created = await tx.invite.create({
+            data: {
+              code,
+              guildId,
+              channelId,
+              inviterId: userId,
+              maxAge: body.max_age,
+              maxUses: body.max_uses,
+              temporary: body.temporary,
+              expiresAt,
+              createdAt: now,
+            },
+            include: inviteInclude,
+          });
+          await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.InviteCreate, changes: inviteAuditChanges(created, "new_value") });
+          return created;
         });
-        return this.serialize(invite);
+        return serializeStoredInvite(this.ctx, invite);
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 5) throw error;
       }
@@ -91,15 +83,7 @@ export class InviteService {
     });
     // Invites live in text and voice channels only, so the hidden categories this helper also lists never match one.
     const visibleChannelIds = listableGuildChannels(access.guild, access.member, channels).map((c) => c.id);
-    const now = this.ctx.clock.now();
-    const rows = await this.ctx.db.invite.findMany({
-      where: { guildId, channelId: { in: visibleChannelIds }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      include: inviteInclude,
-      orderBy: { createdAt: "asc" },
-    });
-    const valid = rows.filter((invite) => stillValid(invite, now));
-    const inviters = await this.usersById(valid.map((invite) => invite.inviterId));
-    return valid.map((invite) => serializeInvite({ ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) }, this.ctx.urls));
+    return validInvitesIn(this.ctx, guildId, visibleChannelIds);
   }
 
   /** GET /guilds/{guild}/vanity-url: needs Manage Guild; `code` is null when the guild has none. */
@@ -119,7 +103,7 @@ export class InviteService {
     const now = this.ctx.clock.now();
     const invite = await this.ctx.db.invite.findUnique({ where: { code }, include: inviteInclude });
     if (invite && stillValid(invite, now)) {
-      const [inviters, members] = await Promise.all([this.usersById([invite.inviterId]), this.ctx.db.member.count({ where: { guildId: invite.guildId } })]);
+      const [inviters, members] = await Promise.all([usersById(this.ctx, [invite.inviterId]), this.ctx.db.member.count({ where: { guildId: invite.guildId } })]);
       const inviter = invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null);
       return serializeInvite({ ...invite, inviter }, this.ctx.urls, { members, presences: 0 });
     }
@@ -192,16 +176,5 @@ export class InviteService {
 
   private async isMember(guildId: bigint, userId: bigint): Promise<boolean> {
     return (await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { userId: true } })) !== null;
-  }
-
-  private async usersById(ids: (bigint | null)[]) {
-    const wanted = [...new Set(ids.filter((id): id is bigint => id !== null))];
-    const users = wanted.length ? await this.ctx.db.user.findMany({ where: { id: { in: wanted } }, select: userSelect }) : [];
-    return new Map(users.map((u) => [u.id, u]));
-  }
-
-  private async serialize(invite: Omit<InviteRow, "inviter"> & { inviterId: bigint | null }) {
-    const inviter = invite.inviterId === null ? null : await this.ctx.db.user.findUnique({ where: { id: invite.inviterId }, select: userSelect });
-    return serializeInvite({ ...invite, inviter }, this.ctx.urls);
   }
 }

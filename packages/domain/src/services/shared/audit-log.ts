@@ -1,5 +1,5 @@
 import type { Db } from "@chat/db";
-import { AuditLogEvent } from "discord-api-types/v10";
+import { type APIAuditLogChange, AuditLogEvent } from "discord-api-types/v10";
 
 export { AuditLogEvent };
 
@@ -11,9 +11,16 @@ type Writer = Pick<Db, "auditLogEntry">;
  */
 export async function recordAudit(
   db: Writer,
-  entry: { guildId: bigint; userId: bigint | null; actionType: AuditLogEvent; targetId?: bigint | null; options?: Record<string, string> },
+  entry: { guildId: bigint; userId: bigint | null; actionType: AuditLogEvent; targetId?: bigint | null; options?: Record<string, string>; changes?: APIAuditLogChange[] },
 ): Promise<void> {
   await db.auditLogEntry.create({
-    data: { guildId: entry.guildId, userId: entry.userId, actionType: entry.actionType, targetId: entry.targetId ?? null, options: entry.options ?? undefined },
+    data: {
+      guildId: entry.guildId,
+      userId: entry.userId,
+      actionType: entry.actionType,
+      targetId: entry.targetId ?? null,
+      options: entry.options ?? undefined,
+      changes: entry.changes ? (entry.changes as object[]) : undefined,
+    },
   });
 }

@@ -1,0 +1,29 @@
+import type { GuildView } from "@chat/api";
+import type { ComponentType } from "react";
+import { InvitesSection } from "./invites/invites-section";
+import { OverviewSection } from "./overview/overview-section";
+
+/** What every section of the guild settings is given. */
+export interface GuildSettingsSectionProps {
+  guild: GuildView;
+  /** The guild was renamed here (the settings close and the chat shows the new name at once). */
+  onRenamed(name: string): void;
+  /** The guild was deleted here (the settings close and the chat leaves it). */
+  onDeleted(): void;
+}
+
+export interface GuildSettingsSection {
+  id: string;
+  /** The navigation's label and the section's heading. */
+  label: string;
+  Content: ComponentType<GuildSettingsSectionProps>;
+}
+
+/**
+ * The sections of the guild settings, in the navigation's order; each lives in its own folder
+ * beside this file. To add one, add its row here.
+ */
+export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
+  { id: "overview", label: "Overview", Content: OverviewSection },
+  { id: "invites", label: "Invites", Content: InvitesSection },
+];
