@@ -1,6 +1,6 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainEvent } from "@chat/events";
 import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
 import { memberInclude } from "../shared/selects";
@@ -29,7 +29,7 @@ async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: stri
   return new Map(
     rows.map((row) => {
       const { user: _user, ...member } = serializeMember(row, ctx.urls);
-      return [row.userId.toString(), member as APIGuildMemberNoUser];
+      return [row.userId.toString(), member];
     }),
   );
 }
