@@ -65,3 +65,11 @@ export function countQueries(): QueryCounter {
     },
   };
 }
+
+/**
+ * The statements of one event with one receiver connected and with `many`: `measure(count)`
+ * connects `count` receivers, causes the event and answers what it counted.
+ */
+export async function queriesWithOneAndMany(measure: (count: number) => Promise<number>, many = 20): Promise<{ one: number; many: number }> {
+  return { one: await measure(1), many: await measure(many) };
+}
