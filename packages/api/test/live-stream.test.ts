@@ -1,9 +1,7 @@
-import type { Db } from "@chat/db";
-import { channelViewers, Permission } from "@chat/domain";
-import { liveWireEvent, READ_STATE_UPDATE } from "@chat/events";
+import { Permission } from "@chat/domain";
+import { READ_STATE_UPDATE } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LiveHub } from "../src";
 import type { LiveEventFrame } from "../src/routers/live";
 import { content, openLiveTab, quiet } from "./live-tab";
 import { createTestWorld, type TestWorld } from "./world";
@@ -177,42 +175,5 @@ describe("a person's live stream", () => {
     );
     await w.domain.webSessions.endAll(owner);
     expect(await ended).toBe("UNAUTHORIZED");
-  });
-
-  it("decides each event's audience with as many queries for 20 open tabs as for one", async () => {
-    let queries = 0;
-    const counted = w.database.prisma.$extends({
-      query: {
-        $allOperations({ args, query }) {
-          queries += 1;
-          return query(args);
-        },
-      },
-    }) as unknown as Db;
-    const hub = new LiveHub(w.bus, channelViewers(counted));
-    const owner = await person("counted");
-    const guild = await w.domain.guilds.create(owner, "Counting");
-    const channel = guild.channels.find((c) => c.type === 0)!;
-    const readers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(`reader${i}`)));
-    for (const reader of readers) await w.domain.members.addPerson(guild.id, reader);
-
-    async function queriesPerMessage(tabCount: number): Promise<number> {
-      const controller = new AbortController();
-      const tabs = readers.slice(0, tabCount).map((reader) => hub.open(reader.toString(), [guild.id.toString()], null, controller.signal));
-      await Promise.all(tabs.map((t) => t.start));
-      const before = queries;
-      await w.domain.messages.create(channel.id, owner, { content: `for ${tabCount}` });
-      await Promise.all(tabs.map(async ({ tab }) => {
-        for await (const event of tab.queue) if (content({ kind: "event", ...liveWireEvent(event) }) === `for ${tabCount}`) return;
-      }));
-      controller.abort();
-      return queries - before;
-    }
-
-    const one = await queriesPerMessage(1);
-    const twenty = await queriesPerMessage(20);
-    hub.close();
-    expect(one).toBeGreaterThan(0);
-    expect(twenty).toBe(one);
   });
 });

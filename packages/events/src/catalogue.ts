@@ -91,9 +91,26 @@ interface BusFields extends Addressing {
   personId?: undefined;
 }
 
+/**
+ * What an event states besides its payload, as named fields the emitter fills in once: people's
+ * tabs receive them with the payload; bots never do (they get `d` alone, the reference shape).
+ */
+interface DispatchFacts {
+  [GatewayDispatchEvents.GuildDelete]: {
+    /**
+     * The guild itself was deleted, rather than its receivers removed from it (kick, ban, leave):
+     * the payload is the same either way, and the page says which.
+     */
+    guildDeleted: boolean;
+  };
+}
+
+/** The named facts event `T` carries (none for most events). */
+export type DispatchFactsOf<T extends DispatchName> = T extends keyof DispatchFacts ? DispatchFacts[T] : unknown;
+
 /** One dispatch event as a domain service emits it: `d` is already the wire shape. */
 export type DispatchEvent<T extends DispatchName = DispatchName> = {
-  [N in T]: { t: N; d: DispatchPayload<N>; internal?: undefined } & BusFields;
+  [N in T]: { t: N; d: DispatchPayload<N>; internal?: undefined } & DispatchFactsOf<N> & BusFields;
 }[T];
 
 /**
@@ -248,11 +265,12 @@ export type LiveEventName = DispatchName | PersonEventName;
  * addressing. A union discriminated by `t`, so `d` narrows with the name.
  */
 export type LiveWireEvent =
-  | { [N in DispatchName]: { t: N; d: DispatchPayload<N> } }[DispatchName]
+  | { [N in DispatchName]: { t: N; d: DispatchPayload<N> } & DispatchFactsOf<N> }[DispatchName]
   | { [N in PersonEventName]: { t: N; d: PersonEventPayload<N> } }[PersonEventName];
 
-/** A live event as its tab receives it: the name and payload, none of the bus's addressing. */
+/** A live event as its tab receives it: the name, the payload and the event's facts, none of the bus's addressing. */
 export function liveWireEvent(event: LiveEvent): LiveWireEvent {
+  if (isDispatch(event, GatewayDispatchEvents.GuildDelete)) return { t: event.t, d: event.d, guildDeleted: event.guildDeleted };
   // `t` and `d` come from one event, so they match; TypeScript cannot follow that across the union.
   return { t: event.t, d: event.d } as LiveWireEvent;
 }

@@ -1,7 +1,5 @@
-import type { Domain } from "@chat/domain";
-import { isDispatch, type LiveEvent, type LiveWireEvent, liveWireEvent } from "@chat/events";
+import { type LiveWireEvent, liveWireEvent } from "@chat/events";
 import { tracked } from "@trpc/server";
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { z } from "zod";
 import type { LiveStart } from "../live/live-hub";
 import { watchWebSession } from "../live/session-watch";
@@ -15,17 +13,10 @@ export type LiveReadyFrame = { kind: "ready"; guildIds: string[]; tabId: string 
 
 /**
  * One event the person may see, in its wire shape: a dispatch event with the payload a bot
- * receives, or an event addressed to the person (READ_STATE_UPDATE). Narrow `d` by `t`. A
- * GUILD_DELETE also says whether the guild itself was deleted: its payload is the same when
- * the person was removed from the guild (kick, ban) or left it, and the page says which.
+ * receives and the facts the catalogue gives it (a GUILD_DELETE's `guildDeleted`), or an event
+ * addressed to the person (READ_STATE_UPDATE). Narrow `d` by `t`.
  */
-export type LiveEventFrame = { kind: "event"; guildDeleted?: boolean } & LiveWireEvent;
-
-async function eventFrame(domain: Domain, event: LiveEvent): Promise<LiveEventFrame> {
-  const frame: LiveEventFrame = { kind: "event", ...liveWireEvent(event) };
-  if (isDispatch(event, GatewayDispatchEvents.GuildDelete)) frame.guildDeleted = !(await domain.guilds.stillExists(BigInt(event.d.id)));
-  return frame;
-}
+export type LiveEventFrame = { kind: "event" } & LiveWireEvent;
 
 export const liveRouter = router({
   /**
@@ -46,7 +37,7 @@ export const liveRouter = router({
       const ready: LiveReadyFrame = { kind: "ready", guildIds, tabId: tab.id, ...(await start) };
       yield ready;
       for await (const event of tab.queue) {
-        yield tracked(event.id ?? "", await eventFrame(ctx.domain, event));
+        yield tracked(event.id ?? "", { kind: "event", ...liveWireEvent(event) } satisfies LiveEventFrame);
       }
     } finally {
       tab.queue.close();

@@ -1,5 +1,5 @@
 import { Audience, type ChannelViewers } from "@chat/domain";
-import { type DispatchEvent, type EventHistory, isDispatch } from "@chat/events";
+import { type DispatchEvent, type DispatchPayload, type EventHistory, isDispatch } from "@chat/events";
 import { type PresenceStore, withPresences } from "@chat/presence";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { SerializedEvent } from "../connection/payloads";
@@ -97,8 +97,8 @@ export class Dispatcher {
       // Ended or moved to another node while the audience was being decided: not any more.
       if (this.sessions.get(session.id) !== session) continue;
       let variant = enriched && receivesPresences(session.intents) ? enriched.event : plain;
-      if (event.t === GatewayDispatchEvents.GuildCreate && !receivesScheduledEvents(session.intents)) {
-        const data = variant === plain ? event.d : enriched?.data;
+      if (isDispatch(event, GatewayDispatchEvents.GuildCreate) && !receivesScheduledEvents(session.intents)) {
+        const data = variant === plain || !enriched ? event.d : enriched.data;
         const base = variant;
         variant = stripped.get(base) ?? new SerializedEvent(event.t, withoutScheduledEvents(data), event.id);
         stripped.set(base, variant);
@@ -117,7 +117,7 @@ export class Dispatcher {
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
-  private async withPresencesFor(event: DispatchEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: unknown } | null> {
+  private async withPresencesFor(event: DispatchEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: DispatchPayload<GatewayDispatchEvents.GuildCreate> } | null> {
     if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !receivers.some((s) => receivesPresences(s.intents))) return null;
     const data = await withPresences(this.presences, event.d);
     return { event: new SerializedEvent(event.t, data, event.id), data };

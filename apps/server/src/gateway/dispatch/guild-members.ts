@@ -4,6 +4,7 @@ import { type PresenceStore, presencePayload } from "@chat/presence";
 import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayGuildMembersChunkDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { SerializedEvent } from "../connection/payloads";
+import { isFrameObject } from "../handlers/frame-fields";
 import type { Session } from "../sessions/session";
 import { receivesPresences } from "./intents";
 
@@ -28,8 +29,8 @@ export interface MemberRequest {
  * up to 100; `presences`, `nonce`). A payload that is neither shape closes with 4002.
  */
 export function parseMemberRequest(d: unknown): MemberRequest {
-  if (typeof d !== "object" || d === null || Array.isArray(d)) throw decodeError();
-  const { guild_id, query, limit, user_ids, presences, nonce } = d as Record<string, unknown>;
+  if (!isFrameObject(d)) throw decodeError();
+  const { guild_id, query, limit, user_ids, presences, nonce } = d;
   const guildIds = idList(guild_id);
   if (!guildIds || guildIds.length === 0) throw decodeError();
   const common = { guildIds: [...new Set(guildIds)], presences: presences === true, ...(validNonce(nonce) ? { nonce } : {}) };

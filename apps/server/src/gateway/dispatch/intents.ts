@@ -88,7 +88,7 @@ export function receivesScheduledEvents(intents: number): boolean {
 }
 
 /** A GUILD_CREATE payload as a session without Guild Scheduled Events receives it. */
-export function withoutScheduledEvents<G>(guild: G): G {
-  const events = (guild as { guild_scheduled_events?: unknown[] } | null)?.guild_scheduled_events;
+export function withoutScheduledEvents<G extends { guild_scheduled_events?: readonly unknown[] }>(guild: G): G {
+  const events = guild.guild_scheduled_events;
   return events && events.length > 0 ? { ...guild, guild_scheduled_events: [] } : guild;
 }

@@ -3,6 +3,7 @@ import { GatewayCloseCodes, PresenceUpdateStatus } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { KNOWN_INTENTS } from "../dispatch/intents";
 import { startSession } from "../sessions/ready";
+import { isFrameObject } from "./frame-fields";
 import type { OpcodeHandler } from "./types";
 
 export interface IdentifyRequest {
@@ -29,13 +30,13 @@ export const identify: OpcodeHandler = {
  * 4010, no token 4004.
  */
 export function parseIdentify(d: unknown): IdentifyRequest {
-  if (typeof d !== "object" || d === null || Array.isArray(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
-  const { token, intents, shard, presence } = d as Record<string, unknown>;
+  if (!isFrameObject(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
+  const { token, intents, shard, presence } = d;
   if (!validIntents(intents)) throw new GatewayCloseError(GatewayCloseCodes.InvalidIntents);
   const parsedShard = parseShard(shard);
   if (parsedShard === undefined) throw new GatewayCloseError(GatewayCloseCodes.InvalidShard);
   if (typeof token !== "string") throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
-  const status = shownStatus((presence as { status?: unknown } | null | undefined)?.status) ?? PresenceUpdateStatus.Online;
+  const status = shownStatus(isFrameObject(presence) ? presence.status : undefined) ?? PresenceUpdateStatus.Online;
   return { token: token.replace(/^Bot\s+/i, ""), intents, shard: parsedShard, status };
 }
 

@@ -1,4 +1,5 @@
 import { shownStatus } from "@chat/presence";
+import { isFrameObject } from "./frame-fields";
 import type { OpcodeHandler } from "./types";
 
 /**
@@ -9,7 +10,7 @@ export const presenceUpdate: OpcodeHandler = {
   beforeIdentify: false,
   handle(connection, d) {
     const session = connection.session;
-    const status = shownStatus((d as { status?: unknown } | null)?.status);
+    const status = shownStatus(isFrameObject(d) ? d.status : undefined);
     if (session && status) connection.services.presenceTracker.set(session, status);
   },
 };

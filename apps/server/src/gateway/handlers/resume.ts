@@ -1,6 +1,7 @@
 import { GatewayCloseCodes } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { type ResumeRequest, resumeSession } from "../sessions/resume-session";
+import { isFrameObject } from "./frame-fields";
 import type { OpcodeHandler } from "./types";
 
 /**
@@ -20,8 +21,8 @@ export const resume: OpcodeHandler = {
 
 /** `token`, `session_id`, `seq` (null is read as 0); null when a field is missing or of the wrong type. */
 export function parseResume(d: unknown): ResumeRequest | null {
-  if (typeof d !== "object" || d === null || Array.isArray(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
-  const { token, session_id, seq } = d as Record<string, unknown>;
+  if (!isFrameObject(d)) throw new GatewayCloseError(GatewayCloseCodes.DecodeError);
+  const { token, session_id, seq } = d;
   if (typeof token !== "string" || typeof session_id !== "string") return null;
   const last = seq ?? 0;
   if (typeof last !== "number" || !Number.isInteger(last) || last < 0) return null;

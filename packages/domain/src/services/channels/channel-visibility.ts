@@ -1,28 +1,16 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { viewersOfChannels } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
-import { canViewChannel, isThreadType, loadGuildSnapshot, loadMemberSnapshots } from "../../permissions";
+import { isThreadType } from "../../permissions";
 import { serializeChannel } from "../../serializers";
 import { channelInclude } from "../shared/selects";
 import { enforceVoicePermissions } from "../voice/voice-enforcement";
 
-/** Which members of a guild see which of its (non-thread) channels. */
-type VisibilityMap = Map<string, Set<string>>;
-
-/** One batch of queries: the guild, the members (all, or `onlyUserIds`) and the channels; the engine decides. */
-async function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
-  const [guild, members, channels] = await Promise.all([
-    loadGuildSnapshot(ctx.db, guildId),
-    loadMemberSnapshots(ctx.db, guildId, onlyUserIds),
-    ctx.db.channel.findMany({ where: { guildId }, include: channelInclude }),
-  ]);
-  if (!guild) return { map: new Map() as VisibilityMap, channels: [] };
-  const listed = channels.filter((c) => !isThreadType(c.type));
-  const map: VisibilityMap = new Map();
-  for (const member of members) {
-    map.set(member.userId.toString(), new Set(listed.filter((c) => canViewChannel(guild, member, c)).map((c) => c.id.toString())));
-  }
-  return { map, channels };
+/** Which members (all, or `onlyUserIds`) view which of the guild's channels other than threads, with the channels' rows. */
+function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
+  const listed = ctx.db.channel.findMany({ where: { guildId }, include: channelInclude }).then((channels) => channels.filter((c) => !isThreadType(c.type)));
+  return viewersOfChannels(ctx.db, guildId, listed, onlyUserIds);
 }
 
 /**
@@ -34,26 +22,21 @@ async function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?:
  * This is the one "permissions changed" hook: members in voice get their voice permissions again.
  */
 export async function captureChannelVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
-  const before = (await loadVisibility(ctx, guildId, onlyUserIds)).map;
+  const before = await loadVisibility(ctx, guildId, onlyUserIds);
   return {
     async emitChanges(): Promise<void> {
       const after = await loadVisibility(ctx, guildId, onlyUserIds);
-      const gained = new Map<string, string[]>();
-      const lost = new Map<string, string[]>();
-      for (const [userId, now] of after.map) {
-        const then = before.get(userId) ?? new Set<string>();
-        for (const id of now) if (!then.has(id)) gained.set(id, [...(gained.get(id) ?? []), userId]);
-        for (const id of then) if (!now.has(id)) lost.set(id, [...(lost.get(id) ?? []), userId]);
-      }
-      const byId = new Map(after.channels.map((c) => [c.id.toString(), c]));
-      for (const [channelId, userIds] of gained) {
-        const channel = byId.get(channelId);
-        if (channel) await emit(ctx, { t: GatewayDispatchEvents.ChannelCreate, d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
-      }
-      for (const [channelId, userIds] of lost) {
-        const channel = byId.get(channelId);
-        if (channel) await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d: serializeChannel(channel, ctx.urls), guildId: guildId.toString(), userIds });
-      }
+      const changes = after.channels.flatMap((channel) => {
+        const key = channel.id.toString();
+        const now = after.viewers.get(key) ?? new Set<string>();
+        const then = before.viewers.get(key) ?? new Set<string>();
+        const gained = after.memberIds.filter((userId) => now.has(userId) && !then.has(userId));
+        const lost = after.memberIds.filter((userId) => then.has(userId) && !now.has(userId));
+        return gained.length + lost.length > 0 ? [{ d: serializeChannel(channel, ctx.urls), gained, lost }] : [];
+      });
+      const guild = guildId.toString();
+      for (const { d, gained } of changes) if (gained.length > 0) await emit(ctx, { t: GatewayDispatchEvents.ChannelCreate, d, guildId: guild, userIds: gained });
+      for (const { d, lost } of changes) if (lost.length > 0) await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d, guildId: guild, userIds: lost });
       // The same change may give or take Connect, Speak or Listen to someone in voice.
       await enforceVoicePermissions(ctx, { guildId, ...(onlyUserIds ? { userIds: onlyUserIds } : {}) });
     },

@@ -1,6 +1,6 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Prisma } from "@chat/db";
 import type { APIChannel, APIThreadMember } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -53,12 +53,19 @@ async function addThreadMember(ctx: DomainContext, threadId: bigint, userId: big
   }
 }
 
-/** THREAD_CREATE / THREAD_UPDATE to those who can see the thread's parent channel. */
-async function emitThread(ctx: DomainContext, t: GatewayDispatchEvents.ThreadCreate | GatewayDispatchEvents.ThreadUpdate, threadId: bigint, extra: Record<string, unknown> = {}): Promise<APIChannel | null> {
+/** THREAD_CREATE / THREAD_UPDATE to those who can see the thread's parent channel; null when the thread is gone. */
+async function emitThread(ctx: DomainContext, t: GatewayDispatchEvents.ThreadCreate | GatewayDispatchEvents.ThreadUpdate, threadId: bigint, extra: { newly_created?: true } = {}): Promise<APIChannel | null> {
   const thread = await ctx.db.channel.findUnique({ where: { id: threadId }, include: channelInclude });
   if (!thread?.guildId) return null;
   const wire = serializeChannel(thread, ctx.urls);
   await emit(ctx, { t, d: { ...wire, ...extra }, guildId: thread.guildId.toString(), channelId: thread.id.toString() });
+  return wire;
+}
+
+/** THREAD_CREATE (`newly_created`) of a thread just made; Unknown Channel if it was deleted before it could be announced. */
+async function announceNewThread(ctx: DomainContext, threadId: bigint): Promise<APIChannel> {
+  const wire = await emitThread(ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true });
+  if (!wire) throw Errors.unknownChannel();
   return wire;
 }
 
@@ -111,7 +118,7 @@ export class ThreadService {
       if (isUniqueViolation(error)) throw Errors.threadAlreadyExists();
       throw error;
     }
-    const wire = (await emitThread(this.ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true })) as APIChannel;
+    const wire = await announceNewThread(this.ctx, threadId);
     const starter = await this.messages.find(messageId, channelId);
     if (starter) await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageUpdate, await this.messages.toWire(starter), access.channel));
     return wire;
@@ -137,7 +144,7 @@ export class ThreadService {
       await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
       return { threadId: thread.id, announcement: message };
     });
-    const wire = (await emitThread(this.ctx, GatewayDispatchEvents.ThreadCreate, threadId, { newly_created: true })) as APIChannel;
+    const wire = await announceNewThread(this.ctx, threadId);
     await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, serializeMessage(announcement, this.ctx), access.channel));
     return wire;
   }

@@ -41,6 +41,6 @@ export class GuildSettingsService {
     const members = await this.ctx.db.member.findMany({ where: { guildId }, select: { userId: true } });
     await disconnectVoice(this.ctx, { guildId });
     await this.ctx.db.guild.delete({ where: { id: guildId } });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId.toString() }, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId.toString() }, guildDeleted: true, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
   }
 }

@@ -131,14 +131,6 @@ export class GuildService {
   }
 
   /**
-   * Whether the guild still exists. Only for someone who was just told it is gone from their
-   * view (GUILD_DELETE): it tells a deleted guild from one they were removed from or left.
-   */
-  async stillExists(guildId: bigint): Promise<boolean> {
-    return (await this.ctx.db.guild.findUnique({ where: { id: guildId }, select: { id: true } })) !== null;
-  }
-
-  /**
    * DELETE /users/@me/guilds/{guild}: the caller leaves the guild; a bot's managed role goes
    * with it (as on the reference platform). The owner cannot leave. The leaver gets
    * GUILD_DELETE (and its sessions stop receiving the guild); the others GUILD_ROLE_DELETE
@@ -164,7 +156,7 @@ export class GuildService {
     if (roleIds === null) return;
     const guildKey = guildId.toString();
     // Addressed to the leaver while its sessions still receive the guild; they stop after it.
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildKey }, userIds: [userId.toString()] });
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildKey }, guildDeleted: false, userIds: [userId.toString()] });
     for (const roleId of roleIds) {
       await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildKey, role_id: roleId.toString() }, guildId: guildKey });
     }

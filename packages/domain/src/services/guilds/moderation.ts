@@ -39,6 +39,6 @@ export function requireCanManageRole(access: GuildAccess, role: RoleSnapshot): v
 export async function announceRemoval(ctx: DomainContext, guildId: bigint, user: UserRow): Promise<void> {
   const guild = guildId.toString();
   await disconnectVoice(ctx, { guildId, userIds: [user.id] });
-  await emit(ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guild }, guildId: guild, userIds: [user.id.toString()] });
+  await emit(ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guild }, guildDeleted: false, guildId: guild, userIds: [user.id.toString()] });
   await emit(ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guild, user: serializeUser(user, ctx.urls) }, guildId: guild });
 }

@@ -1,4 +1,4 @@
-import { FORM_OPEN, type FormOpenData } from "@chat/events";
+import { FORM_OPEN } from "@chat/events";
 import { type APIMessage, InteractionType, MessageFlags, InteractionResponseType as R, type RESTPostAPIInteractionCallbackWithResponseResult } from "discord-api-types/v10";
 import { z } from "zod";
 import type { DomainContext } from "../../context";
@@ -124,7 +124,7 @@ export class InteractionCallbacks {
         id: row.id.toString(),
         channel_id: row.channelId.toString(),
         application: { id: application.id.toString(), name: application.name, icon_url: applicationIconUrl(this.ctx.urls, application.id, application.iconHash) },
-        form: form as unknown as FormOpenData["form"],
+        form,
       },
       personId: row.userId.toString(),
       ...(row.tabId ? { tabId: row.tabId } : {}),

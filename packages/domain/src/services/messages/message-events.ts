@@ -1,6 +1,6 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainEvent } from "@chat/events";
 import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
 import { memberInclude } from "../shared/selects";
@@ -10,7 +10,11 @@ interface ChannelRef {
   guildId: bigint | null;
 }
 
-/** A DM's recipients, the audience of its events. */
+/**
+ * A DM's recipients, named as its events' `userIds`. Addressing, not an audience decision: the
+ * two recipients are fixed when the DM is made and no permission applies in a DM; which of their
+ * connections receive the event (tabs, sessions with Direct Messages) the audience module decides.
+ */
 export async function dmRecipientIds(ctx: DomainContext, channelId: bigint): Promise<string[]> {
   const recipients = await ctx.db.dmRecipient.findMany({ where: { channelId }, select: { userId: true } });
   return recipients.map((r) => r.userId.toString());
@@ -29,7 +33,7 @@ async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: stri
   return new Map(
     rows.map((row) => {
       const { user: _user, ...member } = serializeMember(row, ctx.urls);
-      return [row.userId.toString(), member as APIGuildMemberNoUser];
+      return [row.userId.toString(), member];
     }),
   );
 }

@@ -11,13 +11,10 @@ import type { AutocompleteStore } from "../interactions/autocomplete-store";
 import type { EphemeralStore } from "../interactions/ephemeral-store";
 import type { InteractionStore } from "../interactions/interaction-store";
 import { compareIds, mergeMessages, removeMessage, replaceMessage } from "../messages/message-merge";
+import { applySocialEvent } from "../social/social-live";
 import { ThreadCache } from "../threads/thread-cache";
 import type { QueryPatcher } from "./query-patcher";
-import { applySocialEvent } from "../social/social-live";
 import type { TypingStore } from "./typing-store";
-
-/** A live event as the stream frames it: a GUILD_DELETE says whether the guild itself was deleted. */
-type LiveEvent = LiveWireEvent & { guildDeleted?: boolean };
 
 /** A member who just joined shows offline until their presence arrives. */
 const NO_PRESENCES = new Map<string, never>();
@@ -67,7 +64,7 @@ export class LiveCache {
     this.threads = new ThreadCache(options.queryClient, options.trpc, options.patcher);
   }
 
-  apply(event: LiveEvent): void {
+  apply(event: LiveWireEvent): void {
     const { trpc } = this.options;
     applySocialEvent(event, this.patcher, trpc, this.options.meId);
     switch (event.t) {
