@@ -89,7 +89,10 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
     expect(presences.find((p) => p.user.id === env.world.owner.id.toString())).toBeUndefined();
     const nonHolder = await watch(Intents.Guilds);
     expect(nonHolder.created.d.presences).toEqual([]);
-    await Promise.all([bot.close(), first.close(), holder.close(), nonHolder.close()]);
+    // The bot's offline is seen before the next test watches, so it cannot arrive there late.
+    await bot.close();
+    await presenceOf(first, "offline");
+    await Promise.all([first.close(), holder.close(), nonHolder.close()]);
   });
 
   it("takes the initial status from Identify's presence, so an invisible bot never shows online", async () => {
@@ -101,7 +104,9 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
     expect(holder.created.d.presences.find((p: any) => p.user.id === botId())).toBeUndefined();
     setStatus(bot, "online");
     await presenceOf(observer, "online");
-    await Promise.all([bot.close(), observer.close(), holder.close()]);
+    await bot.close();
+    await presenceOf(observer, "offline");
+    await Promise.all([observer.close(), holder.close()]);
   });
 
   it("keeps a bot online while any of its sessions lives", async () => {
