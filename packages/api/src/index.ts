@@ -7,11 +7,13 @@ export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
+export type { GuildEmojiSettingsView, ManagedEmojiView } from "./routers/emojis";
 export type { InvitePreview } from "./routers/invites";
 export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export type { LoginRequestView } from "./routers/oauth2";
 export type { DmView, ProfileView } from "./routers/people";
 export type { ReadStateView } from "./routers/read-states";
+export type { GuildEmojiView } from "./routers/social";
 export type {
   ApplicationView,
   AttachmentView,

@@ -3,6 +3,7 @@ import { applicationsRouter } from "./routers/applications";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { commandsRouter } from "./routers/commands";
 import { composerRouter } from "./routers/composer";
+import { emojisRouter } from "./routers/emojis";
 import { guildsRouter } from "./routers/guilds";
 import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
@@ -36,6 +37,7 @@ export const appRouter = router({
   threads: threadsRouter,
   people: peopleRouter,
   social: socialRouter,
+  emojis: emojisRouter,
 });
 
 export type AppRouter = typeof appRouter;

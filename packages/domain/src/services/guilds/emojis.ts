@@ -10,6 +10,9 @@ import { guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { userSelect } from "../shared/selects";
 
+/** Still and animated pictures an emoji may be (no JPEG: emoji need transparency). */
+const EMOJI_CONTENT_TYPES = new Set(["image/png", "image/gif", "image/webp"]);
+
 const emojiSelect = { id: true, guildId: true, name: true, animated: true, creatorId: true } as const;
 
 /** A guild's custom emoji (spec: Guilds and emoji). */
@@ -24,6 +27,14 @@ export class EmojiService {
     const access = await guildAccess(this.ctx, guildId, userId);
     const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
     return this.serialize(emojis, has(access.permissions, Permission.ManageGuildExpressions));
+  }
+
+  /** The guild settings' Emoji section: every custom emoji with who made it, and whether the member may manage them. */
+  async listForSettings(guildId: bigint, userId: bigint) {
+    const access = await guildAccess(this.ctx, guildId, userId);
+    const canManage = has(access.permissions, Permission.ManageGuildExpressions);
+    const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
+    return { canManage, emojis: await this.serialize(emojis, true) };
   }
 
   /** GET /guilds/{guild}/emojis/{emoji}: Unknown Emoji for one of another guild or none. */
@@ -48,6 +59,9 @@ export class EmojiService {
     if (picture.data.length > EMOJI_MAX_BYTES) {
       throw Errors.invalidForm({ image: { _errors: [{ code: "BINARY_TYPE_MAX_SIZE", message: `File cannot be larger than ${EMOJI_MAX_BYTES / 1024} KB.` }] } });
     }
+    if (!EMOJI_CONTENT_TYPES.has(picture.contentType)) {
+      throw Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message: "Must be a PNG, GIF or WebP image." }] } });
+    }
     const animated = picture.contentType === "image/gif";
     const emoji = await this.ctx.db.$transaction(async (tx) => {
       // One guild's emoji are counted under its row's lock, so two uploads cannot both take the last place.
@@ -64,6 +78,39 @@ export class EmojiService {
     await this.announce(guildId);
     const [wire] = await this.serialize([emoji], true);
     return wire;
+  }
+
+  /** Renames a custom emoji (Manage Guild Expressions); GUILD_EMOJIS_UPDATE with the new list. */
+  async rename(actorId: bigint, guildId: bigint, emojiId: bigint, input: { name: unknown }) {
+    await this.requireManager(actorId, guildId);
+    const name = parseForm(zEmojiName, input.name);
+    const emoji = await this.ctx.db.$transaction(async (tx) => {
+      const before = await tx.emoji.findFirst({ where: { id: emojiId, guildId }, select: emojiSelect });
+      if (!before) throw Errors.unknownEmoji();
+      const renamed = await tx.emoji.update({ where: { id: emojiId }, data: { name }, select: emojiSelect });
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiUpdate, targetId: emojiId, changes: [{ key: "name", old_value: before.name, new_value: name }] });
+      return renamed;
+    });
+    await this.announce(guildId);
+    const [wire] = await this.serialize([emoji], true);
+    return wire;
+  }
+
+  /** Deletes a custom emoji (Manage Guild Expressions); GUILD_EMOJIS_UPDATE with the list left. */
+  async remove(actorId: bigint, guildId: bigint, emojiId: bigint): Promise<void> {
+    await this.requireManager(actorId, guildId);
+    await this.ctx.db.$transaction(async (tx) => {
+      const removed = await tx.emoji.deleteMany({ where: { id: emojiId, guildId } });
+      if (removed.count === 0) throw Errors.unknownEmoji();
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiDelete, targetId: emojiId });
+    });
+    await this.announce(guildId);
+  }
+
+  /** A member without the permission is refused before learning whether the emoji exists. */
+  private async requireManager(actorId: bigint, guildId: bigint): Promise<void> {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    requirePermission(access.permissions, Permission.ManageGuildExpressions);
   }
 
   private async announce(guildId: bigint) {

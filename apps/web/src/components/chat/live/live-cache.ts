@@ -1,4 +1,4 @@
-import type { AppRouter, DmView, ReadStateView } from "@chat/api";
+import type { AppRouter, DmView, GuildEmojiView, ReadStateView } from "@chat/api";
 import { applyVoiceState, type ChannelView, channelView, type GuildView, type MemberView, memberView, messageView, type UserView, userView, type VoiceStateView, voiceStateView } from "@chat/api/views";
 import type { LiveWireEvent } from "@chat/events/catalogue";
 import { AUTOCOMPLETE_RESULT, EPHEMERAL_MESSAGE_CREATE, EPHEMERAL_MESSAGE_DELETE, EPHEMERAL_MESSAGE_UPDATE, FORM_OPEN, INTERACTION_UPDATE, READ_STATE_UPDATE } from "@chat/events/catalogue";
@@ -210,9 +210,16 @@ export class LiveCache {
         this.patcher.reload(trpc.guilds.roles.queryKey({ guildId: event.d.guild_id }));
         this.commandsChanged();
         return;
+      case GatewayDispatchEvents.GuildEmojisUpdate: {
+        const { guild_id: guildId, emojis } = event.d;
+        this.patcher.patch<GuildEmojiView[]>(trpc.social.guildEmojis.queryKey({ guildId }), () => emojis.map((e) => ({ id: e.id ?? "", name: e.name ?? "", animated: e.animated === true })));
+        // The settings list also names who uploaded each emoji, which the event does not carry.
+        this.patcher.reload(trpc.emojis.forSettings.queryKey({ guildId }));
+        return;
+      }
       default:
         if (this.threads.apply(event)) return;
-        // Emoji, scheduled events and user changes: nothing on screen shows them yet.
+        // Scheduled events and user changes: nothing on screen shows them yet.
         return;
     }
   }
