@@ -1,5 +1,6 @@
 import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
+import { auditLogRouter } from "./routers/audit-log";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
 import { commandsRouter } from "./routers/commands";
 import { composerRouter } from "./routers/composer";
@@ -38,6 +39,7 @@ export const appRouter = router({
   people: peopleRouter,
   social: socialRouter,
   emojis: emojisRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { ChannelOverwriteService } from "./services/channels/channel-overwrites"
 import { ChannelService } from "./services/channels/channels";
 import { ThreadService } from "./services/channels/threads";
 import { CommandService } from "./services/commands";
+import { AuditLogReads } from "./services/guilds/audit-log-reads";
 import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
@@ -66,6 +67,7 @@ export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
+export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export { applicationWithId } from "./services/shared/selects";
 export { EPHEMERAL_URL_VALIDITY_SECONDS, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
@@ -102,6 +104,7 @@ export function createDomain(given: DomainContext) {
     guilds,
     /** A guild's name, description and deletion, changed by people in the app. */
     guildSettings: new GuildSettingsService(ctx),
+    auditLog: new AuditLogReads(ctx),
     members,
     /** A member's roles: PATCH roles, add one, remove one (Manage Roles, hierarchy). */
     memberRoles: new MemberRoleService(ctx),

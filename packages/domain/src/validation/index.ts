@@ -1,3 +1,4 @@
+export * from "./audit-log";
 export * from "./channels";
 export * from "./common";
 export * from "./components";

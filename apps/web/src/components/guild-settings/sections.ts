@@ -1,5 +1,6 @@
 import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
+import { AuditLogSection } from "./audit-log/audit-log-section";
 import { EmojiSection } from "./emoji/emoji-section";
 import { InvitesSection } from "./invites/invites-section";
 import { OverviewSection } from "./overview/overview-section";
@@ -28,4 +29,5 @@ export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
   { id: "emoji", label: "Emoji", Content: EmojiSection },
+  { id: "audit-log", label: "Audit log", Content: AuditLogSection },
 ];

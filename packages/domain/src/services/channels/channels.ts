@@ -78,7 +78,7 @@ export class ChannelService {
         },
       });
       if (overwrites.length > 0) await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId: channel.id, ...o })) });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelCreate, targetId: channel.id });
+      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelCreate, targetId: channel.id, changes: [{ key: "name", new_value: channel.name ?? "" }] });
       return tx.channel.findUniqueOrThrow({ where: { id: channel.id }, include: channelInclude });
     });
     const wire = serializeChannel(created, this.ctx.urls);
@@ -146,7 +146,7 @@ export class ChannelService {
       await tx.guild.updateMany({ where: { id: guildId, systemChannelId: channelId }, data: { systemChannelId: null } });
       await tx.channel.deleteMany({ where: { parentId: channelId, type: { in: [10, 11, 12] } } });
       await tx.channel.delete({ where: { id: channelId } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelDelete, targetId: channelId });
+      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelDelete, targetId: channelId, changes: [{ key: "name", old_value: access.channel.name ?? "" }] });
     });
     // An empty audience must not fall back to the whole guild: nobody saw it, nobody is told.
     if (audience.length > 0) await emit(this.ctx, { t: GatewayDispatchEvents.ChannelDelete, d: wire, guildId: guildId.toString(), userIds: audience });

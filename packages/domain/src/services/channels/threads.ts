@@ -193,7 +193,7 @@ export class ThreadService {
     const wire = serializeChannel(thread, this.ctx.urls);
     await this.ctx.db.$transaction(async (tx) => {
       await tx.channel.delete({ where: { id: thread.id } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadDelete, targetId: thread.id });
+      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadDelete, targetId: thread.id, changes: [{ key: "name", old_value: thread.name ?? "" }] });
     });
     if (audience.length > 0) {
       await emit(this.ctx, {

@@ -100,9 +100,10 @@ export class EmojiService {
   async remove(actorId: bigint, guildId: bigint, emojiId: bigint): Promise<void> {
     await this.requireManager(actorId, guildId);
     await this.ctx.db.$transaction(async (tx) => {
+      const emoji = await tx.emoji.findFirst({ where: { id: emojiId, guildId }, select: { name: true } });
       const removed = await tx.emoji.deleteMany({ where: { id: emojiId, guildId } });
-      if (removed.count === 0) throw Errors.unknownEmoji();
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiDelete, targetId: emojiId });
+      if (!emoji || removed.count === 0) throw Errors.unknownEmoji();
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiDelete, targetId: emojiId, changes: [{ key: "name", old_value: emoji.name }] });
     });
     await this.announce(guildId);
   }

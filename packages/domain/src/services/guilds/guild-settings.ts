@@ -1,4 +1,4 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { type APIAuditLogChange, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
@@ -6,6 +6,7 @@ import { Permission } from "../../permissions";
 import { serializeGuild } from "../../serializers";
 import { parseForm, zGuildSettings } from "../../validation";
 import { guildAccess, requirePermission } from "../shared/access";
+import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { guildEmojisInclude, roleInclude } from "../shared/selects";
 import { disconnectVoice } from "../voice/voice-enforcement";
 
@@ -21,10 +22,17 @@ export class GuildSettingsService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     requirePermission(access.permissions, Permission.ManageGuild);
     const changes = parseForm(zGuildSettings, input ?? {});
-    const guild = await this.ctx.db.guild.update({
-      where: { id: guildId },
-      data: { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}) },
-      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
+    const guild = await this.ctx.db.$transaction(async (tx) => {
+      const before = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { name: true, description: true } });
+      const audited = (["name", "description"] as const).flatMap((key) =>
+        changes[key] !== undefined && changes[key] !== before[key] ? [{ key, old_value: before[key], new_value: changes[key] } as APIAuditLogChange] : [],
+      );
+      if (audited.length > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, changes: audited });
+      return tx.guild.update({
+        where: { id: guildId },
+        data: { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}) },
+        include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
+      });
     });
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: wire, guildId: guildId.toString() });

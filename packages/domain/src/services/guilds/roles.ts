@@ -163,7 +163,7 @@ export class RoleService {
       if (gone.count === 0) throw Errors.unknownRole();
       const above = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gt: role.position } }, select: { id: true } });
       await tx.role.updateMany({ where: { id: { in: above.map((r) => r.id) } }, data: { position: { decrement: 1 } } });
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleDelete, targetId: roleId });
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleDelete, targetId: roleId, changes: [{ key: "name", old_value: role.name }] });
       return this.reload(tx, above.map((r) => r.id));
     });
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildId.toString(), role_id: roleId.toString() }, guildId: guildId.toString() });
