@@ -39,7 +39,8 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted">What people and bots changed in the guild, newest first.</p>
-      <div className="flex flex-wrap gap-3" role="group" aria-label="Filter the audit log">
+      <fieldset className="flex flex-wrap gap-3">
+        <legend className="sr-only">Filter the audit log</legend>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <label htmlFor={actionId} className="text-xs font-semibold uppercase tracking-wide text-muted">
             Action
@@ -67,7 +68,7 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
             ))}
           </select>
         </div>
-      </div>
+      </fieldset>
       {log.error ? (
         <Alert tone="error">{errorMessage(log.error)}</Alert>
       ) : !log.data ? (
