@@ -1,6 +1,6 @@
 export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
-export type { GuildInviteView, InviteLinkView } from "./invite-views";
+export type { GuildInviteView, InviteLinkView, VanityView } from "./invite-views";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
 export { requireStrongPassword } from "./password-rule";
 export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";

@@ -37,3 +37,16 @@ export function guildInviteView(invite: WireInvite, canRevoke: boolean, urls: Pu
     canRevoke,
   };
 }
+
+/** The guild's vanity link: `{app_url}/invite/<code>` and how many joined through it. */
+export interface VanityView {
+  code: string | null;
+  uses: number;
+  url: string | null;
+  /** What comes before the code: `{app_url}/invite/`. */
+  prefix: string;
+}
+
+export function vanityView(vanity: { code: string | null; uses: number }, urls: PublicUrls): VanityView {
+  return { code: vanity.code, uses: vanity.uses, url: vanity.code ? inviteUrl(urls, vanity.code) : null, prefix: inviteUrl(urls, "") };
+}

@@ -130,6 +130,8 @@ export function roleView(role: { id: string; name: string; color: number; positi
 export interface GuildView {
   id: string;
   name: string;
+  /** The icon's hash (`{cdn}/icons/{id}/{hash}.png`), or null: initials instead. */
+  icon: string | null;
   owner: boolean;
   /** Manage Guild (the owner and administrators have it): may add bots. */
   canManage: boolean;
@@ -302,10 +304,10 @@ export function channelView(channel: { id: string; type: number; guild_id?: stri
   };
 }
 
-export function guildView(guild: { id: string; name: string; owner: boolean; permissions: string }): GuildView {
+export function guildView(guild: { id: string; name: string; icon?: string | null; owner: boolean; permissions: string }): GuildView {
   // The list computes `permissions` whole (the owner and administrators hold every bit).
   const canManage = (BigInt(guild.permissions) & PermissionFlagsBits.ManageGuild) !== 0n;
-  return { id: guild.id, name: guild.name, owner: guild.owner, canManage };
+  return { id: guild.id, name: guild.name, icon: guild.icon ?? null, owner: guild.owner, canManage };
 }
 
 /** `statuses`: those not offline (a presence store's answer). */

@@ -55,6 +55,20 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "guilds.channels": { fields: { guildId }, base: { guildId: "{guild}" } },
   "guilds.members": { fields: { guildId }, base: { guildId: "{guild}" } },
   "guilds.roles": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "guilds.vanity": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "guilds.setVanityCode": { fields: { guildId, code: union(str(100, ["fuzz-vanity", "No Spaces!"]), oneOf(null)) }, base: { guildId: "{guild}", code: "x" } },
+  "guilds.setIcon": { fields: { guildId, image: union(image, oneOf(null)) }, base: { guildId: "{guild}", image: "not image data" } },
+  "guilds.transferOwnership": { fields: { guildId: id("removableGuild", "hiddenGuild"), userId: id("user", "hiddenUser") }, base: { guildId: "{hiddenGuild}", userId: "{user}" } },
+
+  "emojis.forSettings": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "emojis.upload": { fields: { guildId, name: str(100, ["fuzz_upload", "no spaces!"]), image }, base: { guildId: "{guild}", name: "fuzz_upload", image: "not image data" } },
+  "emojis.rename": { fields: { guildId, emojiId: id("emojiId", "hiddenEmoji"), name: str(100, ["renamed_fuzz", "x"]) }, base: { guildId: "{guild}", emojiId: "{hiddenEmoji}", name: "renamed_fuzz" } },
+  "emojis.remove": { fields: { guildId, emojiId: id("emojiId", "hiddenEmoji") }, base: { guildId: "{guild}", emojiId: "{hiddenEmoji}" } },
+
+  "auditLog.list": {
+    fields: { guildId, action: int(-1, 300), userId: id("user", "hiddenUser"), cursor: union(id("message"), oneOf(null)), limit: int(-5, 200) },
+    base: { guildId: "{guild}", limit: 0 },
+  },
 
   "commands.forChannel": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
   "interactions.useCommand": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
+import { type VanityView, vanityView } from "../invite-views";
 import { protectedProcedure, router } from "../trpc";
 import { channelView, guildView, type MemberView, memberView, roleView } from "../views";
 
@@ -14,13 +15,36 @@ export const guildsRouter = router({
   create: protectedProcedure.input(z.object({ name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
     const guild = await ctx.domain.guilds.create(ctx.me.id, input.name);
     const firstText = guild.channels.find((c) => c.type === 0);
-    return { guild: { id: guild.id.toString(), name: guild.name, owner: true, canManage: true }, firstChannelId: firstText?.id.toString() ?? null };
+    return { guild: { id: guild.id.toString(), name: guild.name, icon: null, owner: true, canManage: true }, firstChannelId: firstText?.id.toString() ?? null };
   }),
 
   /** Renames the guild (Manage Guild); members' clients and bots get GUILD_UPDATE. */
   update: protectedProcedure.input(z.object({ guildId: zSnowflake, name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
     const guild = await ctx.domain.guildSettings.update(ctx.me.id, input.guildId, { name: input.name });
     return { id: guild.id, name: guild.name };
+  }),
+
+  /** The overview's vanity link (Manage Guild sees it; only the owner sets it). */
+  vanity: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<VanityView> => {
+    const vanity = await ctx.domain.invites.vanity(input.guildId, ctx.me.id);
+    return vanityView(vanity, ctx.domain.ctx.urls);
+  }),
+
+  /** Sets (or with null removes) the vanity link's code; owner only; members and bots get GUILD_UPDATE. */
+  setVanityCode: protectedProcedure.input(z.object({ guildId: zSnowflake, code: z.string().max(100).nullable() })).mutation(async ({ ctx, input }): Promise<VanityView> => {
+    const vanity = await ctx.domain.guilds.setVanityCode(ctx.me.id, input.guildId, input.code);
+    return vanityView(vanity, ctx.domain.ctx.urls);
+  }),
+
+  /** The guild's icon from image data (the overview's cropped picture), or none with null (Manage Guild). */
+  setIcon: protectedProcedure.input(z.object({ guildId: zSnowflake, image: z.string().max(1_500_000).nullable() })).mutation(async ({ ctx, input }) => {
+    return { icon: await ctx.domain.guilds.setIcon(ctx.me.id, input.guildId, input.image) };
+  }),
+
+  /** The owner hands the guild to another member (not a bot); everyone gets GUILD_UPDATE. */
+  transferOwnership: protectedProcedure.input(z.object({ guildId: zSnowflake, userId: zSnowflake })).mutation(async ({ ctx, input }) => {
+    const guild = await ctx.domain.guildSettings.transferOwnership(ctx.me.id, input.guildId, input.userId);
+    return { ownerId: guild.owner_id };
   }),
 
   /** Deletes the guild (owner only); every member's sessions get GUILD_DELETE. */

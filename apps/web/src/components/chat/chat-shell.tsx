@@ -236,7 +236,7 @@ function ChatLayout({ me }: { me: UserView }) {
         <CreateChannelDialog key={`channel-${guild.id}`} guildId={guild.id} open={creatingChannel} onClose={() => setCreatingChannel(false)} onCreated={channelCreated} />
       ) : null}
       {guild ? <InviteDialog key={`invite-${guild.id}`} guild={guild} channelId={channel?.id ?? null} open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
-      {guild ? <GuildSettingsDialog key={guild.id} guild={guild} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
+      {guild ? <GuildSettingsDialog key={guild.id} guild={guild} meId={me.id} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
       <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />
     </div>
   );

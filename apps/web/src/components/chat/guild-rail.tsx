@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CodeIcon, PlusIcon } from "@/components/ui/icons";
 import { Tooltip } from "@/components/ui/tooltip";
-import { initials } from "@/lib/format";
+import { GuildIcon } from "./guild-icon";
 import { MentionBadge } from "./read-states/mention-badge";
 import { mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
 
@@ -73,9 +73,9 @@ export function GuildRail({
                 aria-describedby={unread || mentions > 0 ? `rail-tip-${guild.id} rail-state-${guild.id}` : `rail-tip-${guild.id}`}
                 data-unread={unread ? "true" : undefined}
                 data-testid="guild-link"
-                className={`grid size-12 place-items-center text-[15px] font-semibold transition-all ${active ? "rounded-2xl bg-accent-strong text-white" : "rounded-[24px] bg-panel text-text hover:rounded-2xl hover:bg-accent-strong hover:text-white"}`}
+                className={`grid size-12 place-items-center overflow-hidden text-[15px] font-semibold transition-all ${active ? "rounded-2xl bg-accent-strong text-white" : "rounded-[24px] bg-panel text-text hover:rounded-2xl hover:bg-accent-strong hover:text-white"}`}
               >
-                {initials(guild.name)}
+                <GuildIcon guild={guild} />
               </Link>
             </RailItem>
           );

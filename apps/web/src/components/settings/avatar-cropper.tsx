@@ -7,12 +7,26 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 
 /** Crop a chosen picture to a square: drag to move, the slider (or the wheel) to zoom. */
-export function AvatarCropper({ src, busy, onCancel, onDone }: { src: string | null; busy: boolean; onCancel(): void; onDone(area: Area): void }) {
+export function AvatarCropper({
+  src,
+  busy,
+  onCancel,
+  onDone,
+  title = "Crop your picture",
+  description = "Drag the picture to place it in the circle; zoom with the slider.",
+}: {
+  src: string | null;
+  busy: boolean;
+  onCancel(): void;
+  onDone(area: Area): void;
+  title?: string;
+  description?: string;
+}) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   return (
-    <Modal open={src !== null} onClose={onCancel} title="Crop your picture" description="Drag the picture to place it in the circle; zoom with the slider.">
+    <Modal open={src !== null} onClose={onCancel} title={title} description={description}>
       <div className="relative h-72 w-full overflow-hidden rounded-md bg-black" data-testid="avatar-cropper">
         {src ? (
           <Cropper

@@ -1,10 +1,11 @@
 import { type APIAuditLogChange, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
-import { Errors } from "../../errors";
+import { ApiError, Errors } from "../../errors";
 import { Permission } from "../../permissions";
 import { serializeGuild } from "../../serializers";
 import { parseForm, zGuildSettings } from "../../validation";
+import { captureChannelVisibility } from "../channels/channel-visibility";
 import { guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { guildEmojisInclude, roleInclude } from "../shared/selects";
@@ -37,6 +38,39 @@ export class GuildSettingsService {
     const wire = serializeGuild(guild, guild.roles, guild.emojis);
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: wire, guildId: guildId.toString() });
     return wire;
+  }
+
+  /**
+   * The owner hands the guild to another member (not a bot, as on the reference platform): they
+   * become its owner, above every role; the former owner keeps only their roles' permissions.
+   * Members and bots get GUILD_UPDATE with the new `owner_id`; channels and voice follow the
+   * permissions that moved with it.
+   */
+  async transferOwnership(actorId: bigint, guildId: bigint, newOwnerId: bigint) {
+    const access = await guildAccess(this.ctx, guildId, actorId);
+    if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
+    if (newOwnerId === actorId) return this.wire(guildId);
+    const heir = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: newOwnerId } }, select: { user: { select: { bot: true } } } });
+    if (!heir) throw Errors.unknownMember();
+    if (heir.user.bot) throw new ApiError(400, 50132, "Ownership cannot be transferred to a bot user");
+    const visibility = await captureChannelVisibility(this.ctx, guildId, [actorId, newOwnerId]);
+    await this.ctx.db.$transaction(async (tx) => {
+      await tx.guild.update({ where: { id: guildId }, data: { ownerId: newOwnerId } });
+      const changes: APIAuditLogChange[] = [{ key: "owner_id", old_value: actorId.toString(), new_value: newOwnerId.toString() }];
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, changes });
+    });
+    const wire = await this.wire(guildId);
+    await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: wire, guildId: guildId.toString() });
+    await visibility.emitChanges();
+    return wire;
+  }
+
+  private async wire(guildId: bigint) {
+    const guild = await this.ctx.db.guild.findUniqueOrThrow({
+      where: { id: guildId },
+      include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
+    });
+    return serializeGuild(guild, guild.roles, guild.emojis);
   }
 
   /**

@@ -153,8 +153,12 @@ export class LiveCache {
         this.patcher.reload(trpc.readStates.list.queryKey());
         return;
       case GatewayDispatchEvents.GuildUpdate: {
-        const { id, name } = event.d;
-        this.patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === id ? { ...g, name } : g)));
+        const { id, name, icon, owner_id: ownerId } = event.d;
+        const owner = ownerId === this.options.meId;
+        const before = this.options.queryClient.getQueryData(trpc.guilds.list.queryKey())?.find((g) => g.id === id);
+        this.patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === id ? { ...g, name, icon, owner } : g)));
+        // Ownership moved to or from this person: what they may manage is asked for again.
+        if (before && before.owner !== owner) this.patcher.reload(trpc.guilds.list.queryKey());
         return;
       }
       case GatewayDispatchEvents.GuildDelete:

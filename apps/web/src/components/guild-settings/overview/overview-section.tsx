@@ -9,9 +9,15 @@ import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { GuildSettingsSectionProps } from "../sections";
+import { GuildIconEditor } from "./guild-icon-editor";
+import { TransferOwnership } from "./transfer-ownership";
+import { VanityLink } from "./vanity-link";
 
-/** The guild's name (Manage Guild renames it) and, for the owner, deleting it after a confirmation. */
-export function OverviewSection({ guild, onRenamed, onDeleted }: GuildSettingsSectionProps) {
+/**
+ * The guild's name and icon (Manage Guild), its vanity link (set by the owner), and for the
+ * owner, handing the guild to someone else or deleting it, each after a confirmation.
+ */
+export function OverviewSection({ guild, meId, onRenamed, onDeleted }: GuildSettingsSectionProps) {
   const trpc = useTRPC();
   const update = useMutation(trpc.guilds.update.mutationOptions());
   const form = useNameForm(async (name) => {
@@ -45,6 +51,9 @@ export function OverviewSection({ guild, onRenamed, onDeleted }: GuildSettingsSe
           </div>
         ) : null}
       </form>
+      <GuildIconEditor guild={guild} />
+      <VanityLink guild={guild} />
+      {guild.owner ? <TransferOwnership guild={guild} meId={meId} /> : null}
       {guild.owner ? <DeleteGuild guild={guild} onDeleted={onDeleted} /> : null}
     </div>
   );
