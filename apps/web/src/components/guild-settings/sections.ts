@@ -2,6 +2,7 @@ import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
 import { InvitesSection } from "./invites/invites-section";
 import { OverviewSection } from "./overview/overview-section";
+import { RolesSection } from "./roles/roles-section";
 
 /** What every section of the guild settings is given. */
 export interface GuildSettingsSectionProps {
@@ -25,5 +26,6 @@ export interface GuildSettingsSection {
  */
 export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
+  { id: "roles", label: "Roles", Content: RolesSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
 ];
