@@ -163,10 +163,12 @@ test("a member without Manage Guild sees their own invite with Revoke unavailabl
   const { link } = await openInviteDialog(page, "Member View");
   await page.keyboard.press("Escape");
 
-  // By keyboard: the settings open on the first section's button; the next one is Invites.
+  // By keyboard: the settings open on the first section's button; Tab goes along the sections to Invites.
   const settings = await openDialog(page, "Guild settings", "Guild settings");
   await expect(settings.getByRole("button", { name: "Overview" })).toBeFocused();
-  await page.keyboard.press("Tab");
+  const invitesButton = settings.getByRole("button", { name: "Invites" });
+  for (let tabs = 0; tabs < 8 && !(await invitesButton.evaluate((button) => button === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+  await expect(invitesButton).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(settings.getByRole("heading", { name: "Invites" })).toBeVisible();
   const rows = settings.getByRole("list", { name: "Invites" }).getByTestId("guild-invite");

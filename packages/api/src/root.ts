@@ -13,6 +13,7 @@ import { messagesRouter } from "./routers/messages";
 import { oauth2Router } from "./routers/oauth2";
 import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
+import { rolesRouter } from "./routers/roles";
 import { threadsRouter } from "./routers/threads";
 import { socialRouter } from "./routers/social";
 import { uploadsRouter } from "./routers/uploads";
@@ -23,6 +24,7 @@ import { createCallerFactory, router } from "./trpc";
 export const appRouter = router({
   account: accountRouter,
   guilds: guildsRouter,
+  roles: rolesRouter,
   invites: invitesRouter,
   messages: messagesRouter,
   commands: commandsRouter,

@@ -120,11 +120,13 @@ export interface RoleView {
   position: number;
   /** The guild's @everyone role (its id is the guild's). */
   everyone: boolean;
+  /** Its members are listed in a group of their own. */
+  hoist: boolean;
 }
 
-export function roleView(role: { id: string; name: string; color: number; position: number }, guildId: string): RoleView {
+export function roleView(role: { id: string; name: string; color: number; position: number; hoist: boolean }, guildId: string): RoleView {
   const everyone = role.id === guildId;
-  return { id: role.id, name: everyone ? "@everyone" : role.name, color: role.color, position: role.position, everyone };
+  return { id: role.id, name: everyone ? "@everyone" : role.name, color: role.color, position: role.position, everyone, hoist: role.hoist };
 }
 
 export interface GuildView {

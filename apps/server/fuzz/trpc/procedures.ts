@@ -18,6 +18,9 @@ const applicationId = id("ownApplication", "application", "otherApplication", "l
 const disposableApplicationId = id("ownApplication", "otherApplication", "loginApp");
 const messageId = id("message", "otherMessage", "hiddenMessage");
 const threadId = id("thread", "channel", "hiddenChannel");
+const roleId = id("role", "guild", "hiddenRole");
+/** A role's fields as the Roles settings send them (the bots' names; `colors` is REST's alone). */
+const roleFields = { name: str(100, ["a role"]), color: int(0, 0xffffff), hoist: bool, mentionable: bool, permissions: bits };
 const emoji = str(100, ["👍", "👍️", "blob:1", "<:blob:1>"], 1);
 const queryValue = union(str(4096), { t: "array", of: str(4096), max: 10 });
 
@@ -69,6 +72,12 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
     fields: { guildId, action: int(-1, 300), userId: id("user", "hiddenUser"), cursor: union(id("message"), oneOf(null)), limit: int(-5, 200) },
     base: { guildId: "{guild}", limit: 0 },
   },
+
+  "roles.settings": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "roles.create": { fields: { guildId, ...roleFields }, base: { guildId: "{guild}", name: "a role" } },
+  "roles.update": { fields: { guildId, roleId, ...roleFields }, base: { guildId: "{guild}", roleId: "{guild}", name: "renamed everyone" } },
+  "roles.move": { fields: { guildId, roleId, position: int(0, 2 ** 31 - 1) }, base: { guildId: "{guild}", roleId: "{guild}", position: 3 } },
+  "roles.remove": { fields: { guildId, roleId }, base: { guildId: "{guild}", roleId: "{guild}" } },
 
   "commands.forChannel": { fields: { channelId }, base: { channelId: "{hiddenChannel}" } },
   "interactions.useCommand": {

@@ -1,14 +1,17 @@
 "use client";
 
-import type { MemberView } from "@chat/api";
+import type { MemberView, RoleView } from "@chat/api";
 import { useQuery } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { MoreButton, useAppsMenu } from "./commands/apps-menu";
+import { groupMembers } from "./member-groups";
 import { useShowProfile } from "./people/profile-card-context";
 import { PresenceDot } from "./presence-dot";
+
+const NO_ROLES: RoleView[] = [];
 
 /** Those here now first. */
 const STATUS_ORDER = { online: 0, idle: 1, offline: 2 } as const;
@@ -62,17 +65,19 @@ function MemberRow({ member, guildId }: { member: MemberView; guildId: string })
   );
 }
 
-/** Everyone in the guild, people first, then bots; a dot tells who is online (a person: a tab open; a bot: its gateway presence). */
+/** Everyone in the guild: those of each role shown separately, then people, then bots; a dot tells who is online (a person: a tab open; a bot: its gateway presence). */
 export function MemberList({ guildId, sheet = false }: { guildId: string; /** Inside the members sheet of narrow screens. */ sheet?: boolean }) {
   const trpc = useTRPC();
   const members = useQuery(trpc.guilds.members.queryOptions({ guildId }));
+  const roles = useQuery(trpc.guilds.roles.queryOptions({ guildId }));
   const list = members.data ?? [];
   return (
     <aside aria-label="Members" className={`scroll-thin shrink-0 overflow-y-auto bg-panel px-2 pb-4 ${sheet ? "h-full w-full" : "hidden w-60 lg:block"}`}>
       {members.error && !members.data ? <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p> : null}
       {members.isPending ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
-      <Group title="Members" members={list.filter((m) => !m.user.bot)} guildId={guildId} />
-      <Group title="Bots" members={list.filter((m) => m.user.bot)} guildId={guildId} />
+      {groupMembers(list, roles.data ?? NO_ROLES).map((group) => (
+        <Group key={group.key} title={group.title} members={group.members} guildId={guildId} />
+      ))}
     </aside>
   );
 }

@@ -4,6 +4,7 @@ import { AuditLogSection } from "./audit-log/audit-log-section";
 import { EmojiSection } from "./emoji/emoji-section";
 import { InvitesSection } from "./invites/invites-section";
 import { OverviewSection } from "./overview/overview-section";
+import { RolesSection } from "./roles/roles-section";
 
 /** What every section of the guild settings is given. */
 export interface GuildSettingsSectionProps {
@@ -29,6 +30,7 @@ export interface GuildSettingsSection {
  */
 export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
+  { id: "roles", label: "Roles", Content: RolesSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
   { id: "emoji", label: "Emoji", Content: EmojiSection },
   { id: "audit-log", label: "Audit log", Content: AuditLogSection },

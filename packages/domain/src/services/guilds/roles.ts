@@ -1,9 +1,9 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Prisma } from "@chat/db";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
-import { compareRoles, has, highestRole, Permission } from "../../permissions";
+import { canManageRole, compareRoles, has, highestRole, Permission } from "../../permissions";
 import { type RoleRow, serializeRole } from "../../serializers";
 import { EVERYONE_FIXED_FIELDS, parseForm, type RoleFieldsInput, zRoleFields, zRolePositions } from "../../validation";
 import { captureChannelVisibility } from "../channels/channel-visibility";
@@ -31,6 +31,24 @@ export class RoleService {
     await guildAccess(this.ctx, guildId, viewerId);
     const roles = await this.ctx.db.role.findMany({ where: { guildId }, include: roleInclude, orderBy: byPosition });
     return roles.map(wire);
+  }
+
+  /**
+   * The roles as one member's role settings show them, lowest first: each with whether rule 10
+   * leaves it within the member's reach, plus the member's own standing (Manage Roles, the
+   * permissions they hold, which are the only ones they may grant, and their highest role).
+   * What it says is what create, update, move and remove decide.
+   */
+  async listForEditor(guildId: bigint, viewerId: bigint) {
+    const access = await guildAccess(this.ctx, guildId, viewerId);
+    const roles = await this.ctx.db.role.findMany({ where: { guildId }, include: roleInclude, orderBy: byPosition });
+    return {
+      roles: roles.map((role) => ({ role: wire(role), withinReach: canManageRole(access.guild, access.member, role) })),
+      owner: access.member.userId === access.guild.ownerId,
+      canManageRoles: has(access.permissions, Permission.ManageRoles),
+      permissions: access.permissions,
+      highestRoleId: highestRole(access.guild, access.member).id,
+    };
   }
 
   /** GET /guilds/{guild}/roles/{role}: Unknown Role for a role of another guild. */

@@ -14,6 +14,7 @@ import { compareIds, mergeMessages, removeMessage, replaceMessage } from "../mes
 import { applySocialEvent } from "../social/social-live";
 import { ThreadCache } from "../threads/thread-cache";
 import type { QueryPatcher } from "./query-patcher";
+import { applyRoleEvent } from "./role-live";
 import type { TypingStore } from "./typing-store";
 
 /** A member who just joined shows offline until their presence arrives. */
@@ -179,6 +180,7 @@ export class LiveCache {
         // The person's own roles changed: what they may manage may have too (channels follow as CHANNEL_CREATE / DELETE).
         if (user.id === this.options.meId) {
           this.patcher.reload(trpc.guilds.list.queryKey());
+          this.patcher.reload(trpc.roles.settings.queryKey({ guildId: guild_id }));
           this.commandsChanged();
         }
         return;
@@ -211,7 +213,7 @@ export class LiveCache {
       case GatewayDispatchEvents.GuildRoleUpdate:
       case GatewayDispatchEvents.GuildRoleDelete:
         this.patcher.reload(trpc.guilds.list.queryKey());
-        this.patcher.reload(trpc.guilds.roles.queryKey({ guildId: event.d.guild_id }));
+        applyRoleEvent(event, this.patcher, trpc);
         this.commandsChanged();
         return;
       case GatewayDispatchEvents.GuildEmojisUpdate: {

@@ -1,0 +1,27 @@
+import type { AppRouter } from "@chat/api";
+import { byRankDescending } from "@chat/api/role-views";
+import { type RoleView, roleView } from "@chat/api/views";
+import type { LiveWireEvent } from "@chat/events/catalogue";
+import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { QueryPatcher } from "./query-patcher";
+
+type RoleEvent = Extract<LiveWireEvent, { t: GatewayDispatchEvents.GuildRoleCreate | GatewayDispatchEvents.GuildRoleUpdate | GatewayDispatchEvents.GuildRoleDelete }>;
+
+/**
+ * A role made, changed (renamed, recoloured, moved) or deleted: the guild's roles (mention pills,
+ * profile cards, pickers) take it from the event itself; the Roles settings ask again, since
+ * what the person may do to each role follows from the order only the server ranks.
+ */
+export function applyRoleEvent(event: RoleEvent, patcher: QueryPatcher, trpc: TRPCOptionsProxy<AppRouter>): void {
+  const guildId = event.d.guild_id;
+  const key = trpc.guilds.roles.queryKey({ guildId });
+  if (event.t === GatewayDispatchEvents.GuildRoleDelete) {
+    const { role_id } = event.d;
+    patcher.patch<RoleView[]>(key, (roles) => roles.filter((r) => r.id !== role_id));
+  } else {
+    const role = roleView(event.d.role, guildId);
+    patcher.patch<RoleView[]>(key, (roles) => [...roles.filter((r) => r.id !== role.id), role].sort(byRankDescending));
+  }
+  patcher.reload(trpc.roles.settings.queryKey({ guildId }));
+}
