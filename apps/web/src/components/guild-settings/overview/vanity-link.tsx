@@ -17,7 +17,8 @@ export function VanityLink({ guild }: { guild: GuildView }) {
   const trpc = useTRPC();
   const patcher = useQueryPatcher();
   const key = trpc.guilds.vanity.queryKey({ guildId: guild.id });
-  const vanity = useQuery(trpc.guilds.vanity.queryOptions(guild.canManage ? { guildId: guild.id } : skipToken));
+  // Joining through the link announces nothing to the settings: its uses are asked for on each opening.
+  const vanity = useQuery({ ...trpc.guilds.vanity.queryOptions(guild.canManage ? { guildId: guild.id } : skipToken), refetchOnMount: "always" });
   const save = useMutation(trpc.guilds.setVanityCode.mutationOptions({ onSuccess: (next) => patcher.patch(key, () => next) }));
   const [draft, setDraft] = useState<string | null>(null);
   const fieldId = useId();
