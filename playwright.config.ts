@@ -2,8 +2,11 @@ import { resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { writeToneWav } from "./apps/web/e2e/support/tone-wav";
 
+/** Two passes side by side (`pnpm test`'s lanes) name themselves, so neither empties the other's results. */
+const runName = process.env.E2E_RUN_NAME ? `-${process.env.E2E_RUN_NAME.replace(/[^a-z0-9-]/gi, "")}` : "";
+
 /** Run from the repository root, as every command of the README is. */
-const fakeMicrophone = writeToneWav(resolve(".tmp/fake-microphone.wav"));
+const fakeMicrophone = writeToneWav(resolve(`.tmp/fake-microphone${runName}.wav`));
 
 /**
  * End-to-end tests of the whole service (server + built web app), started per test file by
@@ -16,12 +19,12 @@ const bench = process.env.BROWSER_BENCH === "1";
 export default defineConfig({
   testDir: bench ? "apps/web/bench" : "apps/web/e2e",
   ...(bench ? { testMatch: /.*\.bench\.ts$/ } : {}),
-  outputDir: bench ? ".tmp/bench-results" : ".tmp/test-results",
+  outputDir: bench ? ".tmp/bench-results" : `.tmp/test-results${runName}`,
   fullyParallel: false,
   workers: 1,
   timeout: bench ? 20 * 60_000 : 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: ".tmp/playwright-report" }]] : "list",
+  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: `.tmp/playwright-report${runName}` }]] : "list",
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },

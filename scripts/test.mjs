@@ -1,9 +1,11 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The two storage modes' unit and integration
-// passes run side by side (each is one test file at a time, mostly waiting on sockets and
-// timers); the browser passes run one after the other (a loaded machine slows sign-ups).
+// PostgreSQL + Redis. With both modes, each mode is a lane of its own and the two lanes run side
+// by side (each test file at a time, mostly waiting on sockets and timers): a lane's unit and
+// integration pass, then (once the web app is built, by whichever lane gets there first) its
+// browser pass. The PostgreSQL lane's unit pass is the shorter, so its browser pass starts while
+// the embedded unit pass is still running.
 import { spawn } from "node:child_process";
 import { ensureLiveKit } from "./livekit-install.mjs";
 
@@ -48,16 +50,30 @@ function stopUnless(ok) {
 }
 
 stopUnless(await run("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"], embeddedEnv));
-// Generated code (Prisma) exists now: the test passes run `--only` so they never regenerate it side by side.
-const unitPasses = [run("unit and integration tests (embedded database)", "pnpm", ["exec", "turbo", "run", "test", "--only", "--concurrency=1"], embeddedEnv, withServices ? "embedded" : undefined)];
+
+// Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
+// under a pass running beside them.
+let building = null;
+/** The web app's build, made once for both browser passes. */
+const buildWeb = () => (building ??= run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv, withServices ? "build" : undefined));
+const unitArgs = ["exec", "turbo", "run", "test", "--only", "--concurrency=1"];
+/** A browser pass; side by side, each has its own results folder (Playwright empties it first). */
+const browserPass = (title, env, name) => run(title, "pnpm", ["exec", "playwright", "test"], { ...env, E2E_RUN_NAME: name }, withServices ? name : undefined);
+
+const embeddedLane = async () =>
+  (await run("unit and integration tests (embedded database)", "pnpm", unitArgs, embeddedEnv, withServices ? "embedded" : undefined)) &&
+  (await buildWeb()) &&
+  (await browserPass("browser tests (embedded database)", embeddedEnv, "browser-embedded"));
+
 if (withServices) {
   const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
-  unitPasses.push(run("integration tests (PostgreSQL + Redis)", "pnpm", ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters], serviceEnv, "pg+redis"));
+  const servicesLane = async () =>
+    (await run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis")) &&
+    (await buildWeb()) &&
+    (await browserPass("browser tests (PostgreSQL + Redis)", serviceEnv, "browser-pg"));
+  stopUnless((await Promise.all([embeddedLane(), servicesLane()])).every(Boolean));
 } else {
-  console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis pass does not run (CI sets them).");
+  console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).");
+  stopUnless(await embeddedLane());
 }
-stopUnless((await Promise.all(unitPasses)).every(Boolean));
-stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
-stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
-if (withServices) stopUnless(await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test"], serviceEnv));
 console.log("\nall test passes succeeded");

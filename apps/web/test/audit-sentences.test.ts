@@ -32,6 +32,17 @@ describe("what an audit log entry says happened", () => {
     expect(describeAuditAction(entry(AuditLogEvent.InviteDelete, { changes: [{ key: "code", old_value: "abc" }] }))).toBe("revoked invite abc");
   });
 
+  it("says which roles a member was given or lost, and what about a role changed", () => {
+    const roles = (...names: string[]) => names.map((name, i) => ({ id: String(i), name }));
+    const given = entry(AuditLogEvent.MemberRoleUpdate, { target: { id: "2", name: "ben" }, changes: [{ key: "$add", new_value: roles("Mods", "Crew") }] as AuditEntryView["changes"] });
+    expect(describeAuditAction(given)).toBe("gave ben Mods and Crew");
+    const both = entry(AuditLogEvent.MemberRoleUpdate, { target: { id: "2", name: "ben" }, changes: [{ key: "$add", new_value: roles("Mods") }, { key: "$remove", new_value: roles("Guests") }] as AuditEntryView["changes"] });
+    expect(describeAuditAction(both)).toBe("gave ben Mods and took Guests from ben");
+    const recoloured = entry(AuditLogEvent.RoleUpdate, { target: { id: "4", name: "Mods" }, changes: [{ key: "color", old_value: 0, new_value: 5 }, { key: "permissions", old_value: "0", new_value: "8" }] as AuditEntryView["changes"] });
+    expect(describeAuditAction(recoloured)).toBe("changed the colour and permissions of role Mods");
+    expect(describeAuditAction(entry(AuditLogEvent.RoleUpdate, { changes: [{ key: "name", old_value: "A", new_value: "B" }] }))).toBe("renamed role A to B");
+  });
+
   it("says something deleted without a recorded name is gone rather than leaving a blank", () => {
     expect(describeAuditAction(entry(AuditLogEvent.ChannelUpdate, { target: { id: "3", name: null } }))).toBe("updated a channel since deleted");
     expect(describeAuditAction(entry(AuditLogEvent.MessageBulkDelete, { target: { id: "3", name: "plans" }, count: 12 }))).toBe("deleted 12 messages in #plans");

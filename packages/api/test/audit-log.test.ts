@@ -36,6 +36,15 @@ describe("the guild settings' audit log", () => {
     for (const name of ["one", "two", "three"]) await w.caller(member).guilds.createChannel({ guildId, name, kind: "text" });
     await w.caller(owner).guilds.createChannel({ guildId, name: "owners", kind: "text" });
 
+    const roleEntries = await w.caller(owner).auditLog.list({ guildId, userId: owner.toString() });
+    expect(roleEntries.entries.slice(-2).map((e) => [e.action, e.target?.name, e.changes])).toEqual([
+      [AuditLogEvent.MemberRoleUpdate, "audf_member", [{ key: "$add", new_value: [{ id: role.id, name: "Makers" }] }]],
+      [AuditLogEvent.RoleCreate, "Makers", [{ key: "name", new_value: "Makers" }]],
+    ]);
+    await w.caller(owner).roles.update({ guildId, roleId: role.id, name: "Builders" });
+    const [renamed] = (await w.caller(owner).auditLog.list({ guildId, action: AuditLogEvent.RoleUpdate })).entries;
+    expect(renamed).toMatchObject({ target: { name: "Builders" }, changes: [{ key: "name", old_value: "Makers", new_value: "Builders" }] });
+
     const byMember = await w.caller(owner).auditLog.list({ guildId, userId: member.toString() });
     expect(byMember.entries.map((e) => e.target?.name)).toEqual(["three", "two", "one"]);
     const creations = await w.caller(owner).auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate });

@@ -1,4 +1,4 @@
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { type APIAuditLogChange, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
@@ -7,6 +7,7 @@ import { serializeMember } from "../../serializers";
 import { parseForm, zMemberEdit } from "../../validation";
 import { captureChannelVisibility } from "../channels/channel-visibility";
 import type { GuildAccess } from "../shared/access";
+import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { memberInclude } from "../shared/selects";
 import { actorWith, requireCanActOn, requireCanManageRole, targetMember } from "./moderation";
 
@@ -77,7 +78,7 @@ export class MemberRoleService {
     const target = await targetMember(this.ctx, guildId, userId);
     const roleRows = await this.ctx.db.role.findMany({
       where: { guildId },
-      select: { id: true, position: true, permissions: true, botApplicationId: true },
+      select: { id: true, name: true, position: true, permissions: true, botApplicationId: true },
     });
     const roles = new Map(roleRows.map((r) => [r.id, r]));
     const change = decide(new Set(target.roleIds), roles);
@@ -88,6 +89,14 @@ export class MemberRoleService {
       .$transaction(async (tx) => {
         if (change.remove.length) await tx.memberRole.deleteMany({ where: { guildId, userId, roleId: { in: change.remove } } });
         if (change.add.length) await tx.memberRole.createMany({ data: change.add.map((roleId) => ({ guildId, userId, roleId })), skipDuplicates: true });
+        if (changed) {
+          const named = (ids: bigint[]) => ids.map((id) => ({ id: id.toString(), name: roleRows.find((r) => r.id === id)?.name ?? "" }));
+          const changes = [
+            ...(change.add.length ? [{ key: "$add", new_value: named(change.add) }] : []),
+            ...(change.remove.length ? [{ key: "$remove", new_value: named(change.remove) }] : []),
+          ] as APIAuditLogChange[];
+          await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: userId, changes });
+        }
         return tx.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
       })
       .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { Prisma } from "@chat/db";
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import { type APIAuditLogChange, GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors, type FieldErrors } from "../../errors";
@@ -83,6 +83,7 @@ export class RoleService {
         },
         include: roleInclude,
       });
+      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleCreate, targetId: role.id, changes: [{ key: "name", new_value: role.name }] });
       return { role, shifted: await this.reload(tx, shifted.map((r) => r.id)) };
     });
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
@@ -112,16 +113,17 @@ export class RoleService {
     const permissionsChange = permissions !== current.permissions;
     const visibility = permissionsChange ? await captureChannelVisibility(this.ctx, guildId, await this.holders(guildId, roleId)) : null;
     const color = colorOf(fields);
-    const role = await this.ctx.db.role.update({
-      where: { id: roleId },
-      data: {
-        ...(fields.name != null ? { name: fields.name } : {}),
-        ...(color !== undefined ? { color } : {}),
-        ...(fields.hoist != null ? { hoist: fields.hoist } : {}),
-        ...(fields.mentionable != null ? { mentionable: fields.mentionable } : {}),
-        permissions,
-      },
-      include: roleInclude,
+    const data = {
+      ...(fields.name != null ? { name: fields.name } : {}),
+      ...(color !== undefined ? { color } : {}),
+      ...(fields.hoist != null ? { hoist: fields.hoist } : {}),
+      ...(fields.mentionable != null ? { mentionable: fields.mentionable } : {}),
+      permissions,
+    };
+    const role = await this.ctx.db.$transaction(async (tx) => {
+      const changes = roleChanges(current, data);
+      if (changes.length > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleUpdate, targetId: roleId, changes });
+      return tx.role.update({ where: { id: roleId }, data, include: roleInclude });
     });
     await this.announceUpdates(guildId, [role]);
     await visibility?.emitChanges();
@@ -247,4 +249,15 @@ function colorOf(fields: RoleFieldsInput): number | undefined {
 /** Serializes role writes of one guild (positions are read, shifted and written together). */
 async function lockGuild(tx: Tx, guildId: bigint): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM "Guild" WHERE "id" = ${guildId} FOR UPDATE`;
+}
+
+/** What a role update changed, as audit log changes (permissions as decimal strings, like the wire). */
+function roleChanges(current: RoleRecord, next: { name?: string; color?: number; hoist?: boolean; mentionable?: boolean; permissions: bigint }): APIAuditLogChange[] {
+  const changes: APIAuditLogChange[] = [];
+  for (const key of ["name", "color", "hoist", "mentionable"] as const) {
+    const value = next[key];
+    if (value !== undefined && value !== current[key]) changes.push({ key, old_value: current[key], new_value: value } as APIAuditLogChange);
+  }
+  if (next.permissions !== current.permissions) changes.push({ key: "permissions", old_value: current.permissions.toString(), new_value: next.permissions.toString() });
+  return changes;
 }

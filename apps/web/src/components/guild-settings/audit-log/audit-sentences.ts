@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS: readonly { action: AuditLogEvent; label: string }[] 
   { action: AuditLogEvent.ThreadDelete, label: "Thread deleted" },
 ];
 
+const LIST = new Intl.ListFormat("en", { type: "conjunction" });
+
+/** A role's fields as a person calls them. */
+const ROLE_FIELDS: Record<string, string> = { color: "colour", hoist: "separate display", mentionable: "mentionability", permissions: "permissions" };
+
 const changed = (entry: AuditEntryView, key: string) => entry.changes.find((c) => c.key === key);
 /** "#plans", or what to say of a channel deleted since without a recorded name. */
 const channelName = (named: { name: string | null } | null) => (named?.name ? `#${named.name}` : "a channel since deleted");
@@ -71,12 +76,18 @@ export function describeAuditAction(entry: AuditEntryView): string {
       return `banned ${plain(target, "someone")}`;
     case AuditLogEvent.MemberBanRemove:
       return `unbanned ${plain(target, "someone")}`;
-    case AuditLogEvent.MemberRoleUpdate:
-      return `changed the roles of ${plain(target, "someone")}`;
+    case AuditLogEvent.MemberRoleUpdate: {
+      const names = (key: string) => LIST.format(((changed(entry, key)?.new_value ?? []) as { name: string }[]).map((r) => r.name));
+      const parts = [names("$add") && `gave ${plain(target, "someone")} ${names("$add")}`, names("$remove") && `took ${names("$remove")} from ${plain(target, "someone")}`].filter(Boolean);
+      return parts.length ? parts.join(" and ") : `changed the roles of ${plain(target, "someone")}`;
+    }
     case AuditLogEvent.RoleCreate:
       return `created role ${plain(target, "a deleted role")}`;
-    case AuditLogEvent.RoleUpdate:
-      return `updated role ${plain(target, "a deleted role")}`;
+    case AuditLogEvent.RoleUpdate: {
+      const name = changed(entry, "name");
+      const what = LIST.format(entry.changes.map((c) => ROLE_FIELDS[c.key] ?? c.key));
+      return name ? `renamed role ${name.old_value} to ${name.new_value}` : `changed the ${what || "settings"} of role ${plain(target, "a deleted role")}`;
+    }
     case AuditLogEvent.RoleDelete:
       return `deleted role ${plain(target, "unnamed")}`;
     case AuditLogEvent.InviteCreate:
