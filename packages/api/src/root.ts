@@ -8,6 +8,7 @@ import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
+import { moderationRouter } from "./routers/moderation";
 import { oauth2Router } from "./routers/oauth2";
 import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
@@ -22,6 +23,7 @@ export const appRouter = router({
   account: accountRouter,
   guilds: guildsRouter,
   invites: invitesRouter,
+  moderation: moderationRouter,
   messages: messagesRouter,
   commands: commandsRouter,
   interactions: interactionsRouter,

@@ -1,6 +1,8 @@
 import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
+import { BansSection } from "./bans/bans-section";
 import { InvitesSection } from "./invites/invites-section";
+import { MembersSection } from "./members/members-section";
 import { OverviewSection } from "./overview/overview-section";
 
 /** What every section of the guild settings is given. */
@@ -26,4 +28,6 @@ export interface GuildSettingsSection {
 export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
+  { id: "members", label: "Members", Content: MembersSection },
+  { id: "bans", label: "Bans", Content: BansSection },
 ];

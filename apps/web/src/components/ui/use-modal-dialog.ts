@@ -25,6 +25,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     onKeyDown(e: KeyboardEvent<HTMLDialogElement>) {
       if (e.key === "Escape") {
         e.preventDefault();
+        // A dialog opened inside another (a confirmation in the settings) closes alone.
+        e.stopPropagation();
         onClose();
       }
     },

@@ -7,7 +7,10 @@ export interface MenuItem {
   label: string;
   /** A second, quieter line (e.g. the application a command belongs to). */
   hint?: string;
+  /** Shown but not chosen (focusable, as the menu pattern has it); `hint` says why. */
   disabled?: boolean;
+  /** An on/off item (menuitemcheckbox): whether it is on now. */
+  checked?: boolean;
   onSelect?(): void;
   /** Opens a menu of its own (ArrowRight, Enter or a click). */
   submenu?: { label: string; items: MenuItem[]; empty: string };
@@ -19,10 +22,13 @@ export interface MenuAnchor {
 }
 
 const MARGIN = 8;
+/** The items of a menu panel, plain and on/off ones. */
+const ITEM = '[role="menuitem"], [role="menuitemcheckbox"]';
 
 /**
  * A context menu (menu pattern): opened at the pointer (right-click) or under a "…" button,
- * focus on its first item; arrow keys, Home and End move, Enter, Space or ArrowRight choose or
+ * focus on its first item that can be chosen; arrow keys, Home and End move (over unavailable
+ * items too, so their reasons are heard), Enter, Space or ArrowRight choose or
  * open a submenu, ArrowLeft closes the submenu, Escape closes (focus goes back to `returnFocus`),
  * Tab or a click elsewhere closes.
  */
@@ -96,6 +102,12 @@ export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { la
   );
 }
 
+/** A plain item (opening a submenu, maybe), or an on/off one. */
+function itemRole(item: MenuItem, openKey: string | null) {
+  if (item.checked !== undefined) return { role: "menuitemcheckbox", "aria-checked": item.checked } as const;
+  return { role: "menuitem", "aria-haspopup": item.submenu ? "menu" : undefined, "aria-expanded": item.submenu ? openKey === item.key : undefined } as const;
+}
+
 function MenuPanel({
   ref,
   label,
@@ -133,16 +145,16 @@ function MenuPanel({
     setPosition({ left, top });
   }, [anchor, ref]);
 
-  // Once placed (and so visible, which focus needs), the first item takes the focus.
+  // Once placed (and so visible, which focus needs), the first available item takes the focus.
   const placed = position !== null;
   useEffect(() => {
-    if (placed) (ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? ref.current)?.focus();
+    if (placed) (ref.current?.querySelector<HTMLElement>(`${ITEM}:not([aria-disabled="true"])`) ?? ref.current?.querySelector<HTMLElement>(ITEM) ?? ref.current)?.focus();
   }, [placed, ref]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const enabled = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
-    const index = enabled.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => enabled[(i + enabled.length) % enabled.length]?.focus();
+    const all = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
     switch (event.key) {
       case "ArrowDown":
         focusAt(index + 1);
@@ -154,7 +166,7 @@ function MenuPanel({
         focusAt(0);
         break;
       case "End":
-        focusAt(enabled.length - 1);
+        focusAt(all.length - 1);
         break;
       case "Escape":
         onBack();
@@ -190,14 +202,13 @@ function MenuPanel({
         </div>
       ) : null}
       {items.map((item) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: its role (menuitem or menuitemcheckbox) comes from itemRole
         <div
           key={item.key}
           data-key={item.key}
-          role="menuitem"
+          {...itemRole(item, openKey)}
           tabIndex={-1}
           aria-disabled={item.disabled || undefined}
-          aria-haspopup={item.submenu ? "menu" : undefined}
-          aria-expanded={item.submenu ? openKey === item.key : undefined}
           onClick={(e) => !item.disabled && onChoose(item, e.currentTarget)}
           onKeyDown={(e) => {
             if (item.disabled) return;
@@ -207,11 +218,16 @@ function MenuPanel({
               onChoose(item, e.currentTarget);
             }
           }}
-          className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none focus:bg-accent-strong focus:text-white ${item.disabled ? "cursor-default text-faint" : "text-text hover:bg-hover"}`}
+          className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none ${item.disabled ? "cursor-default text-faint focus:bg-hover" : "text-text hover:bg-hover focus:bg-accent-strong focus:text-white"}`}
         >
+          {item.checked === undefined ? null : (
+            <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-sm border text-[11px] leading-none ${item.checked ? "border-accent bg-accent-strong text-white" : "border-line"}`}>
+              {item.checked ? "✓" : ""}
+            </span>
+          )}
           <span className="min-w-0 flex-1">
             <span className="block truncate">{item.label}</span>
-            {item.hint ? <span className="block truncate text-xs text-muted group-focus:text-white">{item.hint}</span> : null}
+            {item.hint ? <span className={`block truncate text-xs text-muted ${item.disabled ? "" : "group-focus:text-white"}`}>{item.hint}</span> : null}
           </span>
           {item.submenu ? <span aria-hidden="true">›</span> : null}
         </div>
