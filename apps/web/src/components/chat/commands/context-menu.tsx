@@ -19,6 +19,8 @@ export interface MenuItem {
 export interface MenuAnchor {
   x: number;
   y: number;
+  /** Where the panel ends instead when it does not fit to the right of `x` (a submenu opening to its parent's left). */
+  flipX?: number;
 }
 
 const MARGIN = 8;
@@ -57,7 +59,7 @@ export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { la
 
   function openSub(item: MenuItem, element: HTMLElement) {
     const box = element.getBoundingClientRect();
-    setSub({ item, anchor: { x: box.right - 4, y: box.top - 6 } });
+    setSub({ item, anchor: { x: box.right - 4, y: box.top - 6, flipX: box.left + 4 } });
   }
 
   return (
@@ -140,7 +142,9 @@ function MenuPanel({
     const panel = ref.current;
     if (!panel) return;
     const { width, height } = panel.getBoundingClientRect();
-    const left = Math.max(MARGIN, Math.min(anchor.x, window.innerWidth - width - MARGIN));
+    const fitsRight = anchor.x + width <= window.innerWidth - MARGIN;
+    const wanted = fitsRight || anchor.flipX === undefined ? anchor.x : anchor.flipX - width;
+    const left = Math.max(MARGIN, Math.min(wanted, window.innerWidth - width - MARGIN));
     const top = Math.max(MARGIN, Math.min(anchor.y, window.innerHeight - height - MARGIN));
     setPosition({ left, top });
   }, [anchor, ref]);

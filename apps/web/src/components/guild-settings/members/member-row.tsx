@@ -69,7 +69,7 @@ export function MemberRow({ member, roles, abilities, actions }: { member: Membe
             </span>
           ) : null}
         </p>
-        <p className="truncate text-sm text-muted">{member.user.username}</p>
+        {member.user.username === name ? null : <p className="truncate text-sm text-muted">{member.user.username}</p>}
         <RoleChips roles={roles} label={`Roles of ${name}`} />
       </div>
       <MoreButton
