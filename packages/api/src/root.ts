@@ -10,6 +10,7 @@ import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
 import { messagesRouter } from "./routers/messages";
+import { moderationRouter } from "./routers/moderation";
 import { oauth2Router } from "./routers/oauth2";
 import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
@@ -26,6 +27,7 @@ export const appRouter = router({
   guilds: guildsRouter,
   roles: rolesRouter,
   invites: invitesRouter,
+  moderation: moderationRouter,
   messages: messagesRouter,
   commands: commandsRouter,
   interactions: interactionsRouter,

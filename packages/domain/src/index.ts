@@ -15,6 +15,7 @@ import { InviteManagementService } from "./services/guilds/invite-management";
 import { InviteService } from "./services/guilds/invites";
 import { MemberRoleService } from "./services/guilds/member-roles";
 import { MemberService } from "./services/guilds/members";
+import { ModerationStandingService } from "./services/guilds/moderation-standing";
 import { RoleService } from "./services/guilds/roles";
 import { EphemeralMessages, InteractionCallbacks, InteractionReplies, InteractionService, InteractionWebhooks } from "./services/interactions";
 import { MessageService } from "./services/messages/messages";
@@ -46,6 +47,7 @@ export * from "./permissions";
 export * from "./serializers";
 export { captureChannelVisibility } from "./services/channels/channel-visibility";
 export type { AvailableApplicationCommands, CommandScope } from "./services/commands";
+export type { ModerationStanding, ShieldReason } from "./services/guilds/moderation-standing";
 export {
   ALLOWED_CALLBACKS,
   CALLBACK_WINDOW_MS,
@@ -112,6 +114,8 @@ export function createDomain(given: DomainContext) {
     roles: new RoleService(ctx),
     /** A guild's bans: list, get, ban (removes the member), unban. */
     bans: new BanService(ctx),
+    /** What a member may do to the others (kick, ban, give and take roles; rule 10): the web app's Members settings. */
+    moderationStanding: new ModerationStandingService(ctx),
     /** Invites: create and list (bots), the vanity code, and following an invite link (the app). */
     invites: new InviteService(ctx, members),
     /** The app's invite dialog (a still-good link is reused) and a guild's Invites list with revoking. */

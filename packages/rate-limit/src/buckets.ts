@@ -43,7 +43,13 @@ export const THREAD_CREATE_LIMIT = perChannel("thread.create", 5, 5);
 export const INVITE_CREATE_LIMIT = perChannel("invite.create", 5, 5);
 const CHANNEL_EDIT = perChannel("channel.edit", 5, 10);
 const OVERWRITES = perChannel("channel.overwrite", 10, 10);
-const BANS = perGuild("guild.ban", 5, 5);
+/** Banning and unbanning, one bucket (REST, and the web app's Members and Bans settings): 5 per 5 s per guild. */
+export const BANS_LIMIT = perGuild("guild.ban", 5, 5);
+/** Kicking a member (REST, and the web app): 5 per 5 s per guild. */
+export const KICK_LIMIT = perGuild("member.kick", 5, 5);
+/** Giving a member a role (REST, and the web app): 10 per 10 s per guild; taking one is counted apart. */
+export const MEMBER_ROLE_ADD_LIMIT = perGuild("member.role.add", 10, 10);
+export const MEMBER_ROLE_REMOVE_LIMIT = perGuild("member.role.remove", 10, 10);
 
 /** Send a message: 5 per 5 s per channel, for bots (REST) and people (the web app) alike. */
 export const MESSAGE_CREATE_LIMIT = perChannel("message.create", 5, 5);
@@ -80,11 +86,11 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "PATCH /guilds/:guild/roles": perGuild("role.move", 5, 5),
   // Members: edit, role add and role remove each counted separately.
   "PATCH /guilds/:guild/members/:user": perGuild("member.edit", 10, 10),
-  "PUT /guilds/:guild/members/:user/roles/:role": perGuild("member.role.add", 10, 10),
-  "DELETE /guilds/:guild/members/:user/roles/:role": perGuild("member.role.remove", 10, 10),
-  "DELETE /guilds/:guild/members/:user": perGuild("member.kick", 5, 5),
-  "PUT /guilds/:guild/bans/:user": BANS,
-  "DELETE /guilds/:guild/bans/:user": BANS,
+  "PUT /guilds/:guild/members/:user/roles/:role": MEMBER_ROLE_ADD_LIMIT,
+  "DELETE /guilds/:guild/members/:user/roles/:role": MEMBER_ROLE_REMOVE_LIMIT,
+  "DELETE /guilds/:guild/members/:user": KICK_LIMIT,
+  "PUT /guilds/:guild/bans/:user": BANS_LIMIT,
+  "DELETE /guilds/:guild/bans/:user": BANS_LIMIT,
   "PATCH /users/@me": { name: "user.edit", points: 2, durationSeconds: 3600, per: "bot" },
   // Login token endpoints: 30 requests per minute from one address, both routes together.
   "POST /oauth2/token": LOGIN_TOKEN_LIMIT,

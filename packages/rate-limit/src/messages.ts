@@ -23,6 +23,9 @@ export const reactingTooOften = (retryAfterMs: number) => `You are reacting too 
 export const pinningTooOften = (retryAfterMs: number) => `You are pinning and unpinning too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const changingProfileTooOften = (retryAfterMs: number) => `Your profile was changed too often. ${tryAgainIn(retryAfterMs)}`;
 export const makingInvitesTooOften = (retryAfterMs: number) => `You are making invites too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const kickingTooOften = (retryAfterMs: number) => `You are removing members too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const banningTooOften = (retryAfterMs: number) => `You are banning and unbanning too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const changingRolesTooOften = (retryAfterMs: number) => `You are changing members' roles too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**

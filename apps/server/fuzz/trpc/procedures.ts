@@ -119,6 +119,15 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "invites.revoke": { fields: { guildId, code: inviteCode }, base: { guildId: "{hiddenGuild}", code: "{invite}" } },
   "invites.accept": { fields: { code: inviteCode }, base: { code: "{invite}" } },
 
+  "moderation.standing": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "moderation.addRole": { fields: { guildId, userId: id("user", "owner", "bot", "hiddenUser"), roleId: id("role", "guild", "hiddenRole") }, base: { guildId: "{guild}", userId: "{user}", roleId: "{hiddenRole}" } },
+  "moderation.removeRole": { fields: { guildId, userId: id("user", "owner", "bot", "hiddenUser"), roleId: id("role", "guild", "hiddenRole") }, base: { guildId: "{guild}", userId: "{bot}", roleId: "{guild}" } },
+  // Never the bot: the world's bot must stay (the user slot is made again when a case removes it).
+  "moderation.kick": { fields: { guildId, userId: id("user", "owner", "hiddenUser") }, base: { guildId: "{guild}", userId: "{owner}" } },
+  "moderation.ban": { fields: { guildId, userId: id("user", "owner", "hiddenUser", "bannedUser") }, base: { guildId: "{guild}", userId: "{hiddenUser}" } },
+  "moderation.bans": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "moderation.unban": { fields: { guildId, userId: id("bannedUser", "user") }, base: { guildId: "{guild}", userId: "{user}" } },
+
   "messages.list": { fields: { channelId, before: id("message", "hiddenMessage"), limit: int(1, 100) }, base: { channelId: "{channel}" } },
   "messages.send": { fields: { channelId, content: str(4000, ["hello from the web"]), nonce: str(25), replyTo: messageId }, base: { channelId: "{channel}", content: "" } },
   "messages.get": { fields: { channelId, messageId: id("message", "otherMessage", "hiddenMessage") }, base: { channelId: "{channel}", messageId: "{hiddenMessage}" } },

@@ -1,8 +1,10 @@
 import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
 import { AuditLogSection } from "./audit-log/audit-log-section";
+import { BansSection } from "./bans/bans-section";
 import { EmojiSection } from "./emoji/emoji-section";
 import { InvitesSection } from "./invites/invites-section";
+import { MembersSection } from "./members/members-section";
 import { OverviewSection } from "./overview/overview-section";
 import { RolesSection } from "./roles/roles-section";
 
@@ -32,6 +34,8 @@ export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
   { id: "roles", label: "Roles", Content: RolesSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
+  { id: "members", label: "Members", Content: MembersSection },
+  { id: "bans", label: "Bans", Content: BansSection },
   { id: "emoji", label: "Emoji", Content: EmojiSection },
   { id: "audit-log", label: "Audit log", Content: AuditLogSection },
 ];

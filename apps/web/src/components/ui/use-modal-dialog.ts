@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useRef } from "react";
 
 /**
  * Props for a native <dialog> shown as a modal while `open`: focus moves in, and Escape, a
@@ -18,13 +18,18 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 
   return {
     ref,
-    onClose,
+    // React passes a dialog's close event on to the dialogs around it: only this one's own counts.
+    onClose(e: SyntheticEvent<HTMLDialogElement>) {
+      if (e.target === e.currentTarget) onClose();
+    },
     onClick(e: MouseEvent<HTMLDialogElement>) {
       if (e.target === e.currentTarget) onClose();
     },
     onKeyDown(e: KeyboardEvent<HTMLDialogElement>) {
       if (e.key === "Escape") {
         e.preventDefault();
+        // A dialog opened inside another (a confirmation in the settings) closes alone.
+        e.stopPropagation();
         onClose();
       }
     },

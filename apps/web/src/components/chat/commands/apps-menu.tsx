@@ -58,12 +58,20 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
 }
 
 /** The "…" button opening a context menu, for keyboard and touch. */
-export function MoreButton({ label, expanded, onOpen, className = "", children }: { label: string; expanded: boolean; onOpen(button: HTMLElement): void; className?: string; children?: ReactNode }) {
+export function MoreButton({
+  label,
+  describedBy,
+  expanded,
+  onOpen,
+  className = "",
+  children,
+}: { label: string; /** The id of text saying more (why some actions are unavailable). */ describedBy?: string; expanded: boolean; onOpen(button: HTMLElement): void; className?: string; children?: ReactNode }) {
   return (
     <button
       type="button"
       data-menu-button
       aria-label={label}
+      aria-describedby={describedBy}
       aria-haspopup="menu"
       aria-expanded={expanded}
       onClick={(e) => onOpen(e.currentTarget)}

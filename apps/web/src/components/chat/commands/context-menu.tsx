@@ -7,7 +7,10 @@ export interface MenuItem {
   label: string;
   /** A second, quieter line (e.g. the application a command belongs to). */
   hint?: string;
+  /** Shown but not chosen (focusable, as the menu pattern has it); `hint` says why. */
   disabled?: boolean;
+  /** An on/off item (menuitemcheckbox): whether it is on now. */
+  checked?: boolean;
   onSelect?(): void;
   /** Opens a menu of its own (ArrowRight, Enter or a click). */
   submenu?: { label: string; items: MenuItem[]; empty: string };
@@ -16,13 +19,18 @@ export interface MenuItem {
 export interface MenuAnchor {
   x: number;
   y: number;
+  /** Where the panel ends instead when it does not fit to the right of `x` (a submenu opening to its parent's left). */
+  flipX?: number;
 }
 
 const MARGIN = 8;
+/** The items of a menu panel, plain and on/off ones. */
+const ITEM = '[role="menuitem"], [role="menuitemcheckbox"]';
 
 /**
  * A context menu (menu pattern): opened at the pointer (right-click) or under a "…" button,
- * focus on its first item; arrow keys, Home and End move, Enter, Space or ArrowRight choose or
+ * focus on its first item that can be chosen; arrow keys, Home and End move (over unavailable
+ * items too, so their reasons are heard), Enter, Space or ArrowRight choose or
  * open a submenu, ArrowLeft closes the submenu, Escape closes (focus goes back to `returnFocus`),
  * Tab or a click elsewhere closes.
  */
@@ -51,7 +59,7 @@ export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { la
 
   function openSub(item: MenuItem, element: HTMLElement) {
     const box = element.getBoundingClientRect();
-    setSub({ item, anchor: { x: box.right - 4, y: box.top - 6 } });
+    setSub({ item, anchor: { x: box.right - 4, y: box.top - 6, flipX: box.left + 4 } });
   }
 
   return (
@@ -96,6 +104,12 @@ export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { la
   );
 }
 
+/** A plain item (opening a submenu, maybe), or an on/off one. */
+function itemRole(item: MenuItem, openKey: string | null) {
+  if (item.checked !== undefined) return { role: "menuitemcheckbox", "aria-checked": item.checked } as const;
+  return { role: "menuitem", "aria-haspopup": item.submenu ? "menu" : undefined, "aria-expanded": item.submenu ? openKey === item.key : undefined } as const;
+}
+
 function MenuPanel({
   ref,
   label,
@@ -128,21 +142,23 @@ function MenuPanel({
     const panel = ref.current;
     if (!panel) return;
     const { width, height } = panel.getBoundingClientRect();
-    const left = Math.max(MARGIN, Math.min(anchor.x, window.innerWidth - width - MARGIN));
+    const fitsRight = anchor.x + width <= window.innerWidth - MARGIN;
+    const wanted = fitsRight || anchor.flipX === undefined ? anchor.x : anchor.flipX - width;
+    const left = Math.max(MARGIN, Math.min(wanted, window.innerWidth - width - MARGIN));
     const top = Math.max(MARGIN, Math.min(anchor.y, window.innerHeight - height - MARGIN));
     setPosition({ left, top });
   }, [anchor, ref]);
 
-  // Once placed (and so visible, which focus needs), the first item takes the focus.
+  // Once placed (and so visible, which focus needs), the first available item takes the focus.
   const placed = position !== null;
   useEffect(() => {
-    if (placed) (ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? ref.current)?.focus();
+    if (placed) (ref.current?.querySelector<HTMLElement>(`${ITEM}:not([aria-disabled="true"])`) ?? ref.current?.querySelector<HTMLElement>(ITEM) ?? ref.current)?.focus();
   }, [placed, ref]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const enabled = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
-    const index = enabled.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => enabled[(i + enabled.length) % enabled.length]?.focus();
+    const all = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
     switch (event.key) {
       case "ArrowDown":
         focusAt(index + 1);
@@ -154,7 +170,7 @@ function MenuPanel({
         focusAt(0);
         break;
       case "End":
-        focusAt(enabled.length - 1);
+        focusAt(all.length - 1);
         break;
       case "Escape":
         onBack();
@@ -190,14 +206,13 @@ function MenuPanel({
         </div>
       ) : null}
       {items.map((item) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: its role (menuitem or menuitemcheckbox) comes from itemRole
         <div
           key={item.key}
           data-key={item.key}
-          role="menuitem"
+          {...itemRole(item, openKey)}
           tabIndex={-1}
           aria-disabled={item.disabled || undefined}
-          aria-haspopup={item.submenu ? "menu" : undefined}
-          aria-expanded={item.submenu ? openKey === item.key : undefined}
           onClick={(e) => !item.disabled && onChoose(item, e.currentTarget)}
           onKeyDown={(e) => {
             if (item.disabled) return;
@@ -207,11 +222,16 @@ function MenuPanel({
               onChoose(item, e.currentTarget);
             }
           }}
-          className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none focus:bg-accent-strong focus:text-white ${item.disabled ? "cursor-default text-faint" : "text-text hover:bg-hover"}`}
+          className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none ${item.disabled ? "cursor-default text-faint focus:bg-hover" : "text-text hover:bg-hover focus:bg-accent-strong focus:text-white"}`}
         >
+          {item.checked === undefined ? null : (
+            <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-sm border text-[11px] leading-none ${item.checked ? "border-accent bg-accent-strong text-white" : "border-line"}`}>
+              {item.checked ? "✓" : ""}
+            </span>
+          )}
           <span className="min-w-0 flex-1">
             <span className="block truncate">{item.label}</span>
-            {item.hint ? <span className="block truncate text-xs text-muted group-focus:text-white">{item.hint}</span> : null}
+            {item.hint ? <span className={`block truncate text-xs text-muted ${item.disabled ? "" : "group-focus:text-white"}`}>{item.hint}</span> : null}
           </span>
           {item.submenu ? <span aria-hidden="true">›</span> : null}
         </div>

@@ -160,6 +160,8 @@ export class LiveCache {
         this.patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === id ? { ...g, name, icon, owner } : g)));
         // Ownership moved to or from this person: what they may manage is asked for again.
         if (before && before.owner !== owner) this.patcher.reload(trpc.guilds.list.queryKey());
+        // A new owner changes who may act on whom.
+        this.standingChanged(id);
         return;
       }
       case GatewayDispatchEvents.GuildDelete:
@@ -170,6 +172,7 @@ export class LiveCache {
         if (member) this.patchMembers(event.d.guild_id, (list) => [...list.filter((m) => m.user.id !== member.user.id), member]);
         // A bot joining brings its commands.
         if (member?.user.bot) this.commandsChanged();
+        this.standingChanged(event.d.guild_id);
         return;
       }
       case GatewayDispatchEvents.GuildMemberUpdate: {
@@ -177,6 +180,8 @@ export class LiveCache {
         const person = userView(user);
         this.patchMembers(guild_id, (list) => list.map((m) => (m.user.id === user.id ? { ...m, user: { ...m.user, ...person }, nick: nick ?? null, roles } : m)));
         this.userChanged(person);
+        // New roles rank the member (or the person) differently.
+        this.standingChanged(guild_id);
         // The person's own roles changed: what they may manage may have too (channels follow as CHANNEL_CREATE / DELETE).
         if (user.id === this.options.meId) {
           this.patcher.reload(trpc.guilds.list.queryKey());
@@ -191,6 +196,8 @@ export class LiveCache {
         this.patchMembers(guild_id, (list) => list.filter((m) => m.user.id !== user.id));
         // A bot leaving takes its commands.
         if (user.bot) this.commandsChanged();
+        // The removal may be a ban, which has no event of its own (spec: emission rule 4).
+        this.patcher.reload(trpc.moderation.bans.queryKey({ guildId: guild_id }));
         return;
       }
       case GatewayDispatchEvents.UserUpdate:
@@ -214,6 +221,7 @@ export class LiveCache {
       case GatewayDispatchEvents.GuildRoleDelete:
         this.patcher.reload(trpc.guilds.list.queryKey());
         applyRoleEvent(event, this.patcher, trpc);
+        this.standingChanged(event.d.guild_id);
         this.commandsChanged();
         return;
       case GatewayDispatchEvents.GuildEmojisUpdate: {
@@ -238,6 +246,11 @@ export class LiveCache {
     this.patcher.reload(this.options.trpc.commands.forChannel.pathKey());
   }
 
+  /** Who may act on whom in the guild's Members settings follows roles, their order and the owner. */
+  private standingChanged(guildId: string): void {
+    this.patcher.reload(this.options.trpc.moderation.standing.queryKey({ guildId }));
+  }
+
   private leaveGuild(guildId: string, kind: "removed-from-guild" | "guild-deleted"): void {
     const { queryClient, trpc } = this.options;
     const guild = queryClient.getQueryData(trpc.guilds.list.queryKey())?.find((g) => g.id === guildId);
@@ -247,6 +260,8 @@ export class LiveCache {
     queryClient.removeQueries({ queryKey: trpc.guilds.channels.queryKey({ guildId }) });
     queryClient.removeQueries({ queryKey: trpc.guilds.members.queryKey({ guildId }) });
     queryClient.removeQueries({ queryKey: trpc.voice.states.queryKey({ guildId }) });
+    queryClient.removeQueries({ queryKey: trpc.moderation.standing.queryKey({ guildId }) });
+    queryClient.removeQueries({ queryKey: trpc.moderation.bans.queryKey({ guildId }) });
     this.patcher.patch<ReadStateView[]>(trpc.readStates.list.queryKey(), (states) => states.filter((s) => s.guildId !== guildId));
     if (guild) this.options.onNotice({ kind, guildId, name: guild.name });
   }
