@@ -4,11 +4,11 @@ import { memberAbilities } from "../src/components/guild-settings/members/member
 
 const GUILD = "1";
 const roles: RoleView[] = [
-  { id: "50", name: "Bot Role", color: 0, position: 4, everyone: false },
-  { id: "40", name: "Senior", color: 0xe67e22, position: 3, everyone: false },
-  { id: "30", name: "Moderator", color: 0x3498db, position: 2, everyone: false },
-  { id: "20", name: "Helper", color: 0, position: 1, everyone: false },
-  { id: GUILD, name: "@everyone", color: 0, position: 0, everyone: true },
+  { id: "50", name: "Bot Role", color: 0, position: 4, hoist: false, everyone: false },
+  { id: "40", name: "Senior", color: 0xe67e22, position: 3, hoist: false, everyone: false },
+  { id: "30", name: "Moderator", color: 0x3498db, position: 2, hoist: false, everyone: false },
+  { id: "20", name: "Helper", color: 0, position: 1, hoist: false, everyone: false },
+  { id: GUILD, name: "@everyone", color: 0, position: 0, hoist: false, everyone: true },
 ];
 
 function member(id: string, held: string[] = [], bot = false): MemberView {
