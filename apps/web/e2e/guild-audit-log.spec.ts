@@ -38,6 +38,8 @@ test("the owner reads who did what, filters by action and by person; a member wi
     new RegExp(`${ben.username} deleted channel #plans`),
     new RegExp(`${ann.username} created channel #news`),
     new RegExp(`${ben.username} created channel #plans`),
+    new RegExp(`${ann.username} gave ${ben.username} Staff`),
+    new RegExp(`${ann.username} created role Staff`),
   ]);
   expect(await axeViolations(page)).toEqual([]);
   await screen(page, "guild-settings-audit-log");

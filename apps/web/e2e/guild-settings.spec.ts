@@ -10,7 +10,7 @@ test("the owner renames the guild and then deletes it", async ({ page }) => {
   let dialog = await openDialog(page, "Guild settings", "Guild settings");
   const name = dialog.getByRole("textbox", { name: "Guild name" });
   await name.fill("x");
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByRole("button", { name: "Save name" }).click();
   await expect(dialog.getByText("Must be between 2 and 100 in length.")).toBeVisible();
   await name.fill("After Rename");
   expect(await axeViolations(page)).toEqual([]);

@@ -94,7 +94,7 @@ test("a guild joined in another tab appears in the rail, and a rename shows in t
   await live(tabTwo);
   const settings = await openDialog(annPage, "Guild settings", "Guild settings");
   await settings.getByRole("textbox", { name: "Guild name" }).fill("Renamed Guild");
-  await settings.getByRole("button", { name: "Save" }).click();
+  await settings.getByRole("button", { name: "Save name" }).click();
   await expect(settings).toBeHidden();
 
   await expect(tabTwo.getByTestId("sidebar-title")).toHaveText("Renamed Guild");

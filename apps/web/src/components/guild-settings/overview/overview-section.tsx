@@ -46,7 +46,7 @@ export function OverviewSection({ guild, meId, onRenamed, onDeleted }: GuildSett
         {guild.canManage ? (
           <div className="flex justify-end">
             <Button type="submit" busy={form.busy}>
-              Save
+              Save name
             </Button>
           </div>
         ) : null}
