@@ -1,18 +1,11 @@
-import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
+import { openGuildSettings } from "./support/guild-settings";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
-import { openDialog, screen } from "./support/people";
+import { screen } from "./support/people";
 
 /** The guild settings' Audit log: what was done, by whom, filtered; only for View Audit Log. */
 
 const DESKTOP = { width: 1280, height: 800 };
-
-async function openAuditLog(page: Page) {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: "Audit log" }).click();
-  await expect(settings.getByRole("heading", { name: "Audit log" })).toBeVisible();
-  return settings;
-}
 
 test("the owner reads who did what, filters by action and by person; a member without View Audit Log is told why", async ({ people, service }) => {
   const ann = await people.get("ann");
@@ -31,7 +24,7 @@ test("the owner reads who did what, filters by action and by person; a member wi
   const page = await people.open(ann, guild.path);
   await page.setViewportSize(DESKTOP);
   await live(page);
-  const settings = await openAuditLog(page);
+  const settings = await openGuildSettings(page, "Audit log");
   const entries = settings.getByRole("list", { name: "Audit log entries" }).getByTestId("audit-entry");
   await expect(entries).toHaveText([
     new RegExp(`${ann.username} kicked ${cara.username}`),
@@ -59,7 +52,7 @@ test("the owner reads who did what, filters by action and by person; a member wi
   // Ben has Manage Channels but not View Audit Log.
   const bensPage = await people.open(ben, guild.path);
   await live(bensPage);
-  const bensSettings = await openAuditLog(bensPage);
+  const bensSettings = await openGuildSettings(bensPage, "Audit log");
   await expect(bensSettings.getByText("Viewing the audit log needs View Audit Log.")).toBeVisible();
   await expect(bensSettings.getByTestId("audit-entry")).toHaveCount(0);
 });

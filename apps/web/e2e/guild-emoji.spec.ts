@@ -1,21 +1,14 @@
-import type { Page } from "@playwright/test";
 import { GatewayIntentBits } from "discord.js";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
+import { openGuildSettings } from "./support/guild-settings";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
-import { openDialog, screen } from "./support/people";
+import { screen } from "./support/people";
 import { twoColourPng } from "./support/png";
 
 /** Custom emoji from the guild settings: upload, rename, delete; people and bots following live. */
 
 const DESKTOP = { width: 1280, height: 800 };
-
-async function openEmojiSettings(page: Page) {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: "Emoji" }).click();
-  await expect(settings.getByRole("heading", { name: "Emoji" })).toBeVisible();
-  return settings;
-}
 
 test("the owner uploads, renames and deletes an emoji; a member watching and a bot follow each change", async ({ people, service }) => {
   const ann = await people.get("ann");
@@ -36,8 +29,8 @@ test("the owner uploads, renames and deletes an emoji; a member watching and a b
     const benPage = await people.open(ben, guild.path);
     await annPage.setViewportSize(DESKTOP);
     await Promise.all([live(annPage), live(benPage)]);
-    const annSettings = await openEmojiSettings(annPage);
-    const benSettings = await openEmojiSettings(benPage);
+    const annSettings = await openGuildSettings(annPage, "Emoji");
+    const benSettings = await openGuildSettings(benPage, "Emoji");
     await expect(annSettings.getByTestId("no-emoji")).toContainText("No custom emoji yet");
     // Ben has no Manage Guild Expressions: the form is there, unavailable, saying why.
     const benPicture = benSettings.getByLabel("Picture");

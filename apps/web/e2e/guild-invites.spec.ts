@@ -3,6 +3,7 @@ import { GatewayIntentBits } from "discord.js";
 import type { APIInvite } from "discord-api-types/v10";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
+import { openGuildSettings } from "./support/guild-settings";
 import { expect, guildWith, live, moderatorBot, PHONE, test } from "./support/live-people";
 import { openDialog, screen, sendMessage } from "./support/people";
 
@@ -20,14 +21,6 @@ async function openInviteDialog(page: Page, guildName: string): Promise<{ dialog
 }
 
 const codeOf = (link: string) => link.split("/").pop() ?? "";
-
-/** Opens Guild settings at its Invites section; answers the settings dialog. */
-async function openInvitesSettings(page: Page): Promise<Locator> {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: "Invites" }).click();
-  await expect(settings.getByRole("heading", { name: "Invites" })).toBeVisible();
-  return settings;
-}
 
 test("the invite dialog shows the same link each time it opens; other limits make a link with those limits", async ({ people, service }) => {
   const ann = await people.get("ann");
@@ -108,7 +101,7 @@ test("the Invites list shows inviter, uses and expiry; a revoked link no longer 
     await page.keyboard.press("Escape");
     const anns = codeOf(link);
 
-    const settings = await openInvitesSettings(page);
+    const settings = await openGuildSettings(page, "Invites");
     const rows = settings.getByRole("list", { name: "Invites" }).getByTestId("guild-invite");
     await expect(rows).toHaveCount(2);
     const bensRow = rows.filter({ hasText: bens.code });

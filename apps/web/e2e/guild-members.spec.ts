@@ -2,25 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { GatewayIntentBits } from "discord.js";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
+import { openGuildSettings, showSettingsSection } from "./support/guild-settings";
 import { expect, guildWith, live, PHONE, type Someone, test } from "./support/live-people";
-import { openDialog, screen } from "./support/people";
+import { screen } from "./support/people";
 
 /** The guild settings' Members and Bans: roles given and taken, kick, ban and unban, removing a bot, and rule 10 for people. */
 
 const DESKTOP = { width: 1280, height: 800 };
 const KICK_BAN_ROLES = (1n << 1n) | (1n << 2n) | (1n << 28n);
-
-/** Opens Guild settings at `section`; answers the settings dialog. */
-async function openSettingsAt(page: Page, section: "Members" | "Bans"): Promise<Locator> {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await showSection(settings, section);
-  return settings;
-}
-
-async function showSection(settings: Locator, section: "Members" | "Bans"): Promise<void> {
-  await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: section }).click();
-  await expect(settings.getByRole("heading", { name: section, exact: true })).toBeVisible();
-}
 
 /** The row of `someone` (or of the user named `name`) in the Members list. */
 const row = (settings: Locator, name: string) => settings.getByRole("list", { name: "Members" }).getByTestId("guild-member").filter({ has: settings.page().getByTestId("member-name").getByText(name, { exact: true }) });
@@ -71,9 +60,9 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
     }
     const [annPage, benPage, caraPage, danPage] = pages as [Page, Page, Page, Page];
     await annPage.setViewportSize(DESKTOP);
-    const settings = await openSettingsAt(annPage, "Members");
+    const settings = await openGuildSettings(annPage, "Members");
     // Ben watches the same list from his own settings.
-    const benSettings = await openSettingsAt(benPage, "Members");
+    const benSettings = await openGuildSettings(benPage, "Members");
 
     const list = settings.getByRole("list", { name: "Members" }).getByTestId("guild-member");
     await expect(list).toHaveCount(6);
@@ -142,7 +131,7 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
     await screen(annPage, "guild-members");
 
     // The Bans list: Dan, then nobody once he is unbanned.
-    await showSection(settings, "Bans");
+    await showSettingsSection(settings, "Bans");
     const bans = settings.getByRole("list", { name: "Bans" }).getByTestId("guild-ban");
     await expect(bans).toHaveText([new RegExp(dan.username)]);
     expect(await axeViolations(annPage)).toEqual([]);
@@ -153,7 +142,7 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
     await expect(settings.getByTestId("no-bans")).toContainText("Nobody is banned");
     expect(await domain.bans.list(ann.id, BigInt(guild.guildId), {})).toEqual([]);
     expect(await axeViolations(annPage)).toEqual([]);
-    await showSection(settings, "Members");
+    await showSettingsSection(settings, "Members");
     await expect(list).toHaveCount(3);
     await screen(annPage, "guild-members-phone");
 
@@ -179,7 +168,7 @@ test("a moderator ranked below a member sees kick, ban and roles on them unavail
   const page = await people.open(mia, guild.path);
   await page.setViewportSize(DESKTOP);
   await live(page);
-  const settings = await openSettingsAt(page, "Members");
+  const settings = await openGuildSettings(page, "Members");
   await expect(settings.getByText("You can act only on members whose highest role is below yours")).toBeVisible();
 
   // Ben outranks Mia: every action is there but unavailable, saying why.

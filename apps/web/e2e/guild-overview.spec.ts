@@ -1,20 +1,14 @@
-import type { Page } from "@playwright/test";
 import { GatewayIntentBits } from "discord.js";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
+import { openGuildSettings } from "./support/guild-settings";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
-import { openDialog, screen } from "./support/people";
+import { screen } from "./support/people";
 import { twoColourPng } from "./support/png";
 
 /** The guild overview: icon with crop, vanity link and its uses, handing the guild to someone else. */
 
 const DESKTOP = { width: 1280, height: 800 };
-
-async function openOverview(page: Page) {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await expect(settings.getByRole("heading", { name: "Overview" })).toBeVisible();
-  return settings;
-}
 
 test("the owner sets an icon and a vanity link, then hands the guild to a member; everyone and a bot follow live", async ({ people, service }) => {
   const ann = await people.get("ann");
@@ -31,7 +25,7 @@ test("the owner sets an icon and a vanity link, then hands the guild to a member
     const benPage = await people.open(ben, guild.path);
     await annPage.setViewportSize(DESKTOP);
     await Promise.all([live(annPage), live(benPage)]);
-    const settings = await openOverview(annPage);
+    const settings = await openGuildSettings(annPage);
 
     // Icon: picked, cropped in the dialog, saved; Ben's guild rail shows it without a reload.
     await settings.getByLabel("Icon file").setInputFiles({ name: "tea.png", mimeType: "image/png", buffer: twoColourPng(300, [46, 160, 67], [250, 240, 230]) });
@@ -63,7 +57,7 @@ test("the owner sets an icon and a vanity link, then hands the guild to a member
     await screen(annPage, "guild-settings-overview", { fullPage: true });
 
     // Ownership: Ann chooses Ben, confirms; her owner-only parts go, Ben's appear, both live.
-    const benSettings = await openOverview(benPage);
+    const benSettings = await openGuildSettings(benPage);
     await expect(benSettings.getByText("Seeing the vanity link needs Manage Guild.")).toBeVisible();
     await expect(benSettings.getByRole("heading", { name: "Transfer ownership" })).toHaveCount(0);
     await settings.getByLabel("New owner").selectOption({ label: ben.username });

@@ -1,21 +1,14 @@
 import { Permission } from "@chat/domain";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
+import { openGuildSettings } from "./support/guild-settings";
 import { expect, guildWith, live, PHONE, test } from "./support/live-people";
-import { openDialog, screen } from "./support/people";
+import { screen } from "./support/people";
 
 /** The Roles section of the guild settings: editing, reordering, rule 10's limits, live for others and bots. */
 
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Opens Guild settings at its Roles section; answers the settings dialog. */
-async function openRolesSettings(page: Page): Promise<Locator> {
-  const settings = await openDialog(page, "Guild settings", "Guild settings");
-  await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: "Roles" }).click();
-  await expect(settings.getByRole("heading", { name: "Roles" })).toBeVisible();
-  return settings;
-}
 
 const roleNames = (settings: Locator) => settings.getByRole("list", { name: "Roles" }).getByTestId("role-name");
 const roleRow = (settings: Locator, name: string) => settings.getByTestId("role-row").filter({ has: settings.page().getByTestId("role-name").getByText(name, { exact: true }) });
@@ -35,7 +28,7 @@ test("the owner creates and edits a role with its permissions and moves it by ke
   try {
     const bens = await people.open(ben, guild.path);
     await live(bens);
-    const watching = await openRolesSettings(bens);
+    const watching = await openGuildSettings(bens, "Roles");
     await expect(roleNames(watching)).toHaveText(["Role Watcher", "Veterans", "@everyone"]);
     // Ben lacks Manage Roles: he may look, and is told why he can't change anything.
     await expect(watching.getByRole("button", { name: "Create role" })).toHaveAccessibleDescription(/Changing them needs the Manage Roles permission\./);
@@ -43,7 +36,7 @@ test("the owner creates and edits a role with its permissions and moves it by ke
     const page = await people.open(ann, guild.path);
     await page.setViewportSize(DESKTOP);
     await live(page);
-    const settings = await openRolesSettings(page);
+    const settings = await openGuildSettings(page, "Roles");
     await expect(roleRow(settings, "Role Watcher").getByTestId("role-note")).toHaveText("A bot’s own role · can’t be edited or deleted");
     await settings.getByRole("button", { name: "Create role" }).click();
     const editor = settings.getByTestId("role-editor");
@@ -143,7 +136,7 @@ test("a moderator below another role sees that role's controls unavailable with 
   const page = await people.open(cara, guild.path);
   await page.setViewportSize(DESKTOP);
   await live(page);
-  const settings = await openRolesSettings(page);
+  const settings = await openGuildSettings(page, "Roles");
   await expect(roleNames(settings)).toHaveText(["Admins", "Mods", "Helpers", "@everyone"]);
   await expect(settings.getByText("You can change and move the roles below your highest role, Mods.")).toBeVisible();
   await expect(roleRow(settings, "Admins").getByTestId("role-note")).toHaveText("Ranks above your highest role · can’t be changed or moved");

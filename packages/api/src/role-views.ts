@@ -1,17 +1,8 @@
 import type { APIRole } from "discord-api-types/v10";
+import type { RoleView } from "./views";
 
-/** One role as the Roles settings show it. */
-export interface RoleSettingsView {
-  id: string;
-  /** "@everyone" for the guild's base role. */
-  name: string;
-  /** 0 is no colour. */
-  color: number;
-  /** Higher ranks higher; @everyone is 0. */
-  position: number;
-  everyone: boolean;
-  /** Members holding it are listed apart from others. */
-  hoist: boolean;
+/** One role as the Roles settings show it: what every role view says, and what editing it needs. */
+export interface RoleSettingsView extends RoleView {
   /** Anyone may mention it with `@name`. */
   mentionable: boolean;
   /** The permission bit field, a decimal string. */
