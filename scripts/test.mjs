@@ -1,11 +1,10 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. With both modes, each mode is a lane of its own and the two lanes run side
-// by side (each test file at a time, mostly waiting on sockets and timers): a lane's unit and
-// integration pass, then (once the web app is built, by whichever lane gets there first) its
-// browser pass. The PostgreSQL lane's unit pass is the shorter, so its browser pass starts while
-// the embedded unit pass is still running.
+// PostgreSQL + Redis. The two modes' unit and integration passes run side by side, then the
+// web app is built once and the two modes' browser passes run side by side (each pass one test
+// file at a time, mostly waiting on sockets and timers). A browser pass is not run beside a
+// unit pass: the embedded database's tests and the admin CLI's process starts slow down too much.
 import { spawn } from "node:child_process";
 import { ensureLiveKit } from "./livekit-install.mjs";
 
@@ -53,27 +52,20 @@ stopUnless(await run("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lin
 
 // Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
 // under a pass running beside them.
-let building = null;
-/** The web app's build, made once for both browser passes. */
-const buildWeb = () => (building ??= run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv, withServices ? "build" : undefined));
 const unitArgs = ["exec", "turbo", "run", "test", "--only", "--concurrency=1"];
 /** A browser pass; side by side, each has its own results folder (Playwright empties it first). */
 const browserPass = (title, env, name) => run(title, "pnpm", ["exec", "playwright", "test"], { ...env, E2E_RUN_NAME: name }, withServices ? name : undefined);
 
-const embeddedLane = async () =>
-  (await run("unit and integration tests (embedded database)", "pnpm", unitArgs, embeddedEnv, withServices ? "embedded" : undefined)) &&
-  (await buildWeb()) &&
-  (await browserPass("browser tests (embedded database)", embeddedEnv, "browser-embedded"));
-
+const unitPasses = [run("unit and integration tests (embedded database)", "pnpm", unitArgs, embeddedEnv, withServices ? "embedded" : undefined)];
 if (withServices) {
   const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
-  const servicesLane = async () =>
-    (await run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis")) &&
-    (await buildWeb()) &&
-    (await browserPass("browser tests (PostgreSQL + Redis)", serviceEnv, "browser-pg"));
-  stopUnless((await Promise.all([embeddedLane(), servicesLane()])).every(Boolean));
+  unitPasses.push(run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis"));
 } else {
   console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).");
-  stopUnless(await embeddedLane());
 }
+stopUnless((await Promise.all(unitPasses)).every(Boolean));
+stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
+const browserPasses = [browserPass("browser tests (embedded database)", embeddedEnv, "browser-embedded")];
+if (withServices) browserPasses.push(browserPass("browser tests (PostgreSQL + Redis)", serviceEnv, "browser-pg"));
+stopUnless((await Promise.all(browserPasses)).every(Boolean));
 console.log("\nall test passes succeeded");
