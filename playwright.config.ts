@@ -2,9 +2,8 @@ import { resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { writeToneWav } from "./apps/web/e2e/support/tone-wav";
 
-/** Two passes side by side (`pnpm test`'s browser passes) name themselves, so neither empties the other's results. */
-const sideBySide = Boolean(process.env.E2E_RUN_NAME);
-const runName = sideBySide ? `-${process.env.E2E_RUN_NAME?.replace(/[^a-z0-9-]/gi, "")}` : "";
+/** Two passes run side by side by hand name themselves (E2E_RUN_NAME), so neither empties the other's results. */
+const runName = process.env.E2E_RUN_NAME ? `-${process.env.E2E_RUN_NAME.replace(/[^a-z0-9-]/gi, "")}` : "";
 
 /** Run from the repository root, as every command of the README is. */
 const fakeMicrophone = writeToneWav(resolve(`.tmp/fake-microphone${runName}.wav`));
@@ -23,10 +22,8 @@ export default defineConfig({
   outputDir: bench ? ".tmp/bench-results" : `.tmp/test-results${runName}`,
   fullyParallel: false,
   workers: 1,
-  // Side by side (`pnpm test`), two services share the machine: hashing a password or starting
-  // a page takes longer, so waits are longer; a passing test is no slower for it.
-  timeout: bench ? 20 * 60_000 : sideBySide ? 150_000 : 90_000,
-  expect: { timeout: sideBySide ? 25_000 : 10_000 },
+  timeout: bench ? 20 * 60_000 : 90_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: `.tmp/playwright-report${runName}` }]] : "list",
   use: {
     ...devices["Desktop Chrome"],

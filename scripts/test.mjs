@@ -1,10 +1,11 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The two modes' unit and integration passes run side by side, then the
-// web app is built once and the two modes' browser passes run side by side (each pass one test
-// file at a time, mostly waiting on sockets and timers). A browser pass is not run beside a
-// unit pass: the embedded database's tests and the admin CLI's process starts slow down too much.
+// PostgreSQL + Redis. The two modes' unit and integration passes run side by side (each one
+// test file at a time, mostly waiting on sockets and timers); the browser passes run one after
+// the other (beside each other or beside a unit pass, a 2-core machine starves them). The
+// PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
+// bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
 import { spawn } from "node:child_process";
 import { ensureLiveKit } from "./livekit-install.mjs";
 
@@ -16,6 +17,19 @@ const withServices = Boolean(pgUrl && redisUrl);
 const livekitBinary = ensureLiveKit();
 const embeddedEnv = { ...process.env, ...(livekitBinary ? { LIVEKIT_BINARY: livekitBinary } : {}), TEST_DATABASE_URL: "", TEST_REDIS_URL: "", E2E_DATABASE_URL: "", E2E_REDIS_URL: "", DATABASE_URL: "", REDIS_URL: "", LIVEKIT_URL: "", LIVEKIT_PUBLIC_URL: "", LIVEKIT_API_KEY: "", LIVEKIT_API_SECRET: "" };
 const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl, E2E_DATABASE_URL: pgUrl, E2E_REDIS_URL: redisUrl };
+/**
+ * The browser specs run again on PostgreSQL + Redis: what people do together live (the event
+ * bus), sessions and limits (Redis), guild administration, a bot's round trip, voice. The rest
+ * (forms, rendering, accessibility, the portal, the bots' commands and forms, whose gateway and
+ * interaction paths the PostgreSQL + Redis integration pass covers with the real libraries)
+ * behave alike on both.
+ */
+const PG_BROWSER_SPECS = [
+  "bot-roundtrip",
+  "guild-audit-log", "guild-emoji", "guild-invites", "guild-members", "guild-overview", "guild-roles", "guild-settings",
+  "live-addressing", "live-edits", "live-lists", "live-notices", "live-presence", "live-reconnect", "live-typing", "live-unread",
+  "oauth2", "sessions", "throttling", "voice",
+];
 const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api", "@chat/rate-limit", "@chat/auth", "@chat/ephemeral"];
 
 /** Runs one pass; with a `label`, its output lines are prefixed so side-by-side passes stay readable. */
@@ -53,9 +67,6 @@ stopUnless(await run("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lin
 // Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
 // under a pass running beside them.
 const unitArgs = ["exec", "turbo", "run", "test", "--only", "--concurrency=1"];
-/** A browser pass; side by side, each has its own results folder (Playwright empties it first). */
-const browserPass = (title, env, name) => run(title, "pnpm", ["exec", "playwright", "test"], { ...env, E2E_RUN_NAME: name }, withServices ? name : undefined);
-
 const unitPasses = [run("unit and integration tests (embedded database)", "pnpm", unitArgs, embeddedEnv, withServices ? "embedded" : undefined)];
 if (withServices) {
   const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
@@ -65,7 +76,9 @@ if (withServices) {
 }
 stopUnless((await Promise.all(unitPasses)).every(Boolean));
 stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
-const browserPasses = [browserPass("browser tests (embedded database)", embeddedEnv, "browser-embedded")];
-if (withServices) browserPasses.push(browserPass("browser tests (PostgreSQL + Redis)", serviceEnv, "browser-pg"));
-stopUnless((await Promise.all(browserPasses)).every(Boolean));
+stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
+if (withServices) {
+  const specs = PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`);
+  stopUnless(await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test", ...specs], serviceEnv));
+}
 console.log("\nall test passes succeeded");
