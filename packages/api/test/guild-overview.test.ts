@@ -38,6 +38,19 @@ describe("transferring ownership", () => {
     await w.caller(member).guilds.remove({ guildId });
   });
 
+  it("shows the new owner the channels hidden from their roles at once (CHANNEL_CREATE on their tab)", async () => {
+    const { owner, member, guildId } = await w.guildOfTwo("own_hidden_from", "own_hidden_to");
+    const staff = await w.database.prisma.channel.create({ data: { guildId: BigInt(guildId), type: 0, name: "owners-only", position: 9 } });
+    await w.database.prisma.permissionOverwrite.create({ data: { channelId: staff.id, targetId: BigInt(guildId), type: 0, deny: Permission.ViewChannel } });
+    const tab = await openLiveTab((signal) => w.caller(member, signal));
+    await tab.ready();
+    await w.caller(owner).guilds.transferOwnership({ guildId, userId: member.toString() });
+    const gained = await tab.until((f) => f.t === "CHANNEL_CREATE");
+    expect(gained.d).toMatchObject({ id: staff.id.toString(), name: "owners-only" });
+    tab.close();
+    expect((await w.caller(member).guilds.channels({ guildId })).map((c) => c.name)).toContain("owners-only");
+  });
+
   it("refuses a bot (50132), someone not in the guild (10007) and anyone but the owner (50013), changing nothing", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("own_keep", "own_admin");
     await grantRole(guildId, owner, member, Permission.Administrator);
