@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword, verifyPassword } from "@chat/auth";
 import { type OpenDatabase, openDatabase } from "@chat/db";
+import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
@@ -68,8 +69,8 @@ export interface TestWorldOptions {
 const passwords = { hash: hashPassword, verify: verifyPassword };
 
 export async function createTestWorld(options: TestWorldOptions = {}): Promise<TestWorld> {
-  const dataDir = mkdtempSync(join(tmpdir(), "chat-api-test-"));
   const postgres = await freshPostgresDatabase();
+  const dataDir = postgres ? mkdtempSync(join(tmpdir(), "chat-api-test-")) : await freshEmbeddedDataDir("chat-api-test-");
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir, embeddedPort: 0, embeddedRole: "own" });
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
   const namespace = `api-test-${randomBytes(6).toString("hex")}`;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { type Clock, Permission, type PublicUrls } from "@chat/domain";
 import pg from "pg";
 import type { LiveKitAccess } from "@chat/voice";
@@ -25,10 +26,10 @@ export interface TestStorage {
 }
 
 export async function createTestStorage(): Promise<TestStorage> {
-  const dataDir = mkdtempSync(join(tmpdir(), "chat-test-"));
+  const admin = process.env.TEST_DATABASE_URL;
+  const dataDir = admin ? mkdtempSync(join(tmpdir(), "chat-test-")) : await freshEmbeddedDataDir("chat-test-");
   const redisNamespace = `test-${randomBytes(6).toString("hex")}`;
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
-  const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
     return { dataDir, redisUrl, redisNamespace, async drop() { rmSync(dataDir, { recursive: true, force: true }); } };
   }
