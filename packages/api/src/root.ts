@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account";
 import { applicationsRouter } from "./routers/applications";
 import { auditLogRouter } from "./routers/audit-log";
 import { authorizedAppsRouter } from "./routers/authorized-apps";
+import { channelSettingsRouter } from "./routers/channel-settings";
 import { commandsRouter } from "./routers/commands";
 import { composerRouter } from "./routers/composer";
 import { emojisRouter } from "./routers/emojis";
@@ -26,6 +27,7 @@ export const appRouter = router({
   account: accountRouter,
   guilds: guildsRouter,
   roles: rolesRouter,
+  channelSettings: channelSettingsRouter,
   invites: invitesRouter,
   moderation: moderationRouter,
   messages: messagesRouter,

@@ -2,6 +2,7 @@ import { MemoryShortLivedStore } from "@chat/ephemeral";
 import type { DomainContext } from "./context";
 import { ApplicationSettingsService } from "./services/applications/application-settings";
 import { ApplicationService } from "./services/applications/applications";
+import { ChannelLayoutService } from "./services/channels/channel-layout";
 import { ChannelOverwriteService } from "./services/channels/channel-overwrites";
 import { ChannelService } from "./services/channels/channels";
 import { ThreadService } from "./services/channels/threads";
@@ -48,6 +49,7 @@ export * from "./serializers";
 export { captureChannelVisibility } from "./services/channels/channel-visibility";
 export type { AvailableApplicationCommands, CommandScope } from "./services/commands";
 export type { ModerationStanding, ShieldReason } from "./services/guilds/moderation-standing";
+export type { ChannelLayoutEntry } from "./services/channels/channel-layout";
 export {
   ALLOWED_CALLBACKS,
   CALLBACK_WINDOW_MS,
@@ -89,6 +91,7 @@ export function createDomain(given: DomainContext) {
   const oauth2 = new OAuth2Service(ctx);
   const messages = new MessageService(ctx);
   const threads = new ThreadService(ctx, messages);
+  const channels = new ChannelService(ctx, threads);
   const scheduledEvents = new ScheduledEventService(ctx);
   const webSessions = new WebSessionService(ctx);
   const ephemeralMessages = new EphemeralMessages(ctx, ctx.shortLived as NonNullable<DomainContext["shortLived"]>);
@@ -126,9 +129,11 @@ export function createDomain(given: DomainContext) {
     directMessages: new DirectMessageService(ctx),
     /** Which stored picture a public picture address names (the routes under {cdn_url}). */
     cdnPictures: new CdnPictureService(ctx),
-    channels: new ChannelService(ctx, threads),
+    channels,
     /** Permission overwrites of one channel: PUT and DELETE /channels/{channel}/permissions/{overwrite}. */
     channelOverwrites: new ChannelOverwriteService(ctx),
+    /** What only people do in the app: categories, moving channels, a whole overwrite set, a member's effective permissions. */
+    channelLayout: new ChannelLayoutService(ctx, channels),
     messages,
     /** Reactions on guild messages: add, remove (own, someone's, one emoji, all), list who reacted. */
     reactions: new ReactionService(ctx),

@@ -53,11 +53,15 @@ export const guildsRouter = router({
     return { id: input.guildId.toString() };
   }),
 
-  /** A new text or voice channel (Manage Channels); members' clients and bots get CHANNEL_CREATE. */
+  /**
+   * A new text or voice channel (Manage Channels), in a category when `parentId` names one
+   * (starting in sync with its overwrites); members' clients and bots get CHANNEL_CREATE.
+   */
   createChannel: protectedProcedure
-    .input(z.object({ guildId: zSnowflake, name: z.string().max(200), kind: z.enum(["text", "voice"]) }))
+    .input(z.object({ guildId: zSnowflake, name: z.string().max(200), kind: z.enum(["text", "voice"]), parentId: zSnowflake.nullish() }))
     .mutation(async ({ ctx, input }) => {
-      const channel = await ctx.domain.channels.create(input.guildId, ctx.me.id, { name: input.name, type: input.kind === "text" ? 0 : 2 });
+      const type = input.kind === "text" ? 0 : 2;
+      const channel = await ctx.domain.channelLayout.createChannel(input.guildId, ctx.me.id, { name: input.name, type, parentId: input.parentId });
       return channelView(channel as Parameters<typeof channelView>[0]);
     }),
 
