@@ -54,7 +54,7 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "guilds.create": { fields: { name: str(200, ["A guild"]) }, base: { name: "" } },
   "guilds.update": { fields: { guildId, name: str(200, ["Renamed"]) }, base: { guildId: "{guild}", name: "Fuzz Guild" } },
   "guilds.remove": { fields: { guildId: id("removableGuild", "hiddenGuild") }, base: { guildId: "{hiddenGuild}" } },
-  "guilds.createChannel": { fields: { guildId, name: str(200, ["fuzz-made"]), kind: oneOf("text", "voice", "category") }, base: { guildId: "{guild}", name: "", kind: "text" } },
+  "guilds.createChannel": { fields: { guildId, name: str(200, ["fuzz-made"]), kind: oneOf("text", "voice", "category"), parentId: union(channelId, oneOf(null)) }, base: { guildId: "{guild}", name: "", kind: "text" } },
   "guilds.channels": { fields: { guildId }, base: { guildId: "{guild}" } },
   "guilds.members": { fields: { guildId }, base: { guildId: "{guild}" } },
   "guilds.roles": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
@@ -73,6 +73,25 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
     base: { guildId: "{guild}", limit: 0 },
   },
 
+  "channelSettings.list": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "channelSettings.createCategory": { fields: { guildId, name: str(200, ["Fuzz category", "   "]) }, base: { guildId: "{guild}", name: "" } },
+  "channelSettings.update": {
+    fields: { channelId: id("thread", "voice", "hiddenChannel"), name: str(200, ["renamed-fuzz"]), topic: union(str(2000), oneOf(null)), nsfw: bool },
+    base: { channelId: "{hiddenChannel}", name: "renamed-fuzz" },
+  },
+  "channelSettings.remove": { fields: { channelId: id("hiddenChannel") }, base: { channelId: "{hiddenChannel}" } },
+  "channelSettings.arrange": {
+    fields: { guildId, entries: arr(obj({ id: channelId, position: int(-5, 2 ** 31), parentId: union(channelId, oneOf(null)) }), 500) },
+    base: { guildId: "{guild}", entries: [] },
+  },
+  "channelSettings.setOverwrites": {
+    fields: { channelId: id("thread", "hiddenChannel"), overwrites: arr(obj({ id: roleId, type: int(-1, 3), allow: bits, deny: bits }), 101) },
+    base: { channelId: "{hiddenChannel}", overwrites: [] },
+  },
+  "channelSettings.effective": {
+    fields: { channelId, userId: id("user", "owner", "bot", "hiddenUser"), overwrites: arr(obj({ id: roleId, type: int(-1, 3), allow: bits, deny: bits }), 101) },
+    base: { channelId: "{hiddenChannel}", userId: "{user}" },
+  },
   "roles.settings": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
   "roles.create": { fields: { guildId, ...roleFields }, base: { guildId: "{guild}", name: "a role" } },
   "roles.update": { fields: { guildId, roleId, ...roleFields }, base: { guildId: "{guild}", roleId: "{guild}", name: "renamed everyone" } },
