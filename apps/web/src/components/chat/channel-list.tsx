@@ -1,34 +1,82 @@
 "use client";
 
 import type { ChannelView } from "@chat/api";
-import Link from "next/link";
-import { HashIcon, PlusIcon } from "@/components/ui/icons";
-import { MentionBadge } from "./read-states/mention-badge";
-import { isUnread, mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
+import { useState } from "react";
+import { ChevronDownIcon, PlusIcon } from "@/components/ui/icons";
+import { type ChannelGroup, groupChannels } from "./channels/channel-groups";
+import { TextChannelLink } from "./channels/text-channel-link";
+import type { ReadStateIndex } from "./read-states/read-state-math";
 import { VoiceChannels } from "./voice/voice-channels";
+
+function CreateButton({ label, onCreate }: { label: string; onCreate: () => void }) {
+  return (
+    <button type="button" aria-label={label} title={label} onClick={onCreate} className="rounded text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent">
+      <PlusIcon width={16} height={16} />
+    </button>
+  );
+}
 
 function SectionTitle({ children, onCreate }: { children: string; onCreate?: () => void }) {
   return (
     <div className="flex items-center justify-between px-2 pt-4 pb-1">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-faint">{children}</h2>
-      {onCreate ? (
-        <button
-          type="button"
-          aria-label="Create a channel"
-          title="Create a channel"
-          onClick={onCreate}
-          className="rounded text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
-        >
-          <PlusIcon width={16} height={16} />
-        </button>
-      ) : null}
+      {onCreate ? <CreateButton label="Create a channel" onCreate={onCreate} /> : null}
     </div>
   );
 }
 
+interface ListProps {
+  guildId: string;
+  selectedId: string | null;
+  readStates: ReadStateIndex;
+}
+
+function TextChannels({ channels, guildId, selectedId, readStates }: ListProps & { channels: ChannelView[] }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {channels.map((channel) => (
+        <TextChannelLink key={channel.id} guildId={guildId} channel={channel} active={channel.id === selectedId} readStates={readStates} />
+      ))}
+    </ul>
+  );
+}
+
+/** A category: its name folds its channels away (the open channel stays in sight); `onCreate` adds a channel inside. */
+function CategoryBlock({ group, onCreate, ...list }: ListProps & { group: ChannelGroup<ChannelView> & { category: ChannelView }; onCreate?: (parentId: string) => void }) {
+  const [folded, setFolded] = useState(false);
+  const { category } = group;
+  const text = folded ? group.text.filter((c) => c.id === list.selectedId) : group.text;
+  const bodyId = `category-${category.id}`;
+  return (
+    <section aria-label={category.name} data-testid="channel-category">
+      <div className="flex items-center justify-between gap-1 pt-4 pr-2 pb-1">
+        <h2 className="min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={!folded}
+            aria-controls={bodyId}
+            onClick={() => setFolded(!folded)}
+            className="flex w-full min-w-0 items-center gap-0.5 rounded text-left text-xs font-semibold uppercase tracking-wide text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <ChevronDownIcon width={12} height={12} className={`shrink-0 transition-transform ${folded ? "-rotate-90" : ""}`} />
+            <span className="truncate">{category.name}</span>
+          </button>
+        </h2>
+        {onCreate ? <CreateButton label={`Create a channel in ${category.name}`} onCreate={() => onCreate(category.id)} /> : null}
+      </div>
+      <div id={bodyId}>
+        <TextChannels channels={text} {...list} />
+        {!folded && group.voice.length > 0 ? <VoiceChannels guildId={list.guildId} channels={group.voice} /> : null}
+        {!folded && group.text.length + group.voice.length === 0 ? <p className="px-2 py-1 text-sm text-faint">No channels here yet.</p> : null}
+      </div>
+    </section>
+  );
+}
+
 /**
- * Text channels (links, bold while unread, with a badge counting mentions of the person) and
- * voice channels (a click joins, with who is in each); `onCreate` offers "Create a channel".
+ * The guild's channels as the reference platform's client lays them out: those outside any
+ * category first (text, then voice: a click joins, with who is in each), then each category
+ * with its own. `onCreate` offers "Create a channel", in a category or outside.
  */
 export function ChannelList({
   guildId,
@@ -36,49 +84,28 @@ export function ChannelList({
   selectedId,
   readStates,
   onCreate,
-}: { guildId: string; channels: ChannelView[]; selectedId: string | null; readStates: ReadStateIndex; onCreate?: () => void }) {
-  const text = channels.filter((c) => c.kind === "text");
-  const voice = channels.filter((c) => c.kind === "voice");
+}: ListProps & { channels: ChannelView[]; onCreate?: (parentId: string | null) => void }) {
+  const [outside, ...categories] = groupChannels(channels) as [ChannelGroup<ChannelView>, ...(ChannelGroup<ChannelView> & { category: ChannelView })[]];
+  const list = { guildId, selectedId, readStates };
+  const noText = outside.text.length === 0 && categories.every((g) => g.text.length === 0);
   return (
     <nav aria-label="Channels" className="scroll-thin flex-1 overflow-y-auto px-2 pb-3">
-      <SectionTitle onCreate={onCreate}>Text channels</SectionTitle>
-      <ul className="flex flex-col gap-0.5">
-        {text.map((channel) => {
-          const active = channel.id === selectedId;
-          const state = readStates.byChannel.get(channel.id);
-          const unread = !active && isUnread(state);
-          const mentions = mentionLabel(state?.mentionCount ?? 0);
-          return (
-            <li key={channel.id} className="relative">
-              {unread ? <span aria-hidden="true" className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-white" /> : null}
-              <Link
-                href={`/channels/${guildId}/${channel.id}`}
-                aria-current={active ? "page" : undefined}
-                aria-describedby={mentions || unread ? `channel-state-${channel.id}` : undefined}
-                data-testid="channel-link"
-                data-unread={unread ? "true" : undefined}
-                className={`flex h-8 items-center gap-1.5 rounded-md px-2 text-[15px] ${active ? "bg-hover font-medium text-white" : unread ? "font-semibold text-white hover:bg-hover/60" : "text-muted hover:bg-hover/60 hover:text-text"}`}
-              >
-                <HashIcon width={18} height={18} className="shrink-0 text-faint" />
-                <span className="min-w-0 flex-1 truncate">{channel.name}</span>
-                {state?.mentionCount ? <MentionBadge count={state.mentionCount} /> : null}
-              </Link>
-              {mentions || unread ? (
-                <span id={`channel-state-${channel.id}`} className="sr-only">
-                  {mentions ?? "Unread messages"}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
-        {text.length === 0 ? <li className="px-2 py-1 text-sm text-faint">No text channels you can see.</li> : null}
-      </ul>
-      {voice.length > 0 ? (
+      {outside.text.length > 0 || categories.length === 0 ? (
         <>
-          <SectionTitle>Voice channels</SectionTitle>
-          <VoiceChannels guildId={guildId} channels={voice} />
+          <SectionTitle onCreate={onCreate ? () => onCreate(null) : undefined}>Text channels</SectionTitle>
+          <TextChannels channels={outside.text} {...list} />
+          {noText ? <p className="px-2 py-1 text-sm text-faint">No text channels you can see.</p> : null}
         </>
       ) : null}
+      {outside.voice.length > 0 ? (
+        <>
+          <SectionTitle>Voice channels</SectionTitle>
+          <VoiceChannels guildId={guildId} channels={outside.voice} />
+        </>
+      ) : null}
+      {categories.map((group) => (
+        <CategoryBlock key={group.category.id} group={group} onCreate={onCreate} {...list} />
+      ))}
     </nav>
   );
 }

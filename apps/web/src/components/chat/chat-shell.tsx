@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { GearIcon, UserPlusIcon } from "@/components/ui/icons";
 import { useTRPC } from "@/lib/trpc";
 import { ChannelList } from "./channel-list";
+import { groupChannels } from "./channels/channel-groups";
 import { CreateChannelDialog } from "./create-channel-dialog";
 import { CreateGuildDialog } from "./create-guild-dialog";
 import { DmList } from "./dms/dm-list";
@@ -28,8 +29,8 @@ import { ProfileCardProvider } from "./people/profile-card-context";
 import { usePageTitle } from "./read-states/use-page-title";
 import { useReadStates } from "./read-states/use-read-states";
 import { CdnUrlProvider } from "./rich/cdn-url";
-import { ThreadsButton } from "./threads/threads-button";
 import { ThreadsAside } from "./threads/threads-aside";
+import { ThreadsButton } from "./threads/threads-button";
 import { ThreadsProvider } from "./threads/threads-context";
 import { useThreadRoute } from "./threads/use-thread-route";
 import { UserBar } from "./user-bar";
@@ -67,7 +68,8 @@ function ChatLayout({ me }: { me: UserView }) {
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [creatingChannel, setCreatingChannel] = useState(false);
+  /** "Create a channel" open, in a category (its id) or outside any (null). */
+  const [creatingChannel, setCreatingChannel] = useState<{ parentId: string | null } | null>(null);
 
   const trpc = useTRPC();
   const patcher = useQueryPatcher();
@@ -100,7 +102,7 @@ function ChatLayout({ me }: { me: UserView }) {
   // A guild without a channel in the URL opens its first text channel (once a notice there is read).
   useEffect(() => {
     if (notice || !guildId || channelId || !channels.data) return;
-    const first = channels.data.find((c) => c.kind === "text");
+    const first = groupChannels(channels.data).flatMap((g) => g.text)[0];
     if (first) router.replace(`/channels/${guildId}/${first.id}`);
   }, [notice, guildId, channelId, channels.data, router]);
 
@@ -111,7 +113,7 @@ function ChatLayout({ me }: { me: UserView }) {
   }
 
   function channelCreated(created: ChannelView) {
-    setCreatingChannel(false);
+    setCreatingChannel(null);
     if (!guildId) return;
     patcher.add<ChannelView>(trpc.guilds.channels.queryKey({ guildId }), (list) => [...list.filter((c) => c.id !== created.id), created]);
     if (created.kind === "text") router.push(`/channels/${guildId}/${created.id}`);
@@ -178,7 +180,7 @@ function ChatLayout({ me }: { me: UserView }) {
           ) : null}
         </header>
         {guild && channels.data ? (
-          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} readStates={readStates} onCreate={guild.canManage ? () => setCreatingChannel(true) : undefined} />
+          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} readStates={readStates} onCreate={guild.canManage ? (parentId) => setCreatingChannel({ parentId }) : undefined} />
         ) : guildId && !unknownGuild ? (
           <div className="flex-1 space-y-2 px-4 pt-5" role="status" aria-busy="true" aria-label="Loading channels">
             {[60, 80, 50].map((w) => (
@@ -233,7 +235,15 @@ function ChatLayout({ me }: { me: UserView }) {
         {guild && !(channel && !notice && !unknownGuild) ? <MemberList guildId={guild.id} /> : null}
       </main>
       {guild ? (
-        <CreateChannelDialog key={`channel-${guild.id}`} guildId={guild.id} open={creatingChannel} onClose={() => setCreatingChannel(false)} onCreated={channelCreated} />
+        <CreateChannelDialog
+          key={`channel-${guild.id}-${creatingChannel?.parentId ?? ""}`}
+          guildId={guild.id}
+          categories={channels.data?.filter((c) => c.kind === "category") ?? []}
+          parentId={creatingChannel?.parentId ?? null}
+          open={creatingChannel !== null}
+          onClose={() => setCreatingChannel(null)}
+          onCreated={channelCreated}
+        />
       ) : null}
       {guild ? <InviteDialog key={`invite-${guild.id}`} guild={guild} channelId={channel?.id ?? null} open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
       {guild ? <GuildSettingsDialog key={guild.id} guild={guild} meId={me.id} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}

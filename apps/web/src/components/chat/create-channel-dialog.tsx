@@ -2,10 +2,11 @@
 
 import type { ChannelView } from "@chat/api";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { HashIcon, SpeakerIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
+import { SELECT_CLASS } from "@/components/ui/select-class";
 import { useTRPC } from "@/lib/trpc";
 
 type Kind = "text" | "voice";
@@ -15,13 +16,26 @@ const KINDS: { kind: Kind; label: string; hint: string; Icon: typeof HashIcon }[
   { kind: "voice", label: "Voice", hint: "Talk together", Icon: SpeakerIcon },
 ];
 
-/** "Create a channel" (Manage Channels): text or voice, and a name (text names are lower-cased, spaces become dashes). */
-export function CreateChannelDialog({ guildId, open, onClose, onCreated }: { guildId: string; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
+/**
+ * "Create a channel" (Manage Channels): text or voice, a name (text names are lower-cased,
+ * spaces become dashes), and the category it goes in (`parentId` first; it starts in sync
+ * with the category's permissions).
+ */
+export function CreateChannelDialog({
+  guildId,
+  categories,
+  parentId,
+  open,
+  onClose,
+  onCreated,
+}: { guildId: string; categories: ChannelView[]; parentId: string | null; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
   const [kind, setKind] = useState<Kind>("text");
+  const [category, setCategory] = useState(parentId ?? "");
+  const categoryField = useId();
   const trpc = useTRPC();
   const create = useMutation(trpc.guilds.createChannel.mutationOptions());
   const form = useNameForm(async (name) => {
-    onCreated(await create.mutateAsync({ guildId, name, kind }));
+    onCreated(await create.mutateAsync({ guildId, name, kind, parentId: category || null }));
   });
 
   return (
@@ -42,6 +56,21 @@ export function CreateChannelDialog({ guildId, open, onClose, onCreated }: { gui
           </label>
         ))}
       </fieldset>
+      {categories.length > 0 ? (
+        <div className="mb-4 flex flex-col gap-1.5">
+          <label htmlFor={categoryField} className="text-xs font-semibold uppercase tracking-wide text-muted">
+            Category
+          </label>
+          <select id={categoryField} value={category} onChange={(e) => setCategory(e.target.value)} className={SELECT_CLASS}>
+            <option value="">No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <NameDialogForm form={form} field={{ label: "Channel name", placeholder: kind === "text" ? "new-channel" : "Lounge", maxLength: 100 }} submitLabel="Create channel" onCancel={onClose} />
     </Modal>
   );

@@ -2,6 +2,7 @@ import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
 import { AuditLogSection } from "./audit-log/audit-log-section";
 import { BansSection } from "./bans/bans-section";
+import { ChannelsSection } from "./channels/channels-section";
 import { EmojiSection } from "./emoji/emoji-section";
 import { InvitesSection } from "./invites/invites-section";
 import { MembersSection } from "./members/members-section";
@@ -33,6 +34,7 @@ export interface GuildSettingsSection {
 export const GUILD_SETTINGS_SECTIONS: readonly GuildSettingsSection[] = [
   { id: "overview", label: "Overview", Content: OverviewSection },
   { id: "roles", label: "Roles", Content: RolesSection },
+  { id: "channels", label: "Channels", Content: ChannelsSection },
   { id: "invites", label: "Invites", Content: InvitesSection },
   { id: "members", label: "Members", Content: MembersSection },
   { id: "bans", label: "Bans", Content: BansSection },

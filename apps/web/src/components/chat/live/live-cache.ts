@@ -131,6 +131,8 @@ export class LiveCache {
         // An NSFW switch or new overwrites change which commands show there.
         if (event.t === GatewayDispatchEvents.ChannelUpdate) this.commandsChanged();
         this.patcher.patch<ChannelView[]>(trpc.guilds.channels.queryKey({ guildId: channel.guildId }), (list) => sortChannels([...list.filter((c) => c.id !== channel.id), channel]));
+        // The Channels settings show overwrites and the person's permissions, which the event's view does not hold.
+        this.patcher.reload(trpc.channelSettings.list.queryKey({ guildId: channel.guildId }));
         // A channel that came into view has read states the list does not hold yet.
         if (event.t === GatewayDispatchEvents.ChannelCreate) this.patcher.reload(trpc.readStates.list.queryKey());
         // A voice channel that came into view may have people in it already.
@@ -142,6 +144,7 @@ export class LiveCache {
         if (!channel.guildId) return;
         const guildId = channel.guildId;
         this.patcher.patch<ChannelView[]>(trpc.guilds.channels.queryKey({ guildId }), (list) => list.filter((c) => c.id !== channel.id));
+        this.patcher.reload(trpc.channelSettings.list.queryKey({ guildId }));
         this.options.queryClient.removeQueries({ queryKey: trpc.messages.list.queryKey({ channelId: channel.id }) });
         this.patcher.patch<ReadStateView[]>(trpc.readStates.list.queryKey(), (states) => states.filter((s) => s.channelId !== channel.id));
         this.patcher.patch<VoiceStateView[]>(trpc.voice.states.queryKey({ guildId }), (states) => states.filter((s) => s.channelId !== channel.id));

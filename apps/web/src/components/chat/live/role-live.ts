@@ -11,7 +11,8 @@ type RoleEvent = Extract<LiveWireEvent, { t: GatewayDispatchEvents.GuildRoleCrea
 /**
  * A role made, changed (renamed, recoloured, moved) or deleted: the guild's roles (mention pills,
  * profile cards, pickers) take it from the event itself; the Roles settings ask again, since
- * what the person may do to each role follows from the order only the server ranks.
+ * what the person may do to each role follows from the order only the server ranks (and the
+ * Channels settings, for what the person now holds in each channel).
  */
 export function applyRoleEvent(event: RoleEvent, patcher: QueryPatcher, trpc: TRPCOptionsProxy<AppRouter>): void {
   const guildId = event.d.guild_id;
@@ -24,4 +25,6 @@ export function applyRoleEvent(event: RoleEvent, patcher: QueryPatcher, trpc: TR
     patcher.patch<RoleView[]>(key, (roles) => [...roles.filter((r) => r.id !== role.id), role].sort(byRankDescending));
   }
   patcher.reload(trpc.roles.settings.queryKey({ guildId }));
+  // What the person holds in each channel may have changed with the role.
+  patcher.reload(trpc.channelSettings.list.queryKey({ guildId }));
 }

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { SELECT_CLASS } from "@/components/ui/select-class";
 import { errorMessage, isForbidden } from "@/lib/errors";
 import { formatMessageTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
@@ -12,8 +13,6 @@ import type { GuildSettingsSectionProps } from "../sections";
 import { AUDIT_ACTIONS, describeAuditAction } from "./audit-sentences";
 
 const PAGE = 50;
-const SELECT = "h-10 rounded-md border border-line bg-field px-3 text-[15px] text-text focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
-
 /**
  * What people and bots did in the guild (View Audit Log), newest first, filtered by action and
  * by who acted. Nothing announces new entries, so the list is asked for each time it opens.
@@ -45,7 +44,7 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
           <label htmlFor={actionId} className="text-xs font-semibold uppercase tracking-wide text-muted">
             Action
           </label>
-          <select id={actionId} className={SELECT} value={action ?? ""} onChange={(e) => setAction(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}>
+          <select id={actionId} className={SELECT_CLASS} value={action ?? ""} onChange={(e) => setAction(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}>
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a.action} value={a.action}>
@@ -58,7 +57,7 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
           <label htmlFor={personId} className="text-xs font-semibold uppercase tracking-wide text-muted">
             Done by
           </label>
-          <select id={personId} className={SELECT} value={userId ?? ""} onChange={(e) => setUserId(e.currentTarget.value || undefined)}>
+          <select id={personId} className={SELECT_CLASS} value={userId ?? ""} onChange={(e) => setUserId(e.currentTarget.value || undefined)}>
             <option value="">Anyone</option>
             {(members.data ?? []).map((m) => (
               <option key={m.user.id} value={m.user.id}>

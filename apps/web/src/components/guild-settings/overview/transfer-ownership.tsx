@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { SELECT_CLASS } from "@/components/ui/select-class";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 
@@ -48,7 +49,7 @@ export function TransferOwnership({ guild, meId }: { guild: GuildView; meId: str
                 setHeirId(e.currentTarget.value);
                 setConfirming(false);
               }}
-              className="h-10 rounded-md border border-line bg-field px-3 text-[15px] text-text focus:outline-none focus-visible:outline-2 focus-visible:outline-accent"
+              className={SELECT_CLASS}
             >
               <option value="">Choose someone</option>
               {candidates.map((m) => (

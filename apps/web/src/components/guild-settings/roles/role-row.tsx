@@ -5,6 +5,7 @@ import type { DragEvent } from "react";
 import { useId } from "react";
 import { BotBadge } from "@/components/ui/bot-badge";
 import { RoleColourDot } from "./role-colour-dot";
+import { MoveButton } from "../move-button";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, GripIcon, LockIcon } from "./role-icons";
 import { ROLE_PERMISSION_GROUPS } from "./role-permission-groups";
 import { moveBlocker, moveDownBlocker, moveUpBlocker } from "./role-reach";
@@ -101,30 +102,5 @@ export function RoleRow({ role, settings, above, below, dropSide, dragging, onOp
         </div>
       )}
     </li>
-  );
-}
-
-function MoveButton({ label, blocker, reasonId, onMove, direction, children }: { label: string; blocker: string | null; reasonId: string; onMove(): void; direction: "up" | "down"; children: React.ReactNode }) {
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={label}
-        aria-disabled={blocker ? true : undefined}
-        aria-describedby={blocker ? reasonId : undefined}
-        data-move={direction}
-        onClick={() => {
-          if (!blocker) onMove();
-        }}
-        className="grid size-8 place-items-center rounded-md border border-line bg-raised text-text hover:bg-hover aria-disabled:cursor-not-allowed aria-disabled:border-transparent aria-disabled:bg-transparent aria-disabled:text-faint/50 aria-disabled:hover:bg-transparent"
-      >
-        {children}
-      </button>
-      {blocker ? (
-        <span id={reasonId} className="sr-only">
-          {blocker}
-        </span>
-      ) : null}
-    </>
   );
 }
