@@ -98,7 +98,7 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
       {error && !errorsOf("name").length && !errorsOf("topic").length ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
       <div>
         <Button type="submit" busy={update.isPending || arrange.isPending} aria-disabled={blocker ? true : undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
-          Save changes
+          {channel.kind === "category" ? "Save category" : "Save channel"}
         </Button>
       </div>
     </form>
