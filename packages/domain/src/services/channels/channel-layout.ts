@@ -194,7 +194,6 @@ export class ChannelLayoutService {
       return channel.position !== entry.position || (entry.parent_id !== undefined && channel.parentId !== entry.parent_id);
     });
     if (changed.length === 0) return;
-    const visibility = await captureChannelVisibility(this.ctx, guildId);
     const updated = await this.ctx.db.$transaction(async (tx) => {
       for (const entry of changed) {
         const before = byId.get(entry.id) as (typeof channels)[number];
@@ -210,8 +209,7 @@ export class ChannelLayoutService {
       }
       return tx.channel.findMany({ where: { id: { in: changed.map((e) => e.id) } }, include: channelInclude });
     });
-    // The reference platform has no inheritance: moving does not change who sees a channel, but the hook stays the one place that knows.
-    await visibility.emitChanges();
+    // A channel's own overwrites decide who sees it (nothing is inherited from its category): moving shows or hides nothing.
     for (const channel of updated) {
       await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: serializeChannel(channel, this.ctx.urls), guildId: guildId.toString(), channelId: channel.id.toString() });
     }
