@@ -2,6 +2,7 @@
 
 import type { ChannelView } from "@chat/api";
 import Link from "next/link";
+import { NextEventLink } from "@/components/events/next-event-link";
 import { HashIcon, PlusIcon } from "@/components/ui/icons";
 import { MentionBadge } from "./read-states/mention-badge";
 import { isUnread, mentionLabel, type ReadStateIndex } from "./read-states/read-state-math";
@@ -41,6 +42,7 @@ export function ChannelList({
   const voice = channels.filter((c) => c.kind === "voice");
   return (
     <nav aria-label="Channels" className="scroll-thin flex-1 overflow-y-auto px-2 pb-3">
+      <NextEventLink guildId={guildId} />
       <SectionTitle onCreate={onCreate}>Text channels</SectionTitle>
       <ul className="flex flex-col gap-0.5">
         {text.map((channel) => {
