@@ -79,9 +79,14 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     await expect(form.getByTestId("cover-preview")).toHaveJSProperty("naturalWidth", 200);
     expect(await axeViolations(annPage)).toEqual([]);
     await screen(annPage, "guild-events-create");
+    await form.getByRole("button", { name: "Create event" }).scrollIntoViewIfNeeded();
+    await annPage.setViewportSize(PHONE);
+    await screen(annPage, "guild-events-create-phone");
+    await annPage.setViewportSize(DESKTOP);
     await form.getByRole("button", { name: "Create event" }).click();
 
     const annCard = eventCard(events, "Game night");
+    await expect(annCard.getByRole("heading", { name: "Game night" })).toBeFocused();
     await expect(annCard.getByTestId("event-repeat")).toHaveText(`Every week on ${weekday}`);
     await expect(annCard.getByTestId("interested-count")).toHaveText("1 interested");
     await expect(annCard.getByTestId("event-cover")).toHaveJSProperty("naturalWidth", 200);

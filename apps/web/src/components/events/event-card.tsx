@@ -36,6 +36,8 @@ export function EventCard({
   const headingId = useId();
   const reasonId = useId();
   const [confirming, setConfirming] = useState<"cancel" | "remove" | null>(null);
+  // A cover that cannot be shown (gone meanwhile, or sealed with a key since changed) is left out.
+  const [coverFailed, setCoverFailed] = useState<string | null>(null);
   const finished = event.status === "ended" || event.status === "canceled";
   const unavailable = event.canManage ? {} : { "aria-disabled": true as const, "aria-describedby": reasonId, className: UNAVAILABLE };
   const manage = (act: () => void) => () => {
@@ -45,9 +47,9 @@ export function EventCard({
 
   return (
     <li data-testid="scheduled-event" aria-labelledby={headingId} className={`overflow-hidden rounded-lg bg-chat ring-1 ${highlighted ? "ring-2 ring-accent" : "ring-white/5"}`}>
-      {event.coverUrl ? (
+      {event.coverUrl && coverFailed !== event.coverUrl ? (
         // biome-ignore lint/performance/noImgElement: the app's own cover route or the CDN, shown as is
-        <img src={event.coverUrl} alt="" data-testid="event-cover" className="aspect-[5/2] w-full bg-field object-cover" />
+        <img src={event.coverUrl} alt="" data-testid="event-cover" onError={() => setCoverFailed(event.coverUrl)} className="aspect-[5/2] w-full bg-field object-cover" />
       ) : null}
       <div className="flex flex-col gap-2 p-4">
         <p className={`flex items-center gap-1.5 text-sm font-medium ${event.status === "active" ? "text-[#6fdc9f]" : "text-muted"}`} data-testid="event-when">

@@ -7,10 +7,17 @@ import { Button } from "@/components/ui/button";
 /** What a cover may be, as the service checks it. */
 export const COVER_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 
+const MB = 1024 * 1024;
+
+/** "8 MB" for whole megabytes, else as emoji sizes are said ("1.5 MB", "300 KB"). */
+function sizeWords(bytes: number): string {
+  return bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : describeBytes(bytes);
+}
+
 /** Why this file cannot be a cover, in a sentence, or null when it can. */
 export function coverProblem(file: { type: string; size: number }, maxBytes: number): string | null {
   if (!(COVER_TYPES as readonly string[]).includes(file.type)) return "Pick a PNG, JPEG, GIF or WebP picture.";
-  if (file.size > maxBytes) return `That picture is ${describeBytes(file.size)}; a cover can be at most ${describeBytes(maxBytes)}.`;
+  if (file.size > maxBytes) return `That picture is ${describeBytes(file.size)}; a cover can be at most ${sizeWords(maxBytes)}.`;
   return null;
 }
 
@@ -51,29 +58,34 @@ export function EventCoverField({
     }
   }
 
+  const describedBy = [hintId, messages.length > 0 ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wide text-muted">
+      <p id={`${id}-label`} className="text-xs font-semibold uppercase tracking-wide text-muted">
         Cover image
-      </label>
+      </p>
       {shown ? (
         // biome-ignore lint/performance/noImgElement: image data and the app's own cover route, not optimisable pictures
         <img src={shown} alt="Cover preview" data-testid="cover-preview" className="aspect-[5/2] w-full rounded-md bg-field object-cover" />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
+        {/* The button opens it: a file input's own face cannot say which cover is chosen. */}
         <input
           ref={fileInput}
           id={id}
           type="file"
           accept={COVER_TYPES.join(",")}
-          aria-describedby={[hintId, messages.length > 0 ? errorId : null].filter(Boolean).join(" ")}
-          aria-invalid={messages.length > 0 || undefined}
+          tabIndex={-1}
+          aria-labelledby={`${id}-label`}
           onChange={(e) => {
             void picked(e.currentTarget.files?.[0]);
             e.currentTarget.value = "";
           }}
-          className="min-w-0 flex-1 text-sm text-text file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-2 file:font-medium file:text-text"
+          className="sr-only"
         />
+        <Button variant="secondary" size="sm" aria-describedby={describedBy} onClick={() => fileInput.current?.click()}>
+          {shown ? "Change cover" : "Choose a cover"}
+        </Button>
         {shown ? (
           <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
             Remove cover
@@ -81,7 +93,7 @@ export function EventCoverField({
         ) : null}
       </div>
       <p id={hintId} className="text-xs text-muted">
-        PNG, JPEG, GIF or WebP up to {describeBytes(maxBytes)}. Kept encrypted: people in the guild see it, bots don’t.
+        PNG, JPEG, GIF or WebP up to {sizeWords(maxBytes)}. Kept encrypted: people in the guild see it, bots don’t.
       </p>
       {messages.length > 0 ? (
         <p id={errorId} role="alert" className="text-xs text-danger-text">

@@ -15,6 +15,9 @@ import { EventForm } from "./event-form";
 
 type View = { kind: "list" } | { kind: "create" } | { kind: "edit"; eventId: string };
 
+/** The focus target naming the "Create event" button (others are event ids). */
+const CREATE = "create";
+
 const DONE: Record<EventAction, string> = { interest: "", start: "Event started.", end: "Event ended.", cancel: "Event cancelled.", remove: "Event deleted." };
 
 /**
@@ -25,6 +28,8 @@ const DONE: Record<EventAction, string> = { interest: "", start: "Event started.
  */
 export function EventsDialog({ guildId, open, focusId, onClose }: { guildId: string; open: boolean; focusId: string | null; onClose(): void }) {
   const [view, setView] = useState<View>({ kind: "list" });
+  // Outside the views, so it is on the page before what it says changes.
+  const [announcement, setAnnouncement] = useState("");
   const close = () => {
     setView({ kind: "list" });
     onClose();
@@ -32,29 +37,50 @@ export function EventsDialog({ guildId, open, focusId, onClose }: { guildId: str
   const title = view.kind === "create" ? "Create an event" : view.kind === "edit" ? "Edit event" : "Events";
   return (
     <Modal open={open} onClose={close} title={title} size="lg">
-      <EventsDialogBody guildId={guildId} focusId={focusId} view={view} setView={setView} onClose={close} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <EventsDialogBody guildId={guildId} focusId={focusId} view={view} setView={setView} announce={setAnnouncement} onClose={close} />
     </Modal>
   );
 }
 
-function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildId: string; focusId: string | null; view: View; setView(view: View): void; onClose(): void }) {
+function EventsDialogBody({
+  guildId,
+  focusId,
+  view,
+  setView,
+  announce,
+  onClose,
+}: {
+  guildId: string;
+  focusId: string | null;
+  view: View;
+  setView(view: View): void;
+  announce(message: string): void;
+  onClose(): void;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const patcher = useQueryPatcher();
   const list = useQuery(trpc.scheduledEvents.list.queryOptions({ guildId }));
   const reload = () => patcher.reload(trpc.scheduledEvents.list.queryKey({ guildId }));
-  const [announcement, setAnnouncement] = useState("");
   const createReasonId = useId();
-  const top = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-
-  const saved = (message: string) => {
-    reload();
+  const container = useRef<HTMLDivElement>(null);
+  /** What gets focus once the list shows it: the event opened from the sidebar, the one just saved, or "Create event". */
+  const [focusTarget, setFocusTarget] = useState<string | null>(focusId);
+  const backToList = (focus: string) => {
+    setFocusTarget(focus);
     setView({ kind: "list" });
-    setAnnouncement(message);
   };
-  const create = useMutation(trpc.scheduledEvents.create.mutationOptions({ onSuccess: () => saved("Event created.") }));
-  const update = useMutation(trpc.scheduledEvents.update.mutationOptions({ onSuccess: () => saved("Changes saved.") }));
+
+  const saved = (message: string, eventId: string) => {
+    reload();
+    backToList(eventId);
+    announce(message);
+  };
+  const create = useMutation(trpc.scheduledEvents.create.mutationOptions({ onSuccess: ({ id }) => saved("Event created.", id) }));
+  const update = useMutation(trpc.scheduledEvents.update.mutationOptions({ onSuccess: ({ id }) => saved("Changes saved.", id) }));
   const act = useMutation({
     mutationFn: async ({ event, action }: { event: ScheduledEventView; action: EventAction }) => {
       const target = { guildId, eventId: event.id };
@@ -63,27 +89,25 @@ function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildI
     },
     onSuccess: (_, { action }) => {
       reload();
-      if (DONE[action]) setAnnouncement(DONE[action]);
+      if (DONE[action]) announce(DONE[action]);
       // The confirmation (or the whole card) is gone: the person goes on from the top.
-      if (action === "remove" || action === "cancel") top.current?.querySelector<HTMLElement>("[data-create-event]")?.focus();
+      if (action === "remove" || action === "cancel") setFocusTarget(CREATE);
     },
   });
 
-  // Opened on one event (the sidebar's next event): it is shown and focused once listed.
-  const focused = useRef<string | null>(null);
-  const listed = list.data?.events.some((e) => e.id === focusId) ?? false;
+  const present = focusTarget === CREATE || (list.data?.events.some((e) => e.id === focusTarget) ?? false);
   useEffect(() => {
-    if (view.kind !== "list" || !focusId || !listed || focused.current === focusId) return;
-    // After the dialog has opened: showModal moves focus to the dialog's first control.
+    if (view.kind !== "list" || !focusTarget || !present) return;
+    // In the next frame: opening the dialog (showModal) moves focus to its first control.
     const frame = requestAnimationFrame(() => {
-      const heading = listRef.current?.querySelector<HTMLElement>(`[data-event-heading="${focusId}"]`);
-      if (!heading) return;
-      focused.current = focusId;
-      heading.scrollIntoView({ block: "nearest" });
-      heading.focus();
+      const target = container.current?.querySelector<HTMLElement>(focusTarget === CREATE ? "[data-create-event]" : `[data-event-heading="${focusTarget}"]`);
+      if (!target) return;
+      setFocusTarget(null);
+      target.scrollIntoView({ block: "nearest" });
+      target.focus();
     });
     return () => cancelAnimationFrame(frame);
-  }, [view.kind, focusId, listed]);
+  }, [view.kind, focusTarget, present]);
 
   const data = list.data;
   if (list.error && !data) return <Alert tone="error">{errorMessage(list.error, "The events could not be loaded. Try again.")}</Alert>;
@@ -103,7 +127,7 @@ function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildI
       return (
         <div className="flex flex-col gap-4">
           <Alert tone="warning">This event is gone: it was deleted or it ended meanwhile.</Alert>
-          <Button variant="secondary" onClick={() => setView({ kind: "list" })}>
+          <Button variant="secondary" onClick={() => backToList(CREATE)}>
             Back to events
           </Button>
         </div>
@@ -116,7 +140,7 @@ function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildI
         editing={editing}
         busy={mutation.isPending}
         error={mutation.error}
-        onCancel={() => setView({ kind: "list" })}
+        onCancel={() => backToList(editing?.id ?? CREATE)}
         onSubmit={(input: Partial<EventInput>) => {
           if (editing) update.mutate({ guildId, eventId: editing.id, event: input });
           else create.mutate({ guildId, event: input as EventInput });
@@ -128,11 +152,8 @@ function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildI
   const canCreate = data.canCreateElsewhere || data.voiceChannels.length > 0;
   const busyFor = (event: ScheduledEventView) => (act.isPending && act.variables?.event.id === event.id ? act.variables.action : null);
   return (
-    <div className="flex flex-col gap-4">
-      <p role="status" className="sr-only">
-        {announcement}
-      </p>
-      <div ref={top} className="flex flex-wrap items-center justify-between gap-2">
+    <div ref={container} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">{data.events.length === 0 ? "Nothing planned yet." : `${data.events.length} ${data.events.length === 1 ? "event" : "events"}`}</p>
         <Button
           data-create-event
@@ -158,7 +179,7 @@ function EventsDialogBody({ guildId, focusId, view, setView, onClose }: { guildI
           <p className="mt-1 text-sm text-muted">{canCreate ? "Plan one: game nights, meetups, anything." : "People with Create Events can plan some."}</p>
         </div>
       ) : (
-        <ul ref={listRef} aria-label="Upcoming events" className="flex flex-col gap-3">
+        <ul aria-label="Upcoming events" className="flex flex-col gap-3">
           {data.events.map((event) => (
             <EventCard
               key={event.id}
