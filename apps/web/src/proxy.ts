@@ -34,8 +34,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: not tRPC and next-auth (/api), built assets, or application pictures.
-      source: "/((?!api/|_next/static/|_next/image|app-icons/|favicon.ico).*)",
+      // Pages only: not tRPC and next-auth (/api), built assets, application pictures or event covers.
+      source: "/((?!api/|_next/static/|_next/image|app-icons/|event-covers/|favicon.ico).*)",
       // Prefetches of links are not documents.
       missing: [
         { type: "header", key: "next-router-prefetch" },

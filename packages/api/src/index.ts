@@ -15,6 +15,7 @@ export type { LiveEventFrame, LiveReadyFrame } from "./routers/live";
 export type { LoginRequestView } from "./routers/oauth2";
 export type { DmView, ProfileView } from "./routers/people";
 export type { ReadStateView } from "./routers/read-states";
+export type { EventStatusView, GuildEventsView, RepeatRuleView, ScheduledEventView } from "./scheduled-event-views";
 export type { GuildEmojiView } from "./routers/social";
 export type {
   ApplicationView,

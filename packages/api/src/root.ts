@@ -16,6 +16,7 @@ import { oauth2Router } from "./routers/oauth2";
 import { peopleRouter } from "./routers/people";
 import { readStatesRouter } from "./routers/read-states";
 import { rolesRouter } from "./routers/roles";
+import { scheduledEventsRouter } from "./routers/scheduled-events";
 import { threadsRouter } from "./routers/threads";
 import { socialRouter } from "./routers/social";
 import { uploadsRouter } from "./routers/uploads";
@@ -46,6 +47,7 @@ export const appRouter = router({
   social: socialRouter,
   emojis: emojisRouter,
   auditLog: auditLogRouter,
+  scheduledEvents: scheduledEventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -70,6 +70,8 @@ export type { ChannelReadState } from "./services/messages/read-states";
 export { type AuthorizeCheck, type LoginRequest, redirectWith } from "./services/oauth2/oauth2";
 export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
+export type { EventPlaces, PersonEvent } from "./services/scheduled-events/scheduled-event-people";
+export { EventEntity, type EventRequestOrigin, EventStatus } from "./services/scheduled-events/scheduled-events";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";

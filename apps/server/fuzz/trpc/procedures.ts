@@ -1,4 +1,4 @@
-import { arr, bits, bool, code, id, image, int, obj, oneOf, type Shape, str, union } from "../shapes";
+import { arr, bits, bool, code, id, image, int, obj, oneOf, type Shape, str, time, union } from "../shapes";
 import { LOGIN_REDIRECT, OWNER_PASSWORD } from "../world";
 
 /**
@@ -23,6 +23,26 @@ const roleId = id("role", "guild", "hiddenRole");
 const roleFields = { name: str(100, ["a role"]), color: int(0, 0xffffff), hoist: bool, mentionable: bool, permissions: bits };
 const emoji = str(100, ["👍", "👍️", "blob:1", "<:blob:1>"], 1);
 const queryValue = union(str(4096), { t: "array", of: str(4096), max: 10 });
+const eventId = id("event", "hiddenEvent");
+/** An event as the app's form sends it; `repeat` in the recurrence rule's fields. */
+const EVENT_DRAFT = {
+  name: str(200, ["Fuzz event"]),
+  description: union(str(2000), oneOf(null)),
+  kind: oneOf("voice", "elsewhere", "stage"),
+  channelId: union(id("voice", "channel", "hiddenChannel"), oneOf(null)),
+  location: union(str(200, ["Somewhere"]), oneOf(null)),
+  start: time,
+  end: union(time, oneOf(null)),
+  repeat: union(
+    oneOf(null),
+    obj(
+      { frequency: int(-1, 5), interval: int(0, 3), by_weekday: arr(int(-1, 8), 8), by_n_weekday: arr(obj({ n: int(0, 6), day: int(-1, 8) }, ["n", "day"]), 8), by_month: arr(int(0, 13), 13), by_month_day: arr(int(0, 32), 32) },
+      ["frequency"],
+    ),
+  ),
+  cover: image,
+};
+const eventDraftBase = { name: "Fuzz event", description: null, kind: "elsewhere", channelId: null, location: "Somewhere", start: "2030-01-07T18:00:00.000Z", end: "2030-01-07T19:00:00.000Z", repeat: null };
 
 /** The authorise link's query (`RawQuery`: repeated keys as arrays). */
 const AUTHORIZE_QUERY = obj({
@@ -67,6 +87,15 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   "emojis.upload": { fields: { guildId, name: str(100, ["fuzz_upload", "no spaces!"]), image }, base: { guildId: "{guild}", name: "fuzz_upload", image: "not image data" } },
   "emojis.rename": { fields: { guildId, emojiId: id("emojiId", "hiddenEmoji"), name: str(100, ["renamed_fuzz", "x"]) }, base: { guildId: "{guild}", emojiId: "{hiddenEmoji}", name: "renamed_fuzz" } },
   "emojis.remove": { fields: { guildId, emojiId: id("emojiId", "hiddenEmoji") }, base: { guildId: "{guild}", emojiId: "{hiddenEmoji}" } },
+
+  "scheduledEvents.list": { fields: { guildId }, base: { guildId: "{hiddenGuild}" } },
+  "scheduledEvents.create": { fields: { guildId, event: obj(EVENT_DRAFT, Object.keys(eventDraftBase)) }, base: { guildId: "{guild}", event: eventDraftBase } },
+  "scheduledEvents.update": { fields: { guildId, eventId, event: obj(EVENT_DRAFT) }, base: { guildId: "{guild}", eventId: "{event}", event: { name: "Renamed fuzz event" } } },
+  "scheduledEvents.start": { fields: { guildId, eventId }, base: { guildId: "{guild}", eventId: "{hiddenEvent}" } },
+  "scheduledEvents.end": { fields: { guildId, eventId }, base: { guildId: "{guild}", eventId: "{event}" } },
+  "scheduledEvents.cancel": { fields: { guildId, eventId }, base: { guildId: "{guild}", eventId: "{hiddenEvent}" } },
+  "scheduledEvents.remove": { fields: { guildId, eventId }, base: { guildId: "{guild}", eventId: "{hiddenEvent}" } },
+  "scheduledEvents.setInterest": { fields: { guildId, eventId, interested: bool }, base: { guildId: "{guild}", eventId: "{event}", interested: true } },
 
   "auditLog.list": {
     fields: { guildId, action: int(-1, 300), userId: id("user", "hiddenUser"), cursor: union(id("message"), oneOf(null)), limit: int(-5, 200) },

@@ -2,6 +2,7 @@
 
 import type { ChannelView } from "@chat/api";
 import { useState } from "react";
+import { NextEventLink } from "@/components/events/next-event-link";
 import { ChevronDownIcon, PlusIcon } from "@/components/ui/icons";
 import { type ChannelGroup, groupChannels } from "./channels/channel-groups";
 import { TextChannelLink } from "./channels/text-channel-link";
@@ -90,6 +91,7 @@ export function ChannelList({
   const noText = outside.text.length === 0 && categories.every((g) => g.text.length === 0);
   return (
     <nav aria-label="Channels" className="scroll-thin flex-1 overflow-y-auto px-2 pb-3">
+      <NextEventLink guildId={guildId} />
       {outside.text.length > 0 || categories.length === 0 ? (
         <>
           <SectionTitle onCreate={onCreate ? () => onCreate(null) : undefined}>Text channels</SectionTitle>

@@ -6,8 +6,10 @@ import { type DecodedPicture, decodePicture } from "../../validation/pictures";
 /** What a picture belongs to. An application and its bot user share an id, so the kind tells them apart. */
 export const PICTURE_KINDS = ["avatar", "guild-icon", "event-cover", "app-icon"] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];
+/** Kept encrypted and never served by the CDN: event covers added in the app (scheduled-events/app-covers). */
+export type SealedPictureKind = "event-cover-app";
 export interface PictureOwner {
-  kind: PictureKind;
+  kind: PictureKind | SealedPictureKind;
   id: bigint;
 }
 

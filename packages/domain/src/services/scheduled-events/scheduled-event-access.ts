@@ -55,9 +55,14 @@ export async function visibleEvent(ctx: DomainContext, guildId: bigint, eventId:
 /** PATCH and DELETE: Manage Events, or Create Events on the caller's own event (in the event's channel for a voice-channel event). */
 export async function writableEvent(ctx: DomainContext, guildId: bigint, eventId: bigint, userId: bigint) {
   const { viewer, row } = await visibleEvent(ctx, guildId, eventId, userId);
-  const permissions = row.entityType === EventEntity.Voice && row.channelId !== null ? await viewer.channelPermissions(row.channelId) : viewer.access.permissions;
-  if (!mayManage(permissions, row, userId)) throw Errors.missingPermissions();
+  if (!(await mayManageEvent(viewer, row, userId))) throw Errors.missingPermissions();
   return { viewer, row };
+}
+
+/** Whether the caller may edit, start, end, cancel or delete the event (see writableEvent). */
+export async function mayManageEvent(viewer: EventViewer, row: EventRow, userId: bigint): Promise<boolean> {
+  const permissions = row.entityType === EventEntity.Voice && row.channelId !== null ? await viewer.channelPermissions(row.channelId) : viewer.access.permissions;
+  return mayManage(permissions, row, userId);
 }
 
 /**

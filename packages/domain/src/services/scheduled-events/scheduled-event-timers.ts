@@ -1,6 +1,6 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
-import { removePictures } from "../pictures/pictures";
+import { removeEventCovers } from "./app-covers";
 import { nextOccurrence, type Recurrence } from "./recurrence";
 import { channelEmpty, EventEntity, type EventRow, EventStatus, emitForEvent, eventWire } from "./scheduled-event-rows";
 
@@ -93,7 +93,7 @@ async function remove(ctx: DomainContext, row: EventRow): Promise<void> {
   const wire = await eventWire(ctx, row);
   const count = await ctx.db.$transaction(async (tx) => {
     const deleted = await tx.scheduledEvent.deleteMany({ where: { id: row.id, status: row.status, scheduledStartTime: row.scheduledStartTime } });
-    if (deleted.count === 1) await removePictures(tx, { kind: "event-cover", id: row.id });
+    if (deleted.count === 1) await removeEventCovers(tx, row.id);
     return deleted.count;
   });
   if (count === 1) await emitForEvent(ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });

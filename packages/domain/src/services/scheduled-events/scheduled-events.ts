@@ -1,18 +1,30 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { Prisma } from "@chat/db";
 import type { DomainContext } from "../../context";
-import { removePictures, replacePicture } from "../pictures/pictures";
+import { replacePicture } from "../pictures/pictures";
 import { Errors } from "../../errors";
 import { has, Permission } from "../../permissions";
 import { parseForm } from "../../validation/form";
 import { checkEventPlan, decodeEventCover, type EventPlan, SCHEDULED_EVENTS_PER_GUILD_MAX, zScheduledEventCreate, zScheduledEventEdit } from "../../validation/scheduled-events";
+import { appCoverKey, removeEventCovers, storeAppCover } from "./app-covers";
 import type { Recurrence } from "./recurrence";
 import { eventViewer, mayManage, placePermissions, visibleEvent, writableEvent } from "./scheduled-event-access";
+import { appCoverFor, eventsForPerson } from "./scheduled-event-people";
 import { eventsVisibleTo, eventUsers, getEvent, listEvents } from "./scheduled-event-reads";
 import { channelEmpty, EventEntity, type EventRow, EventStatus, emitForEvent, eventWire, interestPayload } from "./scheduled-event-rows";
 import { tickScheduledEvents } from "./scheduled-event-timers";
 
 export { EventEntity, EventStatus } from "./scheduled-event-rows";
+
+/**
+ * Where a request comes from: a bot over REST (its cover is public on the CDN) or a person in
+ * the app (the cover is stored encrypted and bots see `image: null`; spec: Pictures).
+ */
+export interface EventRequestOrigin {
+  from: "bot" | "app";
+}
+
+const FROM_BOT: EventRequestOrigin = { from: "bot" };
 export { VOICE_EVENT_EMPTY_MS, VOICE_EVENT_START_GRACE_MS } from "./scheduled-event-timers";
 
 /**
@@ -47,13 +59,23 @@ export class ScheduledEventService {
     return eventsVisibleTo(this.ctx, guildId, userId);
   }
 
+  /** The web app's events list: what the person sees and may do, and where they may create events. */
+  forPerson(guildId: bigint, userId: bigint) {
+    return eventsForPerson(this.ctx, guildId, userId);
+  }
+
+  /** A cover added in the app, decrypted for a person who can see its event; null otherwise. */
+  appCover(eventId: bigint, userId: bigint, hash: string) {
+    return appCoverFor(this.ctx, eventId, userId, hash);
+  }
+
   // ---- writing ---------------------------------------------------------------------------
 
   /**
    * POST /guilds/{guild}/scheduled-events. Needs Create Events (in the channel for a
    * voice-channel event, where Connect is needed too). The creator is marked interested.
    */
-  async create(guildId: bigint, userId: bigint, body: unknown) {
+  async create(guildId: bigint, userId: bigint, body: unknown, origin: EventRequestOrigin = FROM_BOT) {
     const viewer = await eventViewer(this.ctx, guildId, userId);
     const input = parseForm(zScheduledEventCreate, body ?? {});
     const now = this.ctx.clock.now();
@@ -69,6 +91,7 @@ export class ScheduledEventService {
     const permissions = await placePermissions(this.ctx, viewer, plan);
     if (!has(permissions, Permission.CreateEvents)) throw Errors.missingPermissions();
     const cover = input.image ? decodeEventCover(input.image) : null;
+    const sealed = cover !== null && origin.from === "app";
 
     const row = await this.ctx.db.$transaction(async (tx) => {
       // One creation at a time per guild, so the limit holds under concurrent requests.
@@ -88,14 +111,16 @@ export class ScheduledEventService {
           status: EventStatus.Scheduled,
           entityType: plan.entityType,
           location: plan.entityType === 3 ? plan.location : null,
-          imageHash: cover?.hash ?? null,
+          imageHash: sealed ? null : (cover?.hash ?? null),
           recurrenceRule: plan.recurrence ?? undefined,
         },
       });
       await tx.scheduledEventUser.create({ data: { eventId: created.id, userId } });
-      if (cover) {
-        await replacePicture(tx, { kind: "event-cover", id: created.id }, cover);
+      if (cover && sealed) {
+        const appCoverHash = await storeAppCover(tx, appCoverKey(this.ctx), created.id, cover);
+        return tx.scheduledEvent.update({ where: { id: created.id }, data: { appCoverHash } });
       }
+      if (cover) await replacePicture(tx, { kind: "event-cover", id: created.id }, cover);
       return created;
     });
     const wire = await eventWire(this.ctx, row);
@@ -109,7 +134,7 @@ export class ScheduledEventService {
    * `status` 2 starts a pre-start voice-channel event, 3 ends an active one, 4 cancels one
    * before it starts. A finished (ended or cancelled) event cannot be changed.
    */
-  async edit(guildId: bigint, eventId: bigint, userId: bigint, body: unknown) {
+  async edit(guildId: bigint, eventId: bigint, userId: bigint, body: unknown, origin: EventRequestOrigin = FROM_BOT) {
     const { viewer, row } = await writableEvent(this.ctx, guildId, eventId, userId);
     const input = parseForm(zScheduledEventEdit, body ?? {});
     const now = this.ctx.clock.now();
@@ -161,13 +186,17 @@ export class ScheduledEventService {
           recurrenceRule: plan.recurrence ?? Prisma.DbNull,
           status,
           ...(starting ? { emptySince } : {}),
-          ...(input.image !== undefined ? { imageHash: cover?.hash ?? null } : {}),
+          // An event has one cover: a new one (or null) replaces whichever it had.
+          ...(input.image !== undefined ? { imageHash: cover && origin.from === "bot" ? cover.hash : null, appCoverHash: null } : {}),
         },
       });
       if (changed.count !== 1) throw Errors.refused("The scheduled event changed meanwhile; try again.");
       if (input.image !== undefined) {
-        if (cover) await replacePicture(tx, { kind: "event-cover", id: row.id }, cover);
-        else await removePictures(tx, { kind: "event-cover", id: row.id });
+        await removeEventCovers(tx, row.id);
+        if (cover && origin.from === "app") {
+          const appCoverHash = await storeAppCover(tx, appCoverKey(this.ctx), row.id, cover);
+          await tx.scheduledEvent.update({ where: { id: row.id }, data: { appCoverHash } });
+        } else if (cover) await replacePicture(tx, { kind: "event-cover", id: row.id }, cover);
       }
       return tx.scheduledEvent.findUniqueOrThrow({ where: { id: row.id } });
     });
@@ -182,7 +211,7 @@ export class ScheduledEventService {
     const wire = await eventWire(this.ctx, row);
     const removed = await this.ctx.db.$transaction(async (tx) => {
       const { count } = await tx.scheduledEvent.deleteMany({ where: { id: row.id } });
-      await removePictures(tx, { kind: "event-cover", id: row.id });
+      await removeEventCovers(tx, row.id);
       return count;
     });
     if (removed === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });

@@ -7,6 +7,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { GatewayDispatchEvents, type GatewayMessageCreateDispatchData, PresenceUpdateStatus } from "discord-api-types/v10";
 import type { FormStore } from "../forms/form-store";
+import { applyScheduledEventEvent } from "@/components/events/event-live";
 import type { AutocompleteStore } from "../interactions/autocomplete-store";
 import type { EphemeralStore } from "../interactions/ephemeral-store";
 import type { InteractionStore } from "../interactions/interaction-store";
@@ -236,7 +237,8 @@ export class LiveCache {
       }
       default:
         if (this.threads.apply(event)) return;
-        // Scheduled events and user changes: nothing on screen shows them yet.
+        if (applyScheduledEventEvent(event, this.patcher, trpc)) return;
+        // User changes: nothing on screen shows them yet.
         return;
     }
   }
@@ -252,6 +254,8 @@ export class LiveCache {
   /** Who may act on whom in the guild's Members settings follows roles, their order and the owner. */
   private standingChanged(guildId: string): void {
     this.patcher.reload(this.options.trpc.moderation.standing.queryKey({ guildId }));
+    // So does who may change which scheduled event, and where they may hold one.
+    this.patcher.reload(this.options.trpc.scheduledEvents.list.queryKey({ guildId }));
   }
 
   private leaveGuild(guildId: string, kind: "removed-from-guild" | "guild-deleted"): void {
