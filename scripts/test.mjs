@@ -26,7 +26,7 @@ const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: r
  */
 const PG_BROWSER_SPECS = [
   "bot-roundtrip",
-  "guild-audit-log", "guild-channels", "guild-emoji", "guild-invites", "guild-members", "guild-overview", "guild-roles", "guild-settings",
+  "guild-audit-log", "guild-channels", "guild-emoji", "guild-events", "guild-invites", "guild-members", "guild-overview", "guild-roles", "guild-settings",
   "live-addressing", "live-edits", "live-lists", "live-notices", "live-presence", "live-reconnect", "live-typing", "live-unread",
   "oauth2", "sessions", "throttling", "voice",
 ];
