@@ -2,12 +2,12 @@
 
 import type { ChannelView } from "@chat/api";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { HashIcon, SpeakerIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
-import { SELECT_CLASS } from "@/components/ui/select-class";
 import { useTRPC } from "@/lib/trpc";
+import { CategorySelect } from "./channels/category-select";
 
 type Kind = "text" | "voice";
 
@@ -31,7 +31,6 @@ export function CreateChannelDialog({
 }: { guildId: string; categories: ChannelView[]; parentId: string | null; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
   const [kind, setKind] = useState<Kind>("text");
   const [category, setCategory] = useState(parentId ?? "");
-  const categoryField = useId();
   const trpc = useTRPC();
   const create = useMutation(trpc.guilds.createChannel.mutationOptions());
   const form = useNameForm(async (name) => {
@@ -57,18 +56,8 @@ export function CreateChannelDialog({
         ))}
       </fieldset>
       {categories.length > 0 ? (
-        <div className="mb-4 flex flex-col gap-1.5">
-          <label htmlFor={categoryField} className="text-xs font-semibold uppercase tracking-wide text-muted">
-            Category
-          </label>
-          <select id={categoryField} value={category} onChange={(e) => setCategory(e.target.value)} className={SELECT_CLASS}>
-            <option value="">No category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+        <div className="mb-4">
+          <CategorySelect categories={categories} value={category} onChange={setCategory} />
         </div>
       ) : null}
       <NameDialogForm form={form} field={{ label: "Channel name", placeholder: kind === "text" ? "new-channel" : "Lounge", maxLength: 100 }} submitLabel="Create channel" onCancel={onClose} />

@@ -11,6 +11,7 @@ import { formatMessageTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import type { GuildSettingsSectionProps } from "../sections";
 import { AUDIT_ACTIONS, describeAuditAction } from "./audit-sentences";
+import { SectionLoading } from "../section-loading";
 
 const PAGE = 50;
 /**
@@ -71,11 +72,7 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
       {log.error ? (
         <Alert tone="error">{errorMessage(log.error)}</Alert>
       ) : !log.data ? (
-        <div role="status" aria-busy="true" aria-label="Loading the audit log" className="flex flex-col gap-2">
-          {[0, 1, 2].map((n) => (
-            <div key={n} className="h-14 animate-pulse rounded-lg bg-panel" />
-          ))}
-        </div>
+        <SectionLoading label="Loading the audit log" />
       ) : entries.length === 0 ? (
         <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-audit-entries">
           <p className="font-semibold text-white">{filtered ? "Nothing matches these filters" : "Nothing recorded yet"}</p>

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { GuildSettingsSectionProps } from "../sections";
 import { BanRow } from "./ban-row";
+import { SectionLoading } from "../section-loading";
 
 /**
  * Who is banned from the guild, with Unban (Ban Members). Bans have no event of their own
@@ -50,11 +51,7 @@ export function BansSection({ guild }: GuildSettingsSectionProps) {
       ) : bans.error ? (
         <Alert tone="error">{errorMessage(bans.error, "Could not load the bans. Try again.")}</Alert>
       ) : !bans.data ? (
-        <div role="status" aria-busy="true" aria-label="Loading bans" className="flex flex-col gap-2">
-          {[0, 1].map((n) => (
-            <div key={n} className="h-[4.25rem] animate-pulse rounded-lg bg-panel" />
-          ))}
-        </div>
+        <SectionLoading label="Loading bans" rows={2} rowHeight="h-[4.25rem]" />
       ) : bans.data.length === 0 ? (
         <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-bans">
           <p className="font-semibold text-white">Nobody is banned</p>

@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { SELECT_CLASS } from "@/components/ui/select-class";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
+import { CategorySelect } from "../../chat/channels/category-select";
 import { categoryMove } from "../../chat/channels/channel-groups";
 import { RoleSwitch } from "../roles/role-switch";
 import { manageBlocker } from "./channel-reach";
@@ -21,7 +21,6 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const blockerId = useId();
-  const categoryId = useId();
   const [name, setName] = useState(channel.name);
   const [topic, setTopic] = useState(channel.topic ?? "");
   const [nsfw, setNsfw] = useState(channel.nsfw);
@@ -80,21 +79,7 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
           onChange={setNsfw}
         />
       ) : null}
-      {channel.kind !== "category" ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={categoryId} className="text-xs font-semibold uppercase tracking-wide text-muted">
-            Category
-          </label>
-          <select id={categoryId} className={`${SELECT_CLASS} max-w-sm`} value={parentId} disabled={blocker !== null} onChange={(e) => setParentId(e.currentTarget.value)}>
-            <option value="">No category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {channel.kind !== "category" ? <CategorySelect categories={categories} value={parentId} disabled={blocker !== null} onChange={setParentId} /> : null}
       {error && !errorsOf("name").length && !errorsOf("topic").length ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
       <div>
         <Button type="submit" busy={update.isPending || arrange.isPending} aria-disabled={blocker ? true : undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">

@@ -13,6 +13,7 @@ import type { GuildSettingsSectionProps } from "../sections";
 import { ChannelEditor } from "./channel-editor";
 import { ChannelLayoutList } from "./channel-layout-list";
 import { CreateCategoryDialog } from "./create-category-dialog";
+import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's channels and categories: create a category, open a channel or category to edit
@@ -71,15 +72,7 @@ export function ChannelsSection({ guild, meId }: GuildSettingsSectionProps) {
   }
 
   if (settings.error) return <Alert tone="error">{errorMessage(settings.error, "The channels could not be loaded. Try again.")}</Alert>;
-  if (!data) {
-    return (
-      <div role="status" aria-busy="true" aria-label="Loading channels" className="flex flex-col gap-2">
-        {[0, 1, 2].map((n) => (
-          <div key={n} className="h-14 animate-pulse rounded-lg bg-panel" />
-        ))}
-      </div>
-    );
-  }
+  if (!data) return <SectionLoading label="Loading channels" />;
 
   return (
     <div className="flex flex-col gap-4">

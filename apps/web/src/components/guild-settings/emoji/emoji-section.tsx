@@ -11,6 +11,7 @@ import type { GuildSettingsSectionProps } from "../sections";
 import { describeBytes } from "./emoji-picture";
 import { EmojiRow } from "./emoji-row";
 import { EmojiUploadForm } from "./emoji-upload-form";
+import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's custom emoji: upload, rename and delete (Manage Guild Expressions). Everyone in the
@@ -55,11 +56,7 @@ export function EmojiSection({ guild }: GuildSettingsSectionProps) {
       {list.error ? (
         <Alert tone="error">{errorMessage(list.error)}</Alert>
       ) : !data ? (
-        <div role="status" aria-busy="true" aria-label="Loading emoji" className="flex flex-col gap-2">
-          {[0, 1].map((n) => (
-            <div key={n} className="h-14 animate-pulse rounded-lg bg-panel" />
-          ))}
-        </div>
+        <SectionLoading label="Loading emoji" rows={2} />
       ) : (
         <>
           {data.canManage ? null : (

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import type { GuildSettingsSectionProps } from "../sections";
 import { InviteRow } from "./invite-row";
+import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's invite links that still work, with who made each, its uses and expiry, and
@@ -46,11 +47,7 @@ export function InvitesSection({ guild }: GuildSettingsSectionProps) {
       {list.error ? (
         <Alert tone="error">{errorMessage(list.error)}</Alert>
       ) : !list.data ? (
-        <div role="status" aria-busy="true" aria-label="Loading invites" className="flex flex-col gap-2">
-          {[0, 1].map((n) => (
-            <div key={n} className="h-[4.5rem] animate-pulse rounded-lg bg-panel" />
-          ))}
-        </div>
+        <SectionLoading label="Loading invites" rows={2} rowHeight="h-[4.5rem]" />
       ) : list.data.invites.length === 0 ? (
         <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-invites">
           <p className="font-semibold text-white">No invite links</p>

@@ -11,6 +11,7 @@ import type { GuildSettingsSectionProps } from "../sections";
 import { ConfirmRemovalDialog, type Removal } from "./confirm-removal-dialog";
 import { memberAbilities } from "./member-abilities";
 import { MemberRow, type MemberRowActions, memberName } from "./member-row";
+import { SectionLoading } from "../section-loading";
 
 /** People by name, then bots by name. */
 function byKindThenName(a: MemberView, b: MemberView): number {
@@ -97,11 +98,7 @@ export function MembersSection({ guild }: GuildSettingsSectionProps) {
       {error && !ready ? (
         <Alert tone="error">{errorMessage(error, "Could not load the members. Try again.")}</Alert>
       ) : !ready ? (
-        <div role="status" aria-busy="true" aria-label="Loading members" className="flex flex-col gap-2">
-          {[0, 1, 2].map((n) => (
-            <div key={n} className="h-[5.25rem] animate-pulse rounded-lg bg-panel" />
-          ))}
-        </div>
+        <SectionLoading label="Loading members" rowHeight="h-[5.25rem]" />
       ) : shown.length === 0 ? (
         <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-members">
           <p className="font-semibold text-white">Nobody matches “{search.trim()}”</p>

@@ -13,6 +13,7 @@ import { RoleEditor } from "./role-editor";
 import { RoleList } from "./role-list";
 import { roleRefusalMessage } from "./role-refusal";
 import { useRoleMove } from "./use-role-move";
+import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's roles, highest first: create one, open one to edit it, reorder them by dragging
@@ -59,15 +60,7 @@ export function RolesSection({ guild }: GuildSettingsSectionProps) {
   }, [openId]);
 
   if (settings.error) return <Alert tone="error">{errorMessage(settings.error, "The roles could not be loaded. Try again.")}</Alert>;
-  if (!data) {
-    return (
-      <div role="status" aria-busy="true" aria-label="Loading roles" className="flex flex-col gap-2">
-        {[0, 1, 2].map((n) => (
-          <div key={n} className="h-14 animate-pulse rounded-lg bg-panel" />
-        ))}
-      </div>
-    );
-  }
+  if (!data) return <SectionLoading label="Loading roles" />;
 
   return (
     <div className="flex flex-col gap-4">
