@@ -176,13 +176,13 @@ export class ChannelLayoutService {
     const invalid = (index: number, field: string, code: string, message: string) => {
       errors[String(index)] = { [field]: { _errors: [{ code, message }] } };
     };
-    entries.forEach((entry, index) => {
+    for (const [index, entry] of entries.entries()) {
       const channel = byId.get(entry.id);
-      if (!channel || !canViewChannel(access.guild, access.member, channel)) return invalid(index, "id", "CHANNEL_INVALID", "Unknown channel.");
-      if (entry.parent_id == null) return;
-      const parent = byId.get(entry.parent_id);
-      if (channel.type === CATEGORY || parent?.type !== CATEGORY) return invalid(index, "parent_id", "CHANNEL_PARENT_INVALID", "Not a category of this guild.");
-    });
+      if (!channel || !canViewChannel(access.guild, access.member, channel)) invalid(index, "id", "CHANNEL_INVALID", "Unknown channel.");
+      else if (entry.parent_id != null && (channel.type === CATEGORY || byId.get(entry.parent_id)?.type !== CATEGORY)) {
+        invalid(index, "parent_id", "CHANNEL_PARENT_INVALID", "Not a category of this guild.");
+      }
+    }
     if (Object.keys(errors).length > 0) throw Errors.invalidForm(errors);
     for (const entry of entries) {
       const channel = byId.get(entry.id) as (typeof channels)[number];
