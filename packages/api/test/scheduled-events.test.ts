@@ -185,6 +185,19 @@ describe("scheduled events in the web app", () => {
     await tab.until((f) => f.t === "GUILD_SCHEDULED_EVENT_DELETE" && (f.d as { id: string }).id === elsewhere.id);
     tab.close();
     expect((await w.caller(owner).scheduledEvents.list({ guildId })).events.map((e) => e.id)).toEqual([voice.id]);
+
+    // The audit log has each change by a person, newest first.
+    const { entries } = await w.caller(owner).auditLog.list({ guildId });
+    const events = entries.filter((e) => e.action >= 100 && e.action <= 102);
+    expect(events.map((e) => [e.action, e.target?.name, e.changes])).toEqual([
+      [102, "Picnic", [{ key: "name", old_value: "Picnic" }]],
+      // A deleted event is named by the entries that recorded its name.
+      [101, null, [{ key: "status", old_value: 1, new_value: 4 }]],
+      [100, "Picnic", [{ key: "name", new_value: "Picnic" }]],
+      [101, "Game night", [{ key: "status", old_value: 2, new_value: 3 }]],
+      [101, "Game night", [{ key: "status", old_value: 1, new_value: 2 }]],
+      [100, "Game night", [{ key: "name", new_value: "Game night" }]],
+    ]);
   });
 
   it("refuses people without Create Events or Manage Events (50013) and leaves the events as they were; Create Events allows one's own, Manage Events everyone's", async () => {
@@ -192,15 +205,16 @@ describe("scheduled events in the web app", () => {
     const channelId = await voiceChannelOf(owner, guildId);
     const { id } = await w.caller(owner).scheduledEvents.create({ guildId, event: voiceEvent(channelId) });
     const eventId = id;
+    // One after the other: each refusal is checked against an unchanged event.
     for (const call of [
-      w.caller(member).scheduledEvents.create({ guildId, event: elsewhereEvent() }),
-      w.caller(member).scheduledEvents.create({ guildId, event: voiceEvent(channelId) }),
-      w.caller(member).scheduledEvents.update({ guildId, eventId, event: { name: "Mine now" } }),
-      w.caller(member).scheduledEvents.start({ guildId, eventId }),
-      w.caller(member).scheduledEvents.cancel({ guildId, eventId }),
-      w.caller(member).scheduledEvents.remove({ guildId, eventId }),
+      () => w.caller(member).scheduledEvents.create({ guildId, event: elsewhereEvent() }),
+      () => w.caller(member).scheduledEvents.create({ guildId, event: voiceEvent(channelId) }),
+      () => w.caller(member).scheduledEvents.update({ guildId, eventId, event: { name: "Mine now" } }),
+      () => w.caller(member).scheduledEvents.start({ guildId, eventId }),
+      () => w.caller(member).scheduledEvents.cancel({ guildId, eventId }),
+      () => w.caller(member).scheduledEvents.remove({ guildId, eventId }),
     ]) {
-      expect(await refusal(call)).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
+      expect(await refusal(call())).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
     }
     expect((await w.caller(owner).scheduledEvents.list({ guildId })).events).toMatchObject([{ id, name: "Game night", status: "scheduled" }]);
     expect(await eventCount(guildId)).toBe(1);

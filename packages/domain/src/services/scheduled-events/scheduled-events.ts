@@ -2,6 +2,7 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { Prisma } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { replacePicture } from "../pictures/pictures";
+import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { Errors } from "../../errors";
 import { has, Permission } from "../../permissions";
 import { parseForm } from "../../validation/form";
@@ -116,6 +117,7 @@ export class ScheduledEventService {
         },
       });
       await tx.scheduledEventUser.create({ data: { eventId: created.id, userId } });
+      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.GuildScheduledEventCreate, targetId: created.id, changes: [{ key: "name", new_value: input.name }] });
       if (cover && sealed) {
         const appCoverHash = await storeAppCover(tx, appCoverKey(this.ctx), created.id, cover);
         return tx.scheduledEvent.update({ where: { id: created.id }, data: { appCoverHash } });
@@ -191,6 +193,16 @@ export class ScheduledEventService {
         },
       });
       if (changed.count !== 1) throw Errors.refused("The scheduled event changed meanwhile; try again.");
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.GuildScheduledEventUpdate,
+        targetId: row.id,
+        changes: [
+          ...(input.name !== undefined && input.name !== row.name ? [{ key: "name" as const, old_value: row.name, new_value: input.name }] : []),
+          ...(status !== row.status ? [{ key: "status" as const, old_value: row.status, new_value: status }] : []),
+        ],
+      });
       if (input.image !== undefined) {
         await removeEventCovers(tx, row.id);
         if (cover && origin.from === "app") {
@@ -212,6 +224,7 @@ export class ScheduledEventService {
     const removed = await this.ctx.db.$transaction(async (tx) => {
       const { count } = await tx.scheduledEvent.deleteMany({ where: { id: row.id } });
       await removeEventCovers(tx, row.id);
+      if (count === 1) await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.GuildScheduledEventDelete, targetId: row.id, changes: [{ key: "name", old_value: row.name }] });
       return count;
     });
     if (removed === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });
