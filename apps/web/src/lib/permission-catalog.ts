@@ -24,6 +24,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       { key: "manage-channels", label: "Manage Channels", bit: Permission.ManageChannels },
       { key: "manage-roles", label: "Manage Roles", bit: Permission.ManageRoles },
       { key: "manage-guild", label: "Manage Guild", bit: Permission.ManageGuild },
+      { key: "manage-expressions", label: "Manage Expressions", bit: Permission.ManageGuildExpressions, hint: "Add, rename and delete the guild's custom emoji" },
       { key: "create-invite", label: "Create Invite", bit: Permission.CreateInstantInvite },
       { key: "kick-members", label: "Kick Members", bit: Permission.KickMembers },
       { key: "ban-members", label: "Ban Members", bit: Permission.BanMembers },
@@ -57,6 +58,13 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         hint: "Hear others in voice channels",
         consentNote: "Hear what people say in the voice channels it joins. A bot never hears through @everyone, only through this permission, and everyone in the channel sees that it can hear.",
       },
+    ],
+  },
+  {
+    title: "Events",
+    entries: [
+      { key: "create-events", label: "Create Events", bit: Permission.CreateEvents, hint: "Plan events, and change or cancel its own" },
+      { key: "manage-events", label: "Manage Events", bit: Permission.ManageEvents, hint: "Change, start, end and cancel anyone's events" },
     ],
   },
 ];
