@@ -38,6 +38,10 @@ export interface ServerContext {
   logLevel?: string;
   /** Checks and reads the media server's webhooks (voice states); absent when voice is off. */
   voiceWebhook?: VoiceWebhookReceiver;
+  /** Where this node reaches the media server (readiness checks); absent when voice is off. */
+  livekitUrl?: string;
+  /** Set when the node is shutting down (SIGTERM): readiness answers 503 at once. */
+  lifecycle: { draining: boolean };
 }
 
 export interface ContextOptions {
@@ -95,6 +99,8 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
     trustProxy: options.trustProxy ?? env.trustProxy,
     logLevel: env.logLevel,
     voiceWebhook: livekit ? new LiveKitWebhooks(livekit.apiKey, livekit.apiSecret) : undefined,
+    livekitUrl: livekit?.url,
+    lifecycle: { draining: false },
   };
 }
 

@@ -16,6 +16,8 @@ export interface RunningServer {
   gateway: Gateway;
   /** The HTTP app (REST, pictures); its route table is `routeTableOf(http)`. */
   http: FastifyInstance;
+  /** Stops taking new work (readiness answers 503 from now on); `close()` then finishes and shuts down. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,11 @@ export async function startServer(
     port,
     gateway,
     http: app,
+    drain() {
+      ctx.lifecycle.draining = true;
+    },
     async close() {
+      ctx.lifecycle.draining = true;
       await housekeeping.stop();
       await deadlines.stop();
       await gateway.close();

@@ -96,6 +96,11 @@ export class RedisBus implements EventBus {
     return this.ready;
   }
 
+  /** Whether Redis answers now (readiness checks); rejects when it does not. */
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.reader.disconnect();

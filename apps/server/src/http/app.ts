@@ -5,6 +5,7 @@ import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
 import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
+import { registerHealthRoutes } from "./health";
 import { registerInternalRoutes } from "./internal";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
@@ -26,7 +27,7 @@ export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
-/** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app. */
+/** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app, health checks. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.logLevel ? { level: ctx.logLevel } : false,
@@ -69,5 +70,6 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   await registerCdnRoutes(app, ctx);
   await registerVoiceWebhook(app, ctx);
   registerInternalRoutes(app, ctx);
+  registerHealthRoutes(app, ctx);
   return app;
 }

@@ -1,0 +1,69 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestLiveKit } from "../support/livekit";
+import { startTestServer, storageMode, type TestServer } from "../support/test-server";
+
+const withRedis = Boolean(process.env.TEST_REDIS_URL);
+
+async function get(t: TestServer, path: string) {
+  const response = await fetch(`${t.server.url}${path}`);
+  return { status: response.status, body: await response.json(), cacheControl: response.headers.get("cache-control") };
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe(`health checks (${storageMode})`, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  it("answers /healthz while the process serves, and /readyz with each dependency it checked", async () => {
+    expect(await get(t, "/healthz")).toMatchObject({ status: 200, body: { status: "ok" } });
+    expect(await get(t, "/readyz")).toEqual({
+      status: 200,
+      cacheControl: "no-store",
+      body: { status: "ready", checks: { database: "ok", redis: withRedis ? "ok" : "not configured", livekit: "not configured" } },
+    });
+  });
+
+  it("needs no token and counts against no rate limit: a load balancer polls it as often as it likes", async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, () => get(t, "/readyz")));
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+  });
+
+  it("answers not ready at once when the node starts draining, while /healthz still answers", async () => {
+    const draining = await startTestServer();
+    try {
+      draining.server.drain();
+      expect(await get(draining, "/readyz")).toMatchObject({ status: 503, body: { status: "draining", checks: { database: "ok" } } });
+      expect(await get(draining, "/healthz")).toMatchObject({ status: 200 });
+    } finally {
+      await draining.close();
+    }
+  });
+});
+
+describe("readiness with voice", () => {
+  it("counts LiveKit in when it is configured: ready while it answers, 503 naming it when it does not", async () => {
+    const livekit = await startTestLiveKit();
+    const up = await startTestServer({ livekit: { url: livekit.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret } });
+    const down = await startTestServer({ livekit: { url: `ws://127.0.0.1:${await closedPort()}`, publicUrl: "ws://127.0.0.1:1", apiKey: "key", apiSecret: "secret-secret-secret-secret-secret" } });
+    try {
+      expect(await get(up, "/readyz")).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
+      expect(await get(down, "/readyz")).toMatchObject({ status: 503, body: { status: "unavailable", checks: { database: "ok", livekit: "unavailable" } } });
+    } finally {
+      await up.close();
+      await down.close();
+      await livekit.stop();
+    }
+  });
+});
