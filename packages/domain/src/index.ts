@@ -45,6 +45,7 @@ export * from "./context";
 export * from "./errors";
 export * from "./ids";
 export * from "./permissions";
+export * from "./readiness";
 export * from "./serializers";
 export { captureChannelVisibility } from "./services/channels/channel-visibility";
 export type { AvailableApplicationCommands, CommandScope } from "./services/commands";
