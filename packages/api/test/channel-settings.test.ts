@@ -111,6 +111,11 @@ describe("arranging channels", () => {
     expect(await refusal(owners.arrange({ guildId, entries: [{ id: channelId, position: 0, parentId: channelId }] }))).toMatchObject(invalid);
     expect(await refusal(owners.arrange({ guildId, entries: [{ id: channelId, position: -1 }] }))).toMatchObject(invalid);
     expect(await refusal(w.caller(member).channelSettings.arrange({ guildId, entries: [{ id: channelId, position: 5 }] }))).toMatchObject(forbidden);
+    // A category hidden from the mover is no place to move into.
+    const mover = await w.domain.roles.create(owner, BigInt(guildId), { name: "Movers", permissions: (Permission.ManageChannels | Permission.ManageRoles | Permission.ViewChannel).toString() });
+    await w.domain.memberRoles.addRole(owner, BigInt(guildId), member, BigInt(mover.id));
+    await w.caller(owner).channelSettings.setOverwrites({ channelId: other.id, overwrites: [{ id: mover.id, type: 0, allow: "0", deny: VIEW }] });
+    expect(await refusal(w.caller(member).channelSettings.arrange({ guildId, entries: [{ id: channelId, position: 0, parentId: other.id }] }))).toMatchObject(invalid);
     // Nothing moved.
     expect((await owners.list({ guildId })).channels.find((c) => c.id === channelId)).toMatchObject({ parentId: null, position: 0 });
   });

@@ -176,10 +176,15 @@ export class ChannelLayoutService {
     const invalid = (index: number, field: string, code: string, message: string) => {
       errors[String(index)] = { [field]: { _errors: [{ code, message }] } };
     };
+    // Channels and categories the person cannot see answer as if they did not exist.
+    const visible = (id: bigint) => {
+      const channel = byId.get(id);
+      return channel && canViewChannel(access.guild, access.member, channel) ? channel : undefined;
+    };
     for (const [index, entry] of entries.entries()) {
-      const channel = byId.get(entry.id);
-      if (!channel || !canViewChannel(access.guild, access.member, channel)) invalid(index, "id", "CHANNEL_INVALID", "Unknown channel.");
-      else if (entry.parent_id != null && (channel.type === CATEGORY || byId.get(entry.parent_id)?.type !== CATEGORY)) {
+      const channel = visible(entry.id);
+      if (!channel) invalid(index, "id", "CHANNEL_INVALID", "Unknown channel.");
+      else if (entry.parent_id != null && (channel.type === CATEGORY || visible(entry.parent_id)?.type !== CATEGORY)) {
         invalid(index, "parent_id", "CHANNEL_PARENT_INVALID", "Not a category of this guild.");
       }
     }
