@@ -22,7 +22,8 @@ const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: r
  * bus), sessions and limits (Redis), guild administration, a bot's round trip, voice. The rest
  * (forms, rendering, accessibility, the portal, the bots' commands and forms, whose gateway and
  * interaction paths the PostgreSQL + Redis integration pass covers with the real libraries)
- * behave alike on both.
+ * behave alike on both. database-outage runs in the embedded pass only: it brings a PostgreSQL
+ * server of its own (to stop and start), whatever E2E_DATABASE_URL says.
  */
 const PG_BROWSER_SPECS = [
   "bot-roundtrip",

@@ -1,42 +1,48 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { countQueries } from "@chat/db/testing/query-counter";
 import { Permission } from "@chat/domain";
 import { type DispatchEvent, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
-import { WebSocketServer } from "ws";
-import { type RunningServer, startServer } from "../src/server";
+import type { RunningServer } from "../src/server";
+import { startBenchServer } from "./bench-server";
 import { type Collected, type Command, type Mode, now } from "./gateway-clients";
+import { startRawServer } from "./gateway-raw";
+import { type PathFigures, printReport } from "./gateway-report";
 
 /**
- * `pnpm bench gateway`: MESSAGE_CREATE fanned out to 1,000 connections on loopback, through the
- * gateway (plain and zlib-stream) and, in the same run, as a raw `ws` broadcast of the same
- * bytes serialized once. The receivers run in a child process; CPU is this process's
- * (server side: bus, audience check on the embedded database, framing, compression, sockets).
+ * `pnpm bench gateway`: 1,000 connections on loopback, through the gateway (plain and
+ * zlib-stream) and, in the same run, through bare `ws` servers (gateway-raw.ts): how long they
+ * take to connect (and identify), what each idle one costs the server in memory, how fast a
+ * MESSAGE_CREATE fans out to all of them, and how long heartbeats wait meanwhile.
+ * The receivers run in a child process; CPU and memory are this process's (server side: bus,
+ * audience check on the embedded database, framing, compression, sockets).
  * Bounded: a fixed number of events per path, every wait has a deadline, and the whole run
  * stops itself after a few minutes at most.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 1000);
 const EVENTS = Number(process.env.BENCH_EVENTS || 200);
 const WARMUP = 20;
-/** The latency run: events at a steady pace well below saturation (20 per second = 20,000 deliveries/s). */
+/** The latency run: events at a steady pace well below saturation (20 per second = 20,000 deliveries/s), heartbeats meanwhile. */
 const PACED_EVENTS = 60;
 const PACED_EVERY_MS = 50;
+const BEAT_EVERY_MS = 3;
 const HARD_LIMIT_MS = 5 * 60_000;
-/** BENCH_PATHS=raw,plain runs only those; the raw broadcast always runs first (the reference). */
-const PATHS = ["raw", ...["plain", "zlib-stream"].filter((p) => !process.env.BENCH_PATHS || process.env.BENCH_PATHS.split(",").includes(p))] as Mode[];
+/** Each gateway path and the reference it is compared with; BENCH_PATHS=plain runs only that pair. */
+const PAIRS: [Mode, Mode][] = (
+  [
+    ["raw", "plain"],
+    ["raw-zlib", "zlib-stream"],
+  ] as [Mode, Mode][]
+).filter(([, path]) => !process.env.BENCH_PATHS || process.env.BENCH_PATHS.split(",").includes(path));
 
-interface Figures extends Collected {
-  path: string;
-  deliveries: number;
-  wallMs: number;
-  cpuMs: number;
-  /** Latency at a steady pace (the burst's p50/p99 include queueing behind the burst). */
-  paced: Collected;
-}
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
 
 export async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
@@ -47,57 +53,87 @@ export async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-bench-"));
   let server: RunningServer | null = null;
   let clients: ChildProcess | null = null;
-  const raw = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
-  const listening = new Promise<void>((resolve) => raw.once("listening", () => resolve()));
+  const raws = { raw: await startRawServer("plain"), "raw-zlib": await startRawServer("zlib") };
   try {
-    server = await startBenchServer(dataDir);
+    server = await startGatewayBenchServer(dataDir);
     const world = await seed(server);
-    await listening;
-    const rawUrl = `ws://127.0.0.1:${(raw.address() as AddressInfo).port}`;
     clients = fork(join(dirname(fileURLToPath(import.meta.url)), "gateway-clients.ts"), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
     const ask = asker(clients);
+    const statements = countQueries();
+    const gatewayUrl = server.ctx.urls.gatewayUrl;
+    const url = (mode: Mode) => (mode === "raw" || mode === "raw-zlib" ? raws[mode].url : gatewayUrl);
 
-    console.log(`gateway fan-out: MESSAGE_CREATE to ${CONNECTIONS} connections on loopback, ${EVENTS} events per path (after ${WARMUP} warm-up events)\n`);
-    const results: Figures[] = [];
-    for (const mode of PATHS) {
-      const url = mode === "raw" ? rawUrl : server.ctx.urls.gatewayUrl;
-      const started = Date.now();
-      await ask({ cmd: "connect", mode, url, token: world.token, count: CONNECTIONS }, "ready");
-      console.log(`  ${label(mode)}: ${CONNECTIONS} connections ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const send = mode === "raw" ? rawSender(raw, world.template) : gatewaySender(server, world.template);
+    console.log(`gateway: ${CONNECTIONS} connections on loopback; MESSAGE_CREATE fan-out, ${EVENTS} events per path (after ${WARMUP} warm-up events)\n`);
+    // Idle connections first, every path's kept open while the next path's open, so each one's
+    // memory is growth the allocator could not serve from what an earlier path freed.
+    const idle = new Map<Mode, IdleFigures>();
+    let before = await settledMemory();
+    for (const mode of PAIRS.flat()) {
+      const queriesBefore = statements.count;
+      const connectMs = await connect(ask, mode, url(mode), world.token);
+      const queries = statements.count - queriesBefore;
+      const after = await settledMemory();
+      idle.set(mode, { connectMs, statementsPerIdentify: queries / CONNECTIONS, heapPerConnection: (after.heap - before.heap) / CONNECTIONS, rssPerConnection: (after.rss - before.rss) / CONNECTIONS });
+      before = after;
+      const gateway = mode === "plain" || mode === "zlib-stream";
+      console.log(`  ${mode}: ${CONNECTIONS} connections ${gateway ? "identified" : "open"} in ${(connectMs / 1000).toFixed(1)} s${gateway ? `, ${(queries / CONNECTIONS).toFixed(2)} statements per identify` : ""}`);
+    }
+    await ask({ cmd: "close" }, "closed");
+
+    // Then each path's fan-out, with only its own connections open.
+    const results = new Map<Mode, PathFigures>();
+    for (const mode of PAIRS.flat()) {
+      await connect(ask, mode, url(mode), world.token);
+      const send = mode === "raw" || mode === "raw-zlib" ? rawSender(raws[mode].broadcast, world.template) : gatewaySender(server, world.template);
       await run(ask, send, WARMUP, 0);
       const burst = await run(ask, send, EVENTS, 0);
-      const paced = await run(ask, send, PACED_EVENTS, PACED_EVERY_MS);
-      results.push({ path: label(mode), ...burst, paced });
+      const paced = await run(ask, send, PACED_EVENTS, PACED_EVERY_MS, BEAT_EVERY_MS);
+      results.set(mode, { ...burst, paced, ...(idle.get(mode) as IdleFigures) });
       await ask({ cmd: "close" }, "closed");
     }
-    print(results);
+    statements.stop();
+    printReport(
+      PAIRS.map(([reference, path]) => ({ path, measured: results.get(path) as PathFigures, reference: results.get(reference) as PathFigures })),
+      { connections: CONNECTIONS, events: EVENTS, pacedEvents: PACED_EVENTS, pacedEveryMs: PACED_EVERY_MS, beatEveryMs: BEAT_EVERY_MS },
+    );
   } finally {
     clients?.kill();
-    for (const client of raw.clients) client.terminate();
-    raw.close();
+    await Promise.all(Object.values(raws).map((raw) => raw.close()));
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const label = (mode: Mode) => (mode === "raw" ? "raw ws broadcast" : `gateway ${mode}`);
+type IdleFigures = Pick<PathFigures, "connectMs" | "statementsPerIdentify" | "heapPerConnection" | "rssPerConnection">;
 
-/** One node on an embedded database in a temporary folder, loopback only, generous heartbeat and session limits. */
-async function startBenchServer(dataDir: string): Promise<RunningServer> {
-  for (const key of ["DATABASE_URL", "REDIS_URL"]) delete process.env[key];
-  const urls = { appUrl: "http://127.0.0.1:3000", apiUrl: "", cdnUrl: "", gatewayUrl: "" };
-  const server = await startServer({
-    dataDir,
-    embeddedPort: 0,
-    port: 0,
-    host: "127.0.0.1",
-    urls,
-    gateway: { maxSessionsPerBot: CONNECTIONS + 10, heartbeatIntervalMs: 600_000, identifyTimeoutMs: 120_000 },
+/** Opens (and identifies) the connections of `mode`; how long until the last one was ready. */
+async function connect(ask: Asker, mode: Mode, url: string, token: string): Promise<number> {
+  const started = now();
+  await ask({ cmd: "connect", mode, url, token, count: CONNECTIONS }, "ready");
+  return now() - started;
+}
+
+/** Heap used plus external memory, and RSS, after the connections settled and two full collections. */
+async function settledMemory(): Promise<{ heap: number; rss: number }> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gc();
+  const { heapUsed, external, rss } = process.memoryUsage();
+  return { heap: heapUsed + external, rss };
+}
+
+/**
+ * One node on an embedded database in a temporary folder, loopback only, generous heartbeat and
+ * session limits; no housekeeping or interaction-deadline timers, whose statements would be
+ * counted with the identifies.
+ */
+function startGatewayBenchServer(dataDir: string): Promise<RunningServer> {
+  return startBenchServer(dataDir, {
+    housekeepingIntervalMs: 0,
+    interactionDeadlineIntervalMs: 0,
+    gateway: { maxSessionsPerBot: 2 * CONNECTIONS + 10, heartbeatIntervalMs: 600_000, identifyTimeoutMs: 120_000 },
   });
-  const root = `http://127.0.0.1:${server.port}`;
-  Object.assign(urls, { apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${server.port}/gateway` });
-  return server;
 }
 
 /** A guild with a bot in it, and a real MESSAGE_CREATE event as sent through the domain, to copy. */
@@ -131,19 +167,20 @@ function gatewaySender(server: RunningServer, template: MessageEvent): Send {
   };
 }
 
-/** The bytes a gateway connection gets for the same event (its frame), serialized and encoded once, sent to every socket as a text frame. */
-function rawSender(raw: WebSocketServer, template: MessageEvent): Send {
+/** The bytes a gateway connection gets for the same event (its frame), serialized and encoded once, for every socket. */
+function rawSender(broadcast: (payload: Buffer) => void, template: MessageEvent): Send {
   const d = template.d;
   return (index) => {
     const sentAt = now();
-    const frame = Buffer.from(JSON.stringify({ t: "MESSAGE_CREATE", s: index + 3, op: 0, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } }));
-    for (const client of raw.clients) client.send(frame, { binary: false });
+    broadcast(Buffer.from(JSON.stringify({ t: "MESSAGE_CREATE", s: index + 3, op: 0, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } })));
   };
 }
 
+type RunFigures = Omit<PathFigures, "paced" | "connectMs" | "statementsPerIdentify" | "heapPerConnection" | "rssPerConnection">;
+
 /** Sends `events`, one per turn of the event loop or one every `everyMs`, then waits for every delivery. */
-async function run(ask: Asker, send: Send, events: number, everyMs: number): Promise<Omit<Figures, "path" | "paced">> {
-  await ask({ cmd: "reset" }, "reset");
+async function run(ask: Asker, send: Send, events: number, everyMs: number, beatEveryMs = 0): Promise<RunFigures> {
+  await ask({ cmd: "reset", beatEveryMs }, "reset");
   const cpu = process.cpuUsage();
   const start = now();
   for (let i = 0; i < events; i++) {
@@ -154,7 +191,7 @@ async function run(ask: Asker, send: Send, events: number, everyMs: number): Pro
   const collected = (await ask({ cmd: "collect", expected: events * CONNECTIONS, timeoutMs: 60_000 }, "collected")) as Collected;
   const used = process.cpuUsage(cpu);
   const wallMs = (collected.lastAt || now()) - start;
-  return { ...collected, deliveries: collected.received, wallMs, cpuMs: (used.user + used.system) / 1000 };
+  return { ...collected, deliveries: collected.received, expected: events * CONNECTIONS, wallMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 type Asker = (command: Command, answer: string) => Promise<unknown>;
@@ -173,31 +210,4 @@ function asker(child: ChildProcess): Asker {
       child.on("message", onMessage);
       child.send(command);
     });
-}
-
-function print(results: Figures[]): void {
-  const rawRow = results[0] as Figures;
-  const rate = (r: Figures) => r.deliveries / (r.wallMs / 1000);
-  const cpuPer = (r: Figures) => (r.cpuMs * 1000) / Math.max(1, r.deliveries);
-  const rows = results.map((r) => [
-    r.path,
-    `${r.deliveries}/${EVENTS * CONNECTIONS}`,
-    Math.round(rate(r)).toLocaleString("en-GB"),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    r.paced.p50.toFixed(2),
-    r.paced.p99.toFixed(2),
-    r.cpuMs.toFixed(0),
-    `${((r.cpuMs / r.wallMs) * 100).toFixed(0)}%`,
-    cpuPer(r).toFixed(2),
-    r === rawRow ? "1.00" : (rate(r) / rate(rawRow)).toFixed(2),
-    r === rawRow ? "1.00" : (cpuPer(r) / cpuPer(rawRow)).toFixed(2),
-  ]);
-  const head = ["path", "delivered", "deliveries/s", "burst p50 ms", "burst p99 ms", "paced p50 ms", "paced p99 ms", "CPU ms", "CPU", "CPU µs/delivery", "rate vs raw", "CPU vs raw"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");
-  console.log(`\n${line(head)}\n${rows.map(line).join("\n")}`);
-  console.log(`\n${EVENTS} events sent back to back (deliveries/s, CPU, burst latency, which includes queueing behind the burst);`);
-  console.log(`paced: ${PACED_EVENTS} events, one every ${PACED_EVERY_MS} ms. CPU is the server process's, during the burst.`);
-  console.log("rate vs raw: gateway deliveries per second divided by the raw broadcast's (the tracked figure; 1.00 = as fast as raw ws).");
 }

@@ -1,4 +1,4 @@
-import { type OpenDatabase, openDatabase } from "@chat/db";
+import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open";
 import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";

@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable, OutageLog } from "@chat/db";
 import type { ServerContext } from "./context";
 
 /** Runs the domain's housekeeping every `intervalMs` (0 = never; tests call it themselves). */
@@ -27,11 +28,13 @@ export function startHousekeeping(ctx: ServerContext, intervalMs: number): { sto
 export function startInteractionDeadlines(ctx: ServerContext, intervalMs: number): { stop(): Promise<void> } {
   if (intervalMs <= 0) return { async stop() {} };
   let running: Promise<unknown> | null = null;
+  // Every 250 ms: while the database is away, a line now and then rather than a stack each time.
+  const outage = new OutageLog("interaction deadlines");
   const timer = setInterval(() => {
     if (running) return;
     running = ctx.domain.interactions
       .expireOverdue()
-      .catch((error) => console.error("interaction deadlines failed", error))
+      .catch((error) => (isDatabaseUnreachable(error) ? outage.failed(error) : console.error("interaction deadlines failed", error)))
       .finally(() => {
         running = null;
       });

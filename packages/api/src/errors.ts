@@ -11,6 +11,7 @@ const CODE_BY_STATUS: Record<number, TRPCCode> = {
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 /**

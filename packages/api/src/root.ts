@@ -7,6 +7,7 @@ import { commandsRouter } from "./routers/commands";
 import { composerRouter } from "./routers/composer";
 import { emojisRouter } from "./routers/emojis";
 import { guildsRouter } from "./routers/guilds";
+import { healthRouter } from "./routers/health";
 import { interactionsRouter } from "./routers/interactions";
 import { invitesRouter } from "./routers/invites";
 import { liveRouter } from "./routers/live";
@@ -48,6 +49,7 @@ export const appRouter = router({
   emojis: emojisRouter,
   auditLog: auditLogRouter,
   scheduledEvents: scheduledEventsRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;

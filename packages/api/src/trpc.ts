@@ -1,4 +1,5 @@
-import { findUnstorableText, unstorableTextError } from "@chat/domain";
+import { isDatabaseUnreachable } from "@chat/db";
+import { Errors, findUnstorableText, unstorableTextError } from "@chat/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { ApiContext } from "./context";
 import { domainErrorData, isApiError, toTRPCError } from "./errors";
@@ -24,10 +25,15 @@ const t = initTRPC.context<ApiContext>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors (ApiError) become TRPCErrors of the matching kind. */
+/**
+ * Domain errors (ApiError) become TRPCErrors of the matching kind; a database that cannot be
+ * reached becomes SERVICE_UNAVAILABLE with a message people can read.
+ */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isApiError(result.error.cause)) return { ...result, error: toTRPCError(result.error.cause) };
+  if (result.ok) return result;
+  if (isApiError(result.error.cause)) return { ...result, error: toTRPCError(result.error.cause) };
+  if (isDatabaseUnreachable(result.error.cause)) return { ...result, error: toTRPCError(Errors.databaseUnavailable()) };
   return result;
 });
 

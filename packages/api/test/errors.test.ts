@@ -1,6 +1,9 @@
-import { ApiError, Errors } from "@chat/domain";
+import { createPrismaClient } from "@chat/db";
+import { ApiError, createDomain, Errors, systemClock } from "@chat/domain";
 import { describe, expect, it } from "vitest";
+import { createCaller } from "../src";
 import { domainErrorData, flattenFieldErrors, isApiError, toTRPCError } from "../src/errors";
+import { refusingUrl } from "./refusing-database";
 
 describe("domain errors over tRPC", () => {
   it("recognises an ApiError from another copy of the class (one per Next.js server layer)", () => {
@@ -40,6 +43,28 @@ describe("input schema errors", () => {
       expect(error.code).toBe("BAD_REQUEST");
       expect(domainErrorData(error)).toEqual({ apiCode: null, fieldErrors: { password: ["Use at least 8 characters."] } });
     } finally {
+      await w.close();
+    }
+  });
+});
+
+describe("a call while the database cannot be reached", () => {
+  it("is SERVICE_UNAVAILABLE saying so, signed in or not, rather than an internal error", async () => {
+    const { createTestWorld } = await import("./world");
+    const w = await createTestWorld();
+    const db = createPrismaClient(await refusingUrl(), 2);
+    try {
+      const person = await w.signUp("waiting_person");
+      const down = createDomain({ db, bus: w.bus, urls: w.domain.ctx.urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
+      const signedIn = createCaller({ ...(await w.context(person)), domain: down });
+      const signedOut = createCaller({ ...(await w.context(null)), domain: down });
+      const errors = [await signedIn.guilds.list().catch((e) => e), await signedOut.account.signUp({ username: "another_person", password: "violet tractor mirror" }).catch((e) => e)];
+      for (const error of errors) {
+        expect(error.code).toBe("SERVICE_UNAVAILABLE");
+        expect(error.message).toBe("The database is unavailable; try again shortly.");
+      }
+    } finally {
+      await db.$disconnect();
       await w.close();
     }
   });

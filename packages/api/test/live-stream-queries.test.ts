@@ -94,3 +94,28 @@ describe("database queries per live event", () => {
     }
   }
 });
+
+describe("database queries per message in a channel the open tabs were already told about", () => {
+  it("reads no audience again: a message costs as much with 20 people's tabs open as with none", async () => {
+    const { channelId } = await guildOfEveryone();
+    const send = (text: string) => w.domain.messages.create(channelId, owner, { content: text });
+    const tabs: LiveTab[] = [];
+    for (const person of people) tabs.push(await openLiveTab((signal) => w.caller(person, signal)));
+    await Promise.all(tabs.map((tab) => tab.ready()));
+    const allHave = (text: string) => Promise.all(tabs.map((tab) => tab.until((f) => f.t === GatewayDispatchEvents.MessageCreate && content(f) === text)));
+    let withTabs: number;
+    try {
+      // The first message reads who may see the channel; that read is kept until an event may change it.
+      await send("first");
+      await allHave("first");
+      withTabs = await queries.during(async () => {
+        await send("second");
+        await allHave("second");
+      });
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+    const withoutTabs = await queries.during(() => send("third"));
+    expect(withTabs).toBe(withoutTabs);
+  });
+});

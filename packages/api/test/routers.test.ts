@@ -123,7 +123,7 @@ describe("chat", () => {
     expect(tab.events().filter((f) => (f.d as { channel_id?: string }).channel_id === hidden.id.toString())).toEqual([]);
 
     // Access revoked: later messages of the channel are not delivered (events keep bus order, so the barrier comes after them).
-    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: friend, type: 1, deny: Permission.ViewChannel } });
+    await w.domain.channelOverwrites.put(BigInt(channelId), friend, owner, { type: 1, allow: "0", deny: Permission.ViewChannel.toString() });
     await w.caller(owner).messages.send({ channelId, content: "secret now" });
     await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "barrier" });
     await tab.until((f) => content(f) === "barrier");
@@ -196,7 +196,7 @@ describe("chat", () => {
     // After access is revoked, neither edits nor deletions of the channel come (the barrier follows them in bus order).
     const later = await w.caller(owner).messages.send({ channelId, content: "fourth" });
     await tab.until((f) => content(f) === "fourth");
-    await w.database.prisma.permissionOverwrite.create({ data: { channelId: BigInt(channelId), targetId: reader, type: 1, deny: Permission.ViewChannel } });
+    await w.domain.channelOverwrites.put(BigInt(channelId), reader, owner, { type: 1, allow: "0", deny: Permission.ViewChannel.toString() });
     await w.domain.messages.edit(BigInt(channelId), BigInt(later.id), owner, { content: "fourth, edited" });
     await w.domain.messages.delete(BigInt(channelId), BigInt(later.id), owner);
     await w.caller(owner).messages.send({ channelId: other.id.toString(), content: "barrier" });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword, verifyPassword } from "@chat/auth";
-import { type OpenDatabase, openDatabase } from "@chat/db";
+import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open";
 import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";

@@ -1,74 +1,67 @@
-import { chmodSync, mkdirSync } from "node:fs";
-import net from "node:net";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
-import { admitWithPassword } from "./embedded-auth";
-import { embeddedPassword } from "./embedded-password";
-import { embeddedUrl } from "./env";
-import { ProtocolAwareQueue } from "./pglite-queue";
-import { scramSecret } from "./scram";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
 export interface EmbeddedDatabase {
   /** The connection URL, password included. */
   url: string;
   port: number;
+  /** The worker thread PGlite runs in (never the caller's). */
+  threadId: number;
   close(): Promise<void>;
 }
 
+type FromThread = { ready: { url: string; port: number } } | { failed: string } | { closed: true };
+
 /**
- * Opens the PGlite database in `dataDir` and serves it on a loopback port, so that other
- * processes (web app, admin CLI) reach it with an ordinary PostgreSQL driver. Connections
- * must prove the password kept in `dataDir` (SCRAM-SHA-256) before PGlite sees them.
- * PGlite runs inside one process: only the process that called this may open the folder.
+ * Opens the PGlite database in `dataDir` and serves it on a loopback port (embedded-serve.ts)
+ * from a worker thread: PGlite runs queries synchronously, and on the caller's event loop a
+ * busy database held up everything else there (gateway heartbeats waited behind sends).
+ * The caller's own connections reach it through the socket like every other process's.
  */
 export async function startEmbeddedDatabase(options: { dataDir: string; port: number }): Promise<EmbeddedDatabase> {
-  const folder = join(options.dataDir, "pglite");
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  // The database files are as secret as the password (folders made by earlier versions were 0755).
-  chmodSync(folder, 0o700);
-  const password = embeddedPassword(options.dataDir);
-  const secret = scramSecret(password);
-  const db = await PGlite.create(folder);
-  const queue = new ProtocolAwareQueue(db);
-  const handlers = new Set<PGLiteSocketHandler>();
-  const starting = new Set<net.Socket>();
-  let closing = false;
-
-  const serve = async (socket: net.Socket) => {
-    starting.add(socket);
-    const replay = await admitWithPassword(socket, secret).finally(() => starting.delete(socket));
-    if (!replay) return;
-    if (closing || socket.destroyed) return void socket.destroy();
-    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
-    handlers.add(handler);
-    socket.once("close", () => handlers.delete(handler));
-    await handler.attach(socket);
-    socket.unshift(replay);
-    socket.resume();
-  };
-  const server = net.createServer((socket) => {
-    serve(socket).catch((error) => {
-      console.error("embedded database: a connection failed to start", error);
-      socket.destroy();
+  // The web app's bundler must not follow this into the thread's code: the web app joins the
+  // database, it never starts one.
+  const threadFile = join(dirname(fileURLToPath(import.meta.url)), "embedded-thread.mjs");
+  const worker = new Worker(/* turbopackIgnore: true */ threadFile, { workerData: options, execArgv: [] });
+  const next = () =>
+    new Promise<FromThread>((resolve, reject) => {
+      const onMessage = (message: FromThread) => {
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+        resolve(message);
+      };
+      const onError = (error: Error) => {
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        reject(new Error(`the embedded database's thread exited (${code})`));
+      };
+      worker.once("message", onMessage);
+      worker.once("error", onError);
+      worker.once("exit", onExit);
     });
-  });
-  // Above the sum of every pool that may connect: server, web app, CLI, tests.
-  server.maxConnections = 200;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  const started = await next();
+  if (!("ready" in started)) {
+    await worker.terminate();
+    throw new Error(`the embedded database did not start: ${"failed" in started ? started.failed : "no answer"}`);
+  }
+  let closing: Promise<void> | null = null;
   return {
-    url: embeddedUrl(port, password),
-    port,
-    async close() {
-      closing = true;
-      for (const socket of starting) socket.destroy();
-      for (const handler of handlers) await handler.detach(true);
-      await new Promise((resolve) => server.close(resolve));
-      await db.close();
+    ...started.ready,
+    threadId: worker.threadId,
+    close() {
+      closing ??= (async () => {
+        const closed = next().catch(() => undefined);
+        worker.postMessage("close");
+        await closed;
+        await worker.terminate();
+      })();
+      return closing;
     },
   };
 }

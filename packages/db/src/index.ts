@@ -1,8 +1,12 @@
+// The embedded database's own code (open.ts, embedded.ts) is imported from "@chat/db/open" by
+// the processes that may own it, never from here: the web app's bundle must not reach it.
 export { createPrismaClient, type Db, type SentQuery } from "./client";
-export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded";
+export { hotQuery, type SqlValue } from "./driver";
+export { OutageLog } from "./outage-log";
+export { isDatabaseUnreachable } from "./unreachable";
 export { EMBEDDED_PASSWORD_FILE, embeddedPassword } from "./embedded-password";
 export { dbEnv, embeddedUrl } from "./env";
+export { joinDatabase, type OpenDatabase } from "./join";
 export { applyMigrations, migrationsDir } from "./migrate";
-export { openDatabase, type OpenDatabase, type OpenOptions } from "./open";
 export { Prisma } from "./generated/prisma/client";
 export type * from "./generated/prisma/models";

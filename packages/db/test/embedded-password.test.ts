@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBEDDED_PASSWORD_FILE, type EmbeddedDatabase, embeddedPassword, embeddedUrl, startEmbeddedDatabase } from "../src";
+import { EMBEDDED_PASSWORD_FILE, embeddedPassword, embeddedUrl } from "../src";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "../src/embedded";
 import { admitWithPassword } from "../src/embedded-auth";
 import { scramSecret } from "../src/scram";
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, openDatabase } from "../src";
+import { applyMigrations } from "../src";
+import { openDatabase } from "../src/open";
 
 describe("database opening and migrations", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-db-test-"));

@@ -1,6 +1,7 @@
 import type { Db } from "@chat/db";
 import type { ShortLivedStore } from "@chat/ephemeral";
 import type { DomainEvent, EventBus } from "@chat/events";
+import type { DomainCaches } from "./caches/domain-caches";
 import type { Clock } from "./clock";
 import type { PublicUrls } from "./config";
 import type { VoiceMedia } from "./services/voice/media";
@@ -24,10 +25,13 @@ export interface DomainContext {
   shortLived?: ShortLivedStore;
   /** The media server voice channels run on (LiveKit); absent when voice is not configured. */
   voice?: VoiceMedia;
+  /** What this process keeps between requests, kept right by events (createDomain makes them). */
+  caches?: DomainCaches;
 }
 
 /** Publishes after the write is committed; a failed publish never undoes the write. */
 export async function emit(ctx: DomainContext, event: DomainEvent): Promise<void> {
+  ctx.caches?.observe(event);
   try {
     await ctx.bus.publish(event);
   } catch (error) {

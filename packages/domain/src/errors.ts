@@ -72,6 +72,8 @@ export const Errors = {
   /** A refused request that is not about one field: 50035 with the reason as the message. */
   refused: (message: string) => new ApiError(400, C.InvalidFormBodyOrContentType, message),
   conflict: (message: string) => new ApiError(409, 0, message),
+  /** The database cannot be reached (stopped, restarting): nothing was done, the same request may be sent again. */
+  databaseUnavailable: () => new ApiError(503, 0, "The database is unavailable; try again shortly."),
 };
 
 /** The `error` values of the login error body (spec: Login error body, plus RFC 6749's invalid_scope). */

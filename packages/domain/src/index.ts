@@ -2,6 +2,7 @@ import { MemoryShortLivedStore } from "@chat/ephemeral";
 import type { DomainContext } from "./context";
 import { ApplicationSettingsService } from "./services/applications/application-settings";
 import { ApplicationService } from "./services/applications/applications";
+import { DomainCaches } from "./caches/domain-caches";
 import { ChannelLayoutService } from "./services/channels/channel-layout";
 import { ChannelOverwriteService } from "./services/channels/channel-overwrites";
 import { ChannelService } from "./services/channels/channels";
@@ -73,6 +74,8 @@ export type { PresentedCredentials } from "./services/oauth2/oauth2-tokens";
 export { PICTURE_KINDS, type PictureKind } from "./services/pictures/pictures";
 export type { EventPlaces, PersonEvent } from "./services/scheduled-events/scheduled-event-people";
 export { EventEntity, type EventRequestOrigin, EventStatus } from "./services/scheduled-events/scheduled-events";
+export type { BotIdentityRecord } from "./caches/bot-identities";
+export { ReadCache } from "./caches/read-cache";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
@@ -86,7 +89,10 @@ export * from "./validation";
 
 /** Every use-case, shared by REST (apps/server) and tRPC (packages/api). */
 export function createDomain(given: DomainContext) {
-  const ctx: DomainContext = { ...given, shortLived: given.shortLived ?? new MemoryShortLivedStore() };
+  const ctx: DomainContext = { ...given, shortLived: given.shortLived ?? new MemoryShortLivedStore(), caches: given.caches ?? new DomainCaches(given.clock) };
+  const caches = ctx.caches as DomainCaches;
+  // Events from other processes (and this one's, again: applying one twice changes nothing).
+  ctx.bus.subscribe((event) => caches.observe(event));
   const pictures = new PictureService(ctx);
   const guilds = new GuildService(ctx, pictures);
   const members = new MemberService(ctx, guilds);

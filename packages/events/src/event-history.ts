@@ -34,10 +34,11 @@ export class EventHistory<E extends { id?: string } = DispatchEvent> {
     return this.newestId;
   }
 
-  push(event: E): void {
+  /** `at`: when the event was published, if not now (events read back from the bus's past). */
+  push(event: E, at = this.now()): void {
     const position = this.base + this.events.length;
     this.events.push(event);
-    this.times.push(this.now());
+    this.times.push(at);
     if (event.id) {
       this.positions.set(event.id, position);
       this.newestId = event.id;
@@ -46,13 +47,35 @@ export class EventHistory<E extends { id?: string } = DispatchEvent> {
   }
 
   /**
+   * Puts `older` (in bus order, each with when it was published) before every event kept: what
+   * the bus carried before this process listened, read back once at its start.
+   */
+  prepend(older: readonly { event: E; at: number }[]): void {
+    const kept = this.events.slice(this.head);
+    const keptTimes = this.times.slice(this.head);
+    this.base += this.head - older.length;
+    this.head = 0;
+    this.events = [...older.map((o) => o.event), ...kept];
+    this.times = [...older.map((o) => o.at), ...keptTimes];
+    older.forEach(({ event }, i) => {
+      if (event.id) this.positions.set(event.id, this.base + i);
+    });
+    if (kept.length === 0) this.newestId = [...older].reverse().find((o) => o.event.id)?.event.id ?? this.newestId;
+    this.trim();
+  }
+
+  /**
    * The events after the newest of the positions named by `ids` (unknown ids are skipped);
    * null when none of them is kept here, as nothing then says where to start.
    */
   after(ids: readonly string[]): E[] | null {
-    let start = -1;
-    for (const id of ids) start = Math.max(start, this.positions.get(id) ?? -1);
-    if (start < 0) return null;
+    // Positions may be negative: events prepended before the first one heard live.
+    let start: number | undefined;
+    for (const id of ids) {
+      const position = this.positions.get(id);
+      if (position !== undefined && (start === undefined || position > start)) start = position;
+    }
+    if (start === undefined) return null;
     return this.events.slice(start - this.base + 1);
   }
 

@@ -3,6 +3,7 @@ export { HubBus, HubClientBus } from "./hub-bus";
 export { LocalBus } from "./local-bus";
 export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
 export { defineScript, LUA_NOW, type RedisScript } from "./redis-script";
+export * from "./access-changes";
 export * from "./catalogue";
 export { EventHistory } from "./event-history";
 export * from "./types";

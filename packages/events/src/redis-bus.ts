@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type { DomainEvent } from "./catalogue";
+import { RecentIds } from "./recent-ids";
 import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
 
 const CHANNEL = "chat:events:default";
@@ -16,12 +17,21 @@ export const EVENT_STREAM_FIELD = "e";
 
 const READ_BLOCK_MS = 5_000;
 const RETRY_MS = 250;
+/** How long a publish holds its caller while Redis does not answer (the event waits in order either way). */
+export const PUBLISH_WAIT_MS = 1_000;
+/** Event ids remembered to drop one the stream carries twice (a publish resent after a dropped connection). */
+const REMEMBERED_IDS = 20_000;
+
+/** Reconnecting soon after Redis is back matters more here than sparing it attempts: events wait meanwhile. */
+const reconnectDelay = (attempt: number) => Math.min(attempt * 50, 500);
 
 /**
  * Events between every process sharing one Redis: several server nodes and the web app.
  * They travel on a Redis stream rather than pub/sub: each process reads on from the last
  * entry it saw, so a dropped connection delays events but loses none, and every process
- * sees them in the one order the stream gives them.
+ * sees them in the one order the stream gives them. While Redis is unreachable, published
+ * events wait in the publishing connection's queue, in order, and go out when it is back;
+ * one resent after a dropped connection (and so on the stream twice) is delivered once.
  */
 export class RedisBus implements EventBus {
   private handlers = new HandlerSet();
@@ -33,6 +43,7 @@ export class RedisBus implements EventBus {
   /** Event ids: this process's random prefix and a counter. */
   private readonly idPrefix = randomBytes(6).toString("hex");
   private published = 0;
+  private readonly delivered = new RecentIds(REMEMBERED_IDS);
   /** The reading connection's CLIENT name (operators can tell it in CLIENT LIST). */
   readonly readerName = `chat-bus-reader-${this.idPrefix}`;
 
@@ -41,9 +52,13 @@ export class RedisBus implements EventBus {
     /** The stream every process of one deployment shares. */
     readonly channel = CHANNEL,
   ) {
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    // Commands wait for as long as Redis is away (the offline queue keeps their order).
+    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy: reconnectDelay });
+    this.publisher.on("error", () => {
+      // ioredis reconnects by itself; readiness checks report the outage.
+    });
     // Blocking reads wait for as long as it takes; the reader retries forever.
-    this.reader = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null, connectionName: this.readerName });
+    this.reader = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy: reconnectDelay, connectionName: this.readerName });
     this.reader.on("error", () => {
       // ioredis reconnects by itself; the read loop picks up where it stopped.
     });
@@ -67,7 +82,7 @@ export class RedisBus implements EventBus {
           for (const [id, fields] of entries) {
             this.lastId = id;
             const event = parseEvent(fields[fields.indexOf(EVENT_STREAM_FIELD) + 1] ?? "");
-            if (event) this.handlers.deliver(event);
+            if (event && !(event.id && this.delivered.seenBefore(event.id))) this.handlers.deliver(event);
           }
         }
       } catch {
@@ -77,14 +92,45 @@ export class RedisBus implements EventBus {
     }
   }
 
+  /** The stream position of the last event handed to subscribers (where this process started, before any). */
+  get heardUpTo(): string {
+    return this.lastId;
+  }
+
+  /**
+   * The events on the stream up to and including position `upTo` that were published in the
+   * last `withinMs`, oldest first, each with when it was published (the stream id's time).
+   * What a process missed before it listened: a restarted gateway node's catch-up history.
+   */
+  async earlier(upTo: string, withinMs: number): Promise<{ event: DomainEvent; at: number }[]> {
+    await this.ready;
+    if (upTo === "0-0" || upTo === "$") return [];
+    const entries = (await this.publisher.xrange(this.channel, String(Math.max(0, Date.now() - withinMs)), upTo)) as [string, string[]][];
+    return entries.flatMap(([id, fields]) => {
+      const event = parseEvent(fields[fields.indexOf(EVENT_STREAM_FIELD) + 1] ?? "");
+      return event ? [{ event, at: Number(id.split("-")[0]) }] : [];
+    });
+  }
+
   /** The event as it goes on the stream: with an id unique to it. */
   withId(event: DomainEvent): DomainEvent {
     return event.id ? event : { ...event, id: `${this.idPrefix}-${(++this.published).toString(36)}` };
   }
 
+  /**
+   * Resolves once Redis has the event, or at once while Redis is known to be away, or after
+   * PUBLISH_WAIT_MS: the write the event reports is done, and the event follows when Redis is back.
+   */
   async publish(event: DomainEvent): Promise<void> {
     await this.ready;
-    await this.publisher.xadd(this.channel, "MAXLEN", "~", EVENT_STREAM_MAX_LENGTH, "*", EVENT_STREAM_FIELD, JSON.stringify(this.withId(event)));
+    const sent = this.publisher.xadd(this.channel, "MAXLEN", "~", EVENT_STREAM_MAX_LENGTH, "*", EVENT_STREAM_FIELD, JSON.stringify(this.withId(event))).then(
+      () => {},
+      (error) => console.error("event publish failed", event.t, error),
+    );
+    if (this.publisher.status !== "ready") return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([sent, new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   subscribe(handler: EventHandler): () => void {
@@ -98,7 +144,14 @@ export class RedisBus implements EventBus {
 
   /** Whether Redis answers now (readiness checks); rejects when it does not. */
   async ping(): Promise<void> {
-    await this.publisher.ping();
+    if (this.publisher.status !== "ready") throw new Error(`Redis is not connected (${this.publisher.status})`);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("Redis did not answer a PING within a second")), 1_000)));
+    try {
+      await Promise.race([this.publisher.ping(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

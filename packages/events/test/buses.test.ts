@@ -101,6 +101,46 @@ describe("event buses", () => {
       expect((await second).id).not.toBe(first.id);
     });
 
+    it("reads back what was published before a process listened (recent ones, up to where it started), each with its time", async () => {
+      const url = process.env.TEST_REDIS_URL as string;
+      const channel = `chat:events:test-earlier-${Date.now()}`;
+      const before = new RedisBus(url, channel);
+      cleanups.push(() => before.close());
+      await before.whenReady();
+      expect(await before.earlier(before.heardUpTo, 60_000)).toEqual([]);
+      const publishedFrom = Date.now();
+      for (const n of [1, 2, 3]) await before.publish(numbered(n));
+      const late = new RedisBus(url, channel);
+      cleanups.push(() => late.close());
+      await late.whenReady();
+      const live: unknown[] = [];
+      late.subscribe((event) => live.push(numberOf(event)));
+      const upTo = late.heardUpTo;
+      await before.publish(numbered(4));
+      await vi.waitFor(() => expect(live).toEqual([4]));
+      const earlier = await late.earlier(upTo, 60_000);
+      expect(earlier.map(({ event }) => numberOf(event))).toEqual([1, 2, 3]);
+      for (const { at } of earlier) expect(at).toBeGreaterThanOrEqual(publishedFrom - 5);
+      // Only the recent past: nothing published in the last 0 ms before now.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await late.earlier(upTo, 10)).toEqual([]);
+    });
+
+    it("delivers once an event the stream carries twice (a publish resent after its connection dropped)", async () => {
+      const url = process.env.TEST_REDIS_URL as string;
+      const channel = `chat:events:test-twice-${Date.now()}`;
+      const reader = new RedisBus(url, channel);
+      const admin = new Redis(url);
+      cleanups.push(() => reader.close(), () => void admin.disconnect());
+      await reader.whenReady();
+      const received: unknown[] = [];
+      reader.subscribe((event) => received.push(numberOf(event)));
+      for (const [id, n] of [["x-1", 1], ["x-1", 1], ["x-2", 2]] as const) await admin.xadd(channel, "*", "e", JSON.stringify({ ...numbered(n), id }));
+      await vi.waitFor(() => expect(received).toEqual([1, 2]));
+      await admin.xadd(channel, "*", "e", JSON.stringify({ ...numbered(3), id: "x-3" }));
+      await vi.waitFor(() => expect(received).toEqual([1, 2, 3]));
+    });
+
     it("loses no event while a process's Redis connection is down: it reads on from where it stopped", async () => {
       const url = process.env.TEST_REDIS_URL as string;
       const channel = `chat:events:test-gap-${Date.now()}`;

@@ -35,21 +35,27 @@ export interface RateLimitStoreOptions {
  */
 export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
   // Connects on first use: a process that never counts anything opens no connection.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }) : null;
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 50, 500) }) : null;
   redis?.on("error", () => {
     // ioredis reconnects by itself; meanwhile the in-memory insurance limiter counts.
   });
-  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiters = new Map<string, { shared: RateLimiterAbstract; memory: RateLimiterMemory }>();
 
+  /**
+   * The Redis counters, with the in-memory ones as insurance when a command fails; while the
+   * connection is known to be down, the in-memory ones straight away, so no request waits on
+   * Redis's reconnection attempts (fail safe: still counted, per process).
+   */
   function limiterFor(rule: BucketRule): RateLimiterAbstract {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
       const shape = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${options.namespace}:ratelimit:${rule.name}` };
       const memory = new RateLimiterMemory(shape);
-      limiter = redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory;
+      limiter = { shared: redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory, memory };
       limiters.set(rule.name, limiter);
     }
-    return limiter;
+    const down = redis && (redis.status === "reconnecting" || redis.status === "close" || redis.status === "end");
+    return down ? limiter.memory : limiter.shared;
   }
 
   return {

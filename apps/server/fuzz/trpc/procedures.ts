@@ -69,6 +69,7 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
     base: { currentPassword: "not the password", newPassword: "violet tractor mirror 9" },
   },
   "account.logOutEverywhere": {},
+  "health.database": {},
 
   "guilds.list": {},
   "guilds.create": { fields: { name: str(200, ["A guild"]) }, base: { name: "" } },

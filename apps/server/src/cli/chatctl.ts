@@ -1,4 +1,4 @@
-import { openDatabase } from "@chat/db";
+import { openDatabase } from "@chat/db/open";
 import { attachmentSigningKeyFromEnv, createDomain, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { createEventBus, HubClientBus, RedisBus } from "@chat/events";
 import { parseCommandLine } from "./args";

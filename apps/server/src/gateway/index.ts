@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { channelViewers } from "@chat/domain";
-import { isPersonEvent } from "@chat/events";
+import { channelViewers, ViewerCache } from "@chat/domain";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
 import { zlibStreamSocket } from "./connection/compression";
@@ -11,7 +10,8 @@ import { createWsAcceptor } from "./connection/ws-adapter";
 import { Dispatcher } from "./dispatch/dispatcher";
 import { claimingRouter, replayingRouter } from "./dispatch/interaction-router";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
-import { createSessionStorage, linkSessionStorage } from "./sessions/cluster";
+import { createSessionStorage, isBotDispatch, linkSessionStorage } from "./sessions/cluster";
+import { IdentifyReads } from "./sessions/identify-reads";
 import { createSessionCloser } from "./sessions/session-closer";
 import { SessionRegistry } from "./sessions/session-registry";
 
@@ -37,16 +37,21 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   sessions.onHandOver((session) => presenceTracker.moved(session));
   const db = ctx.database.prisma;
   const viewers = channelViewers(db);
+  const viewerCache = new ViewerCache(viewers);
   const interactions = claimingRouter(ctx.domain.interactions, sessions, store);
-  const dispatcher = new Dispatcher(sessions, viewers, presences, { history, processed: (id) => store.processed(id), interactions });
+  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, { history, processed: (id) => store.processed(id), interactions });
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers, replayedInteractions };
+  const identifyReads = new IdentifyReads(ctx.domain);
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads };
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => {
+    // First: a shared read must not outlive an event that changed what it read.
+    identifyReads.heard(event);
+    viewerCache.heard(event);
     if (event.internal) closeSessions(event);
     // Events addressed to a person are for their browser tabs: never dispatched to bots.
-    else if (!isPersonEvent(event)) dispatcher.accept(event);
+    else if (isBotDispatch(event)) dispatcher.accept(event);
   });
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
@@ -68,6 +73,8 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
     async close() {
       closing = true;
       unsubscribe();
+      identifyReads.close();
+      viewerCache.close();
       for (const connection of [...connections]) connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
       sessions.clear();
       await presenceTracker.settled();

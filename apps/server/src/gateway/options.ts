@@ -17,6 +17,14 @@ export interface GatewayOptions {
   /** Largest client payload in bytes accepted by the socket layer. */
   maxPayloadBytes: number;
   /**
+   * What a connection may have waiting to go out when its client stops reading: bytes, and
+   * dispatches (half the replay, so the ones dropped with the connection can still be replayed).
+   * Past either, the connection closes with 4000 and its session waits for a Resume: a stuck
+   * bot costs the server a bounded amount of memory and never slows anyone else.
+   */
+  maxBufferedBytes: number;
+  maxWaitingDispatches: number;
+  /**
    * Multi-node mode: bus events each node keeps (for the resume window plus a minute) to catch
    * up a session taken over from a node that died. A session whose catch-up would need older
    * events gets op 9 instead.
@@ -28,15 +36,18 @@ export const DEFAULT_HEARTBEAT_INTERVAL_MS = 41_250;
 
 export function resolveGatewayOptions(overrides: Partial<GatewayOptions> = {}): GatewayOptions {
   const heartbeatIntervalMs = overrides.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
+  const replayCapacity = overrides.replayCapacity ?? 1000;
   return {
     heartbeatIntervalMs,
     heartbeatTimeoutMs: overrides.heartbeatTimeoutMs ?? Math.round(heartbeatIntervalMs * 1.625),
     identifyTimeoutMs: overrides.identifyTimeoutMs ?? 30_000,
     resumeWindowMs: overrides.resumeWindowMs ?? 120_000,
-    replayCapacity: overrides.replayCapacity ?? 1000,
+    replayCapacity,
     maxSessionsPerBot: overrides.maxSessionsPerBot ?? 16,
     payloadLimit: overrides.payloadLimit ?? { count: 120, windowMs: 60_000 },
     maxPayloadBytes: overrides.maxPayloadBytes ?? 64 * 1024,
+    maxBufferedBytes: overrides.maxBufferedBytes ?? 4 * 1024 * 1024,
+    maxWaitingDispatches: overrides.maxWaitingDispatches ?? Math.floor(replayCapacity / 2),
     historyLimit: overrides.historyLimit ?? 50_000,
   };
 }

@@ -31,8 +31,17 @@ export type GatewayKeys = ReturnType<typeof gatewayKeys>;
  */
 export function gatewayRedis(url: string): Redis {
   // No auto-pipelining: it sends some commands (MULTI, QUIT) ahead of others queued before them.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.on("error", (error) => console.error("gateway redis", error.message));
+  // Back soon after Redis is: the deliveries of events held back meanwhile wait on this connection.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, retryStrategy: (attempt) => Math.min(attempt * 50, 500) });
+  let unreachable = false;
+  redis.on("error", (error) => {
+    if (!unreachable) console.error("gateway redis unreachable:", error.message);
+    unreachable = true;
+  });
+  redis.on("ready", () => {
+    if (unreachable) console.error("gateway redis reachable again");
+    unreachable = false;
+  });
   return redis;
 }
 

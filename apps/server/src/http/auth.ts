@@ -1,13 +1,10 @@
-import { Errors, parseId } from "@chat/domain";
+import { type BotIdentityRecord, Errors, parseId } from "@chat/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
 
-export interface BotIdentity {
+/** The application and bot user of a request's bot token (legacyApplicationId is still accepted in paths). */
+export interface BotIdentity extends BotIdentityRecord {
   userId: bigint;
-  applicationId: bigint;
-  /** The id an application made before application ids followed the bot user had; still accepted in paths. */
-  legacyApplicationId: bigint | null;
-  user: { id: bigint; username: string; globalName: string | null; discriminator: string; avatarHash: string | null; bot: boolean; locale: string };
 }
 
 /** A login bearer token's authorisation: the person, the website's application, scopes and expiry. */
@@ -38,9 +35,9 @@ export async function authenticateBot(ctx: ServerContext, request: FastifyReques
   if (request.bot) return request.bot;
   const header = request.headers.authorization;
   if (!header?.startsWith("Bot ")) throw Errors.unauthorized();
-  const found = await ctx.domain.applications.authenticateBot(header.slice(4).trim());
+  const found = await ctx.domain.applications.botIdentity(header.slice(4).trim());
   if (!found) throw Errors.unauthorized();
-  const identity = { userId: found.user.id, applicationId: found.application.id, legacyApplicationId: found.application.legacyId, user: found.user };
+  const identity = { userId: found.user.id, ...found };
   request.bot = identity;
   return identity;
 }

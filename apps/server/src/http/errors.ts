@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable, OutageLog } from "@chat/db";
 import { ApiError, Errors } from "@chat/domain";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
@@ -36,7 +37,12 @@ export function clientErrors(error: Error & { code?: string }, socket: Socket): 
   socket.destroy(error);
 }
 
-/** Maps every failure to the spec's error body; 401 only ever comes from the auth hook. */
+const databaseOutageLog = new OutageLog("bot API");
+
+/**
+ * Maps every failure to the spec's error body; 401 only ever comes from the auth hook. A
+ * database that cannot be reached is 503 (the reference platform's clients retry 5xx answers).
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     const error = Errors.notFound();
@@ -51,7 +57,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
       apiError = Errors.invalidForm({ _errors: [{ code: "CONTENT_TYPE_INVALID", message: "Expected Content-Type application/json or multipart/form-data." }] }, "Invalid Form Body");
     else if (error.statusCode && error.statusCode < 500) apiError = Errors.refused(error.message);
-    else {
+    else if (isDatabaseUnreachable(error)) {
+      databaseOutageLog.failed(error);
+      apiError = Errors.databaseUnavailable();
+    } else {
       request.log.error(error);
       apiError = new ApiError(500, 0, "500: Internal Server Error");
     }

@@ -54,10 +54,24 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
     const seen = await client.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === "visible words");
     expect(messageTexts(seen)).toEqual(["visible words"]);
 
-    // The same engine lets a member overwrite for the bot bring it back.
-    await prisma.permissionOverwrite.create({ data: { channelId: secret.id, targetId: env.world.botUserId, type: 1, allow: Permission.ViewChannel, deny: 0n } });
+    // The same engine lets a member overwrite for the bot bring it back, set as every client
+    // sets one (the change is announced on the bus, which is when the gateway reads viewers anew).
+    await env.t.server.ctx.domain.channelOverwrites.put(secret.id, env.world.botUserId, env.world.owner.id, { type: 1, allow: Permission.ViewChannel.toString(), deny: "0" });
     await say(secret.id, "now you see it");
     expect((await client.dispatch("MESSAGE_CREATE")).d.content).toBe("now you see it");
+    await client.close();
+  });
+
+  it("stops a channel's messages at the first one after a change hides the channel, though its viewers were just read", async () => {
+    const channel = await env.t.server.ctx.domain.channels.create(env.world.guild.id, env.world.owner.id, { name: "soon-hidden", type: 0 });
+    const client = await connect(env.world, all);
+    await say(BigInt(channel.id), "seen before");
+    await client.dispatch("MESSAGE_CREATE", (d) => d.content === "seen before");
+    await env.t.server.ctx.domain.channelOverwrites.put(BigInt(channel.id), env.world.guild.id, env.world.owner.id, { type: 0, allow: "0", deny: Permission.ViewChannel.toString() });
+    await say(BigInt(channel.id), "hidden after");
+    await say(env.world.text.id, "barrier");
+    const seen = await client.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === "barrier");
+    expect(messageTexts(seen)).toEqual(["barrier"]);
     await client.close();
   });
 

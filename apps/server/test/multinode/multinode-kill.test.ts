@@ -3,45 +3,26 @@ import { Permission } from "@chat/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServerContext, type ServerContext } from "../../src/context";
 import { type Frame, Intents, RawGatewayClient } from "../support/gateway-client";
+import { contents, deliveryProblems } from "../../campaigns/support/delivery";
 import { createTestStorage, storageMode, type TestStorage } from "../support/harness";
 import { type NodeProcess, startNodeProcess } from "../support/multinode-processes";
 
 const intents = Intents.Guilds | Intents.GuildMessages;
-const contents = (frames: Frame[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
-
-/**
- * What is wrong with what a client received across a Resume, compared with what was sent:
- * events lost, received twice or out of order, and sequence numbers that do not go on one by
- * one from the first. Empty when all is well.
- */
-function replayProblems(sent: readonly string[], received: readonly Frame[]): string[] {
-  const got = contents([...received]);
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const content of got) {
-    if (seen.has(content)) problems.push(`twice: ${content}`);
-    seen.add(content);
-  }
-  for (const content of sent) if (!seen.has(content)) problems.push(`lost: ${content}`);
-  const inOrder = sent.filter((content) => seen.has(content));
-  const firstOnly = got.filter((content, i) => got.indexOf(content) === i);
-  if (problems.length === 0 && firstOnly.join("\n") !== inOrder.join("\n")) problems.push("out of order");
-  const numbers = received.filter((f) => f.op === 0).map((f) => f.s as number);
-  numbers.forEach((s, i) => {
-    if (i > 0 && s !== (numbers[i - 1] as number) + 1) problems.push(`sequence ${numbers[i - 1]} then ${s}`);
-  });
-  return problems;
-}
-
-describe("the replay check used by the node-kill test", () => {
+describe("the delivery check of the fault campaigns and the node-kill test", () => {
   const frame = (s: number, content: string): Frame => ({ op: 0, s, t: "MESSAGE_CREATE", d: { content } });
   const ready: Frame = { op: 0, s: 1, t: "READY", d: {} };
+
   it("accepts a complete, ordered, gapless stream and names every kind of fault", () => {
-    expect(replayProblems(["a", "b", "c"], [ready, frame(2, "a"), frame(3, "b"), { op: 0, s: 4, t: "RESUMED", d: {} }, frame(5, "c")])).toEqual([]);
-    expect(replayProblems(["a", "b", "c"], [frame(1, "a"), frame(2, "c")])).toEqual(["lost: b"]);
-    expect(replayProblems(["a", "b"], [frame(1, "a"), frame(2, "b"), frame(3, "b")])).toEqual(["twice: b"]);
-    expect(replayProblems(["a", "b"], [frame(1, "b"), frame(2, "a")])).toEqual(["out of order"]);
-    expect(replayProblems(["a", "b"], [frame(1, "a"), frame(3, "b")])).toEqual(["sequence 1 then 3"]);
+    expect(deliveryProblems(["a", "b", "c"], [ready, frame(2, "a"), frame(3, "b"), { op: 0, s: 4, t: "RESUMED", d: {} }, frame(5, "c")])).toEqual([]);
+    expect(deliveryProblems(["a", "b", "c"], [frame(1, "a"), frame(2, "c")])).toEqual(["lost: b"]);
+    expect(deliveryProblems(["a", "b"], [frame(1, "a"), frame(2, "b"), frame(3, "b")])).toEqual(["twice: b"]);
+    expect(deliveryProblems(["a", "b"], [frame(1, "b"), frame(2, "a")])).toEqual(["out of order"]);
+    expect(deliveryProblems(["a", "b"], [frame(1, "a"), frame(3, "b")])).toEqual(["sequence 1 then 3"]);
+  });
+
+  it("names five of a kind and counts the rest", () => {
+    const expected = Array.from({ length: 8 }, (_, i) => `m${i}`);
+    expect(deliveryProblems(expected, [])).toEqual(["lost: m0", "lost: m1", "lost: m2", "lost: m3", "lost: m4", "... and 3 more"]);
   });
 });
 
@@ -148,7 +129,7 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const live = contents(replay).includes(burst.at(-1) as string) ? [] : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
       const afterKill = [...replay, ...live];
       expect(afterKill[0]?.s).toBe(seq + 1);
-      expect(replayProblems(burst, [...client.frames.filter((f) => f.t === "MESSAGE_CREATE"), ...afterKill])).toEqual([]);
+      expect(deliveryProblems(burst, [...client.frames.filter((f) => f.t === "MESSAGE_CREATE"), ...afterKill])).toEqual([]);
       expect([...before, ...contents(afterKill)]).toEqual(burst);
       expect(Date.now() - resumedAt).toBeLessThan(30_000);
 

@@ -33,6 +33,31 @@ describe("event history (multi-node catch-up)", () => {
     expect(history.after([])).toBeNull();
   });
 
+  it("takes the bus's earlier events read back at a node's start before the ones it heard live, keeping their age", () => {
+    let now = 10_000;
+    const history = new EventHistory(100, 1_000, () => now);
+    history.push(event("live1"));
+    history.push(event("live2"));
+    history.prepend([
+      { event: event("old1"), at: 8_000 },
+      { event: event("old2"), at: 9_500 },
+      { event: event("old3"), at: 9_900 },
+    ]);
+    expect(history.latestId).toBe("live2");
+    expect(history.after(["old2"])?.map((e) => e.id)).toEqual(["old3", "live1", "live2"]);
+    // Published 2 s ago: past the 1 s age already.
+    expect(history.after(["old1"])).toBeNull();
+    now = 10_800;
+    history.push(event("live3"));
+    expect(history.after(["old2"])).toBeNull();
+    expect(history.after(["old3"])?.map((e) => e.id)).toEqual(["live1", "live2", "live3"]);
+
+    const empty = new EventHistory(100, 60_000, () => now);
+    empty.prepend([{ event: event("x"), at: now }, { event: event("y"), at: now }]);
+    expect(empty.latestId).toBe("y");
+    expect(empty.after(["x"])?.map((e) => e.id)).toEqual(["y"]);
+  });
+
   it("forgets events past its size or age, and then cannot place positions among them", () => {
     let now = 0;
     const history = new EventHistory(3, 1_000, () => now);

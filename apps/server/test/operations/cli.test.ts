@@ -32,7 +32,10 @@ function json(result: CliResult) {
   return JSON.parse(lines[0] as string);
 }
 
-describe("admin CLI (chatctl)", () => {
+// Each chatctl call is a process of its own that opens the whole database (in embedded mode it
+// starts PGlite's thread and opens the data folder): a test making seven of them needs minutes
+// on a loaded machine.
+describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
   let storage: TestStorage;
   let env: Record<string, string | undefined>;
 

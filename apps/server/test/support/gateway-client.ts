@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { constants, inflateSync } from "node:zlib";
 import { type RawData, WebSocket } from "ws";
 import type { TestServer } from "./harness";
@@ -21,6 +22,8 @@ export interface Closed {
  */
 export class RawGatewayClient {
   readonly frames: Frame[] = [];
+  /** When each frame arrived (performance.now()), by the frame's index. */
+  readonly arrivals: number[] = [];
   readonly texts: string[] = [];
   /** Every WebSocket frame as received: whether it was binary, and its bytes. */
   readonly raw: { binary: boolean; data: Buffer }[] = [];
@@ -42,6 +45,7 @@ export class RawGatewayClient {
       const text = this.inflater ? this.inflater.read(bytes) : bytes.toString();
       this.texts.push(text);
       this.frames.push(JSON.parse(text) as Frame);
+      this.arrivals.push(performance.now());
       this.wake?.();
     });
     this.closed = new Promise((resolve) =>
@@ -144,6 +148,21 @@ export class RawGatewayClient {
 
   terminate(): void {
     this.ws.terminate();
+  }
+
+  /** Stops reading the socket, as a stuck client: the server's bytes pile up in the kernel, then in the server. */
+  pauseReading(): void {
+    this.ws.pause();
+  }
+
+  resumeReading(): void {
+    this.ws.resume();
+  }
+
+  /** Op 1 with the last sequence received. */
+  heartbeat(): void {
+    const seq = this.lastSequence;
+    this.send({ op: 1, d: seq || null });
   }
 }
 

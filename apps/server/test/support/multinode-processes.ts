@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { keptSecret } from "@chat/domain";
-import type { TestStorage } from "./harness";
+import type { TestStorage } from "./test-server";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /** Variables of the developer's shell that must not reach a node process. */
-const SCRUBBED = ["DATABASE_URL", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR", "ATTACHMENT_SIGNING_KEY"];
+const SCRUBBED = ["DATABASE_URL", "EMBEDDED_DB_PORT", "RATE_LIMITS", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR", "ATTACHMENT_SIGNING_KEY"];
 
 /** A server node running as its own process (`node --import tsx apps/server/src/main.ts`). */
 export interface NodeProcess {
@@ -24,6 +24,8 @@ export interface NodeProcess {
   exited: Promise<void>;
   /** The last lines it printed. */
   tail(): string;
+  /** Whether one of its last 200 lines contains `text`. */
+  printed(text: string): boolean;
   kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
@@ -40,17 +42,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a node on `storage`'s database and Redis namespace and waits until it answers. */
-export async function startNodeProcess(name: string, storage: TestStorage): Promise<NodeProcess> {
-  if (!storage.databaseUrl || !storage.redisUrl) throw new Error("node processes need PostgreSQL and Redis");
+/**
+ * Starts a node on `storage` and waits until it answers. With a database URL (and Redis for
+ * several nodes) each node gets a data folder of its own; without one the node owns the
+ * embedded database in `storage.dataDir`, which outlives it (a restart finds its data).
+ * `env`: more configuration (RATE_LIMITS=off for load).
+ */
+export async function startNodeProcess(
+  name: string,
+  storage: Pick<TestStorage, "databaseUrl" | "redisUrl" | "redisNamespace" | "dataDir">,
+  options: { env?: Record<string, string> } = {},
+): Promise<NodeProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
+  const embedded = !storage.databaseUrl;
+  const dataDir = embedded ? storage.dataDir : mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SCRUBBED) delete env[key];
   Object.assign(env, {
-    DATABASE_URL: storage.databaseUrl,
-    REDIS_URL: storage.redisUrl,
-    REDIS_NAMESPACE: storage.redisNamespace,
     SERVER_PORT: String(port),
     SERVER_HOST: "127.0.0.1",
     PUBLIC_SERVER_URL: `http://127.0.0.1:${port}`,
@@ -58,6 +66,9 @@ export async function startNodeProcess(name: string, storage: TestStorage): Prom
     // Each node has its own data folder, so they share the key as a deployment does: configured.
     // It is the storage's own, so a context opened on `storage.dataDir` signs alike.
     ATTACHMENT_SIGNING_KEY: keptSecret(storage.dataDir, "attachment-signing-key"),
+    ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : { EMBEDDED_DB_PORT: String(await freePort()) }),
+    ...(storage.redisUrl ? { REDIS_URL: storage.redisUrl, REDIS_NAMESPACE: storage.redisNamespace } : {}),
+    ...options.env,
   });
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
@@ -68,7 +79,7 @@ export async function startNodeProcess(name: string, storage: TestStorage): Prom
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!embedded) exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const running = () => child.exitCode === null && child.signalCode === null;
   const node: NodeProcess = {
     name,
@@ -78,6 +89,7 @@ export async function startNodeProcess(name: string, storage: TestStorage): Prom
     gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
     exited,
     tail: () => lines.slice(-40).join("\n"),
+    printed: (text) => lines.some((line) => line.includes(text)),
     async kill(signal) {
       if (running()) child.kill(signal);
       await exited;

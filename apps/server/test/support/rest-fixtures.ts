@@ -53,7 +53,9 @@ export async function expectRateLimited(res: Response) {
 
 /**
  * Storage-level set-up that no REST route offers yet (extra channels, overwrites): written
- * straight through Prisma, the way the web app's fixtures seed.
+ * straight through Prisma, the way the web app's fixtures seed. Written behind the services'
+ * back, so no event tells the server what changed: an overwrite also makes it forget the
+ * access it kept (as the event of a real change would).
  */
 export function fixtures(t: TestServer) {
   const db = t.server.ctx.database.prisma;
@@ -61,9 +63,12 @@ export function fixtures(t: TestServer) {
     channel(guildId: bigint, data: { name: string; type?: 0 | 2 | 4; parentId?: bigint; position?: number }) {
       return db.channel.create({ data: { guildId, type: data.type ?? 0, name: data.name, parentId: data.parentId ?? null, position: data.position ?? 10 } });
     },
-    /** An overwrite on `channelId` for a role (the guild id is @everyone) or a member. */
-    overwrite(channelId: bigint, targetId: bigint, bits: { allow?: bigint; deny?: bigint }, type: 0 | 1 = 0) {
-      return db.permissionOverwrite.create({ data: { channelId, targetId, type, allow: bits.allow ?? 0n, deny: bits.deny ?? 0n } });
+    /** Sets the overwrite on `channelId` for a role (the guild id is @everyone) or a member. */
+    async overwrite(channelId: bigint, targetId: bigint, bits: { allow?: bigint; deny?: bigint }, type: 0 | 1 = 0) {
+      const data = { type, allow: bits.allow ?? 0n, deny: bits.deny ?? 0n };
+      const written = await db.permissionOverwrite.upsert({ where: { channelId_targetId: { channelId, targetId } }, create: { channelId, targetId, ...data }, update: data });
+      t.server.ctx.domain.ctx.caches?.forgetAccess();
+      return written;
     },
     /** Hides a channel from everyone without a role or member overwrite allowing it. */
     hideFromEveryone(channelId: bigint, guildId: bigint) {

@@ -25,11 +25,12 @@ export interface TestStorage {
   drop(): Promise<void>;
 }
 
-export async function createTestStorage(): Promise<TestStorage> {
-  const admin = process.env.TEST_DATABASE_URL;
+/** `adminUrl` and `redisUrl` default to TEST_DATABASE_URL and TEST_REDIS_URL (the campaigns pass their own). */
+export async function createTestStorage(options: { adminUrl?: string; redisUrl?: string } = {}): Promise<TestStorage> {
+  const admin = "adminUrl" in options ? options.adminUrl : process.env.TEST_DATABASE_URL;
   const dataDir = admin ? mkdtempSync(join(tmpdir(), "chat-test-")) : await freshEmbeddedDataDir("chat-test-");
   const redisNamespace = `test-${randomBytes(6).toString("hex")}`;
-  const redisUrl = process.env.TEST_REDIS_URL || undefined;
+  const redisUrl = ("redisUrl" in options ? options.redisUrl : process.env.TEST_REDIS_URL) || undefined;
   if (!admin) {
     return { dataDir, redisUrl, redisNamespace, async drop() { rmSync(dataDir, { recursive: true, force: true }); } };
   }

@@ -20,7 +20,7 @@ const ADMINISTRATOR = 8n;
  * Sign-ups are slow (password hashing, the whole form), so each person is signed up once per
  * running service (one spec file) and each test opens its own browsers for them.
  */
-const signedUp = new Map<string, Promise<Someone>>();
+const signedUp = new WeakMap<RunningService, Map<string, Promise<Someone>>>();
 
 /** signUp's steps, waiting longer for the account: on a busy machine hashing the password takes a while. */
 async function signUpPatiently(page: Page, username: string): Promise<void> {
@@ -33,8 +33,14 @@ async function signUpPatiently(page: Page, username: string): Promise<void> {
 }
 
 async function signUpOnce(browser: Browser, service: RunningService, label: string): Promise<Someone> {
-  const key = `${service.webUrl} ${label}`;
-  let someone = signedUp.get(key);
+  // Keyed by the service itself, not its URL: a later file's service may get a freed port again.
+  let ofService = signedUp.get(service);
+  if (!ofService) {
+    ofService = new Map();
+    signedUp.set(service, ofService);
+  }
+  const people = ofService;
+  let someone = people.get(label);
   if (!someone) {
     someone = (async () => {
       const context = await browser.newContext({ baseURL: service.webUrl });
@@ -48,8 +54,8 @@ async function signUpOnce(browser: Browser, service: RunningService, label: stri
         await context.close();
       }
     })();
-    signedUp.set(key, someone);
-    someone.catch(() => signedUp.delete(key));
+    people.set(label, someone);
+    someone.catch(() => people.delete(label));
   }
   return someone;
 }

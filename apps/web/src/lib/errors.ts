@@ -35,3 +35,8 @@ export function isUnauthorized(error: unknown): boolean {
 export function isForbidden(error: unknown): boolean {
   return dataOf(error)?.code === "FORBIDDEN";
 }
+
+/** The server could not reach its database (SERVICE_UNAVAILABLE): the outage banner says so and reconnects. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return dataOf(error)?.code === "SERVICE_UNAVAILABLE";
+}

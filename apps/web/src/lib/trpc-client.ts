@@ -1,12 +1,15 @@
 import type { AppRouter } from "@chat/api";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import type { DatabaseOutage } from "./database-outage";
+import { databaseOutageLink } from "./database-outage-link";
 
 const url = "/api/trpc";
 
-/** A browser tRPC client: subscriptions over SSE, everything else batched over HTTP. */
-export function createBrowserTRPCClient() {
+/** A browser tRPC client: subscriptions over SSE, everything else batched over HTTP, each outcome told to `outage`. */
+export function createBrowserTRPCClient(outage: DatabaseOutage) {
   return createTRPCClient<AppRouter>({
     links: [
+      databaseOutageLink(outage),
       splitLink({
         condition: (op) => op.type === "subscription",
         true: httpSubscriptionLink({ url }),

@@ -1,5 +1,6 @@
 import "server-only";
 import { createAuthOptions, createSessionCookieReader, type SessionClaims, type SessionUser } from "@chat/auth";
+import { isDatabaseUnreachable } from "@chat/db";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
@@ -53,4 +54,18 @@ export async function requireSessionUser(returnTo: string): Promise<SessionUser>
   const user = await getSessionUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
   return user;
+}
+
+/**
+ * requireSessionUser for the chat's page, drawn under a shell (the layout) already on screen
+ * when the person moves between channels: while the database cannot be reached, a visitor with
+ * a session cookie goes on, and the shell's own calls show the outage and reconnect, instead
+ * of the whole chat giving way to the error page.
+ */
+export async function requireChatSession(returnTo: string): Promise<void> {
+  try {
+    await requireSessionUser(returnTo);
+  } catch (error) {
+    if (!isDatabaseUnreachable(error) || !(await getSessionCookie())) throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { type OpenDatabase, openDatabase } from "@chat/db";
+import { joinDatabase, type OpenDatabase } from "@chat/db";
 import { LiveHub } from "@chat/api";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
@@ -33,7 +33,7 @@ type Holder = { [KEY]?: Promise<WebContext> };
 async function createWebContext(): Promise<WebContext> {
   const env = readWebEnv();
   // No DATABASE_URL: the server process owns the embedded database; join it.
-  const database = await openDatabase({ embeddedRole: "join" });
+  const database = await joinDatabase();
   const bus = createEventBus({ role: "client" });
   const shortLived = createShortLived({ bus, redisUrl: env.redisUrl, namespace: env.redisNamespace });
   const voice = env.livekit ? new LiveKitMedia(env.livekit) : undefined;

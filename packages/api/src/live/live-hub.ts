@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Audience, type ChannelViewers } from "@chat/domain";
+import { Audience, type ChannelViewers, ViewerCache } from "@chat/domain";
 import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent } from "@chat/events";
 import type { TabPresence } from "@chat/presence";
 import { Tab, TabIndex } from "./tabs";
@@ -20,7 +20,8 @@ export type LiveStart = { resumed: true } | { resumed: false; reason: "new" | "t
 
 /**
  * People's live streams in one web process: one bus subscription, one audience decision per
- * event for every open tab (the domain's Audience, as the gateway uses it), then each event
+ * event for every open tab (the domain's Audience with its viewers kept until an event may
+ * change them, as the gateway does), then each event
  * to the tabs that may see it; an event addressed to a person goes to that person's tabs (or
  * the one tab it names). Events keep their bus order; each carries a cursor (its bus id,
  * shared by every process on Redis) so a tab that reconnects, here or on another process,
@@ -29,6 +30,7 @@ export type LiveStart = { resumed: true } | { resumed: false; reason: "new" | "t
 export class LiveHub {
   private readonly tabs = new TabIndex();
   private readonly audience: Audience;
+  private readonly viewers: ViewerCache;
   private readonly history: EventHistory<LiveEvent>;
   private readonly unsubscribe: () => void;
   private readonly presence: TabPresence | undefined;
@@ -42,7 +44,8 @@ export class LiveHub {
     viewers: ChannelViewers,
     options: LiveHubOptions = {},
   ) {
-    this.audience = new Audience(viewers);
+    this.viewers = new ViewerCache(viewers);
+    this.audience = new Audience(this.viewers.viewers);
     this.history = new EventHistory(options.historyEvents ?? HISTORY_EVENTS, options.historyMs ?? HISTORY_MS);
     this.presence = options.presence;
     this.unsubscribe = bus.subscribe((event) => this.accept(event));
@@ -70,9 +73,12 @@ export class LiveHub {
 
   close(): void {
     this.unsubscribe();
+    this.viewers.close();
   }
 
   private accept(event: DomainEvent): void {
+    // First: a kept audience read must not outlive an event that changed what it read.
+    this.viewers.heard(event);
     if (event.internal) return;
     const cursor: LiveEvent = event.id ? event : { ...event, id: `${this.epoch}.${++this.counter}` };
     this.history.push(cursor);

@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "@chat/db";
 import { type DispatchEvent, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ChannelViewers } from "./channel-viewers";
@@ -16,8 +17,15 @@ import type { Listener, ListenerIndex } from "./listeners";
  *    batch of queries whatever the number of listeners.
  * A face may narrow the candidates between 2 and 4 with rules of its own (the gateway's intents).
  */
+/** While the database is unreachable an audience check is asked again this often, for at most `retryForMs`. */
+const RETRY_EVERY_MS = 250;
+
 export class Audience {
-  constructor(private readonly viewers: ChannelViewers) {}
+  constructor(
+    private readonly viewers: ChannelViewers,
+    /** How long an event waits for an unreachable database before going to nobody (deliveries keep bus order, so later ones wait too). */
+    private readonly retryForMs = 30_000,
+  ) {}
 
   candidates<L extends Listener>(event: DispatchEvent, index: ListenerIndex<L>): L[] {
     const guildId = guildOfEvent(event);
@@ -31,14 +39,21 @@ export class Audience {
   async visibleAmong<L extends Listener>(event: DispatchEvent, candidates: readonly L[]): Promise<L[]> {
     if (candidates.length === 0) return [];
     if (!needsChannelView(event)) return [...candidates];
-    try {
-      const userIds = [...new Set(candidates.map((l) => l.userId))];
-      const viewers = await this.viewers(event.guildId, event.channelId, userIds);
-      return candidates.filter((l) => viewers.has(l.userId));
-    } catch (error) {
-      // Fail closed: an event whose audience cannot be decided goes to nobody.
-      console.error("audience check failed", event.t, error);
-      return [];
+    const userIds = [...new Set(candidates.map((l) => l.userId))];
+    const giveUpAt = Date.now() + this.retryForMs;
+    for (;;) {
+      try {
+        const viewers = await this.viewers(event.guildId, event.channelId, userIds);
+        return candidates.filter((l) => viewers.has(l.userId));
+      } catch (error) {
+        // A database outage delays the event; anything else (or a long outage) fails closed:
+        // an event whose audience cannot be decided goes to nobody.
+        if (!isDatabaseUnreachable(error) || Date.now() >= giveUpAt) {
+          console.error("audience check failed", event.t, error);
+          return [];
+        }
+        await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+      }
     }
   }
 

@@ -1,10 +1,11 @@
-import type { Db } from "@chat/db";
+import { type Db, isDatabaseUnreachable, OutageLog } from "@chat/db";
 import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
 import type { EventHistory } from "@chat/events";
 import type { PresenceStore, PresenceTracker } from "@chat/presence";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { InteractionRouter } from "../dispatch/interaction-router";
+import type { IdentifyReads } from "../sessions/identify-reads";
 import { handlerFor } from "../handlers";
 import type { GatewayOptions } from "../options";
 import type { ReplayStore } from "../sessions/replay-store";
@@ -32,10 +33,16 @@ export interface GatewayServices {
   /** Resolves once this node has heard every bus event published before the call (sessions/takeover.ts). */
   heardEverything: () => Promise<boolean>;
   dispatcher: Dispatcher;
+  /** Who may view a channel, kept until an event may change it (the live dispatcher's, also used to catch up a session taken over). */
   viewers: ChannelViewers;
+  /** The database reads of Identify and Resume, shared while nothing changed them. */
+  identifyReads: IdentifyReads;
   /** Catching up a session taken over: which interactions of the backlog were its (dispatch/interaction-router.ts). */
   replayedInteractions?: InteractionRouter;
 }
+
+/** Handlers' database failures during an outage: a line now and then, not one per payload. */
+const databaseOutage = new OutageLog("gateway");
 
 /** "authenticating": an Identify or a Resume is being answered. */
 type ConnectionState = "awaiting-identify" | "authenticating" | "ready" | "closed";
@@ -50,6 +57,7 @@ export class Connection implements SessionCarrier {
   private identifyTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private payloadWindow = { startedAt: 0, count: 0 };
+  private waitingDispatches = 0;
   private closeListeners: (() => void)[] = [];
   private serialWork: Promise<void> = Promise.resolve();
 
@@ -146,8 +154,20 @@ export class Connection implements SessionCarrier {
     this.socket.send(heartbeatAckFrame());
   }
 
+  /**
+   * A dispatch. Those sent while earlier bytes still wait for the client are counted; a client
+   * that lets too many bytes or dispatches pile up is closed (4000, resumable).
+   */
   send(payload: string | Buffer): void {
-    if (this.state !== "closed") this.socket.send(payload);
+    if (this.state === "closed") return;
+    this.socket.send(payload);
+    const waitingBytes = this.socket.bufferedBytes();
+    this.waitingDispatches = waitingBytes > 0 ? this.waitingDispatches + 1 : 0;
+    const { maxBufferedBytes, maxWaitingDispatches } = this.services.options;
+    if (waitingBytes > maxBufferedBytes || this.waitingDispatches > maxWaitingDispatches) {
+      console.warn(`gateway: closed a connection whose client stopped reading (${this.waitingDispatches} dispatches, ${waitingBytes} bytes waiting)`);
+      this.close(GatewayCloseCodes.UnknownError);
+    }
   }
 
   /** Closes with a gateway close code; whether the session survives is the close-code table's call. */
@@ -185,6 +205,13 @@ export class Connection implements SessionCarrier {
       await handler.handle(this, d);
     } catch (error) {
       if (error instanceof GatewayCloseError) return this.close(error.code);
+      if (isDatabaseUnreachable(error)) {
+        databaseOutage.failed(error);
+        // A session keeps its connection (what it asked for is dropped, it may ask again); an
+        // Identify or Resume that could not be read closes resumable (4000), and the client retries.
+        if (this.state !== "ready") this.close(GatewayCloseCodes.UnknownError);
+        return;
+      }
       console.error("gateway handler failed", error);
       this.close(GatewayCloseCodes.UnknownError);
     }

@@ -57,7 +57,11 @@ export class SerializedEvent {
    */
   frameBytes(sequence: number): Buffer {
     this.bytes ??= Buffer.from(`${this.data}}`);
-    const head = Buffer.from(`${this.prefix}${sequence},"op":${GatewayOpcodes.Dispatch},"d":`);
-    return Buffer.concat([head, this.bytes], head.length + this.bytes.length);
+    const head = `${this.prefix}${sequence},"op":${GatewayOpcodes.Dispatch},"d":`;
+    // The envelope is ASCII: one byte per character.
+    const frame = Buffer.allocUnsafe(head.length + this.bytes.length);
+    frame.write(head, 0, "latin1");
+    this.bytes.copy(frame, head.length);
+    return frame;
   }
 }

@@ -7,6 +7,8 @@ export interface GatewaySocket {
   send(payload: string | Buffer): void;
   /** Sends one binary frame as is. */
   sendBinary(data: Uint8Array): void;
+  /** Bytes sent but not yet handed to the network: it grows while the peer is slow or not reading. */
+  bufferedBytes(): number;
   /** Starts the closing handshake with a close code and reason. */
   close(code: number, reason: string): void;
   /** Every frame the client sends, as text (binary frames are read as UTF-8). */

@@ -31,6 +31,7 @@ function wrap(ws: WebSocket): GatewaySocket {
     sendBinary(data) {
       if (ws.readyState === ws.OPEN) ws.send(data, { binary: true });
     },
+    bufferedBytes: () => ws.bufferedAmount,
     close(code, reason) {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
       // A peer that never answers the closing handshake is cut off.

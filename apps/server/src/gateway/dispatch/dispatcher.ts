@@ -93,11 +93,12 @@ export class Dispatcher {
     const enriched = await this.withPresencesFor(event, list);
     // GUILD_CREATE without its scheduled events, per variant, for sessions lacking Guild Scheduled Events.
     const stripped = new Map<SerializedEvent, SerializedEvent>();
+    const guildCreate = isDispatch(event, GatewayDispatchEvents.GuildCreate);
     for (const session of list) {
       // Ended or moved to another node while the audience was being decided: not any more.
       if (this.sessions.get(session.id) !== session) continue;
       let variant = enriched && receivesPresences(session.intents) ? enriched.event : plain;
-      if (isDispatch(event, GatewayDispatchEvents.GuildCreate) && !receivesScheduledEvents(session.intents)) {
+      if (guildCreate && !receivesScheduledEvents(session.intents)) {
         const data = variant === plain || !enriched ? event.d : enriched.data;
         const base = variant;
         variant = stripped.get(base) ?? new SerializedEvent(event.t, withoutScheduledEvents(data), event.id);

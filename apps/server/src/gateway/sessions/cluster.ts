@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { EventHistory, GATEWAY_BUS_BARRIER } from "@chat/events";
+import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER, isPersonEvent, RedisBus } from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
@@ -49,6 +49,8 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
   const nodeId = randomBytes(8).toString("hex");
   const store = new RedisSessionStore(redis, ctx.redisNamespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
   const replay = new RedisReplayStore(redis, ctx.redisNamespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
+  const history = new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000);
+  const backfilled = ctx.bus instanceof RedisBus ? backfill(ctx.bus, history, options.resumeWindowMs + 60_000) : Promise.resolve();
   const barriers = new Map<string, () => void>();
   const unsubscribe = ctx.bus.subscribe((event) => {
     if (event.t === GATEWAY_BUS_BARRIER) barriers.get(event.d.nonce)?.();
@@ -56,8 +58,9 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
   return {
     replay,
     store,
-    history: new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000),
-    heardEverything() {
+    history,
+    async heardEverything() {
+      await backfilled;
       const nonce = `${nodeId}-${randomBytes(6).toString("hex")}`;
       return new Promise<boolean>((resolve) => {
         const done = (heard: boolean) => {
@@ -77,6 +80,24 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** The bus events the gateway dispatches (the others close sessions or are for people's tabs). */
+export function isBotDispatch(event: DomainEvent): event is DispatchEvent {
+  return !event.internal && !isPersonEvent(event);
+}
+
+/**
+ * A node that starts (a restart after a crash, or one more node) has not heard what the bus
+ * carried before: it reads the stream back up to where it started listening, so it can take
+ * over the sessions of a node that died as well as one that is alive. Must run in the tick the
+ * gateway subscribes to the bus, so the two meet exactly.
+ */
+function backfill(bus: RedisBus, history: EventHistory, withinMs: number): Promise<void> {
+  return bus.earlier(bus.heardUpTo, withinMs).then(
+    (earlier) => history.prepend(earlier.flatMap(({ event, at }) => (isBotDispatch(event) ? [{ event, at }] : []))),
+    (error) => console.error("gateway: could not read the bus's earlier events; sessions of nodes gone before this one started end", error),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayReadyDispatchData
 import { GatewayCloseError } from "../connection/close-codes";
 import type { Connection } from "../connection/connection";
 import { SerializedEvent } from "../connection/payloads";
-import { holdsIntentFor, receivesPresences, receivesScheduledEvents, withoutScheduledEvents } from "../dispatch/intents";
+import { holdsIntentFor, receivesPresences, receivesScheduledEvents } from "../dispatch/intents";
 import type { IdentifyRequest } from "../handlers/identify";
 import { markResumable } from "./cluster";
 import { Session } from "./session";
@@ -17,8 +17,8 @@ import { Session } from "./session";
  * rule 6). Last, the bot shows the status it identified with.
  */
 export async function startSession(connection: Connection, request: IdentifyRequest): Promise<void> {
-  const { domain, sessions, options, urls, replay, presences, presenceTracker, store } = connection.services;
-  const bot = await domain.applications.authenticateBot(request.token);
+  const { identifyReads, sessions, options, urls, replay, presences, presenceTracker, store } = connection.services;
+  const bot = await identifyReads.bot(request.token);
   if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   if (!connection.isOpen) return;
 
@@ -41,7 +41,8 @@ export async function startSession(connection: Connection, request: IdentifyRequ
   // Identify still goes into its replay buffer. Only an ended session stops it.
   const alive = () => sessions.get(session.id) === session;
 
-  for (const guildId of await domain.guilds.guildIdsOf(bot.user.id)) sessions.joinGuild(session, guildId.toString());
+  // Read once the session is registered: whatever changes later reaches it as a held event.
+  for (const guildId of await identifyReads.guildIdsOf(bot.user.id)) sessions.joinGuild(session, guildId.toString());
   if (!alive()) return;
 
   const ready = {
@@ -57,12 +58,13 @@ export async function startSession(connection: Connection, request: IdentifyRequ
 
   const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents) ? [...session.guildIds] : [];
   for (const guildId of guildCreates) {
-    const payload = await domain.guilds.gatewayPayload(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
-    const withEvents = payload && !receivesScheduledEvents(session.intents) ? withoutScheduledEvents(payload) : payload;
-    const guild = withEvents && receivesPresences(session.intents) ? await withPresences(presences, withEvents) : withEvents;
+    const variants = await identifyReads.guildCreate(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
+    const shown = variants && !receivesScheduledEvents(session.intents) ? variants.withoutScheduledEvents() : variants;
+    // With Guild Presences the payload gets this moment's presences, so it is serialized for this session alone.
+    const event = shown && receivesPresences(session.intents) ? new SerializedEvent(GatewayDispatchEvents.GuildCreate, await withPresences(presences, shown.data)) : shown?.event;
     if (!alive()) return;
     // A guild left or deleted meanwhile: its GUILD_DELETE is among the held events.
-    if (guild) session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.GuildCreate, guild));
+    if (event) session.dispatchNow(event);
   }
   if (!alive()) return;
   session.release();

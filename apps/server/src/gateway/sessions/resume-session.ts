@@ -22,8 +22,8 @@ const IDENTIFY_FINISH_WAIT_MS = 5_000;
  * first (takeover.ts).
  */
 export async function resumeSession(connection: Connection, request: ResumeRequest): Promise<void> {
-  const { domain, sessions, replay, store } = connection.services;
-  const bot = await domain.applications.authenticateBot(request.token);
+  const { identifyReads, sessions, replay, store } = connection.services;
+  const bot = await identifyReads.bot(request.token);
   if (!connection.isOpen) return;
   if (!bot) return connection.refuseResume();
   const userId = bot.user.id.toString();

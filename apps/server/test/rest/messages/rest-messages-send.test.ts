@@ -39,10 +39,7 @@ describe("sending messages over REST", () => {
       const channel = await newChannel();
       await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.SendMessages }, 1);
       expect(await send(channel, { content: "no" })).toMatchObject({ status: 403, body: { code: 50013 } });
-      await db().permissionOverwrite.update({
-        where: { channelId_targetId: { channelId: channel, targetId: env.world.botUserId } },
-        data: { deny: 0n, allow: Permission.SendMessages },
-      });
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { allow: Permission.SendMessages }, 1);
       expect(await send(channel, { content: "yes" })).toMatchObject({ status: 200, body: { content: "yes" } });
     });
 
@@ -251,10 +248,7 @@ describe("sending messages over REST", () => {
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ code: 10008 });
       await fixtures(env.t).hideFromEveryone(channel, env.world.guild.id);
-      await db().permissionOverwrite.update({
-        where: { channelId_targetId: { channelId: channel, targetId: env.world.botUserId } },
-        data: { deny: Permission.ViewChannel },
-      });
+      await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.ViewChannel }, 1);
       const hidden = await env.bot.get(`/channels/${channel}/messages`);
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toMatchObject({ code: 10003 });

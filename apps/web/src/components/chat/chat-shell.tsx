@@ -149,7 +149,7 @@ function ChatLayout({ me }: { me: UserView }) {
   };
 
   return (
-    <div className="flex h-screen overflow-hidden">
+    <div data-chat-shell className="flex h-screen min-h-0 overflow-hidden">
       {mainFirst && navOpen ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60 md:hidden" onClick={closeNav} /> : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the drawer closes it (it holds the links and buttons) */}
       <div

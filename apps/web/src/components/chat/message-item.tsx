@@ -127,7 +127,7 @@ export function MessageItem({
         )}
         <div
           data-testid="message-content"
-          className={`whitespace-pre-wrap break-words text-[15px] leading-[22px] ${message.sendState === "pending" ? "text-muted" : message.sendState === "failed" ? "text-danger" : "text-text"}`}
+          className={`whitespace-pre-wrap break-words text-[15px] leading-[22px] ${message.sendState === "pending" ? "text-muted" : message.sendState === "failed" ? "text-danger-text" : "text-text"}`}
         >
           {editing ? (
             <MessageEditor message={message} />
@@ -161,7 +161,7 @@ export function MessageItem({
           </p>
         ) : null}
         {message.sendState === "failed" ? (
-          <p className="mt-0.5 text-xs text-danger">
+          <p className="mt-0.5 text-xs text-danger-text">
             {message.sendError ?? "Not sent."}{" "}
             <button type="button" className="font-medium underline hover:no-underline" onClick={() => onRetry(message.id)}>
               Retry

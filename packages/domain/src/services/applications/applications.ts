@@ -5,6 +5,7 @@ import { serializeUser } from "../../serializers";
 import { botIdFromToken, createBotToken, hashSecret, randomToken, secretMatches } from "../../tokens";
 import { parseForm } from "../../validation";
 import { applicationWithId, userSelect } from "../shared/selects";
+import type { BotIdentityRecord } from "../../caches/bot-identities";
 import { closeGatewaySessions } from "./gateway-sessions";
 
 export const zAppName = z.string().trim().min(2, "Must be between 2 and 32 in length.").max(32, "Must be between 2 and 32 in length.");
@@ -68,6 +69,22 @@ export class ApplicationService {
     const app = await this.ctx.db.application.findUnique({ where: { botUserId }, include: { botUser: { select: { ...userSelect, suspendedAt: true } } } });
     if (!app || !secretMatches(token, app.botTokenHash) || app.botUser.suspendedAt) return null;
     return { application: app, user: app.botUser };
+  }
+
+  /**
+   * Who a bot token belongs to, for REST requests: remembered for this process (DomainCaches)
+   * until the token is reset, the application deleted or the bot user changed.
+   */
+  async botIdentity(token: string): Promise<BotIdentityRecord | null> {
+    const cache = this.ctx.caches?.botIdentities;
+    const known = cache?.get(token);
+    if (known) return known;
+    const found = await this.authenticateBot(token);
+    if (!found) return null;
+    const { suspendedAt: _suspendedAt, ...user } = found.user;
+    const identity = { applicationId: found.application.id, legacyApplicationId: found.application.legacyId, user };
+    cache?.set(token, identity);
+    return identity;
   }
 
   /** GET /applications/@me for the application's own bot. */

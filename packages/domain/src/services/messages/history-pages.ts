@@ -1,23 +1,23 @@
-import type { Db } from "@chat/db";
+import { type Db, Prisma } from "@chat/db";
 import type { z } from "zod";
 import type { zMessageQuery } from "../../validation";
-import { messageInclude } from "../shared/selects";
+import { selectMessageRows } from "./message-rows";
+import type { MessageRecord } from "./messages";
 
 export type HistoryQuery = z.output<typeof zMessageQuery>;
 
 /**
  * The rows of one page of a channel's history, newest first, for every page variant (latest,
- * `before`, `after`, `around`): each one statement on "Message" that PostgreSQL answers with a
+ * `before`, `after`, `around`): each one statement (authors, attachments and reactions included) that PostgreSQL answers with a
  * range of the `(channel_id, id)` index (history-plans.test.ts reads the plans).
  */
-export async function loadHistoryRows(db: Db, channelId: bigint, q: HistoryQuery) {
-  const page = (id: { lt?: bigint; gt?: bigint; gte?: bigint } | undefined, direction: "asc" | "desc", take: number) =>
-    db.message.findMany({
-      where: { channelId, ...(id ? { id } : {}) },
-      orderBy: { id: direction },
-      take,
-      include: messageInclude,
-    });
+export async function loadHistoryRows(db: Db, channelId: bigint, q: HistoryQuery): Promise<MessageRecord[]> {
+  const page = (id: { lt?: bigint; gt?: bigint; gte?: bigint } | undefined, direction: "asc" | "desc", take: number) => {
+    const bound =
+      id?.lt !== undefined ? Prisma.sql`AND m.id < ${id.lt}` : id?.gt !== undefined ? Prisma.sql`AND m.id > ${id.gt}` : id?.gte !== undefined ? Prisma.sql`AND m.id >= ${id.gte}` : Prisma.empty;
+    const order = direction === "asc" ? Prisma.sql`ORDER BY m.id ASC` : Prisma.sql`ORDER BY m.id DESC`;
+    return selectMessageRows(db, Prisma.sql`m."channelId" = ${channelId} ${bound}`, Prisma.sql`${order} LIMIT ${take}`);
+  };
   if (q.around !== undefined) {
     const half = Math.floor(q.limit / 2);
     const [newer, older] = await Promise.all([page({ gte: q.around }, "asc", q.limit - half), page({ lt: q.around }, "desc", half)]);

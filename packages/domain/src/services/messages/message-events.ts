@@ -2,7 +2,8 @@ import type { DomainEvent } from "@chat/events";
 import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
-import { serializeMember } from "../../serializers";
+import { type MemberRow, serializeMember } from "../../serializers";
+import type { ChannelAccess } from "../shared/access";
 import { memberInclude } from "../shared/selects";
 
 interface ChannelRef {
@@ -26,16 +27,35 @@ export async function guildMember(ctx: DomainContext, guildId: bigint, userId: b
   return member ? serializeMember(member, ctx.urls) : null;
 }
 
-/** The member objects without their user, as message events carry them, of those of `userIds` who are members of the guild (one query). */
-async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: string[]): Promise<Map<string, APIGuildMemberNoUser>> {
-  const ids = [...new Set(userIds)].map((id) => BigInt(id));
+/** The member objects without their user, as message events carry them, of those of `userIds` who are members of the guild (one query, none when `known` has them all). */
+async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: string[], known?: KnownMember): Promise<Map<string, APIGuildMemberNoUser>> {
+  const wanted = new Set(userIds);
+  if (known) wanted.delete(known.userId);
+  const found = new Map<string, APIGuildMemberNoUser>(known ? [[known.userId, known.member]] : []);
+  if (wanted.size === 0) return found;
+  const ids = [...wanted].map((id) => BigInt(id));
   const rows = await ctx.db.member.findMany({ where: { guildId, userId: { in: ids } }, include: memberInclude });
-  return new Map(
-    rows.map((row) => {
-      const { user: _user, ...member } = serializeMember(row, ctx.urls);
-      return [row.userId.toString(), member];
-    }),
-  );
+  for (const row of rows) found.set(row.userId.toString(), withoutUser(serializeMember(row, ctx.urls)));
+  return found;
+}
+
+function withoutUser(member: ReturnType<typeof serializeMember>): APIGuildMemberNoUser {
+  const { user: _user, ...rest } = member;
+  return rest;
+}
+
+/** A member object already at hand (the author's, from the access the send was checked with). */
+export interface KnownMember {
+  userId: string;
+  member: APIGuildMemberNoUser;
+}
+
+/** The author's member object from the channel access, when it was loaded with the author's nick and join date. */
+export function authorMember(ctx: DomainContext, access: ChannelAccess, author: MemberRow["user"] & { id: bigint }): KnownMember | undefined {
+  const member = access.member;
+  if (!member || !access.guild || member.userId !== author.id || member.joinedAt === undefined) return undefined;
+  const row = { guildId: access.guild.id, userId: author.id, user: author, nick: member.nick ?? null, joinedAt: member.joinedAt, roles: member.roleIds.map((roleId) => ({ roleId })) };
+  return { userId: author.id.toString(), member: withoutUser(serializeMember(row, ctx.urls)) };
 }
 
 /**
@@ -56,11 +76,17 @@ function withoutViewerState(wire: APIMessage): APIMessage {
  * without `user`, which the REST message does not carry); in a DM to its recipients.
  * Never `reactions` (see withoutViewerState).
  */
-export async function messageEvent(ctx: DomainContext, t: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate, message: APIMessage, channel: ChannelRef): Promise<DomainEvent> {
+export async function messageEvent(
+  ctx: DomainContext,
+  t: GatewayDispatchEvents.MessageCreate | GatewayDispatchEvents.MessageUpdate,
+  message: APIMessage,
+  channel: ChannelRef,
+  known?: KnownMember,
+): Promise<DomainEvent> {
   const channelId = channel.id.toString();
   const wire = withoutViewerState(message);
   if (!channel.guildId) return { t, d: wire, channelId, userIds: await dmRecipientIds(ctx, channel.id) };
-  const members = await partialMembers(ctx, channel.guildId, [wire.author.id, ...wire.mentions.map((u) => u.id)]);
+  const members = await partialMembers(ctx, channel.guildId, [wire.author.id, ...wire.mentions.map((u) => u.id)], known);
   const member = members.get(wire.author.id);
   const mentions: APIUserWithMember[] = wire.mentions.map((user) => {
     const mentioned = members.get(user.id);

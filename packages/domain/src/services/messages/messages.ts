@@ -1,3 +1,4 @@
+import { Prisma } from "@chat/db";
 import type { APIMessage } from "discord-api-types/v10";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { type AttachmentUrlQuery, attachmentUrlSecondsLeft } from "../../attachment-links";
@@ -8,20 +9,23 @@ import { has, Permission } from "../../permissions";
 import { serializeMessage, summarizeReactions } from "../../serializers";
 import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../../validation";
 import { reviveThreadForMessage } from "../channels/threads";
-import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
+import { type ChannelAccess, messageTrafficAccess, requirePermission } from "../shared/access";
 import { messageInclude, userSelect } from "../shared/selects";
 import { type HistoryQuery, loadHistoryRows } from "./history-pages";
 import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
-import { guildMember, messageEvent } from "./message-events";
-import { checkFileLimits, loadAttachmentFile, newAttachments, resolveEmbedAttachments, type UploadedFile } from "./message-files";
+import { authorMember, guildMember, messageEvent } from "./message-events";
+import { checkFileLimits, loadAttachmentFile, newAttachments, type UploadedFile } from "./message-files";
+import { insertMessage } from "./message-insert";
 import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
 import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
+import { selectMessageRows } from "./message-rows";
 import { loadStarterThreads, type StarterThreads } from "./message-threads";
 import { readOwnMessage } from "./read-positions";
 
 export type { UploadedFile } from "./message-files";
 
-export type MessageRecord = NonNullable<Awaited<ReturnType<MessageService["find"]>>>;
+/** A message with what `messageInclude` loads (author, attachments, reactions). */
+export type MessageRecord = Prisma.MessageGetPayload<{ include: typeof messageInclude }>;
 
 /** What only some messages are (see MessageService.post). */
 export interface PostOptions {
@@ -47,9 +51,8 @@ export class MessageService {
 
   /** One message of the channel, or null. */
   async find(messageId: bigint, channelId: bigint) {
-    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, include: messageInclude });
-    if (!message || message.channelId !== channelId) return null;
-    return message;
+    const [message] = await selectMessageRows(this.ctx.db, Prisma.sql`m.id = ${messageId} AND m."channelId" = ${channelId}`);
+    return message ?? null;
   }
 
   /**
@@ -57,7 +60,7 @@ export class MessageService {
    * Reading needs View Channel only (spec: Messages), which channelAccess already ensured.
    */
   async messageChannel(channelId: bigint, userId: bigint): Promise<ChannelAccess> {
-    const access = await channelAccess(this.ctx, channelId, userId);
+    const access = await messageTrafficAccess(this.ctx, channelId, userId);
     if (access.channel.type === CATEGORY) throw Errors.wrongChannelType();
     return access;
   }
@@ -77,28 +80,47 @@ export class MessageService {
 
   /**
    * Serializes with the extras that need other rows (mentions, referenced message, reactions as
-   * `viewerId` sees them, the thread started from it). `threads`: already loaded for a page.
+   * `viewerId` sees them, the thread started from it). `threads`: already known (a new message
+   * has started none).
    */
-  async toWire(message: MessageRecord, options: { depth?: number; nonce?: string | number | null; viewerId?: bigint; threads?: StarterThreads } = {}): Promise<APIMessage> {
-    const threads = options.threads ?? (await loadStarterThreads(this.ctx, [message]));
-    const mentions = message.mentionUserIds.length
-      ? await this.ctx.db.user.findMany({ where: { id: { in: message.mentionUserIds } }, select: userSelect })
-      : [];
-    // Looked up for the message itself only: a nested replied-to message leaves its own out.
-    let referenced: APIMessage | null | undefined;
-    if (message.referenceMessageId && (options.depth ?? 0) < 1) {
-      const target = await this.find(message.referenceMessageId, message.referenceChannelId ?? message.channelId);
-      referenced = target ? await this.toWire(target, { depth: 1, viewerId: options.viewerId, threads }) : null;
-    }
-    const reactions = summarizeReactions(message.reactions, options.viewerId);
-    const thread = threads.get(message.id);
-    return serializeMessage(message, this.ctx, { mentions, referenced, nonce: options.nonce, reactions, thread, ...(message.guildId ? {} : { channelType: 1 }) });
+  async toWire(message: MessageRecord, options: { nonce?: string | number | null; viewerId?: bigint; threads?: StarterThreads } = {}): Promise<APIMessage> {
+    const [wire] = (await this.serializeAll([message], options.viewerId, options.threads)) as [APIMessage];
+    // As serializeMessage would set it: only a nonce that was sent.
+    if (options.nonce !== undefined && options.nonce !== null) wire.nonce = options.nonce;
+    return wire;
   }
 
-  /** A page of messages as `viewerId` sees them; the threads they started are loaded once for the page. */
-  async toWireMany(messages: MessageRecord[], viewerId: bigint): Promise<APIMessage[]> {
-    const threads = await loadStarterThreads(this.ctx, messages);
-    return Promise.all(messages.map((m) => this.toWire(m, { viewerId, threads })));
+  /** A page of messages as `viewerId` sees them (batched: see serializeAll). */
+  toWireMany(messages: MessageRecord[], viewerId: bigint): Promise<APIMessage[]> {
+    return this.serializeAll(messages, viewerId);
+  }
+
+  /**
+   * Messages with what they need from other rows, loaded once for all of them whatever their
+   * number: the threads they (or the messages they reply to) started, the messages they reply
+   * to, and every user mentioned in either. A replied-to message carries no nested reply.
+   */
+  private async serializeAll(messages: MessageRecord[], viewerId: bigint | undefined, knownThreads?: StarterThreads): Promise<APIMessage[]> {
+    const referenceIds = [...new Set(messages.flatMap((m) => (m.referenceMessageId ? [m.referenceMessageId] : [])))];
+    const [threads, targets] = await Promise.all([
+      knownThreads ?? loadStarterThreads(this.ctx, messages),
+      referenceIds.length ? selectMessageRows(this.ctx.db, Prisma.sql`m.id IN (${Prisma.join(referenceIds)})`) : [],
+    ]);
+    const targetById = new Map(targets.map((t) => [t.id, t]));
+    const mentionIds = [...new Set([...messages, ...targets].flatMap((m) => m.mentionUserIds))];
+    const users = mentionIds.length ? await this.ctx.db.user.findMany({ where: { id: { in: mentionIds } }, select: userSelect }) : [];
+    const userById = new Map(users.map((u) => [u.id, u]));
+    const one = (message: MessageRecord, referenced?: APIMessage | null): APIMessage => {
+      const mentions = message.mentionUserIds.flatMap((id) => userById.get(id) ?? []);
+      const reactions = summarizeReactions(message.reactions, viewerId);
+      return serializeMessage(message, this.ctx, { mentions, referenced, reactions, thread: threads.get(message.id), ...(message.guildId ? {} : { channelType: 1 }) });
+    };
+    return messages.map((message) => {
+      if (!message.referenceMessageId) return one(message);
+      const target = targetById.get(message.referenceMessageId);
+      const sameChannel = target && target.channelId === (message.referenceChannelId ?? message.channelId);
+      return one(message, sameChannel ? one(target) : null);
+    });
   }
 
   /** GET /channels/{id}/messages: newest first, `before`/`after`/`around` one at a time. */
@@ -167,44 +189,37 @@ export class MessageService {
     const attachments = newAttachments(files, input.attachments);
     // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
     if (!options.notice) await reviveThreadForMessage(this.ctx, access.channel, authorId);
-    const created = await this.ctx.db.$transaction(async (tx) => {
-      let message = await tx.message.create({
-        data: {
-          channelId,
-          guildId: access.channel.guildId,
-          authorId,
-          content,
-          flags,
-          tts: false,
-          nonce: input.nonce != null ? String(input.nonce) : null,
-          embeds: embeds as object[],
-          components: components as object[],
-          mentionEveryone: mentions.everyone,
-          mentionUserIds: mentions.userIds,
-          mentionRoleIds: mentions.roleIds,
-          mentionChannelIds: mentions.channelIds,
-          referenceMessageId: reference?.id ?? null,
-          referenceChannelId: reference?.channelId ?? null,
-          referenceGuildId: reference ? access.channel.guildId : null,
-          type: options.type ?? (reference ? REPLY_MESSAGE : DEFAULT_MESSAGE),
-          applicationId: options.applicationId ?? null,
-          webhookId: options.webhookId ?? null,
-          interactionMeta: options.interactionMeta ?? undefined,
-          createdAt: this.ctx.clock.now(),
-          attachments: { create: attachments.map((a, position) => ({ ...a, position })) },
-        },
-        include: messageInclude,
-      });
-      if (embeds.length > 0 && message.attachments.length > 0) {
-        const resolved = resolveEmbedAttachments(embeds, message.attachments, channelId, this.ctx.urls);
-        message = await tx.message.update({ where: { id: message.id }, data: { embeds: resolved as object[] }, include: messageInclude });
-      }
-      await tx.channel.update({ where: { id: channelId }, data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: this.ctx.clock.now() } });
-      return message;
-    });
+    const created = await insertMessage(
+      this.ctx,
+      {
+        channelId,
+        guildId: access.channel.guildId,
+        authorId,
+        content,
+        flags,
+        nonce: input.nonce != null ? String(input.nonce) : null,
+        embeds,
+        components,
+        mentionEveryone: mentions.everyone,
+        mentionUserIds: mentions.userIds,
+        mentionRoleIds: mentions.roleIds,
+        mentionChannelIds: mentions.channelIds,
+        referenceMessageId: reference?.id ?? null,
+        referenceChannelId: reference?.channelId ?? null,
+        referenceGuildId: reference ? access.channel.guildId : null,
+        type: options.type ?? (reference ? REPLY_MESSAGE : DEFAULT_MESSAGE),
+        applicationId: options.applicationId ?? null,
+        webhookId: options.webhookId ?? null,
+        interactionMeta: options.interactionMeta ?? null,
+        createdAt: this.ctx.clock.now(),
+      },
+      attachments,
+    );
     // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
-    const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId });
-    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel));
+    // A new message has started no thread; only the message it replies to may have.
+    const threads = reference ? undefined : new Map();
+    const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId, threads });
+    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel, authorMember(this.ctx, access, created.author)));
     await readOwnMessage(this.ctx, created.author, access.channel, created.id, access.member?.roleIds ?? []);
     return wire;
   }

@@ -1,4 +1,3 @@
-import type { ChannelModel as Channel } from "@chat/db";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
 import {
@@ -7,12 +6,11 @@ import {
   computeChannelPermissions,
   type GuildSnapshot,
   has,
-  loadChannelSnapshot,
   loadGuildSnapshot,
   loadMemberSnapshot,
   type MemberSnapshot,
 } from "../../permissions";
-import { channelInclude } from "./selects";
+import { type ChannelAccessRows, loadChannelAccessRows } from "./channel-access-row";
 
 export interface GuildAccess {
   guild: GuildSnapshot;
@@ -21,10 +19,11 @@ export interface GuildAccess {
 }
 
 export interface ChannelAccess {
-  channel: Channel & { overwrites: { targetId: bigint; type: number; allow: bigint; deny: bigint }[]; _count: { threadMembers: number } };
+  channel: ChannelAccessRows["channel"];
   /** Null for DM channels. */
   guild: GuildSnapshot | null;
-  member: MemberSnapshot | null;
+  /** With the nick and join date member objects carry when the access was loaded with them. */
+  member: (MemberSnapshot & { nick?: string | null; joinedAt?: Date }) | null;
   permissions: bigint;
 }
 
@@ -37,18 +36,26 @@ export async function guildAccess(ctx: DomainContext, guildId: bigint, userId: b
 
 /** A channel the caller can see, with its permissions there; anything else is Unknown Channel. */
 export async function channelAccess(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
-  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, include: channelInclude });
-  if (!channel) throw Errors.unknownChannel();
+  const rows = await loadChannelAccessRows(ctx.db, channelId, userId);
+  if (!rows) throw Errors.unknownChannel();
+  const { channel, guild, member, governing } = rows;
   if (channel.guildId === null) {
-    const recipient = await ctx.db.dmRecipient.findUnique({ where: { channelId_userId: { channelId, userId } } });
-    if (!recipient) throw Errors.unknownChannel();
+    if (!rows.dmRecipient) throw Errors.unknownChannel();
     return { channel, guild: null, member: null, permissions: 0n };
   }
-  const [guild, member] = await Promise.all([loadGuildSnapshot(ctx.db, channel.guildId), loadMemberSnapshot(ctx.db, channel.guildId, userId)]);
   if (!guild || !member) throw Errors.unknownChannel();
-  const governing = await loadChannelSnapshot(ctx.db, channel);
   if (!canViewChannel(guild, member, governing)) throw Errors.unknownChannel();
   return { channel, guild, member, permissions: computeChannelPermissions(guild, member, governing) };
+}
+
+/**
+ * channelAccess, shared with the caller's other message requests while no event has changed
+ * access (see ChannelAccessCache): for the message paths, which never read the channel's
+ * last message, count or activity from it. Without the process's caches, channelAccess.
+ */
+export function messageTrafficAccess(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
+  const cache = ctx.caches?.channelAccess;
+  return cache ? cache.shared(channelId, userId, () => channelAccess(ctx, channelId, userId)) : channelAccess(ctx, channelId, userId);
 }
 
 /**
@@ -57,11 +64,10 @@ export async function channelAccess(ctx: DomainContext, channelId: bigint, userI
  * channel messages). Unknown Channel when the channel or the membership is gone.
  */
 export async function memberChannelStanding(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
-  const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, include: channelInclude });
-  if (!channel?.guildId) throw Errors.unknownChannel();
-  const [guild, member] = await Promise.all([loadGuildSnapshot(ctx.db, channel.guildId), loadMemberSnapshot(ctx.db, channel.guildId, userId)]);
+  const rows = await loadChannelAccessRows(ctx.db, channelId, userId);
+  if (!rows?.channel.guildId) throw Errors.unknownChannel();
+  const { channel, guild, member, governing } = rows;
   if (!guild || !member) throw Errors.unknownChannel();
-  const governing = await loadChannelSnapshot(ctx.db, channel);
   return { channel, guild, member, permissions: computeChannelPermissions(guild, member, governing) };
 }
 

@@ -1,3 +1,5 @@
+import { isDatabaseUnreachable, OutageLog } from "@chat/db";
+
 /**
  * Work done by time rather than by a request (spec: a thread archives after a week without
  * messages; scheduled events start, end, are cancelled and move to their next occurrence).
@@ -10,15 +12,21 @@ export interface HousekeepingTask {
 }
 
 export class HousekeepingService {
+  private readonly outage = new OutageLog("housekeeping");
+
   constructor(private readonly tasks: HousekeepingTask[]) {}
 
-  /** Runs every task once; one failing task does not stop the others. */
+  /**
+   * Runs every task once; one failing task does not stop the others. While the database cannot
+   * be reached the tasks wait for the next run (logged now and then, not per task).
+   */
   async run(): Promise<void> {
     for (const task of this.tasks) {
       try {
         await task.run();
       } catch (error) {
-        console.error(`housekeeping task ${task.name} failed`, error);
+        if (isDatabaseUnreachable(error)) this.outage.failed(error);
+        else console.error(`housekeeping task ${task.name} failed`, error);
       }
     }
   }

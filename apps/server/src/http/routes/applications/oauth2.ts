@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "@chat/db";
 import { ApiError, findUnstorableText, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../../context";
@@ -71,6 +72,10 @@ export async function registerOAuth2Routes(api: FastifyInstance, ctx: ServerCont
     });
     token.setErrorHandler((error: FastifyError | Error, request, reply) => {
       const oauthError = toOAuthError(error);
+      // RFC 6749's word for a server that cannot serve the request for now.
+      if (!oauthError && isDatabaseUnreachable(error)) {
+        return void reply.code(503).send({ error: "temporarily_unavailable", error_description: "The database is unavailable; try again shortly." });
+      }
       if (!oauthError) {
         request.log.error(error);
         return void reply.code(500).send({ error: "server_error", error_description: "The server failed to answer." });

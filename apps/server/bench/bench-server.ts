@@ -1,0 +1,15 @@
+import { type RunningServer, startServer } from "../src/server";
+
+/**
+ * One server node for a benchmark, loopback only, in `dataDir` (embedded database unless
+ * `options.databaseUrl`), with its public URLs pointing at itself. DATABASE_URL and REDIS_URL
+ * from the environment are ignored: each bench says which storage it measures.
+ */
+export async function startBenchServer(dataDir: string, options: Omit<Parameters<typeof startServer>[0], "dataDir" | "urls"> = {}): Promise<RunningServer> {
+  for (const key of ["DATABASE_URL", "REDIS_URL"]) delete process.env[key];
+  const urls = { appUrl: "http://127.0.0.1:3000", apiUrl: "", cdnUrl: "", gatewayUrl: "" };
+  const server = await startServer({ embeddedPort: 0, port: 0, host: "127.0.0.1", ...options, dataDir, urls });
+  const root = `http://127.0.0.1:${server.port}`;
+  Object.assign(urls, { apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${server.port}/gateway` });
+  return server;
+}

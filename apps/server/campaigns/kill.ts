@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { type Frame, Intents, RawGatewayClient } from "../test/support/gateway-client";
+import { type NodeProcess, startNodeProcess } from "../test/support/multinode-processes";
+import type { TestStorage } from "../test/support/test-server";
+import { createServerContext } from "../src/context";
+import { contents } from "./support/delivery";
+import type { CampaignReport, Scale } from "./support/report";
+import { campaignStorage, storageName } from "./support/storage";
+import { type CampaignWorld, closeContext, seedWorld } from "./support/world";
+
+const SENDERS = 6;
+/** Every fourth message carries a file; its content names the file's size and digest, so even a message whose answer was lost can be checked whole. */
+const FILE_EVERY = 4;
+const RESUME_WINDOW_MS = 120_000;
+
+interface Sent {
+  id: string;
+  content: string;
+}
+
+/**
+ * `pnpm campaign kill`: `kill -9` of the server node in the middle of a burst of sends (with
+ * files) from several bots, then a restart on the same storage. Properties: every message
+ * answered 200 is there after the restart with its file's exact bytes; no message is
+ * half-written (a file-bearing message without its file), answered or not; the watching bot's
+ * Resume after the restart misses nothing answered — with Redis, where sessions outlive a node;
+ * without it sessions live in the node's memory, the Resume is refused (op 9), and the
+ * messages the bot never received are counted (README: Reliability).
+ */
+export async function runCampaign(scale: Scale): Promise<CampaignReport> {
+  const storage = await campaignStorage();
+  const senders = Array.from({ length: SENDERS }, (_, i) => `sender${i}`);
+  const world = await seedWorld(storage, ["watcher", ...senders]);
+  const nodes: NodeProcess[] = [];
+  try {
+    return await campaign(scale, storage, world, senders, nodes);
+  } finally {
+    for (const node of nodes) await node.stop();
+    await storage.drop();
+  }
+}
+
+async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld, senders: string[], nodes: NodeProcess[]): Promise<CampaignReport> {
+  const problems: string[] = [];
+  const env = { RATE_LIMITS: "off" };
+  const first = await startNodeProcess("kill", storage, { env });
+  nodes.push(first);
+  const intents = Intents.Guilds | Intents.GuildMessages;
+  const watcher = await RawGatewayClient.identified(first.gatewayUrl, world.tokens.watcher as string, intents);
+  await watcher.dispatch("GUILD_CREATE");
+  const sessionId = watcher.ready.d.session_id as string;
+
+  // The burst: each bot sends back to back; the node is killed once `killAfter` are answered.
+  const killAfter = scale === "full" ? 3_000 : 300;
+  const answered: Sent[] = [];
+  // People: with PostgreSQL and Redis the web app lives on while the node is dead; this
+  // process plays it (the same domain on the same database and event stream) and its owner
+  // keeps posting. Without Redis the web app runs on the node's hub and stops with it.
+  const web = storage.databaseUrl && storage.redisUrl ? await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false }) : null;
+  let peopleSending = web !== null;
+  let personFailed = 0;
+  let nodeDown = false;
+  let postedWhileDown = 0;
+  const person = (async () => {
+    for (let n = 0; peopleSending && web; n++) {
+      const content = `person message ${n}`;
+      try {
+        const created = await web.domain.messages.create(world.channelId, world.ownerId, { content });
+        answered.push({ id: String(created.id), content });
+        if (nodeDown) postedWhileDown += 1;
+      } catch {
+        personFailed += 1;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  let refused = 0;
+  let killedAt = 0;
+  let target = first;
+  const send = async (bot: string, i: number): Promise<boolean> => {
+    const withFile = i % FILE_EVERY === 0;
+    const bytes = withFile ? randomBytes(1_000 + ((i * 7919) % 60_000)) : null;
+    const content = bytes ? `${bot} message ${i} file ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}` : `${bot} message ${i}`;
+    const headers = { authorization: `Bot ${world.tokens[bot]}` };
+    let body: string | FormData;
+    if (bytes) {
+      body = new FormData();
+      body.append("payload_json", JSON.stringify({ content }));
+      body.append("files[0]", new Blob([new Uint8Array(bytes)]), `file-${i}.bin`);
+    } else body = JSON.stringify({ content });
+    try {
+      const res = await fetch(`${target.base}/channels/${world.channelId}/messages`, { method: "POST", headers: bytes ? headers : { ...headers, "content-type": "application/json" }, body });
+      const answer = await res.text();
+      if (res.status !== 200) {
+        refused += 1;
+        return true;
+      }
+      answered.push({ id: JSON.parse(answer).id as string, content });
+      if (answered.length >= killAfter && !killedAt) {
+        killedAt = performance.now();
+        nodeDown = true;
+        first.child.kill("SIGKILL");
+      }
+      return true;
+    } catch {
+      return false; // the node is gone
+    }
+  };
+  await Promise.all(senders.map(async (bot) => {
+    for (let i = 0; await send(bot, i); i++);
+  }));
+  await first.exited;
+  await watcher.closed;
+  if (refused > 0) problems.push(`${refused} sends were answered with an error before the kill`);
+  const frames: Frame[] = [...watcher.frames];
+
+  // Restart on the same storage.
+  const restarted = await startNodeProcess("kill-restarted", storage, { env });
+  nodes.push(restarted);
+  nodeDown = false;
+  const restartSeconds = (performance.now() - killedAt) / 1000;
+
+  // While the bot is away, the others go on through the restarted node: its Resume must bring these too.
+  target = restarted;
+  const afterRestart = scale === "full" ? 300 : 30;
+  await Promise.all(senders.map(async (bot, b) => {
+    for (let i = 0; i < afterRestart / SENDERS; i++) await send(bot, 100_000 + i * SENDERS + b);
+  }));
+
+  // Every message in the channel, as the restarted node serves it.
+  peopleSending = false;
+  await person;
+  if (web) await closeContext(web);
+  if (personFailed > 0) problems.push(`${personFailed} of the person's sends failed`);
+  const stored = await allMessages(restarted, world);
+  const byId = new Map(stored.map((m) => [m.id, m]));
+  const answeredIds = new Set(answered.map((m) => m.id));
+  let filesChecked = 0;
+  for (const sent of answered) {
+    const found = byId.get(sent.id);
+    if (!found) problems.push(`answered 200 but gone after the restart: ${sent.content.slice(0, 40)}`);
+    else if (found.content !== sent.content) problems.push(`answered 200 but changed after the restart: ${sent.content.slice(0, 40)}`);
+  }
+  const unanswered = stored.filter((m) => !answeredIds.has(m.id) && /^sender\d+ message /.test(m.content));
+  for (const message of stored) {
+    const file = /file (\d+) ([0-9a-f]{64})$/.exec(message.content);
+    if (!file) continue;
+    const attachment = message.attachments[0];
+    if (message.attachments.length !== 1 || !attachment) {
+      problems.push(`half-written: "${message.content.slice(0, 30)}" has ${message.attachments.length} files`);
+      continue;
+    }
+    const res = await fetch(attachment.url);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200 || bytes.length !== Number(file[1]) || createHash("sha256").update(bytes).digest("hex") !== file[2]) {
+      problems.push(`half-written: the file of "${message.content.slice(0, 30)}" is not the one sent (${res.status}, ${bytes.length} bytes)`);
+    } else filesChecked += 1;
+  }
+
+  // The watching bot resumes on the restarted node, as a library does within the resume window.
+  const resumeStarted = performance.now();
+  const resumed = await RawGatewayClient.resuming(restarted.gatewayUrl, world.tokens.watcher as string, sessionId, watcher.lastSequence);
+  const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000).catch(() => [] as Frame[]);
+  const resumeMs = performance.now() - resumeStarted;
+  const shared = Boolean(storage.redisUrl);
+  let resumeOutcome: string;
+  let missed = 0;
+  if (replay.at(-1)?.t === "RESUMED") {
+    resumeOutcome = `RESUMED in ${resumeMs.toFixed(0)} ms, ${contents(replay).length} messages replayed`;
+    frames.push(...replay);
+    problems.push(...receivedProblems(answered, frames));
+    // Live again: a message sent now reaches it.
+    const live = await fetch(`${restarted.base}/channels/${world.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${world.tokens.sender0}`, "content-type": "application/json" }, body: JSON.stringify({ content: "after the restart" }) });
+    if (live.status !== 200) problems.push(`a send after the restart answered ${live.status}`);
+    else await resumed.dispatch("MESSAGE_CREATE", (d) => d.content === "after the restart").catch(() => problems.push("a message sent after the restart did not reach the resumed bot"));
+  } else {
+    resumeOutcome = replay.at(-1)?.op === 9 ? `refused (op 9) in ${resumeMs.toFixed(0)} ms` : "no answer";
+    const received = new Set(contents(frames));
+    missed = answered.filter((m) => !received.has(m.content)).length;
+    if (shared) problems.push(`the Resume after the restart was ${resumeOutcome}`);
+    else if (replay.at(-1)?.op !== 9) problems.push(`the Resume after the restart got ${resumeOutcome}, not op 9`);
+  }
+  await resumed.close(1000).catch(() => {});
+  if (restartSeconds * 1000 + resumeMs > RESUME_WINDOW_MS) problems.push("the restart and Resume took longer than the 2-minute resume window");
+
+  return {
+    title: `kill -9 mid-burst (${storageName(storage)}, ${scale})`,
+    rows: [
+      ["bots' sends answered 200 before the kill, after the restart", `${botSends(answered, false)} from ${SENDERS} bots (every ${FILE_EVERY}th with a file), ${botSends(answered, true)}`],
+      ...(web ? [["a person's messages (the web app's domain), of them while the node was dead", `${answered.filter((m) => m.content.startsWith("person")).length}, ${postedWhileDown}`] as [string, string]] : []),
+      ["answered messages there after the restart", `${answered.filter((m) => byId.has(m.id)).length} of ${answered.length}`],
+      ["written but never answered (the kill came first)", `${unanswered.length}`],
+      ["files checked byte for byte, half-written messages", `${filesChecked}, ${problems.filter((p) => p.startsWith("half-written")).length}`],
+      ["kill to restarted node answering", `${restartSeconds.toFixed(1)} s`],
+      ["watching bot's Resume after the restart", resumeOutcome],
+      ...(shared ? [] : [["answered messages the bot never received", `${missed} (sessions are in the node's memory without Redis)`] as [string, string]]),
+    ],
+    problems,
+  };
+}
+
+/** How many bots' sends were answered before the kill (`afterRestart` false) or after the restart (their numbers start at 100,000). */
+function botSends(answered: Sent[], afterRestart: boolean): number {
+  return answered.filter((m) => m.content.startsWith("sender") && Number(m.content.split(" ")[2]) >= 100_000 === afterRestart).length;
+}
+
+/** Each answered message received once; each bot's messages in the order it sent them; sequence numbers one by one. */
+function receivedProblems(answered: Sent[], frames: Frame[]): string[] {
+  const problems: string[] = [];
+  const got = contents(frames);
+  const seen = new Set<string>();
+  for (const content of got) {
+    if (seen.has(content)) problems.push(`received twice: ${content}`);
+    seen.add(content);
+  }
+  const lost = answered.filter((m) => !seen.has(m.content));
+  if (lost.length > 0) problems.push(`${lost.length} answered messages never reached the resumed bot (first: ${lost[0]?.content.slice(0, 40)})`);
+  const lastBySender = new Map<string, number>();
+  for (const content of got) {
+    const [sender, , n] = content.split(" ");
+    const i = Number(n);
+    if ((lastBySender.get(sender as string) ?? -1) > i) problems.push(`out of order: ${content.slice(0, 40)}`);
+    lastBySender.set(sender as string, i);
+  }
+  const numbers = frames.filter((f) => f.op === 0).map((f) => f.s as number);
+  numbers.forEach((s, i) => {
+    if (i > 0 && s !== (numbers[i - 1] as number) + 1) problems.push(`sequence ${numbers[i - 1]} then ${s}`);
+  });
+  return problems.slice(0, 10);
+}
+
+interface StoredMessage {
+  id: string;
+  content: string;
+  author: { username?: string };
+  attachments: { url: string }[];
+}
+
+/** The channel's whole history through the bot API, newest first. */
+async function allMessages(node: NodeProcess, world: CampaignWorld): Promise<StoredMessage[]> {
+  const all: StoredMessage[] = [];
+  let before = "";
+  for (;;) {
+    const res = await fetch(`${node.base}/channels/${world.channelId}/messages?limit=100${before}`, { headers: { authorization: `Bot ${world.tokens.watcher}` } });
+    const page = (await res.json()) as StoredMessage[];
+    all.push(...page);
+    if (page.length < 100) return all;
+    before = `&before=${page.at(-1)?.id}`;
+  }
+}

@@ -1,0 +1,46 @@
+import { type Db, Prisma } from "@chat/db";
+import type { MessageRecord } from "./messages";
+
+/**
+ * Messages as `messageInclude` loads them (author, attachments by position, reactions oldest
+ * first), each row whole in one statement: the message columns, the author's, and the
+ * attachments and reactions as JSON with 64-bit ids as text. `where` and `tail` are the
+ * statement's filter and its ORDER BY / LIMIT on "Message" m.
+ */
+export async function selectMessageRows(db: Db, where: Prisma.Sql, tail: Prisma.Sql = Prisma.empty): Promise<MessageRecord[]> {
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT m.*,
+      u.id AS author_id, u.username AS author_username, u."globalName" AS "author_globalName", u.discriminator AS author_discriminator,
+      u."avatarHash" AS "author_avatarHash", u.bot AS author_bot, u.system AS author_system, u.locale AS author_locale,
+      (SELECT COALESCE(json_agg(json_build_object('id', a.id::text, 'filename', a.filename, 'description', a.description,
+          'contentType', a."contentType", 'size', a.size) ORDER BY a.position), '[]'::json)
+        FROM "Attachment" a WHERE a."messageId" = m.id) AS a_attachments,
+      (SELECT COALESCE(json_agg(json_build_object('userId', r."userId"::text, 'emojiKey', r."emojiKey", 'emojiName', r."emojiName",
+          'emojiId', r."emojiId"::text) ORDER BY r."createdAt", r."userId"), '[]'::json)
+        FROM "Reaction" r WHERE r."messageId" = m.id) AS a_reactions
+    FROM "Message" m JOIN "User" u ON u.id = m."authorId"
+    WHERE ${where} ${tail}`;
+  return rows.map(toRecord);
+}
+
+type Row = Record<string, unknown> & {
+  a_attachments: { id: string; filename: string; description: string | null; contentType: string | null; size: number }[];
+  a_reactions: { userId: string; emojiKey: string; emojiName: string | null; emojiId: string | null }[];
+};
+
+/** The row of a statement that returned a message's columns and its author's as `author_*`, as `messageInclude` shapes it. */
+export function messageRecordOf(row: Record<string, unknown>, attachments: MessageRecord["attachments"], reactions: MessageRecord["reactions"]): MessageRecord {
+  const author: Record<string, unknown> = {};
+  const message: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith("author_")) author[key.slice("author_".length)] = value;
+    else if (!key.startsWith("a_")) message[key] = value;
+  }
+  return { ...(message as Omit<MessageRecord, "author" | "attachments" | "reactions">), author: author as MessageRecord["author"], attachments, reactions };
+}
+
+function toRecord(row: Row): MessageRecord {
+  const attachments = row.a_attachments.map((a) => ({ ...a, id: BigInt(a.id) }));
+  const reactions = row.a_reactions.map((r) => ({ ...r, userId: BigInt(r.userId), emojiId: r.emojiId === null ? null : BigInt(r.emojiId) }));
+  return messageRecordOf(row, attachments, reactions);
+}
