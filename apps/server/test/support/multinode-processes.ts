@@ -53,6 +53,22 @@ export async function startNodeProcess(
   storage: Pick<TestStorage, "databaseUrl" | "redisUrl" | "redisNamespace" | "dataDir">,
   options: { env?: Record<string, string> } = {},
 ): Promise<NodeProcess> {
+  // A chosen free port can be taken by another process's outgoing connection before the node
+  // binds it (both come from the ephemeral range): start again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startNodeProcessOnce(name, storage, options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error && error.message.includes("EADDRINUSE"))) throw error;
+    }
+  }
+}
+
+async function startNodeProcessOnce(
+  name: string,
+  storage: Pick<TestStorage, "databaseUrl" | "redisUrl" | "redisNamespace" | "dataDir">,
+  options: { env?: Record<string, string> },
+): Promise<NodeProcess> {
   const port = await freePort();
   const embedded = !storage.databaseUrl;
   const dataDir = embedded ? storage.dataDir : mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
