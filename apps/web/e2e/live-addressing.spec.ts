@@ -20,7 +20,7 @@ test("an event addressed to one person reaches all of that person's tabs on ever
   const bobContext = await browser.newContext({ baseURL: service.webUrl });
   const bob = uniqueName("bob");
   await signUp(await bobContext.newPage(), bob);
-  const secondWeb = await service.startWeb();
+  const secondWeb = (await service.startWeb()).url;
 
   const { domain } = await service.domain();
   const aliceUser = await domain.users.findByUsername(alice);

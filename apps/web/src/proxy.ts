@@ -34,8 +34,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: not tRPC and next-auth (/api), built assets, application pictures or event covers.
-      source: "/((?!api/|_next/static/|_next/image|app-icons/|event-covers/|favicon.ico).*)",
+      // Pages only: not tRPC and next-auth (/api), built assets, application pictures, event covers or health checks.
+      source: "/((?!api/|_next/static/|_next/image|app-icons/|event-covers/|favicon.ico|healthz|readyz).*)",
       // Prefetches of links are not documents.
       missing: [
         { type: "header", key: "next-router-prefetch" },

@@ -163,6 +163,25 @@ describe("a person's live stream", () => {
     tab.close();
   });
 
+  it("ends every open stream as an interrupted connection when the process drains, so each tab reconnects and resumes", async () => {
+    const owner = await person("draining");
+    const guild = await w.domain.guilds.create(owner, "Draining");
+    const channel = guild.channels.find((c) => c.type === 0)!;
+    const tabs = [await openTab(owner), await openTab(owner)];
+    await Promise.all(tabs.map((tab) => tab.ready()));
+    await w.domain.messages.create(channel.id, owner, { content: "before draining" });
+    await tabs[1].until((f) => content(f) === "before draining");
+    const cursor = tabs[1].lastCursor();
+
+    w.live.endAll();
+    for (const tab of tabs) expect(((await tab.ended).error as Error).name).toBe("AbortError");
+    await w.domain.messages.create(channel.id, owner, { content: "while reconnecting" });
+    const resumed = await openTab(owner, cursor);
+    expect(await resumed.ready()).toMatchObject({ resumed: true });
+    await resumed.until((f) => content(f) === "while reconnecting");
+    resumed.close();
+  });
+
   it("ends with UNAUTHORIZED as soon as the tab's web session ends", async () => {
     const owner = await person("signed_out");
     const session = await w.signIn(owner);

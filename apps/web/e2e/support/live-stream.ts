@@ -14,10 +14,19 @@ export async function cookieHeader(context: BrowserContext): Promise<string> {
  */
 export class LiveStreamReader {
   readonly frames: StreamFrame[] = [];
+  /** tRPC's own control messages by name, in order (e.g. "return": the stream was completed, and EventSource will not reconnect). */
+  readonly controls: string[] = [];
+  /** Resolves when the server ends the stream (or the test closes it). */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
   private readonly controller = new AbortController();
   private waiters: (() => void)[] = [];
 
-  private constructor() {}
+  private constructor() {
+    this.ended = new Promise((resolve) => {
+      this.markEnded = resolve;
+    });
+  }
 
   static async open(webUrl: string, cookie: string): Promise<LiveStreamReader> {
     const reader = new LiveStreamReader();
@@ -75,6 +84,7 @@ export class LiveStreamReader {
     } catch {
       // Closed by the test.
     }
+    this.markEnded();
   }
 
   /** One SSE message: tRPC sends `data` (JSON) and, for tracked events, their `id`; `event:` lines are its own control messages. */
@@ -87,6 +97,7 @@ export class LiveStreamReader {
       else if (line.startsWith("id:")) id = line.slice(3).trim();
       else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
     }
+    if (event !== "message") this.controls.push(event);
     if (event !== "message" || data.length === 0) return;
     const value = JSON.parse(data.join("\n")) as { kind: string };
     if (value.kind === "ready") this.frames.push(value as StreamFrame);

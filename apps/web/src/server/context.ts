@@ -8,6 +8,7 @@ import { createPresence, type Presence, TabPresence } from "@chat/presence";
 import { type BucketRule, createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, signUpLimit } from "@chat/rate-limit";
 import { LiveKitMedia } from "@chat/voice";
 import { readWebEnv, type WebEnv } from "@/env";
+import { onDrain } from "./draining";
 
 /** One per process: the database connection, the event bus client, the domain on top, people's live streams and presence, and the rate-limit counters. */
 export interface WebContext {
@@ -45,6 +46,7 @@ async function createWebContext(): Promise<WebContext> {
     namespace: env.redisNamespace,
   });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: new TabPresence(presence.tracker) });
+  onDrain(() => live.endAll());
   const rateLimits = createRateLimitStore({ redisUrl: env.redisUrl, namespace: env.redisNamespace });
   return { env, database, prisma: database.prisma, bus, domain, live, presence, shortLived, rateLimits, signUpLimit: signUpLimit(env.signUpsPerHour), signInThrottle: createSignInThrottle(rateLimits) };
 }

@@ -71,6 +71,14 @@ export class LiveHub {
     return { tab, start };
   }
 
+  /**
+   * Ends every open stream (the process is shutting down): each tab reconnects, to another
+   * web process behind the load balancer, and resumes from its cursor.
+   */
+  endAll(): void {
+    for (const tab of this.tabs.all()) tab.queue.close();
+  }
+
   close(): void {
     this.unsubscribe();
     this.viewers.close();

@@ -71,6 +71,10 @@ export class TabIndex implements ListenerIndex<Tab> {
     for (const guildId of tab.guildIds) removeFrom(this.byGuild, guildId, tab);
   }
 
+  all(): Tab[] {
+    return [...this.byUser.values()].flatMap((tabs) => [...tabs]);
+  }
+
   ofUser(userId: string): readonly Tab[] {
     return [...(this.byUser.get(userId) ?? [])];
   }

@@ -18,6 +18,15 @@ export type LiveReadyFrame = { kind: "ready"; guildIds: string[]; tabId: string 
  */
 export type LiveEventFrame = { kind: "event" } & LiveWireEvent;
 
+/**
+ * Ends a stream as a dropped connection: tRPC's SSE sends no "return" for an AbortError, so
+ * the browser's EventSource reconnects and resumes from its cursor (a completed stream would
+ * stay closed).
+ */
+export function streamInterrupted(): DOMException {
+  return new DOMException("the live stream was interrupted; reconnect to resume", "AbortError");
+}
+
 export const liveRouter = router({
   /**
    * Everything the signed-in person's view needs, live, for all their guilds and DMs: one
@@ -39,6 +48,8 @@ export const liveRouter = router({
       for await (const event of tab.queue) {
         yield tracked(event.id ?? "", { kind: "event", ...liveWireEvent(event) } satisfies LiveEventFrame);
       }
+      // Ended here, not by the tab: it fell too far behind, or this process is shutting down.
+      if (!signal?.aborted) throw streamInterrupted();
     } finally {
       tab.queue.close();
     }

@@ -1,0 +1,28 @@
+import { liveKitAnswers, readiness } from "@chat/domain";
+import { RedisBus } from "@chat/events";
+import { readWebEnv } from "@/env";
+import { getWebContext } from "@/server/context";
+import { isDraining } from "@/server/draining";
+
+const unavailable = () => Promise.reject(new Error("the web app's context did not open"));
+
+/**
+ * `GET /readyz`: the same rule as a server node's (database, Redis and LiveKit when
+ * configured, not draining): 200 when ready, else 503 naming what is not. No session needed.
+ */
+export async function GET() {
+  const draining = isDraining();
+  const ctx = await getWebContext().catch(() => null);
+  const env = ctx?.env ?? readWebEnv();
+  const bus = ctx?.bus;
+  const livekitUrl = env.livekit?.url;
+  const result = await readiness({
+    database: ctx ? () => ctx.prisma.$queryRaw`SELECT 1` : unavailable,
+    redis: env.redisUrl ? (bus instanceof RedisBus ? () => bus.ping() : unavailable) : null,
+    livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
+    draining,
+  });
+  return Response.json(result, { status: result.status === "ready" ? 200 : 503, headers: { "cache-control": "no-store" } });
+}
+
+export const dynamic = "force-dynamic";
