@@ -1,3 +1,4 @@
+import { createServerLogger } from "../src/logging/logger";
 import { type RunningServer, startServer } from "../src/server";
 
 /**
@@ -8,7 +9,9 @@ import { type RunningServer, startServer } from "../src/server";
 export async function startBenchServer(dataDir: string, options: Omit<Parameters<typeof startServer>[0], "dataDir" | "urls"> = {}): Promise<RunningServer> {
   for (const key of ["DATABASE_URL", "REDIS_URL"]) delete process.env[key];
   const urls = { appUrl: "http://127.0.0.1:3000", apiUrl: "", cdnUrl: "", gatewayUrl: "" };
-  const server = await startServer({ embeddedPort: 0, port: 0, host: "127.0.0.1", ...options, dataDir, urls });
+  // Silent: the figures are the service's work, not its log (and the bench's own output stays readable).
+  const logger = createServerLogger({ level: "silent" });
+  const server = await startServer({ embeddedPort: 0, port: 0, host: "127.0.0.1", logger, ...options, dataDir, urls });
   const root = `http://127.0.0.1:${server.port}`;
   Object.assign(urls, { apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${server.port}/gateway` });
   return server;

@@ -8,6 +8,7 @@ import { SessionClient } from "./support/session-client";
 import { inBatches, SESSIONS_PER_BOT } from "./support/two-nodes";
 import { closeContext, seedWorld } from "./support/world";
 import { createServerContext, type ServerContext } from "../src/context";
+import { createServerLogger } from "../src/logging/logger";
 
 const intents = Intents.Guilds | Intents.GuildMessages;
 
@@ -82,7 +83,7 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
     let outage = false;
     let sending = true;
     // People: this process plays the web app (the same domain on the same database and Redis), its owner posting.
-    web = await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false });
+    web = await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false, logger: createServerLogger({ level: "silent" }) });
     const webDomain = web.domain;
     let personFailed = 0;
     const person = (async () => {

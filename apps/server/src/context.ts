@@ -1,3 +1,4 @@
+import { createServerLogger, type Logger } from "./logging/logger";
 import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open";
 import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
@@ -34,8 +35,8 @@ export interface ServerContext {
   rateLimits: RateLimitStore | null;
   /** Whose X-Forwarded-For gives a request's address (TRUST_PROXY); `false`: the socket's address. */
   trustProxy: TrustProxy;
-  /** LOG_LEVEL: the HTTP request log's level; unset: no log. */
-  logLevel?: string;
+  /** The node's JSON log (LOG_LEVEL): requests, and the events they caused at debug. */
+  logger: Logger;
   /** Checks and reads the media server's webhooks (voice states); absent when voice is off. */
   voiceWebhook?: VoiceWebhookReceiver;
   /** Where this node reaches the media server (readiness checks); absent when voice is off. */
@@ -63,6 +64,8 @@ export interface ContextOptions {
   attachmentSigningKey?: string;
   /** Default: LIVEKIT_URL and its keys (voice off without them). */
   livekit?: LiveKitAccess;
+  /** Default: a JSON log on stdout at LOG_LEVEL (tests pass a silent one, or one they read). */
+  logger?: Logger;
 }
 
 /** `env`: the server's configuration, when the caller has read it already (read once). */
@@ -97,7 +100,7 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   return { database, bus, domain, urls, clock, redisUrl, redisNamespace, presence, shortLived,
     rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
-    logLevel: env.logLevel,
+    logger: options.logger ?? createServerLogger({ level: env.logLevel }),
     voiceWebhook: livekit ? new LiveKitWebhooks(livekit.apiKey, livekit.apiSecret) : undefined,
     livekitUrl: livekit?.url,
     lifecycle: { draining: false },

@@ -1,6 +1,9 @@
 import { configuredAttachmentSigningKey } from "@chat/domain";
 import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
 import { type LiveKitAccess, readLiveKitAccess } from "@chat/voice";
+import { LOG_LEVELS } from "./logging/logger";
+
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Fastify's `trustProxy`, parsed as the web app parses its own TRUST_PROXY (@chat/rate-limit). */
 export { parseTrustProxy, type TrustProxy };
@@ -11,8 +14,8 @@ export interface ServerEnv {
   host: string;
   /** TRUST_PROXY: unset or empty is off; `true` trusts every hop; else comma-separated addresses/CIDRs. */
   trustProxy: TrustProxy;
-  /** LOG_LEVEL (Fastify/pino level); unset: no request log. */
-  logLevel?: string;
+  /** LOG_LEVEL: the JSON log's level (pino: fatal … trace, or silent); unset: info (a line per request). */
+  logLevel: LogLevel;
   /** DATA_DIR: the embedded database and the secrets generated when not configured. */
   dataDir: string;
   /** ATTACHMENT_SIGNING_KEY (at least 32 characters); unset: one generated into DATA_DIR. */
@@ -28,11 +31,17 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     port,
     host: env.SERVER_HOST || "0.0.0.0",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL || undefined,
+    logLevel: readLogLevel(env.LOG_LEVEL),
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
     livekit: readLiveKitAccess(env),
   };
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  if (!value) return "info";
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}: ${value}`);
+  return value as LogLevel;
 }
 
 /** What `pnpm start` needs to run a LiveKit server itself (when LIVEKIT_URL names none). */

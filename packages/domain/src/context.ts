@@ -1,6 +1,6 @@
 import type { Db } from "@chat/db";
 import type { ShortLivedStore } from "@chat/ephemeral";
-import type { DomainEvent, EventBus } from "@chat/events";
+import { currentRequestId, type DomainEvent, type EventBus } from "@chat/events";
 import type { DomainCaches } from "./caches/domain-caches";
 import type { Clock } from "./clock";
 import type { PublicUrls } from "./config";
@@ -32,6 +32,7 @@ export interface DomainContext {
 /** Publishes after the write is committed; a failed publish never undoes the write. */
 export async function emit(ctx: DomainContext, event: DomainEvent): Promise<void> {
   ctx.caches?.observe(event);
+  event.requestId ??= currentRequestId();
   try {
     await ctx.bus.publish(event);
   } catch (error) {

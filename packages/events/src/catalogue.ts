@@ -87,6 +87,8 @@ interface BusFields extends Addressing {
    * the shared event stream by it (cross-node Resume catches a session up from there).
    */
   id?: string;
+  /** The request (REST or the web app) that caused the event, for logs; never sent to bots or tabs. */
+  requestId?: string;
   /** Only person events name a person (PersonAddressing). */
   personId?: undefined;
 }
@@ -248,7 +250,7 @@ export type PersonAddressing = { [K in keyof Addressing]?: undefined } & {
  * for bots: the gateway ignores these. They travel on the bus so every web process hears them.
  */
 export type PersonEvent<T extends PersonEventName = PersonEventName> = {
-  [N in T]: { t: N; d: PersonPayloads[N]; internal?: undefined; id?: string } & PersonAddressing;
+  [N in T]: { t: N; d: PersonPayloads[N]; internal?: undefined; id?: string; requestId?: string } & PersonAddressing;
 }[T];
 
 /** Everything that travels on the bus. */

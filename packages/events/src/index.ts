@@ -6,4 +6,5 @@ export { defineScript, LUA_NOW, type RedisScript } from "./redis-script";
 export * from "./access-changes";
 export * from "./catalogue";
 export { EventHistory } from "./event-history";
+export { acceptableRequestId, currentRequestId, withRequestId } from "./request-context";
 export * from "./types";

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { channelViewers, ViewerCache } from "@chat/domain";
+import type { DispatchEvent } from "@chat/events";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
 import { zlibStreamSocket } from "./connection/compression";
@@ -39,7 +40,11 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const viewers = channelViewers(db);
   const viewerCache = new ViewerCache(viewers);
   const interactions = claimingRouter(ctx.domain.interactions, sessions, store);
-  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, { history, processed: (id) => store.processed(id), interactions });
+  const log = ctx.logger;
+  const delivered = log.isLevelEnabled("debug")
+    ? (event: DispatchEvent, count: number) => log.debug({ requestId: event.requestId, event: event.t, eventId: event.id, sessions: count }, "event dispatched")
+    : undefined;
+  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, { history, processed: (id) => store.processed(id), interactions, delivered });
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
   const identifyReads = new IdentifyReads(ctx.domain);

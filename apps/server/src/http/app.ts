@@ -1,12 +1,15 @@
+import { randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { assertStorableText } from "@chat/domain";
-import Fastify, { type FastifyInstance } from "fastify";
+import { acceptableRequestId } from "@chat/events";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
 import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
 import { registerHealthRoutes } from "./health";
 import { registerInternalRoutes } from "./internal";
+import { installRequestIds } from "./request-ids";
 import { JSON_BODY_LIMIT, MULTIPART_OPTIONS } from "./multipart";
 import { registerRoutes } from "./routes";
 import { registerVoiceWebhook } from "./voice-webhook";
@@ -30,7 +33,11 @@ export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
 /** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app, health checks. */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.logLevel ? { level: ctx.logLevel } : false,
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    // X-Request-Id from the web app or a proxy when it is plain, else a new one: logs and the
+    // events the request causes carry it (installRequestIds).
+    genReqId: (request) => acceptableRequestId(request.headers["x-request-id"]) ?? randomUUID(),
+    requestIdLogLabel: "requestId",
     bodyLimit: 26 * 1024 * 1024,
     // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could pick their address.
     trustProxy: ctx.trustProxy,
@@ -43,6 +50,7 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  installRequestIds(app);
   installErrorHandling(app);
   installExactJsonContentType(app);
   app.removeContentTypeParser("application/json");

@@ -29,10 +29,11 @@ describe("server environment", () => {
     expect(() => readServerEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
   });
 
-  it("reads LOG_LEVEL, unset or empty meaning no request log", () => {
+  it("reads LOG_LEVEL, unset or empty meaning info (a line per request), and refuses a level pino does not know", () => {
     expect(readServerEnv({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
-    expect(readServerEnv({}).logLevel).toBeUndefined();
-    expect(readServerEnv({ LOG_LEVEL: "" }).logLevel).toBeUndefined();
+    expect(readServerEnv({}).logLevel).toBe("info");
+    expect(readServerEnv({ LOG_LEVEL: "" }).logLevel).toBe("info");
+    expect(() => readServerEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent: loud/);
   });
 
   it("reads ATTACHMENT_SIGNING_KEY, refusing one shorter than 32 characters", () => {

@@ -1,3 +1,4 @@
+import { createServerLogger, type Logger } from "../../src/logging/logger";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -90,6 +91,8 @@ export async function startTestServer(
     port?: number;
     /** The media server voice runs on (default: none, voice is off). */
     livekit?: LiveKitAccess;
+    /** The node's log (default: silent, or LOG_LEVEL's level on stdout when the test run sets it). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
@@ -108,6 +111,7 @@ export async function startTestServer(
     // Explicit, so a TRUST_PROXY in the test's environment changes nothing: off unless a test asks.
     trustProxy: options.trustProxy ?? false,
     livekit: options.livekit,
+    logger: options.logger ?? createServerLogger({ level: process.env.LOG_LEVEL || "silent" }),
     port: options.port ?? 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

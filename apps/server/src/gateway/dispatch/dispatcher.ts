@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   deliver?: (session: Session, event: SerializedEvent) => void;
   /** Which one session gets an INTERACTION_CREATE (interaction-router.ts); without one, none does. */
   interactions?: InteractionRouter;
+  /** Told of each event handed to its sessions, with how many (the node's debug log, naming the request that caused it). */
+  delivered?: (event: DispatchEvent, sessions: number) => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export class Dispatcher {
 
   private async deliver(event: DispatchEvent, receivers: Promise<Session[]>): Promise<void> {
     const list = await receivers;
+    this.options.delivered?.(event, list.length);
     if (list.length === 0) return;
     const plain = new SerializedEvent(event.t, event.d, event.id);
     const enriched = await this.withPresencesFor(event, list);
@@ -114,7 +117,9 @@ export class Dispatcher {
    */
   private async deliverInteraction(event: InteractionCreateEvent, candidates: Session[]): Promise<void> {
     const session = await this.options.interactions?.choose(event, candidates);
-    if (session && this.sessions.get(session.id) === session) this.deliverTo(session, new SerializedEvent(event.t, event.d, event.id));
+    const chosen = session && this.sessions.get(session.id) === session;
+    if (chosen) this.deliverTo(session, new SerializedEvent(event.t, event.d, event.id));
+    this.options.delivered?.(event, chosen ? 1 : 0);
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
