@@ -1,9 +1,13 @@
-import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { acceptableRequestId } from "@chat/events/request-context";
+import { safeUrl } from "@chat/events/safe-url";
 import { PEER_ADDRESS_HEADER } from "@chat/rate-limit/client-address";
 import next from "next";
+import pino from "pino";
 import { startDraining } from "./src/server/draining";
 
 /**
@@ -24,6 +28,20 @@ const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hos
 await app.prepare();
 const handle = app.getRequestHandler();
 
+/**
+ * The web app's JSON log (pino, LOG_LEVEL, info by default): a line per request with its id,
+ * method, URL (capabilities redacted: OAuth2 codes and states, signatures), status and time;
+ * built assets at debug. Never headers or bodies.
+ */
+const log = pino({ level: process.env.LOG_LEVEL || "info", base: { service: "web", pid: process.pid } });
+
+function logRequest(requestId: string, request: IncomingMessage, response: ServerResponse, ms: number): void {
+  const url = request.url ?? "";
+  const level = url.startsWith("/_next/static/") ? "debug" : "info";
+  if (!log.isLevelEnabled(level)) return;
+  log[level]({ requestId, req: { method: request.method, url: safeUrl(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(ms * 10) / 10 }, "request completed");
+}
+
 /** How long a draining web app waits for its requests to finish before it exits anyway. */
 const DRAIN_LIMIT_MS = 10_000;
 let inFlight = 0;
@@ -31,14 +49,20 @@ let onIdle: (() => void) | null = null;
 
 const server = createServer((request, response) => {
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  // The app's tRPC calls run as part of this id: the events they cause carry it to the server's log.
+  const requestId = acceptableRequestId(request.headers["x-request-id"]) ?? randomUUID();
+  request.headers["x-request-id"] = requestId;
+  response.setHeader("x-request-id", requestId);
+  const started = performance.now();
   inFlight += 1;
   response.once("close", () => {
     inFlight -= 1;
+    logRequest(requestId, request, response, performance.now() - started);
     if (inFlight === 0) onIdle?.();
   });
   void handle(request, response);
 });
-server.listen(port, values.hostname, () => console.log(`web app listening on ${values.hostname ?? "*"}:${port}`));
+server.listen(port, values.hostname, () => log.info({ port, host: values.hostname ?? "*" }, "web app listening"));
 
 /**
  * SIGTERM: /readyz answers 503 "draining" at once (a load balancer stops sending people here),
@@ -48,7 +72,7 @@ server.listen(port, values.hostname, () => console.log(`web app listening on ${v
  */
 function drainAndExit(): void {
   startDraining();
-  console.log(`web app draining: ${inFlight} requests in flight, exiting when they finish (at most ${DRAIN_LIMIT_MS / 1000} s)`);
+  log.info({ inFlight, limitMs: DRAIN_LIMIT_MS }, "web app draining: exiting once the requests in flight finish");
   const exit = () => {
     server.close();
     server.closeAllConnections();

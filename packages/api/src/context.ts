@@ -29,4 +29,6 @@ export interface ApiContext {
   signUpLimit: BucketRule;
   /** The client's address as the web app resolved it (TRUST_PROXY); per-address limits count by it. */
   clientAddress: string;
+  /** The web request this call serves (X-Request-Id, set by the web app's server): the events it causes carry it. */
+  requestId?: string;
 }

@@ -1,6 +1,7 @@
 import { isDatabaseUnreachable } from "@chat/db";
 import { Errors, findUnstorableText, unstorableTextError } from "@chat/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
+import { withRequestId } from "@chat/events";
 import type { ApiContext } from "./context";
 import { domainErrorData, isApiError, toTRPCError } from "./errors";
 
@@ -47,7 +48,10 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-const baseProcedure = t.procedure.use(domainErrors);
+/** The call runs as part of its web request: what it publishes names the request (logs follow it to the gateway). */
+const requestIds = t.middleware(({ ctx, next }) => (ctx.requestId ? withRequestId(ctx.requestId, next) : next()));
+
+const baseProcedure = t.procedure.use(requestIds).use(domainErrors);
 
 export const publicProcedure = baseProcedure.use(storableInput);
 

@@ -7,4 +7,5 @@ export * from "./access-changes";
 export * from "./catalogue";
 export { EventHistory } from "./event-history";
 export { acceptableRequestId, currentRequestId, withRequestId } from "./request-context";
+export { safeUrl } from "./safe-url";
 export * from "./types";

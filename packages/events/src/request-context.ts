@@ -8,7 +8,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 const KEY = Symbol.for("chat.request-context");
 type Holder = { [KEY]?: AsyncLocalStorage<{ requestId: string }> };
-const storage = ((globalThis as Holder)[KEY] ??= new AsyncLocalStorage());
+const holder = globalThis as Holder;
+holder[KEY] ??= new AsyncLocalStorage();
+const storage = holder[KEY];
 
 /** Runs `work` (and everything it starts) as part of request `requestId`. */
 export function withRequestId<T>(requestId: string, work: () => T): T {

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
-import { safeUrl } from "./safe-url";
+import { safeUrl } from "@chat/events";
 
 export type { Logger };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerLogger } from "../../src/logging/logger";
-import { safeUrl } from "../../src/logging/safe-url";
+import { safeUrl } from "@chat/events";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { startTestServer, storageMode, type TestServer } from "../support/test-server";
 

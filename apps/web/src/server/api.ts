@@ -26,6 +26,7 @@ export async function createApiContext(headers: Pick<Headers, "get">): Promise<A
     rateLimits: ctx.rateLimits,
     signUpLimit: ctx.signUpLimit,
     clientAddress: clientAddressOf(headers, ctx.env.trustProxy),
+    requestId: headers.get("x-request-id") ?? undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import { appRouter } from "@chat/api";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createApiContext } from "@/server/api";
+import { log } from "@/server/log";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ async function handler(request: Request): Promise<Response> {
     router: appRouter,
     createContext: () => createApiContext(request.headers),
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed`, error.cause ?? error);
+      if (error.code === "INTERNAL_SERVER_ERROR") log.error({ requestId: request.headers.get("x-request-id"), path, err: error.cause ?? error }, "tRPC call failed");
     },
   });
 }
