@@ -7,6 +7,7 @@
 // PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
 // bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { ensureLiveKit } from "./livekit-install.mjs";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -77,9 +78,12 @@ if (withServices) {
 }
 stopUnless((await Promise.all(unitPasses)).every(Boolean));
 stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
+// The logs the browser passes leave are checked for secrets at the end: start from none.
+for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
 stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
 if (withServices) {
   const specs = PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`);
   stopUnless(await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test", ...specs], serviceEnv));
 }
+stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 console.log("\nall test passes succeeded");
