@@ -37,7 +37,8 @@ const log = pino({ level: process.env.LOG_LEVEL || "info", base: { service: "web
 
 function logRequest(requestId: string, request: IncomingMessage, response: ServerResponse, ms: number): void {
   const url = request.url ?? "";
-  const level = url.startsWith("/_next/static/") ? "debug" : "info";
+  // Built assets, and health checks that are polled every second or so: only at debug.
+  const level = url.startsWith("/_next/static/") || url === "/healthz" || url === "/readyz" ? "debug" : "info";
   if (!log.isLevelEnabled(level)) return;
   log[level]({ requestId, req: { method: request.method, url: safeUrl(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(ms * 10) / 10 }, "request completed");
 }

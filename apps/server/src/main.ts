@@ -2,7 +2,7 @@ import { startServer } from "./server";
 
 /** Runs one server node with the configuration from the environment. */
 const server = await startServer();
-console.log(`server listening on ${server.url} (REST ${server.ctx.urls.apiUrl}, gateway ${server.ctx.urls.gatewayUrl})`);
+server.ctx.logger.info({ url: server.url, rest: server.ctx.urls.apiUrl, gateway: server.ctx.urls.gatewayUrl }, "server node listening");
 const stop = async () => {
   await server.close();
   process.exit(0);

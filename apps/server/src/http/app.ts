@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { assertStorableText } from "@chat/domain";
 import { acceptableRequestId } from "@chat/events";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
 import { registerCdnRoutes } from "./cdn";
@@ -23,6 +23,8 @@ export interface RouteEntry {
   url: string;
 }
 
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
 
 /** Every route `app` registered, as tooling that must cover each route sees it (the fuzz campaign). */
@@ -37,7 +39,8 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     // X-Request-Id from the web app or a proxy when it is plain, else a new one: logs and the
     // events the request causes carry it (installRequestIds).
     genReqId: (request) => acceptableRequestId(request.headers["x-request-id"]) ?? randomUUID(),
-    requestIdLogLabel: "requestId",
+    // Health checks are polled every second or so: their lines would drown the rest.
+    logController: new LogController({ requestIdLogLabel: "requestId", disableRequestLogging: (request) => HEALTH_PATHS.has(request.url) }),
     bodyLimit: 26 * 1024 * 1024,
     // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could pick their address.
     trustProxy: ctx.trustProxy,

@@ -52,6 +52,14 @@ describe(`the server's JSON log (${storageMode})`, () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
+  it("leaves the health checks a load balancer polls every second out of the request log", async () => {
+    const polls = await Promise.all(["/healthz", "/readyz"].map((path) => fetch(`${t.server.url}${path}`)));
+    const ids = polls.map((response) => response.headers.get("x-request-id"));
+    await fetch(`${t.base}/gateway`, { headers: { "x-request-id": "after-the-polls" } });
+    await expect.poll(() => log.lines().some((line) => line.requestId === "after-the-polls" && line.msg === "request completed")).toBe(true);
+    expect(log.lines().filter((line) => ids.includes(line.requestId as string))).toEqual([]);
+  });
+
   it("never writes a token, a password or a signature: headers are left out and capabilities in URLs are redacted", async () => {
     const world = await t.seed.world();
     const webhookToken = "webhook-token-abcdefghijklmnop";
