@@ -30,7 +30,7 @@ const PG_BROWSER_SPECS = [
   "bot-roundtrip",
   "guild-audit-log", "guild-channels", "guild-emoji", "guild-events", "guild-invites", "guild-members", "guild-overview", "guild-roles", "guild-settings",
   "live-addressing", "live-edits", "live-lists", "live-notices", "live-presence", "live-reconnect", "live-typing", "live-unread",
-  "oauth2", "sessions", "throttling", "voice",
+  "health", "oauth2", "sessions", "throttling", "voice",
 ];
 const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api", "@chat/rate-limit", "@chat/auth", "@chat/ephemeral"];
 

@@ -10,8 +10,12 @@ export const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), ".
  * Applies the SQL files under prisma/migrations that the database has not seen, in name
  * order, each in its own transaction. Book-keeping uses Prisma's own `_prisma_migrations`
  * table, so `prisma migrate deploy` agrees with us wherever its engine is available.
+ * Migrations only go forward: a database a newer version migrated (a migration this code does
+ * not have) is refused, since this code would misread it; going back means restoring the
+ * backup taken before the upgrade. `through`: stop after that migration (the schema of an
+ * earlier release, for upgrade tests).
  */
-export async function applyMigrations(url: string): Promise<string[]> {
+export async function applyMigrations(url: string, options: { through?: string } = {}): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -36,7 +40,13 @@ export async function applyMigrations(url: string): Promise<string[]> {
       .filter((e) => e.isDirectory())
       .map((e) => e.name)
       .sort();
-    for (const name of names) {
+    const unknown = [...done.keys()].filter((name) => !names.includes(name));
+    if (unknown.length > 0) {
+      throw new Error(`the database was migrated by a newer version of the service (${unknown.join(", ")}); run that version, or restore the backup taken before upgrading`);
+    }
+    const through = options.through === undefined ? names.length : names.indexOf(options.through) + 1;
+    if (through === 0) throw new Error(`no migration ${options.through}`);
+    for (const name of names.slice(0, through)) {
       const sql = readFileSync(join(migrationsDir, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(sql).digest("hex");
       const appliedChecksum = done.get(name);
