@@ -19,19 +19,28 @@ export interface ServerEnv {
   attachmentSigningKey?: string;
   /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; undefined: voice is off. */
   livekit?: LiveKitAccess;
+  /** METRICS_PORT: Prometheus metrics at GET /metrics on this port (0: a free one); unset: not served. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address the metrics port binds; unset: SERVER_HOST's. */
+  metricsHost: string;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = Number(env.SERVER_PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
+  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : undefined;
+  if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) throw new Error(`METRICS_PORT is not a port: ${env.METRICS_PORT}`);
+  const host = env.SERVER_HOST || "0.0.0.0";
   return {
     port,
-    host: env.SERVER_HOST || "0.0.0.0",
+    host,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || undefined,
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
     livekit: readLiveKitAccess(env),
+    metricsPort,
+    metricsHost: env.METRICS_HOST || host,
   };
 }
 

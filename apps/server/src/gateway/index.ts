@@ -39,11 +39,17 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const viewers = channelViewers(db);
   const viewerCache = new ViewerCache(viewers);
   const interactions = claimingRouter(ctx.domain.interactions, sessions, store);
-  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, { history, processed: (id) => store.processed(id), interactions });
+  const metrics = ctx.metrics.gateway;
+  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, {
+    history,
+    processed: (id) => store.processed(id),
+    interactions,
+    dispatched: (event, receivers) => metrics.dispatched(event, receivers),
+  });
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
   const identifyReads = new IdentifyReads(ctx.domain);
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads };
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads, metrics };
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => {
     // First: a shared read must not outlive an event that changed what it read.
@@ -55,6 +61,7 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   });
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
+  metrics.watch(() => ({ connections: connections.size, sessions: sessions.size }));
   let closing = false;
 
   return {
@@ -63,7 +70,10 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       if (closing) return void socket.destroy();
       const query = parseConnectionQuery(request.url);
       acceptor.accept(request, socket, head, (gatewaySocket) => {
-        if ("problem" in query) return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
+        if ("problem" in query) {
+          metrics.closed(GatewayCloseCodes.DecodeError, "server");
+          return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
+        }
         const connection = new Connection(query.compress ? zlibStreamSocket(gatewaySocket) : gatewaySocket, services);
         connections.add(connection);
         connection.onClosed(() => connections.delete(connection));

@@ -3,6 +3,7 @@ import { assertStorableText } from "@chat/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
+import { installRequestMetrics } from "../metrics/http-metrics";
 import { registerCdnRoutes } from "./cdn";
 import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
 import { registerHealthRoutes } from "./health";
@@ -43,6 +44,7 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  installRequestMetrics(app, ctx.metrics);
   installErrorHandling(app);
   installExactJsonContentType(app);
   app.removeContentTypeParser("application/json");

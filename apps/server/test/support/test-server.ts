@@ -90,6 +90,8 @@ export async function startTestServer(
     port?: number;
     /** The media server voice runs on (default: none, voice is off). */
     livekit?: LiveKitAccess;
+    /** Serves Prometheus metrics on a free port of its own (`server.metricsUrl`); default: off. */
+    metrics?: boolean;
   } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
@@ -108,6 +110,8 @@ export async function startTestServer(
     // Explicit, so a TRUST_PROXY in the test's environment changes nothing: off unless a test asks.
     trustProxy: options.trustProxy ?? false,
     livekit: options.livekit,
+    // Explicit, so a METRICS_PORT in the test's environment changes nothing.
+    metricsPort: options.metrics ? 0 : undefined,
     port: options.port ?? 0,
     host: "127.0.0.1",
     urls: urlsFor(0),
