@@ -1,4 +1,5 @@
 import { configuredAttachmentSigningKey } from "@chat/domain";
+import { readMetricsPort } from "@chat/metrics";
 import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
 import { type LiveKitAccess, readLiveKitAccess } from "@chat/voice";
 
@@ -28,8 +29,6 @@ export interface ServerEnv {
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = Number(env.SERVER_PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
-  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT) : undefined;
-  if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) throw new Error(`METRICS_PORT is not a port: ${env.METRICS_PORT}`);
   const host = env.SERVER_HOST || "0.0.0.0";
   return {
     port,
@@ -39,7 +38,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
     livekit: readLiveKitAccess(env),
-    metricsPort,
+    metricsPort: readMetricsPort("METRICS_PORT", env.METRICS_PORT),
     metricsHost: env.METRICS_HOST || host,
   };
 }

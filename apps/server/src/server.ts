@@ -8,7 +8,7 @@ import { createGateway, type Gateway, type GatewayOptions } from "./gateway";
 import { startHousekeeping, startInteractionDeadlines } from "./housekeeping";
 import { buildHttpApp } from "./http/app";
 import { internalReachableFrom } from "./http/internal";
-import { type MetricsListener, startMetricsListener } from "./metrics/listener";
+import { type MetricsListener, startMetricsListener } from "@chat/metrics";
 
 export interface RunningServer {
   ctx: ServerContext;

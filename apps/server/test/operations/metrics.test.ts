@@ -1,10 +1,12 @@
+import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerEnv } from "../../src/env";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
-import { Scrape } from "../support/prometheus";
+import { Scrape } from "@chat/metrics";
 import { expectError } from "../support/rest-fixtures";
 import { storageMode, startTestServer, type TestServer } from "../support/test-server";
-import { eventually } from "../support/voice-bot";
+import { eventually, VoiceParticipant } from "../support/voice-bot";
+import { startVoiceTestServer } from "../support/voice-server";
 import { callback, type BotGateway, type InteractionWorld, interactionWorld, receivedBy } from "../rest/interactions/interaction-fixtures";
 
 const MESSAGES_ROUTE = "/api/v10/channels/:channel/messages";
@@ -184,4 +186,36 @@ describe(`Prometheus metrics (${storageMode})`, () => {
     expect(metrics.series("chat_voice_rooms")).toEqual([{ name: "chat_voice_rooms", labels: {}, value: 0 }]);
     expect(metrics.series("chat_voice_participants")).toEqual([{ name: "chat_voice_participants", labels: {}, value: 0 }]);
   });
+});
+
+describe("voice metrics with LiveKit", () => {
+  it("show the rooms and participants LiveKit reported: a bot joining counts, leaving uncounts", async () => {
+    const running = await startVoiceTestServer({ metrics: true });
+    const participant = new VoiceParticipant();
+    try {
+      const { t } = running;
+      const world = await t.seed.world(Permission.ViewChannel | Permission.Listen);
+      const scrape = () => Scrape.of(t.server.metricsUrl as string);
+      const voiceNow = async () => {
+        const metrics = await scrape();
+        return { rooms: metrics.value("chat_voice_rooms"), participants: metrics.value("chat_voice_participants") };
+      };
+      expect(await voiceNow()).toEqual({ rooms: 0, participants: 0 });
+      const res = await fetch(`${t.base}/channels/${world.voice.id}/voice`, {
+        method: "POST",
+        headers: { authorization: `Bot ${world.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(200);
+      await participant.connect(await res.json());
+      await eventually(async () => (await voiceNow()).participants === 1, "the participant counted");
+      expect(await voiceNow()).toEqual({ rooms: 1, participants: 1 });
+      await participant.close();
+      await eventually(async () => (await voiceNow()).participants === 0, "the participant uncounted");
+      expect(await voiceNow()).toEqual({ rooms: 0, participants: 0 });
+    } finally {
+      await participant.close();
+      await running.close();
+    }
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ export interface MetricsListener {
 }
 
 /**
- * A listener of its own for Prometheus (METRICS_PORT): GET /metrics answers the registry in
+ * A listener of its own for Prometheus (METRICS_PORT, WEB_METRICS_PORT): GET /metrics answers the registry in
  * the text format; anything else is 404. Kept off the public port so that only the network
  * the operator opens it to can read it.
  */

@@ -8,7 +8,7 @@ export interface Sample {
 const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 
-/** Reads Prometheus' text exposition format (version 0.0.4); a line it cannot read fails the test. */
+/** Reads Prometheus' text exposition format (version 0.0.4); a line it cannot read throws. */
 export function parsePrometheusText(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split("\n")) {
