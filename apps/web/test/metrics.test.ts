@@ -1,10 +1,13 @@
+import { readFileSync } from "node:fs";
 import { LiveHub } from "@chat/api";
 import { createPrismaClient } from "@chat/db";
 import { channelViewers } from "@chat/domain";
 import { LocalBus } from "@chat/events";
-import { type MetricsListener, Scrape } from "@chat/metrics";
+import { type MetricsListener, queriedMetrics, Scrape } from "@chat/metrics";
 import { afterEach, describe, expect, it } from "vitest";
-import { readWebMetricsEnv, startWebMetrics } from "../src/server/metrics";
+import { createWebMetrics, readWebMetricsEnv, startWebMetrics } from "../src/server/metrics";
+
+const DASHBOARD = new URL("../../../ops/grafana/chat-dashboard.json", import.meta.url);
 
 describe("the web app's metrics", () => {
   let listener: MetricsListener | undefined;
@@ -41,5 +44,12 @@ describe("the web app's metrics", () => {
       hub.close();
       await db.$disconnect();
     }
+  });
+
+  it("are what the Grafana dashboard reads of the web processes: its web and process metrics are exposed here", async () => {
+    const web = Scrape.fromText(await createWebMetrics().metrics());
+    const queried = [...queriedMetrics(JSON.parse(readFileSync(DASHBOARD, "utf8")))].filter((name) => !name.startsWith("chat_") || name.startsWith("chat_web_"));
+    expect(queried).toContain("chat_web_live_streams");
+    expect(queried.filter((name) => !web.exposes(name))).toEqual([]);
   });
 });

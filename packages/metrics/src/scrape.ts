@@ -22,14 +22,37 @@ export function parsePrometheusText(text: string): Sample[] {
   return samples;
 }
 
+/** The metric families a text declares (`# TYPE name type`), by name. */
+export function parseFamilies(text: string): Map<string, string> {
+  const families = new Map<string, string>();
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) families.set(name as string, type as string);
+  return families;
+}
+
 /** A scrape of one /metrics endpoint, asked by metric name and label subset. */
 export class Scrape {
-  constructor(readonly samples: Sample[]) {}
+  constructor(
+    readonly samples: Sample[],
+    /** Declared families, with or without samples yet (a labelled counter nothing has counted). */
+    readonly families: Map<string, string> = new Map(),
+  ) {}
 
   static async of(url: string): Promise<Scrape> {
     const response = await fetch(url);
     if (response.status !== 200) throw new Error(`scraping ${url} answered ${response.status}`);
-    return new Scrape(parsePrometheusText(await response.text()));
+    return Scrape.fromText(await response.text());
+  }
+
+  static fromText(text: string): Scrape {
+    return new Scrape(parsePrometheusText(text), parseFamilies(text));
+  }
+
+  /** Whether a query may name `sampleName`: a declared family, or a histogram's or summary's _bucket, _sum or _count. */
+  exposes(sampleName: string): boolean {
+    if (this.families.has(sampleName) || this.samples.some((s) => s.name === sampleName)) return true;
+    const family = sampleName.replace(/_(bucket|sum|count)$/, "");
+    const type = this.families.get(family);
+    return family !== sampleName && (type === "histogram" || (type === "summary" && !sampleName.endsWith("_bucket")));
   }
 
   /** The series of `name` whose labels include `labels`. */

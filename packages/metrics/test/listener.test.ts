@@ -1,6 +1,6 @@
 import { Counter, Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MetricsListener, parsePrometheusText, readMetricsPort, Scrape, startMetricsListener } from "../src";
+import { type MetricsListener, parsePrometheusText, queriedMetrics, readMetricsPort, Scrape, startMetricsListener } from "../src";
 
 describe("the metrics listener", () => {
   let listener: MetricsListener | undefined;
@@ -59,5 +59,34 @@ describe("reading the text format", () => {
 
   it("refuses a line that is not a sample", () => {
     expect(() => parsePrometheusText("not a sample line at all")).toThrow(/not a Prometheus sample line/);
+  });
+});
+
+describe("what a scrape exposes", () => {
+  const scrape = Scrape.fromText(
+    ["# HELP waits_seconds w", "# TYPE waits_seconds histogram", 'waits_seconds_bucket{le="+Inf"} 0', "waits_seconds_sum 0", "waits_seconds_count 0", "# HELP hits_total h", "# TYPE hits_total counter", ""].join("\n"),
+  );
+
+  it("names declared families, counted or not yet, and a histogram's series", () => {
+    expect(scrape.exposes("hits_total")).toBe(true);
+    expect(scrape.exposes("waits_seconds_bucket")).toBe(true);
+    expect(scrape.exposes("waits_seconds_count")).toBe(true);
+  });
+
+  it("does not name what is not there", () => {
+    expect(scrape.exposes("misses_total")).toBe(false);
+    expect(scrape.exposes("hits_total_count")).toBe(false);
+  });
+});
+
+describe("the metrics a dashboard reads", () => {
+  it("are the metric names of every query, nested panels included, without PromQL's words, labels or ranges", () => {
+    const dashboard = {
+      panels: [
+        { targets: [{ expr: 'histogram_quantile(0.95, sum by (le, route) (rate(a_seconds_bucket{route="/x"}[$__rate_interval])))' }] },
+        { type: "row", panels: [{ targets: [{ expr: "sum(rate(b_total[5m])) / max(c_gauge)", legendFormat: "{{route}}" }] }] },
+      ],
+    };
+    expect([...queriedMetrics(dashboard)].sort()).toEqual(["a_seconds_bucket", "b_total", "c_gauge"]);
   });
 });

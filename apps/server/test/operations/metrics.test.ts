@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServerEnv } from "../../src/env";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
-import { Scrape } from "@chat/metrics";
+import { queriedMetrics, Scrape } from "@chat/metrics";
 import { expectError } from "../support/rest-fixtures";
 import { storageMode, startTestServer, type TestServer } from "../support/test-server";
 import { eventually, VoiceParticipant } from "../support/voice-bot";
@@ -10,6 +11,9 @@ import { startVoiceTestServer } from "../support/voice-server";
 import { callback, type BotGateway, type InteractionWorld, interactionWorld, receivedBy } from "../rest/interactions/interaction-fixtures";
 
 const MESSAGES_ROUTE = "/api/v10/channels/:channel/messages";
+const DASHBOARD = new URL("../../../../ops/grafana/chat-dashboard.json", import.meta.url);
+/** The web processes' metrics (apps/web/src/server/metrics.ts): its own test checks those. */
+const isWebMetric = (name: string) => name.startsWith("chat_web_");
 
 describe("metrics configuration", () => {
   it("reads METRICS_PORT (unset: not served) and METRICS_HOST (unset: SERVER_HOST's)", () => {
@@ -179,6 +183,15 @@ describe(`Prometheus metrics (${storageMode})`, () => {
     const after = await scrape();
     expect(after.value("chat_bus_lag_seconds_count")).toBeGreaterThan(before.value("chat_bus_lag_seconds_count"));
     expect(after.value("chat_bus_lag_seconds_bucket", { le: "+Inf" })).toBe(after.value("chat_bus_lag_seconds_count"));
+  });
+
+  it("are what the Grafana dashboard reads: each of its queries' metrics is exposed, and each of the node's is on it", async () => {
+    const metrics = await scrape();
+    const queried = queriedMetrics(JSON.parse(readFileSync(DASHBOARD, "utf8")));
+    expect([...queried].filter((name) => !isWebMetric(name) && !metrics.exposes(name))).toEqual([]);
+    const family = (name: string) => name.replace(/_(bucket|sum|count)$/, "");
+    const onDashboard = new Set([...queried].map(family));
+    expect([...metrics.families.keys()].filter((name) => name.startsWith("chat_") && !onDashboard.has(name))).toEqual([]);
   });
 
   it("show voice rooms and participants, none while voice is off", async () => {
