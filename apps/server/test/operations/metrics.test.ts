@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readServerEnv } from "../../src/env";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { queriedMetrics, Scrape } from "@chat/metrics";
 import { expectError } from "../support/rest-fixtures";
@@ -14,15 +13,6 @@ const MESSAGES_ROUTE = "/api/v10/channels/:channel/messages";
 const DASHBOARD = new URL("../../../../ops/grafana/chat-dashboard.json", import.meta.url);
 /** The web processes' metrics (apps/web/src/server/metrics.ts): its own test checks those. */
 const isWebMetric = (name: string) => name.startsWith("chat_web_");
-
-describe("metrics configuration", () => {
-  it("reads METRICS_PORT (unset: not served) and METRICS_HOST (unset: SERVER_HOST's)", () => {
-    expect(readServerEnv({}).metricsPort).toBeUndefined();
-    expect(readServerEnv({ METRICS_PORT: "9464", SERVER_HOST: "10.1.2.3" })).toMatchObject({ metricsPort: 9464, metricsHost: "10.1.2.3" });
-    expect(readServerEnv({ METRICS_PORT: "9464", METRICS_HOST: "127.0.0.1" }).metricsHost).toBe("127.0.0.1");
-    expect(() => readServerEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT is not a port/);
-  });
-});
 
 describe(`Prometheus metrics (${storageMode})`, () => {
   let t: TestServer;
