@@ -9,8 +9,11 @@ const NOT_METRICS = new Set(["sum", "max", "min", "avg", "count", "rate", "irate
 export function queriedMetrics(dashboard: unknown): Set<string> {
   const names = new Set<string>();
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     for (const [key, inner] of Object.entries(value)) {
       if (key === "expr" && typeof inner === "string") for (const name of metricsOf(inner)) names.add(name);
       else visit(inner);
