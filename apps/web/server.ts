@@ -9,6 +9,7 @@ import { PEER_ADDRESS_HEADER } from "@chat/rate-limit/client-address";
 import next from "next";
 import pino from "pino";
 import { startDraining } from "./src/server/draining";
+import { readWebMetricsEnv, startWebMetrics } from "./src/server/metrics";
 
 /**
  * The web app's HTTP server (`node --import tsx apps/web/server.ts -p PORT [-H HOST]`): the
@@ -16,13 +17,15 @@ import { startDraining } from "./src/server/draining";
  * request's socket, and Next.js fills X-Forwarded-For from the socket only when the client sent
  * none, so a client could name any address. Here every request gets the socket's address in
  * PEER_ADDRESS_HEADER (replacing any copy the client sent); the app resolves the client's
- * address from it and TRUST_PROXY (apps/web/src/server/client-address.ts).
+ * address from it and TRUST_PROXY (apps/web/src/server/client-address.ts). With WEB_METRICS_PORT
+ * set, Prometheus metrics are served on that port (src/server/metrics.ts).
  */
 const { values } = parseArgs({
   options: { port: { type: "string", short: "p", default: "3000" }, hostname: { type: "string", short: "H" } },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port}`);
+const metricsEnv = readWebMetricsEnv();
 
 const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname: values.hostname ?? "localhost", port });
 await app.prepare();
@@ -64,6 +67,8 @@ const server = createServer((request, response) => {
   void handle(request, response);
 });
 server.listen(port, values.hostname, () => log.info({ port, host: values.hostname ?? "*" }, "web app listening"));
+const metrics = metricsEnv.port === undefined ? undefined : await startWebMetrics(metricsEnv.port, metricsEnv.host ?? values.hostname ?? "0.0.0.0");
+if (metrics) log.info({ url: metrics.url }, "web app metrics served");
 
 /**
  * SIGTERM: /readyz answers 503 "draining" at once (a load balancer stops sending people here),
@@ -77,6 +82,7 @@ function drainAndExit(): void {
   const exit = () => {
     server.close();
     server.closeAllConnections();
+    void metrics?.close();
     process.exit(0);
   };
   setTimeout(exit, DRAIN_LIMIT_MS).unref();

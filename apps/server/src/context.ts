@@ -8,6 +8,7 @@ import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
 import { type LiveKitAccess, LiveKitMedia, LiveKitWebhooks } from "@chat/voice";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 import type { VoiceWebhookReceiver } from "./http/voice-webhook";
+import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics";
 
 /** Everything one server node runs on. */
 export interface ServerContext {
@@ -43,6 +44,8 @@ export interface ServerContext {
   livekitUrl?: string;
   /** Set when the node is shutting down (SIGTERM): readiness answers 503 at once. */
   lifecycle: { draining: boolean };
+  /** What the node counts for Prometheus (served on METRICS_PORT when set). */
+  metrics: ServerMetrics;
 }
 
 export interface ContextOptions {
@@ -80,6 +83,9 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   const bus =
     options.bus ?? (redisUrl ? new RedisBus(redisUrl, `chat:events:${options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default"}`) : new HubBus(internalSecret(options.dataDir)));
   if (bus instanceof RedisBus) await bus.whenReady();
+  const metrics = createServerMetrics();
+  metrics.storage.watchDatabase(database.prisma);
+  metrics.storage.watchBus(bus);
   const urls = options.urls ?? publicUrlsFromEnv();
   const clock = options.clock ?? systemClock;
   const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(options.dataDir ?? env.dataDir, "attachment-signing-key");
@@ -88,7 +94,8 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   const hubSecret = bus instanceof HubBus ? internalSecret(options.dataDir) : undefined;
   const shortLived = createShortLived({ bus, redisUrl, namespace: redisNamespace, secret: hubSecret, now: () => clock.now().getTime() });
   const livekit = options.livekit ?? env.livekit;
-  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store, voice: livekit ? new LiveKitMedia(livekit) : undefined });
+  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store, voice: livekit ? new LiveKitMedia(livekit) : undefined, metrics: metrics.domain });
+  if (livekit) metrics.voice.watch(database.prisma);
   const rateLimited = options.rateLimits ?? process.env.RATE_LIMITS !== "off";
   const presence = createPresence({
     bus,
@@ -104,6 +111,7 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
     voiceWebhook: livekit ? new LiveKitWebhooks(livekit.apiKey, livekit.apiSecret) : undefined,
     livekitUrl: livekit?.url,
     lifecycle: { draining: false },
+    metrics,
   };
 }
 

@@ -1,4 +1,5 @@
 import { configuredAttachmentSigningKey } from "@chat/domain";
+import { readMetricsPort } from "@chat/metrics";
 import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
 import { type LiveKitAccess, readLiveKitAccess } from "@chat/voice";
 import { LOG_LEVELS } from "./logging/logger";
@@ -22,19 +23,26 @@ export interface ServerEnv {
   attachmentSigningKey?: string;
   /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; undefined: voice is off. */
   livekit?: LiveKitAccess;
+  /** METRICS_PORT: Prometheus metrics at GET /metrics on this port (0: a free one); unset: not served. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address the metrics port binds; unset: SERVER_HOST's. */
+  metricsHost: string;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = Number(env.SERVER_PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
+  const host = env.SERVER_HOST || "0.0.0.0";
   return {
     port,
-    host: env.SERVER_HOST || "0.0.0.0",
+    host,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: readLogLevel(env.LOG_LEVEL),
     dataDir: env.DATA_DIR || "./data",
     attachmentSigningKey: configuredAttachmentSigningKey(env),
     livekit: readLiveKitAccess(env),
+    metricsPort: readMetricsPort("METRICS_PORT", env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST || host,
   };
 }
 

@@ -8,6 +8,7 @@ import { createGateway, type Gateway, type GatewayOptions } from "./gateway";
 import { startHousekeeping, startInteractionDeadlines } from "./housekeeping";
 import { buildHttpApp } from "./http/app";
 import { internalReachableFrom } from "./http/internal";
+import { type MetricsListener, startMetricsListener } from "@chat/metrics";
 
 export interface RunningServer {
   ctx: ServerContext;
@@ -16,6 +17,8 @@ export interface RunningServer {
   gateway: Gateway;
   /** The HTTP app (REST, pictures); its route table is `routeTableOf(http)`. */
   http: FastifyInstance;
+  /** Where Prometheus scrapes this node (METRICS_PORT); absent when metrics are not served. */
+  metricsUrl?: string;
   /** Stops taking new work (readiness answers 503 from now on); `close()` then finishes and shuts down. */
   drain(): void;
   close(): Promise<void>;
@@ -34,6 +37,8 @@ export async function startServer(
     housekeepingIntervalMs?: number;
     /** How often unanswered interactions past their 3 seconds are failed (default 250 ms; 0 = never). */
     interactionDeadlineIntervalMs?: number;
+    /** Default: METRICS_PORT (0: a free one); undefined: metrics are counted but not served. */
+    metricsPort?: number;
   } = {},
 ): Promise<RunningServer> {
   const env = readServerEnv();
@@ -51,6 +56,12 @@ export async function startServer(
   });
   await app.listen({ port: options.port ?? env.port, host: options.host ?? env.host });
   const port = (app.server.address() as AddressInfo).port;
+  const metricsPort = "metricsPort" in options ? options.metricsPort : env.metricsPort;
+  let metrics: MetricsListener | undefined;
+  if (metricsPort !== undefined) {
+    ctx.metrics.includeProcessMetrics();
+    metrics = await startMetricsListener(ctx.metrics.registry, metricsPort, options.host ?? env.metricsHost);
+  }
   const housekeeping = startHousekeeping(ctx, options.housekeepingIntervalMs ?? 30_000);
   const deadlines = startInteractionDeadlines(ctx, options.interactionDeadlineIntervalMs ?? 250);
   return {
@@ -59,6 +70,7 @@ export async function startServer(
     port,
     gateway,
     http: app,
+    metricsUrl: metrics?.url,
     drain() {
       ctx.lifecycle.draining = true;
     },
@@ -69,6 +81,7 @@ export async function startServer(
       await gateway.close();
       for (const client of hubSockets.clients) client.terminate();
       await app.close();
+      await metrics?.close();
       await ctx.presence.close();
       await ctx.shortLived.close();
       await ctx.rateLimits?.close();

@@ -2,6 +2,7 @@ export type { ApiContext, SessionCookie } from "./context";
 export { flattenFieldErrors } from "./errors";
 export type { GuildInviteView, InviteLinkView, VanityView } from "./invite-views";
 export { LiveHub, type LiveHubOptions, type LiveStart } from "./live/live-hub";
+export { openLiveStreams } from "./live/open-streams";
 export type { BanView, ModerationStandingView, ShieldReasonView } from "./moderation-views";
 export { requireStrongPassword } from "./password-rule";
 export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";

@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { registerDriver } from "./driver";
+import { type StatementTiming, timedClient } from "./driver-watch";
 import { PrismaClient } from "./generated/prisma/client";
 
 export type Db = PrismaClient;
@@ -35,10 +36,11 @@ class QuickConnectClient extends pg.Client {
  * `onQuery` hears every statement sent (tests read plans and count round trips with it).
  */
 export function createPrismaClient(url: string, poolSize = 10, onQuery?: (sent: SentQuery) => void): PrismaClient {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: QuickConnectClient });
+  const timing: StatementTiming = {};
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client: timedClient(QuickConnectClient, timing) });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  if (!onQuery) return registerDriver(new PrismaClient({ adapter }), pool);
+  if (!onQuery) return registerDriver(new PrismaClient({ adapter }), pool, timing);
   const client = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
   client.$on("query", (event) => onQuery({ query: event.query, params: event.params }));
-  return registerDriver(client, pool);
+  return registerDriver(client, pool, timing);
 }

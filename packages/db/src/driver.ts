@@ -1,12 +1,28 @@
 import pg from "pg";
+import { type DriverWatch, poolUse, type StatementTiming } from "./driver-watch";
 import type { PrismaClient } from "./generated/prisma/client";
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
+const timings = new WeakMap<PrismaClient, StatementTiming>();
 
-/** Called by createPrismaClient: the node-postgres pool under a Prisma client. */
-export function registerDriver<T extends PrismaClient>(prisma: T, pool: pg.Pool): T {
+/** Called by createPrismaClient: the node-postgres pool under a Prisma client, and where its statements report their time. */
+export function registerDriver<T extends PrismaClient>(prisma: T, pool: pg.Pool, timing: StatementTiming): T {
   pools.set(prisma, pool);
+  timings.set(prisma, timing);
   return prisma;
+}
+
+/** The pool and statement times under a client made by createPrismaClient (metrics). */
+export function watchDriver(db: PrismaClient): DriverWatch {
+  const pool = pools.get(db);
+  const timing = timings.get(db);
+  if (!pool || !timing) throw new Error("watchDriver: this Prisma client was not made by createPrismaClient");
+  return {
+    poolUse: () => poolUse(pool),
+    onStatement(listener) {
+      timing.listener = listener;
+    },
+  };
 }
 
 const INT8 = 20;

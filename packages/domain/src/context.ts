@@ -27,6 +27,16 @@ export interface DomainContext {
   voice?: VoiceMedia;
   /** What this process keeps between requests, kept right by events (createDomain makes them). */
   caches?: DomainCaches;
+  /** Hears what operators count (the server's Prometheus metrics); absent: nothing is counted. */
+  metrics?: DomainMetrics;
+}
+
+/** How an interaction callback went: acknowledged within its 3 seconds, after them (10062), or a second time (40060). */
+export type InteractionCallbackOutcome = "in_time" | "late" | "double";
+
+/** What the domain reports to the process's metrics. */
+export interface DomainMetrics {
+  interactionCallback(outcome: InteractionCallbackOutcome): void;
 }
 
 /** Publishes after the write is committed; a failed publish never undoes the write. */

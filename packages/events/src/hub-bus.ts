@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WebSocket } from "ws";
 import type { DomainEvent } from "./catalogue";
-import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
+import { type EventBus, type EventHandler, HandlerSet, type LagListener, parseEvent } from "./types";
 
 /**
  * Without Redis, the server node is the hub: the web app and the admin CLI connect to it
@@ -11,6 +11,7 @@ import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./type
 export class HubBus implements EventBus {
   private handlers = new HandlerSet();
   private clients = new Set<WebSocket>();
+  private lagListeners = new Set<LagListener>();
 
   constructor(private secret: string) {}
 
@@ -38,6 +39,7 @@ export class HubBus implements EventBus {
   }
 
   private fanOut(event: DomainEvent, text: string): void {
+    for (const listener of this.lagListeners) listener(0);
     this.handlers.deliver(event);
     for (const client of this.clients) if (client.readyState === WebSocket.OPEN) client.send(text);
   }
@@ -48,6 +50,12 @@ export class HubBus implements EventBus {
 
   subscribe(handler: EventHandler): () => void {
     return this.handlers.add(handler);
+  }
+
+  /** The hub is the bus: an event reaches this process's subscribers the moment the hub has it. */
+  watchLag(listener: LagListener): () => void {
+    this.lagListeners.add(listener);
+    return () => this.lagListeners.delete(listener);
   }
 
   async close(): Promise<void> {

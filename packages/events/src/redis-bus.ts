@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import type { DomainEvent } from "./catalogue";
 import { RecentIds } from "./recent-ids";
-import { type EventBus, type EventHandler, HandlerSet, parseEvent } from "./types";
+import { type EventBus, type EventHandler, HandlerSet, type LagListener, parseEvent } from "./types";
 
 const CHANNEL = "chat:events:default";
 
@@ -44,6 +44,7 @@ export class RedisBus implements EventBus {
   private readonly idPrefix = randomBytes(6).toString("hex");
   private published = 0;
   private readonly delivered = new RecentIds(REMEMBERED_IDS);
+  private readonly lagListeners = new Set<LagListener>();
   /** The reading connection's CLIENT name (operators can tell it in CLIENT LIST). */
   readonly readerName = `chat-bus-reader-${this.idPrefix}`;
 
@@ -82,7 +83,10 @@ export class RedisBus implements EventBus {
           for (const [id, fields] of entries) {
             this.lastId = id;
             const event = parseEvent(fields[fields.indexOf(EVENT_STREAM_FIELD) + 1] ?? "");
-            if (event && !(event.id && this.delivered.seenBefore(event.id))) this.handlers.deliver(event);
+            if (!event || (event.id && this.delivered.seenBefore(event.id))) continue;
+            // The entry id starts with the time Redis added it: the lag is as good as the clocks agree.
+            if (this.lagListeners.size > 0) this.reportLag(Date.now() - Number(id.slice(0, id.indexOf("-"))));
+            this.handlers.deliver(event);
           }
         }
       } catch {
@@ -135,6 +139,16 @@ export class RedisBus implements EventBus {
 
   subscribe(handler: EventHandler): () => void {
     return this.handlers.add(handler);
+  }
+
+  /** From the stream entry's time (when Redis took the event) to this process reading it. */
+  watchLag(listener: LagListener): () => void {
+    this.lagListeners.add(listener);
+    return () => this.lagListeners.delete(listener);
+  }
+
+  private reportLag(ms: number): void {
+    for (const listener of this.lagListeners) listener(Math.max(0, ms));
   }
 
   /** Resolves once this process receives events. */

@@ -2,10 +2,15 @@ import type { DomainEvent } from "./catalogue";
 
 export type EventHandler = (event: DomainEvent) => void;
 
+/** Hears how long an event took from its publish to reaching this process, in milliseconds. */
+export type LagListener = (ms: number) => void;
+
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   close(): Promise<void>;
+  /** Where the bus can tell (Redis: the stream entry's time; the hub: at once), each event's lag (metrics). */
+  watchLag?(listener: LagListener): () => void;
 }
 
 export class HandlerSet {

@@ -40,15 +40,22 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const viewers = channelViewers(db);
   const viewerCache = new ViewerCache(viewers);
   const interactions = claimingRouter(ctx.domain.interactions, sessions, store);
+  const metrics = ctx.metrics.gateway;
   const log = ctx.logger;
-  const delivered = log.isLevelEnabled("debug")
-    ? (event: DispatchEvent, count: number) => log.debug({ requestId: event.requestId, event: event.t, eventId: event.id, sessions: count }, "event dispatched")
-    : undefined;
-  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, { history, processed: (id) => store.processed(id), interactions, delivered });
+  const debug = log.isLevelEnabled("debug");
+  const dispatcher = new Dispatcher(sessions, viewerCache.viewers, presences, {
+    history,
+    processed: (id) => store.processed(id),
+    interactions,
+    dispatched: (event, receivers) => {
+      metrics.dispatched(event.t, receivers);
+      if (debug) log.debug({ requestId: event.requestId, event: event.t, eventId: event.id, sessions: receivers }, "event dispatched");
+    },
+  });
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
   const identifyReads = new IdentifyReads(ctx.domain);
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads };
+  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads, metrics };
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => {
     // First: a shared read must not outlive an event that changed what it read.
@@ -60,6 +67,7 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   });
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();
+  metrics.watch(() => ({ connections: connections.size, sessions: sessions.size }));
   let closing = false;
 
   return {
@@ -68,7 +76,10 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       if (closing) return void socket.destroy();
       const query = parseConnectionQuery(request.url);
       acceptor.accept(request, socket, head, (gatewaySocket) => {
-        if ("problem" in query) return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
+        if ("problem" in query) {
+          metrics.closed(GatewayCloseCodes.DecodeError, "server");
+          return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
+        }
         const connection = new Connection(query.compress ? zlibStreamSocket(gatewaySocket) : gatewaySocket, services);
         connections.add(connection);
         connection.onClosed(() => connections.delete(connection));

@@ -5,6 +5,7 @@ import { acceptableRequestId } from "@chat/events";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import secureJson from "secure-json-parse";
 import type { ServerContext } from "../context";
+import { installRequestMetrics } from "../metrics/http-metrics";
 import { registerCdnRoutes } from "./cdn";
 import { clientErrors, frameworkErrors, installErrorHandling } from "./errors";
 import { registerHealthRoutes } from "./health";
@@ -54,6 +55,7 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   installRequestIds(app);
+  installRequestMetrics(app, ctx.metrics);
   installErrorHandling(app);
   installExactJsonContentType(app);
   app.removeContentTypeParser("application/json");

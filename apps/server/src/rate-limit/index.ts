@@ -33,6 +33,7 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
       const outcome = await store.consume(GLOBAL_LIMIT, tokenKey);
       if (outcome.allowed) return;
       writeBucketHeaders(reply, null, outcome);
+      ctx.metrics.rateLimited("global");
       return sendRateLimited(reply, "global", outcome);
     },
     async checkRoute(request, reply) {
@@ -43,7 +44,9 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
       if (!subject) return;
       const outcome = await store.consume(rule, counterKey(rule, subject, request.params));
       writeBucketHeaders(reply, rule, outcome);
-      if (!outcome.allowed) return sendRateLimited(reply, "user", outcome);
+      if (outcome.allowed) return;
+      ctx.metrics.rateLimited(rule.name);
+      return sendRateLimited(reply, "user", outcome);
     },
   };
 }

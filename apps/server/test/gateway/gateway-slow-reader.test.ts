@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { Connection, type GatewayServices } from "../../src/gateway/connection/connection";
 import { type GatewayOptions, resolveGatewayOptions } from "../../src/gateway/options";
+import { createGatewayMetrics } from "../../src/metrics/gateway-metrics";
+import { Registry } from "prom-client";
 import { FakeSocket } from "../support/fake-socket";
 
 /** The limits on what waits for a client (maxBufferedBytes, maxWaitingDispatches), on a socket without a network. */
 describe("a connection whose client stops reading", () => {
   const open = (limits: Partial<GatewayOptions>) => {
     const socket = new FakeSocket();
-    // Only the options are read on this path: no session is attached before Identify.
-    const connection = new Connection(socket, { options: resolveGatewayOptions(limits) } as GatewayServices);
+    // Only the options (and the close counter) are used on this path: no session is attached before Identify.
+    const connection = new Connection(socket, { options: resolveGatewayOptions(limits), metrics: createGatewayMetrics(new Registry()) } as GatewayServices);
     connection.open();
     return { socket, connection };
   };

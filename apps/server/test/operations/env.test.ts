@@ -29,6 +29,13 @@ describe("server environment", () => {
     expect(() => readServerEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
   });
 
+  it("reads METRICS_PORT (unset: metrics not served) and METRICS_HOST (unset: SERVER_HOST's), refusing a port that is none", () => {
+    expect(readServerEnv({}).metricsPort).toBeUndefined();
+    expect(readServerEnv({ METRICS_PORT: "9464", SERVER_HOST: "10.1.2.3" })).toMatchObject({ metricsPort: 9464, metricsHost: "10.1.2.3" });
+    expect(readServerEnv({ METRICS_PORT: "9464", METRICS_HOST: "127.0.0.1" }).metricsHost).toBe("127.0.0.1");
+    expect(() => readServerEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT is not a port/);
+  });
+
   it("reads LOG_LEVEL, unset or empty meaning info (a line per request), and refuses a level pino does not know", () => {
     expect(readServerEnv({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
     expect(readServerEnv({}).logLevel).toBe("info");

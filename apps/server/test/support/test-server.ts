@@ -93,6 +93,8 @@ export async function startTestServer(
     livekit?: LiveKitAccess;
     /** The node's log (default: silent, or LOG_LEVEL's level on stdout when the test run sets it). */
     logger?: Logger;
+    /** Serves Prometheus metrics on a free port of its own (`server.metricsUrl`); default: off. */
+    metrics?: boolean;
   } = {},
 ): Promise<TestServer> {
   const storage = options.storage ?? (await createTestStorage());
@@ -112,6 +114,8 @@ export async function startTestServer(
     trustProxy: options.trustProxy ?? false,
     livekit: options.livekit,
     logger: options.logger ?? createServerLogger({ level: process.env.LOG_LEVEL || "silent" }),
+    // Explicit, so a METRICS_PORT in the test's environment changes nothing.
+    metricsPort: options.metrics ? 0 : undefined,
     port: options.port ?? 0,
     host: "127.0.0.1",
     urls: urlsFor(0),

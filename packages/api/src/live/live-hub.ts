@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Audience, type ChannelViewers, ViewerCache } from "@chat/domain";
 import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent } from "@chat/events";
 import type { TabPresence } from "@chat/presence";
+import { countLiveStreams } from "./open-streams";
 import { Tab, TabIndex } from "./tabs";
 
 /** What a tab that lost its connection can catch up on: the gateway's resume window. */
@@ -33,6 +34,7 @@ export class LiveHub {
   private readonly viewers: ViewerCache;
   private readonly history: EventHistory<LiveEvent>;
   private readonly unsubscribe: () => void;
+  private readonly uncount: () => void;
   private readonly presence: TabPresence | undefined;
   private tail: Promise<void> = Promise.resolve();
   /** Cursors for events without a bus id (one process, no Redis): this process's epoch and a count. */
@@ -49,6 +51,12 @@ export class LiveHub {
     this.history = new EventHistory(options.historyEvents ?? HISTORY_EVENTS, options.historyMs ?? HISTORY_MS);
     this.presence = options.presence;
     this.unsubscribe = bus.subscribe((event) => this.accept(event));
+    this.uncount = countLiveStreams(this);
+  }
+
+  /** Tabs whose stream is open on this hub now. */
+  get openStreams(): number {
+    return this.tabs.size;
   }
 
   /**
@@ -80,6 +88,7 @@ export class LiveHub {
   }
 
   close(): void {
+    this.uncount();
     this.unsubscribe();
     this.viewers.close();
   }

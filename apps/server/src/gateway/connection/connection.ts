@@ -8,6 +8,7 @@ import type { InteractionRouter } from "../dispatch/interaction-router";
 import type { IdentifyReads } from "../sessions/identify-reads";
 import { handlerFor } from "../handlers";
 import type { GatewayOptions } from "../options";
+import type { GatewayMetrics } from "../../metrics/gateway-metrics";
 import type { ReplayStore } from "../sessions/replay-store";
 import type { Session, SessionCarrier } from "../sessions/session";
 import type { SessionRegistry } from "../sessions/session-registry";
@@ -39,6 +40,8 @@ export interface GatewayServices {
   identifyReads: IdentifyReads;
   /** Catching up a session taken over: which interactions of the backlog were its (dispatch/interaction-router.ts). */
   replayedInteractions?: InteractionRouter;
+  /** What the node counts for Prometheus: identifies, resumes, close codes. */
+  metrics: GatewayMetrics;
 }
 
 /** Handlers' database failures during an outage: a line now and then, not one per payload. */
@@ -101,6 +104,7 @@ export class Connection implements SessionCarrier {
   /** The Resume cannot be honoured: op 9 (`d: false`), and the client may Identify again. */
   refuseResume(): void {
     if (this.state === "closed") return;
+    this.services.metrics.resumed("refused");
     this.state = "awaiting-identify";
     this.socket.send(invalidSessionFrame());
     this.armIdentifyDeadline();
@@ -113,6 +117,7 @@ export class Connection implements SessionCarrier {
    */
   resume(session: Session, missed: readonly string[]): void {
     if (this.state === "closed") return;
+    this.services.metrics.resumed("resumed");
     this.services.sessions.resumed(session);
     const previous = session.carrier;
     if (previous && previous !== this) previous.displace();
@@ -173,6 +178,7 @@ export class Connection implements SessionCarrier {
   /** Closes with a gateway close code; whether the session survives is the close-code table's call. */
   close(code: GatewayCloseCodes): void {
     if (this.state === "closed") return;
+    this.services.metrics.closed(code, "server");
     this.socket.close(code, closeReason(code));
     this.finish(closeEndsSession(code));
   }
@@ -183,6 +189,7 @@ export class Connection implements SessionCarrier {
    */
   shutdown(code: number, reason: string): void {
     if (this.state === "closed") return;
+    this.services.metrics.closed(code, "server");
     this.socket.close(code, reason);
     this.finish(!this.services.store.shared);
   }
@@ -242,6 +249,7 @@ export class Connection implements SessionCarrier {
 
   private peerClosed(code: number): void {
     if (this.state === "closed") return;
+    this.services.metrics.closed(code, "client");
     this.finish(clientCloseEndsSession(code));
   }
 

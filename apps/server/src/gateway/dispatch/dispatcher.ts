@@ -17,8 +17,8 @@ export interface DispatcherOptions {
   deliver?: (session: Session, event: SerializedEvent) => void;
   /** Which one session gets an INTERACTION_CREATE (interaction-router.ts); without one, none does. */
   interactions?: InteractionRouter;
-  /** Told of each event handed to its sessions, with how many (the node's debug log, naming the request that caused it). */
-  delivered?: (event: DispatchEvent, sessions: number) => void;
+  /** Hears each event handled and how many sessions it went to (metrics, and the debug log naming the request that caused it); the live dispatcher's only. */
+  dispatched?: (event: DispatchEvent, sessions: number) => void;
 }
 
 /**
@@ -65,7 +65,7 @@ export class Dispatcher {
     } else if (candidates.length > 0) {
       const receivers = this.audience.visibleAmong(event, candidates);
       this.chain(() => this.deliver(event, receivers));
-    }
+    } else this.options.dispatched?.(event.t, 0);
     for (const task of after) this.chain(task);
     const { id } = event;
     const processed = this.options.processed;
@@ -90,8 +90,8 @@ export class Dispatcher {
 
   private async deliver(event: DispatchEvent, receivers: Promise<Session[]>): Promise<void> {
     const list = await receivers;
-    this.options.delivered?.(event, list.length);
-    if (list.length === 0) return;
+    if (list.length === 0) return void this.options.dispatched?.(event, 0);
+    let sent = 0;
     const plain = new SerializedEvent(event.t, event.d, event.id);
     const enriched = await this.withPresencesFor(event, list);
     // GUILD_CREATE without its scheduled events, per variant, for sessions lacking Guild Scheduled Events.
@@ -108,7 +108,9 @@ export class Dispatcher {
         stripped.set(base, variant);
       }
       this.deliverTo(session, variant);
+      sent += 1;
     }
+    this.options.dispatched?.(event, sent);
   }
 
   /**
@@ -119,7 +121,7 @@ export class Dispatcher {
     const session = await this.options.interactions?.choose(event, candidates);
     const chosen = session && this.sessions.get(session.id) === session;
     if (chosen) this.deliverTo(session, new SerializedEvent(event.t, event.d, event.id));
-    this.options.delivered?.(event, chosen ? 1 : 0);
+    this.options.dispatched?.(event, chosen ? 1 : 0);
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */

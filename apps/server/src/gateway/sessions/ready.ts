@@ -55,6 +55,7 @@ export async function startSession(connection: Connection, request: IdentifyRequ
     application: { id: session.applicationId, flags: bot.application.flags, flags_new: String(bot.application.flags) },
   } satisfies GatewayReadyDispatchData;
   session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Ready, ready));
+  connection.services.metrics.identified();
 
   const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents) ? [...session.guildIds] : [];
   for (const guildId of guildCreates) {

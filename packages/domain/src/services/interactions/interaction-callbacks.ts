@@ -45,6 +45,12 @@ export class InteractionCallbacks {
   ) {}
 
   async respond(interactionId: bigint, token: string, body: unknown, files: UploadedFile[]): Promise<CallbackAnswer> {
+    const answered = await this.acknowledgeAndAnswer(interactionId, token, body, files);
+    this.ctx.metrics?.interactionCallback("in_time");
+    return answered;
+  }
+
+  private async acknowledgeAndAnswer(interactionId: bigint, token: string, body: unknown, files: UploadedFile[]): Promise<CallbackAnswer> {
     const row = await interactionWithToken(this.ctx.db, interactionId, token);
     if (!row) throw Errors.unknownInteraction();
     const { type, data } = parseForm(zCallback, body ?? {});
@@ -137,6 +143,8 @@ export class InteractionCallbacks {
   private async refusal(id: bigint): Promise<ApiError> {
     const current = await this.ctx.db.interaction.findUnique({ where: { id }, select: { state: true } });
     const acknowledged = current && current.state !== InteractionState.Delivered && current.state !== InteractionState.Gone;
+    // Refused while still Delivered (or already Gone): its 3 seconds had passed.
+    if (current) this.ctx.metrics?.interactionCallback(acknowledged ? "double" : "late");
     return acknowledged ? Errors.interactionAlreadyAcknowledged() : Errors.unknownInteraction();
   }
 }
