@@ -65,7 +65,7 @@ export class Dispatcher {
     } else if (candidates.length > 0) {
       const receivers = this.audience.visibleAmong(event, candidates);
       this.chain(() => this.deliver(event, receivers));
-    } else this.options.dispatched?.(event.t, 0);
+    } else this.options.dispatched?.(event, 0);
     for (const task of after) this.chain(task);
     const { id } = event;
     const processed = this.options.processed;
