@@ -7,10 +7,11 @@ export function redactedUrl(raw: string): { url: string; password: "set" | "none
     return { url: "(not a URL)", password: "none" };
   }
   const password = url.password ? "set" : "none";
+  const secretParams = [...url.searchParams.keys()].filter((name) => /pass|secret|key|token/i.test(name));
+  // Printed as configured when there is nothing to hide (URL's own form adds a trailing slash).
+  if (password === "none" && secretParams.length === 0) return { url: raw, password };
   url.password = "";
-  for (const name of [...url.searchParams.keys()]) {
-    if (/pass|secret|key|token/i.test(name)) url.searchParams.set(name, "REDACTED");
-  }
+  for (const name of secretParams) url.searchParams.set(name, "REDACTED");
   return { url: url.toString(), password };
 }
 
