@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatctl, cliEnv, cliEnvBeside, json, refusal } from "../support/chatctl";
-import { createTestStorage, startTestServer, storageMode, type TestServer, type TestStorage, type World } from "../support/harness";
+import { createTestStorage, startTestServer, storageMode, type TestServer, type TestStorage } from "../support/harness";
+import type { World } from "../support/rest-fixtures";
 
 type Attachment = { url: string; filename: string };
 type Message = { id: string; content: string; attachments: Attachment[] };

@@ -119,7 +119,7 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const secrets = {
       database: "db-pass-7f3a9c",
       redis: "redis-pass-41bd0e",
-      signing: "s".repeat(20) + "signing-key-5e81c2",
+      signing: `${"s".repeat(20)}signing-key-5e81c2`,
       nextauth: "nextauth-secret-0a9d77",
       internal: "internal-secret-c3e2b1",
       livekitKey: "lk-key-9b2f40",
