@@ -4,7 +4,10 @@ export interface ParsedCommand {
   json: boolean;
 }
 
-/** `chatctl <word> <word> --name value ... [--json]`; `--name=value` works too. */
+/**
+ * `chatctl <word> <word> --name value ... [--json]`; `--name=value` works too. An option
+ * followed by another (`--force --json`) or by nothing is a flag: present, with value "".
+ */
 export function parseCommandLine(argv: string[]): ParsedCommand {
   const words: string[] = [];
   const options: Record<string, string> = {};
@@ -15,7 +18,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
     else if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       if (eq > 0) options[arg.slice(2, eq)] = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) options[arg.slice(2)] = argv[++i] as string;
+      else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith("--")) options[arg.slice(2)] = argv[++i] as string;
       else options[arg.slice(2)] = "";
     } else words.push(arg);
   }

@@ -1,36 +1,6 @@
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatctl, json } from "../support/chatctl";
 import { createTestStorage, startTestServer, type TestStorage } from "../support/harness";
-
-const chatctlPath = resolve(__dirname, "../../src/cli/chatctl.ts");
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function chatctl(env: Record<string, string | undefined>, ...args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", chatctlPath, ...args], {
-      env: { ...process.env, ...env, REDIS_URL: env.REDIS_URL ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
-function json(result: CliResult) {
-  expect(result.code, result.stderr).toBe(0);
-  const lines = result.stdout.trim().split("\n");
-  expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0] as string);
-}
 
 // Each chatctl call is a process of its own that opens the whole database (in embedded mode it
 // starts PGlite's thread and opens the data folder): a test making seven of them needs minutes

@@ -65,6 +65,20 @@ export class AccountService {
     return { endedSessions: ended.length };
   }
 
+  /**
+   * An operator sets a new password for someone who lost theirs (admin CLI): like a change,
+   * but without the current one, and every web session of the person ends.
+   */
+  async resetPassword(userId: bigint, newPasswordHash: string): Promise<{ endedSessions: number }> {
+    const user = await this.person(userId);
+    const ended = await this.ctx.db.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: user.id }, data: { passwordHash: newPasswordHash } });
+      return this.webSessions.endAllWithin(tx, user.id);
+    });
+    await this.webSessions.announceEnded(user.id, ended);
+    return { endedSessions: ended.length };
+  }
+
   /** Refuses (50035 on `currentPassword`) unless `password` is the person's own: asked again before deleting the account. */
   async confirmPassword(userId: bigint, password: string, passwords: PasswordHasher): Promise<void> {
     const account = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { bot: true, passwordHash: true } });

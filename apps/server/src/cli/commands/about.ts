@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { dbEnv, EMBEDDED_PASSWORD_FILE } from "@chat/db";
+import { databaseFacts } from "@chat/db/facts";
+import { publicUrlsFromEnv } from "@chat/domain";
+import { readServerEnv } from "../../env";
+import type { CliSession } from "../session";
+import type { Output } from "./lookups";
+import { redactedUrl, secretSource } from "./redact";
+
+const rootManifest = new URL("../../../../../package.json", import.meta.url);
+
+/** The effective configuration as the server reads it; secrets only as "set" / "generated", never their values. */
+function configShow(): Output {
+  const env = process.env;
+  const server = readServerEnv(env);
+  const kept = (name: string) => existsSync(join(dbEnv.dataDir, name));
+  return {
+    data_dir: dbEnv.dataDir,
+    storage: dbEnv.databaseUrl
+      ? { mode: "postgresql", database_url: redactedUrl(dbEnv.databaseUrl).url, password: redactedUrl(dbEnv.databaseUrl).password, pool_size: dbEnv.poolSize }
+      : { mode: "embedded", folder: join(dbEnv.dataDir, "pglite"), port: dbEnv.embeddedPort, password: secretSource(undefined, kept(EMBEDDED_PASSWORD_FILE)), pool_size: dbEnv.poolSize },
+    events: env.REDIS_URL
+      ? { mode: "redis", redis_url: redactedUrl(env.REDIS_URL).url, password: redactedUrl(env.REDIS_URL).password, namespace: env.REDIS_NAMESPACE || "default" }
+      : { mode: "hub", hub_url: env.SERVER_INTERNAL_URL || `ws://127.0.0.1:${server.port}/internal/bus` },
+    server: { host: server.host, port: server.port, trust_proxy: server.trustProxy, log_level: server.logLevel ?? null, rate_limits: env.RATE_LIMITS !== "off" },
+    public_urls: publicUrlsFromEnv(env),
+    voice: server.livekit ? { livekit_url: redactedUrl(server.livekit.url).url, livekit_public_url: redactedUrl(server.livekit.publicUrl).url, api_key: "set", api_secret: "set" } : null,
+    secrets: {
+      attachment_signing_key: secretSource(server.attachmentSigningKey, kept("attachment-signing-key")),
+      nextauth_secret: secretSource(env.NEXTAUTH_SECRET, kept("nextauth-secret")),
+      internal_secret: secretSource(env.INTERNAL_SECRET, kept("internal-secret")),
+    },
+  };
+}
+
+/** This version, Node's, the database server's, and the schema's migrations (applied and still to apply). */
+async function version(session: CliSession): Promise<Output> {
+  const manifest = JSON.parse(readFileSync(rootManifest, "utf8")) as { version?: string };
+  const facts = await databaseFacts((await session.database()).url);
+  return {
+    version: manifest.version ?? null,
+    node: process.version,
+    storage: dbEnv.databaseUrl ? "postgresql" : "embedded",
+    database_server: facts.serverVersion,
+    migration: facts.applied.at(-1) ?? null,
+    migrations_applied: facts.applied.length,
+    migrations_pending: facts.pending,
+  };
+}
+
+export const aboutCommands = {
+  "config show": async (_session: CliSession): Promise<Output> => configShow(),
+  version,
+};
