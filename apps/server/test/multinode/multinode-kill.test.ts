@@ -108,6 +108,31 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       for (const client of clients) await client.close(1000);
     });
 
+    it("stops on SIGTERM within 10 s, exiting 0: its sessions close with 1001 and resume on another node, missing nothing", async () => {
+      const nodeC = await startNodeProcess("c", storage);
+      try {
+        const client = await connect(nodeB, world.token);
+        const signalled = Date.now();
+        nodeB.child.kill("SIGTERM");
+        expect((await client.closed).code).toBe(1001);
+        await nodeB.exited;
+        expect(nodeB.child.exitCode).toBe(0);
+        expect(Date.now() - signalled).toBeLessThan(10_000);
+
+        await ctx.domain.messages.create(world.channelId, world.ownerId, { content: "while it moved" });
+        const resumed = await RawGatewayClient.resuming(nodeC.gatewayUrl, world.token, client.sessionId, client.lastSequence);
+        const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000);
+        expect(replay.map((f) => [f.t, f.s, (f.d as { content?: string } | null)?.content])).toEqual([
+          ["MESSAGE_CREATE", client.lastSequence + 1, "while it moved"],
+          ["RESUMED", client.lastSequence + 2, undefined],
+        ]);
+        await resumed.close(1000);
+      } finally {
+        nodeB = await startNodeProcess("b", storage);
+        await nodeC.stop();
+      }
+    });
+
     it("resumes on node B, nothing lost or duplicated, a session whose node A was killed with SIGKILL in the middle of a burst", async () => {
       const client = await connect(nodeA, world.token);
       const burst = Array.from({ length: 300 }, (_, i) => `burst ${i}`);
