@@ -1,10 +1,16 @@
 import { liveKitAnswers, readiness } from "@chat/domain";
-import { RedisBus } from "@chat/events";
+import type { RedisBus } from "@chat/events";
 import { readWebEnv } from "@/env";
 import { getWebContext } from "@/server/context";
 import { isDraining } from "@/server/draining";
 
 const unavailable = () => Promise.reject(new Error("the web app's context did not open"));
+
+/** Connected (the first request may have just made the context and its connection) and answering. */
+async function redisAnswers(bus: RedisBus): Promise<void> {
+  await bus.whenReady();
+  await bus.ping();
+}
 
 /**
  * `GET /readyz`: the same rule as a server node's (database, Redis and LiveKit when
@@ -18,7 +24,8 @@ export async function GET() {
   const livekitUrl = env.livekit?.url;
   const result = await readiness({
     database: ctx ? () => ctx.prisma.$queryRaw`SELECT 1` : unavailable,
-    redis: env.redisUrl ? (bus instanceof RedisBus ? () => bus.ping() : unavailable) : null,
+    // By configuration, not instanceof: the context may have been made by another route's bundle, with its own copy of the class.
+    redis: env.redisUrl ? (bus ? () => redisAnswers(bus as RedisBus) : unavailable) : null,
     livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
     draining,
   });
