@@ -42,6 +42,8 @@ export interface ServerContext {
   voiceWebhook?: VoiceWebhookReceiver;
   /** Where this node reaches the media server (readiness checks); absent when voice is off. */
   livekitUrl?: string;
+  /** The data folder (embedded database, kept secrets, the gateway journal without Redis). */
+  dataDir: string;
   /** Set when the node is shutting down (SIGTERM): readiness answers 503 at once. */
   lifecycle: { draining: boolean };
   /** What the node counts for Prometheus (served on METRICS_PORT when set). */
@@ -105,6 +107,7 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
     secret: hubSecret,
   });
   return { database, bus, domain, urls, clock, redisUrl, redisNamespace, presence, shortLived,
+    dataDir: options.dataDir ?? env.dataDir,
     rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
     logger: options.logger ?? createServerLogger({ level: env.logLevel }),

@@ -9,13 +9,15 @@ import type { DispatchEvent } from "./catalogue";
  * events; a web process also keeps the events addressed to a person.
  */
 export class EventHistory<E extends { id?: string } = DispatchEvent> {
+  /** A position before every event, as long as none was ever dropped: the marker of a session that has seen none. */
+  static readonly START = "start";
   private events: E[] = [];
   private times: number[] = [];
   /** Index in `events` of the oldest event still kept. */
   private head = 0;
   /** Absolute position of `events[0]`. */
   private base = 0;
-  private positions = new Map<string, number>();
+  private positions = new Map<string, number>([[EventHistory.START, -1]]);
   private newestId: string | undefined;
 
   constructor(
@@ -60,6 +62,7 @@ export class EventHistory<E extends { id?: string } = DispatchEvent> {
     older.forEach(({ event }, i) => {
       if (event.id) this.positions.set(event.id, this.base + i);
     });
+    if (this.positions.has(EventHistory.START)) this.positions.set(EventHistory.START, this.base - 1);
     if (kept.length === 0) this.newestId = [...older].reverse().find((o) => o.event.id)?.event.id ?? this.newestId;
     this.trim();
   }
@@ -81,9 +84,11 @@ export class EventHistory<E extends { id?: string } = DispatchEvent> {
 
   private trim(): void {
     const now = this.now();
-    while (this.head < this.events.length && (this.size > this.maxEvents || now - (this.times[this.head] as number) > this.maxAgeMs)) {
+    // The newest event stays however old: a session marked at it has missed nothing since.
+    while (this.head < this.events.length - 1 && (this.size > this.maxEvents || now - (this.times[this.head] as number) > this.maxAgeMs)) {
       const id = this.events[this.head]?.id;
       if (id) this.positions.delete(id);
+      this.positions.delete(EventHistory.START);
       this.head += 1;
     }
     if (this.head >= 1024 && this.head * 2 >= this.events.length) {

@@ -63,7 +63,7 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
     viewerCache.heard(event);
     if (event.internal) closeSessions(event);
     // Events addressed to a person are for their browser tabs: never dispatched to bots.
-    else if (isBotDispatch(event)) dispatcher.accept(event);
+    else if (isBotDispatch(event)) dispatcher.accept(storage.accepted(event));
   });
   const acceptor = createWsAcceptor(options);
   const connections = new Set<Connection>();

@@ -30,6 +30,8 @@ export interface GatewayOptions {
    * events gets op 9 instead.
    */
   historyLimit: number;
+  /** One node without Redis: how long each segment of the gateway journal spans (sessions/journal). */
+  journalSegmentMs: number;
 }
 
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 41_250;
@@ -49,5 +51,6 @@ export function resolveGatewayOptions(overrides: Partial<GatewayOptions> = {}): 
     maxBufferedBytes: overrides.maxBufferedBytes ?? 4 * 1024 * 1024,
     maxWaitingDispatches: overrides.maxWaitingDispatches ?? Math.floor(replayCapacity / 2),
     historyLimit: overrides.historyLimit ?? 50_000,
+    journalSegmentMs: overrides.journalSegmentMs ?? 60_000,
   };
 }

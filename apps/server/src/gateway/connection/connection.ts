@@ -184,14 +184,14 @@ export class Connection implements SessionCarrier {
   }
 
   /**
-   * Server shutdown: the connection goes. One node: its session is dropped with the node.
-   * Several nodes: it waits for a Resume, which another node can take.
+   * Server shutdown: the connection goes, and its session waits for a Resume that another node
+   * or this node's next run can take (dropped with the node when nothing keeps sessions).
    */
   shutdown(code: number, reason: string): void {
     if (this.state === "closed") return;
     this.services.metrics.closed(code, "server");
     this.socket.close(code, reason);
-    this.finish(!this.services.store.shared);
+    this.finish(!this.services.store.durable);
   }
 
   private async receive(text: string): Promise<void> {

@@ -42,6 +42,18 @@ export class SerializedEvent {
     this.prefix = `{"t":${JSON.stringify(t)},"s":`;
   }
 
+  /** An event whose `d` is already JSON (read back from the gateway journal). */
+  static fromJson(t: string, json: string, id?: string): SerializedEvent {
+    const event = new SerializedEvent(t, null, id);
+    event.json = json;
+    return event;
+  }
+
+  /** `d` as given (null for one read back as JSON). */
+  get payload(): unknown {
+    return this.d;
+  }
+
   get data(): string {
     this.json ??= JSON.stringify(this.d ?? null);
     return this.json;

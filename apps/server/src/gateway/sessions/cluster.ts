@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER, isPersonEvent, RedisBus } from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
@@ -6,20 +7,22 @@ import type { GatewayOptions } from "../options";
 import { gatewayRedis } from "../redis-shared";
 import { RedisReplayStore } from "./redis-replay-store";
 import { RedisSessionStore } from "./redis-session-store";
+import { GatewayJournal } from "./journal/gateway-journal";
+import { JournalReplayStore, JournalSessionStore } from "./journal/journal-stores";
 import { MemoryReplayStore, type ReplayStore } from "./replay-store";
 import type { Session } from "./session";
 import type { SessionRegistry } from "./session-registry";
 import { MemorySessionStore, type SessionStore } from "./session-store";
 
 /**
- * Where sessions are kept. One node (no Redis): in memory. Several nodes (ctx.redisUrl): the
- * records and replay buffers in Redis on one connection, plus this node's history of bus events,
- * so any node can take over a session of another, dead or alive (takeover.ts).
+ * Where sessions are kept. One node (no Redis): in memory and in the gateway journal in the
+ * data folder. Several nodes (ctx.redisUrl): the records and replay buffers in Redis on one
+ * connection. Either way with a history of bus events, so a session of a dead node (or of
+ * this node's last run) can be taken over (takeover.ts).
  */
 export interface SessionStorage {
   replay: ReplayStore;
   store: SessionStore;
-  /** Multi-node mode only. */
   history: EventHistory | null;
   /**
    * Resolves true once this node has heard every bus event published before the call (a
@@ -27,24 +30,67 @@ export interface SessionStorage {
    * false if it does not come back in time.
    */
   heardEverything(): Promise<boolean>;
+  /** A bus event as the dispatcher takes it (the journal writes it down and names it). */
+  accepted(event: DispatchEvent): DispatchEvent;
   close(): Promise<void>;
 }
 
-export function createSessionStorage(ctx: ServerContext, options: GatewayOptions): SessionStorage {
-  if (!ctx.redisUrl) {
-    const replay = new MemoryReplayStore(options.replayCapacity);
-    const store = new MemorySessionStore();
-    return {
-      replay,
-      store,
-      history: null,
-      heardEverything: async () => true,
-      async close() {
-        await store.close();
-        await replay.close();
-      },
-    };
+/** Sessions in this process's memory alone: lost with it. */
+function memoryStorage(options: GatewayOptions): SessionStorage {
+  const replay = new MemoryReplayStore(options.replayCapacity);
+  const store = new MemorySessionStore();
+  return {
+    replay,
+    store,
+    history: null,
+    accepted: (event) => event,
+    heardEverything: async () => true,
+    async close() {
+      await store.close();
+      await replay.close();
+    },
+  };
+}
+
+/**
+ * One node (no Redis): sessions in memory and in the gateway journal in the data folder, so
+ * that after a restart (a crash included) a bot's Resume takes its session over from the last
+ * run as from a dead node: its recent frames replayed, what it missed caught up.
+ */
+function journalStorage(dir: string, options: GatewayOptions): SessionStorage {
+  let journal: GatewayJournal;
+  try {
+    journal = new GatewayJournal(dir, { resumeWindowMs: options.resumeWindowMs, replayCapacity: options.replayCapacity, segmentMs: options.journalSegmentMs });
+  } catch (error) {
+    console.error(`gateway: cannot keep sessions in ${dir} (${(error as Error).message}); bots will identify again after a restart`);
+    return memoryStorage(options);
   }
+  const replay = new JournalReplayStore(journal, options.replayCapacity);
+  const store = new JournalSessionStore(journal);
+  const history = new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000);
+  history.prepend(journal.previous.events.filter(({ event }) => isBotDispatch(event)));
+  // The last run's sessions nobody resumed in time: forgotten.
+  const expiry = setTimeout(() => {
+    for (const id of journal.expirePrevious()) replay.drop(id);
+  }, Math.max(0, journal.previous.endedAt + options.resumeWindowMs - Date.now()) + 1_000);
+  expiry.unref();
+  return {
+    replay,
+    store,
+    history,
+    accepted: (event) => journal.event(event),
+    heardEverything: async () => true,
+    async close() {
+      clearTimeout(expiry);
+      journal.close();
+      await store.close();
+      await replay.close();
+    },
+  };
+}
+
+export function createSessionStorage(ctx: ServerContext, options: GatewayOptions): SessionStorage {
+  if (!ctx.redisUrl) return journalStorage(join(ctx.dataDir, "gateway"), options);
   const redis = gatewayRedis(ctx.redisUrl);
   const nodeId = randomBytes(8).toString("hex");
   const store = new RedisSessionStore(redis, ctx.redisNamespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
@@ -59,6 +105,7 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
     replay,
     store,
     history,
+    accepted: (event) => event,
     async heardEverything() {
       await backfilled;
       const nonce = `${nodeId}-${randomBytes(6).toString("hex")}`;
@@ -107,7 +154,7 @@ function backfill(bus: RedisBus, history: EventHistory, withinMs: number): Promi
  */
 export function linkSessionStorage(storage: SessionStorage, sessions: SessionRegistry, dispatcher: Dispatcher): void {
   const { store, history } = storage;
-  if (!store.shared) return;
+  if (!store.durable) return;
   store.onLost((sessionId) => sessions.handOver(sessionId));
   sessions.onMembership((session) => {
     const guildIds = [...session.guildIds];
@@ -122,7 +169,7 @@ export function linkSessionStorage(storage: SessionStorage, sessions: SessionReg
  */
 export function markResumable(services: { store: SessionStore; history: EventHistory | null; dispatcher: Dispatcher }, session: Session): void {
   const { store, history, dispatcher } = services;
-  if (!store.shared) return;
+  if (!store.durable) return;
   const guildIds = [...session.guildIds];
   const marker = history?.latestId;
   dispatcher.afterPending(() => store.ready(session.id, guildIds, marker));

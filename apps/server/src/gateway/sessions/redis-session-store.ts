@@ -85,6 +85,7 @@ export interface RedisSessionStoreOptions {
  */
 export class RedisSessionStore implements SessionStore {
   readonly shared = true;
+  readonly durable = true;
   readonly nodeId: string;
   private readonly keys: GatewayKeys;
   private readonly scripts: Record<keyof typeof SCRIPTS, RedisScript>;

@@ -16,6 +16,11 @@ export interface ReplayStore {
    * belongs to another node); the frame may only be sent after it resolved true.
    */
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> | undefined;
+  /**
+   * A store that writes its appends out in batches (the gateway journal) has each frame sent
+   * only once its append is written: `send` runs then, in call order. Others leave it out.
+   */
+  whenWritten?(send: () => void): void;
   /** The session's connection dropped: it is kept `windowMs` more, then forgotten. */
   retain(sessionId: string, windowMs: number): void;
   /**
@@ -56,6 +61,18 @@ export class MemoryReplayStore implements ReplayStore {
 
   drop(sessionId: string): void {
     this.rings.delete(sessionId);
+  }
+
+  /**
+   * The kept events of a session from an earlier run (the gateway journal): `events` are
+   * numbered `lastSequence - events.length + 1` to `lastSequence` (none: nothing is missing
+   * after `lastSequence`).
+   */
+  restore(sessionId: string, lastSequence: number, events: readonly SerializedEvent[]): void {
+    const kept = events.slice(-this.capacity);
+    const ring = new Ring(this.capacity, lastSequence - kept.length + 1);
+    kept.forEach((event, i) => ring.push(lastSequence - kept.length + 1 + i, event));
+    this.rings.set(sessionId, ring);
   }
 
   async close(): Promise<void> {

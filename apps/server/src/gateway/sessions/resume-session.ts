@@ -28,7 +28,7 @@ export async function resumeSession(connection: Connection, request: ResumeReque
   if (!bot) return connection.refuseResume();
   const userId = bot.user.id.toString();
   let session = sessions.get(request.sessionId) ?? null;
-  if (!session && store.shared) session = await takeOverSession(connection.services, userId, request.sessionId);
+  if (!session && store.durable) session = await takeOverSession(connection.services, userId, request.sessionId);
   // Dropped while READY and the GUILD_CREATEs were still going out: resumable once they are.
   if (session?.userId === userId && !session.resumable) await session.whenResumable(IDENTIFY_FINISH_WAIT_MS);
   if (!connection.isOpen) return;

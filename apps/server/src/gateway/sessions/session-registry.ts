@@ -117,12 +117,13 @@ export class SessionRegistry implements ListenerIndex<Session> {
   }
 
   /**
-   * The node stops. One node: every session ends. Several nodes: they are left to the others
-   * (kept in the shared store, so a client resumes on another node as after a crash).
+   * The node stops. Its sessions are left in the durable store (Redis, or the gateway journal
+   * without it), so a client resumes on another node or on this one's next run, as after a
+   * crash; without a durable store every session ends.
    */
   clear(): void {
     for (const session of [...this.byId.values()]) {
-      if (this.store.shared) this.forget(session);
+      if (this.store.durable) this.forget(session);
       else this.end(session);
     }
   }

@@ -37,8 +37,13 @@ export interface ClaimedSession extends SessionRecord {
 export interface SessionStore {
   /** This node, as named in the records it owns. */
   readonly nodeId: string;
-  /** Whether other nodes share the store, so sessions can move between nodes. */
+  /** Whether other nodes share the store (they hold sessions too). */
   readonly shared: boolean;
+  /**
+   * Whether sessions outlive this process: another node (Redis), or this one started again
+   * on the same data folder (the gateway journal), can take one over on its Resume.
+   */
+  readonly durable: boolean;
   /** Identify: the session is recorded and live, unless its bot already has `maxLive` live sessions. */
   open(record: SessionRecord, maxLive: number): Promise<boolean>;
   /** READY, the GUILD_CREATEs and everything up to bus event `marker` are recorded: resumable anywhere. */
@@ -66,6 +71,7 @@ export interface SessionStore {
 export class MemorySessionStore implements SessionStore {
   readonly nodeId: string = "local";
   readonly shared: boolean = false;
+  readonly durable: boolean = false;
   private liveByUser = new Map<string, Set<string>>();
 
   async open(record: SessionRecord, maxLive: number): Promise<boolean> {

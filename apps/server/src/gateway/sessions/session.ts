@@ -137,7 +137,8 @@ export class Session implements Listener {
     const sequence = ++this.sequence;
     const recorded = this.replay.append(this.id, sequence, event);
     if (!recorded) {
-      this.deliver(sequence, event);
+      if (this.replay.whenWritten) this.replay.whenWritten(() => this.deliver(sequence, event));
+      else this.deliver(sequence, event);
       return;
     }
     this.outbox = this.outbox

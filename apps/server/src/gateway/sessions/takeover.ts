@@ -25,7 +25,7 @@ import { SessionRegistry } from "./session-registry";
  */
 export async function takeOverSession(services: GatewayServices, userId: string, sessionId: string): Promise<Session | null> {
   const { store, history, sessions, replay, options, presences, viewers, presenceTracker } = services;
-  if (!store.shared || !history) return null;
+  if (!store.durable || !history) return null;
   const claimed = await store.claim(sessionId, userId, options.resumeWindowMs);
   if (!claimed) return null;
   const session = new Session(claimed, replay, claimed.lastSequence);

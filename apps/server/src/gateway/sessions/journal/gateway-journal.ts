@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import type { DispatchEvent } from "@chat/events";
+import { SerializedEvent } from "../../connection/payloads";
+import type { SessionRecord } from "../session-store";
+import { dataLineText, type JournalSession, lineText, type PreviousRun, replayLines } from "./journal-state";
+import { readSegments, SegmentWriter } from "./segments";
+
+export interface JournalOptions {
+  /** Spec: 2 minutes. Sessions of the last run stay claimable this long after it ended. */
+  resumeWindowMs: number;
+  /** Frames kept per session (spec: 1000). */
+  replayCapacity: number;
+  /** A new segment this often; older ones go once nothing in them can be needed. */
+  segmentMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The gateway's sessions on disk, for one node without Redis (DESIGN: the embedded mode):
+ * every bus event it dispatches, every session's state and every frame it numbered, appended
+ * to segment files in the data folder. A frame goes out only once its line is written (one
+ * write() per task), so after `kill -9` the next run knows every frame a client can hold.
+ *
+ * At start the last run's journal is read back (`previous`): its sessions can be claimed by a
+ * Resume, their recent frames replayed, and the events after their markers caught up, exactly
+ * as a node takes a session over from a dead one with Redis (takeover.ts).
+ */
+export class GatewayJournal {
+  readonly bootId = randomBytes(6).toString("hex");
+  readonly previous: PreviousRun;
+  /** This run's sessions, plus the last run's not yet claimed or expired. */
+  private readonly sessions = new Map<string, JournalSession>();
+  private readonly writer: SegmentWriter;
+  private readonly now: () => number;
+  private readonly rotation: NodeJS.Timeout;
+  private published = 0;
+  /** Payload keys written in the current segment (a frame's line needs its payload's there or later). */
+  private written = new Set<string>();
+  private keys = new WeakMap<SerializedEvent, string>();
+  /** The `d` of each bus event journaled, to its id. */
+  private busIds = new WeakMap<object, string>();
+  private cursor: string | null = null;
+  private newest: { event: DispatchEvent & { id: string }; at: number } | null = null;
+
+  constructor(dir: string, options: JournalOptions) {
+    this.now = options.now ?? Date.now;
+    const segmentMs = options.segmentMs ?? 60_000;
+    const { lines, lastWrittenAt } = readSegments(dir);
+    this.previous = replayLines(lines, lastWrittenAt ?? this.now(), options.replayCapacity);
+    for (const [id, session] of this.previous.sessions) this.sessions.set(id, session);
+    this.newest = this.previous.events.at(-1) ?? null;
+    // Every segment written in the last resume window (plus one segment's span) may be needed.
+    this.writer = new SegmentWriter(dir, this.bootId, options.resumeWindowMs + 2 * segmentMs);
+    this.rotation = setInterval(() => this.rotate(), segmentMs);
+    this.rotation.unref();
+  }
+
+  /** A bus event the gateway dispatches, with an id naming its place in the journal. */
+  event(event: DispatchEvent): DispatchEvent & { id: string } {
+    const stamped = event.id ? (event as DispatchEvent & { id: string }) : { ...event, id: `${this.bootId}.${(++this.published).toString(36)}` };
+    const at = this.now();
+    this.newest = { event: stamped, at };
+    this.written.add(stamped.id);
+    if (stamped.d !== null && typeof stamped.d === "object") this.busIds.set(stamped.d, stamped.id);
+    this.writer.append(lineText({ k: "event", at, event: stamped }));
+    return stamped;
+  }
+
+  /** Frame `seq` of a session is `event`. */
+  frame(sessionId: string, seq: number, event: SerializedEvent): void {
+    const key = this.keyOf(event);
+    if (!this.written.has(key)) {
+      this.written.add(key);
+      this.writer.append(dataLineText(key, event.t, event.data));
+    }
+    this.writer.append(lineText({ k: "frame", s: sessionId, n: seq, key }));
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    session.seq = seq;
+    if (event.id) session.event = event.id;
+  }
+
+  afterWrite(callback: () => void): void {
+    this.writer.afterWrite(callback);
+  }
+
+  opened(record: SessionRecord): void {
+    const session: JournalSession = { record, boot: this.bootId, seq: 0, ready: false, guildIds: [], event: null, guildsAt: null, since: null, droppedAt: null };
+    this.sessions.set(record.id, session);
+    this.writer.append(lineText({ k: "session", session }));
+  }
+
+  ready(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    Object.assign(session, { ready: true, guildIds: [...guildIds], since: marker ?? null });
+    this.writer.append(lineText({ k: "ready", s: sessionId, guilds: session.guildIds, marker: session.since }));
+  }
+
+  guilds(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    Object.assign(session, { guildIds: [...guildIds], guildsAt: marker ?? null });
+    this.writer.append(lineText({ k: "guilds", s: sessionId, guilds: session.guildIds, marker: session.guildsAt }));
+  }
+
+  live(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.droppedAt === null) return;
+    session.droppedAt = null;
+    this.writer.append(lineText({ k: "live", s: sessionId }));
+  }
+
+  dropped(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    session.droppedAt = this.now();
+    this.writer.append(lineText({ k: "dropped", s: sessionId, at: session.droppedAt }));
+  }
+
+  end(sessionId: string): void {
+    if (!this.sessions.delete(sessionId)) return;
+    this.previous.sessions.delete(sessionId);
+    this.writer.append(lineText({ k: "end", s: sessionId }));
+  }
+
+  /** This run has handed bus event `eventId` and everything before it to its sessions. */
+  processed(eventId: string): void {
+    this.cursor = eventId;
+    this.writer.append(lineText({ k: "cursor", boot: this.bootId, id: eventId }));
+  }
+
+  /**
+   * Takes a session of the last run over for this one: null when there is none of that bot,
+   * it never finished its Identify, or it dropped more than `windowMs` ago.
+   */
+  claim(sessionId: string, userId: string, windowMs: number): { session: JournalSession; markers: string[] } | null {
+    const session = this.previous.sessions.get(sessionId);
+    if (!session || session.record.userId !== userId || !session.ready) return null;
+    if (this.now() - (session.droppedAt ?? this.previous.endedAt) > windowMs) return null;
+    this.previous.sessions.delete(sessionId);
+    const cursor = this.previous.cursors.get(session.boot);
+    const markers = [session.event, session.guildsAt, session.since, cursor ?? null].filter((m): m is string => Boolean(m));
+    const claimed: JournalSession = { ...session, boot: this.bootId, ready: false, droppedAt: this.now() };
+    this.sessions.set(sessionId, claimed);
+    this.writer.append(lineText({ k: "session", session: claimed }));
+    return { session, markers };
+  }
+
+  /** The last run's sessions nobody claimed within the window: forgotten. */
+  expirePrevious(): string[] {
+    const expired = [...this.previous.sessions.keys()];
+    for (const id of expired) this.end(id);
+    return expired;
+  }
+
+  close(): void {
+    clearInterval(this.rotation);
+    this.writer.close();
+  }
+
+  /** A new segment, opened with what a reader would otherwise find only in older ones. */
+  private rotate(): void {
+    this.writer.flush();
+    this.written = new Set();
+    this.keys = new WeakMap();
+    const opening: string[] = [];
+    if (this.newest) {
+      opening.push(lineText({ k: "event", at: this.newest.at, event: this.newest.event }));
+      this.written.add(this.newest.event.id);
+    }
+    for (const [boot, id] of this.previous.cursors) opening.push(lineText({ k: "cursor", boot, id }));
+    if (this.cursor) opening.push(lineText({ k: "cursor", boot: this.bootId, id: this.cursor }));
+    for (const session of this.sessions.values()) opening.push(lineText({ k: "session", session }));
+    this.writer.rotate(opening, this.now());
+  }
+
+  private keyOf(event: SerializedEvent): string {
+    let key = this.keys.get(event);
+    if (!key) {
+      // The event as the bus carried it is in the journal already; a variant of it (GUILD_CREATE with presences...) is not.
+      const busId = event.payload !== null && typeof event.payload === "object" ? this.busIds.get(event.payload) : undefined;
+      key = busId && busId === event.id ? busId : `${this.bootId}:${(++this.published).toString(36)}`;
+      this.keys.set(event, key);
+    }
+    return key;
+  }
+}

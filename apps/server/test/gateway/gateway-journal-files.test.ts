@@ -1,0 +1,120 @@
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DispatchEvent } from "@chat/events";
+import { afterEach, describe, expect, it } from "vitest";
+import { SerializedEvent } from "../../src/gateway/connection/payloads";
+import { GatewayJournal } from "../../src/gateway/sessions/journal/gateway-journal";
+import { JournalReplayStore } from "../../src/gateway/sessions/journal/journal-stores";
+
+const record = (id: string, userId = "1") => ({ id, userId, applicationId: userId, intents: 513, shard: null, createdAt: Date.now() });
+const message = (content: string) => ({ t: "MESSAGE_CREATE", d: { content, channel_id: "10" }, channelId: "10" }) as unknown as DispatchEvent;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One task's lines are written at its end. */
+const written = (journal: GatewayJournal) => new Promise<void>((resolve) => journal.afterWrite(resolve));
+
+/** The gateway journal's files on their own (fast; the restarts through a server are gateway-journal.test.ts). */
+describe("gateway journal files", () => {
+  const dirs: string[] = [];
+  const journals: GatewayJournal[] = [];
+  const open = (dir: string, options: Partial<ConstructorParameters<typeof GatewayJournal>[1]> = {}) => {
+    const journal = new GatewayJournal(dir, { resumeWindowMs: 120_000, replayCapacity: 1000, ...options });
+    journals.push(journal);
+    return journal;
+  };
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), "journal-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const journal of journals.splice(0)) journal.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A ready session that was sent `count` messages, each its own bus event. */
+  async function sessionWithFrames(journal: GatewayJournal, id: string, count: number, gapMs = 0) {
+    journal.opened(record(id));
+    journal.ready(id, ["100"], undefined);
+    const sent: string[] = [];
+    for (let n = 1; n <= count; n++) {
+      const event = journal.event(message(`m${n}`));
+      journal.frame(id, n, new SerializedEvent(event.t, event.d, event.id));
+      journal.processed(event.id);
+      sent.push(event.id);
+      if (gapMs) await sleep(gapMs);
+    }
+    await written(journal);
+    return sent;
+  }
+
+  it("reads back a session, its frames in order, its guilds and markers, and hands it over once", async () => {
+    const dir = folder();
+    const first = open(dir);
+    const ids = await sessionWithFrames(first, "s1", 3);
+    first.close();
+
+    const second = open(dir);
+    const replay = new JournalReplayStore(second, 1000);
+    expect(await replay.since("s1", 1)).toEqual([2, 3].map((n) => `{"t":"MESSAGE_CREATE","s":${n},"op":0,"d":{"content":"m${n}","channel_id":"10"}}`));
+    expect(second.previous.events.map((e) => e.event.id)).toEqual(ids);
+    expect(second.claim("s1", "2", 120_000)).toBeNull();
+    const claimed = second.claim("s1", "1", 120_000);
+    expect(claimed?.session).toMatchObject({ seq: 3, guildIds: ["100"], ready: true, event: ids[2] });
+    expect(claimed?.markers).toContain(ids[2]);
+    expect(second.claim("s1", "1", 120_000)).toBeNull();
+  });
+
+  it("forgets ended sessions, refuses unready ones and ones dropped longer ago than the window", async () => {
+    const dir = folder();
+    const first = open(dir);
+    await sessionWithFrames(first, "ended", 1);
+    first.end("ended");
+    first.opened(record("identifying"));
+    await sessionWithFrames(first, "dropped", 1);
+    first.dropped("dropped");
+    await written(first);
+    first.close();
+    await sleep(50);
+
+    const second = open(dir);
+    expect([...second.previous.sessions.keys()].sort()).toEqual(["dropped", "identifying"]);
+    expect(second.claim("identifying", "1", 120_000)).toBeNull();
+    expect(second.claim("dropped", "1", 10)).toBeNull();
+  });
+
+  it("ignores a line cut short by a crash, and keeps only the frames after a gap", async () => {
+    const dir = folder();
+    const first = open(dir);
+    await sessionWithFrames(first, "s1", 2);
+    // Frame 5 where 3 was due (older lines lost): only what follows the gap can be replayed.
+    const event = first.event(message("m5"));
+    first.frame("s1", 5, new SerializedEvent(event.t, event.d, event.id));
+    await written(first);
+    first.close();
+    const [segment] = readdirSync(dir);
+    appendFileSync(join(dir, segment as string), '{"k":"frame","s":"s1","n":6,"ke');
+
+    const second = open(dir);
+    const replay = new JournalReplayStore(second, 1000);
+    expect(second.previous.sessions.get("s1")?.seq).toBe(5);
+    expect(await replay.since("s1", 4)).toHaveLength(1);
+    expect(await replay.since("s1", 2)).toBeNull();
+  });
+
+  it("starts a segment every segmentMs and removes those older than the window and two segments, carrying the sessions forward", async () => {
+    const dir = folder();
+    const first = open(dir, { resumeWindowMs: 200, segmentMs: 50 });
+    await sessionWithFrames(first, "s1", 20, 50);
+    // 1 s of frames in 50 ms segments, kept 300 ms: about 6 segments, never the 20 written.
+    expect(readdirSync(dir).length).toBeLessThanOrEqual(9);
+    first.close();
+
+    const second = open(dir, { resumeWindowMs: 10_000 });
+    const replay = new JournalReplayStore(second, 1000);
+    expect(second.previous.sessions.get("s1")).toMatchObject({ seq: 20, ready: true, guildIds: ["100"] });
+    expect((await replay.since("s1", 18))?.map((frame) => JSON.parse(frame).d.content)).toEqual(["m19", "m20"]);
+    expect(await replay.since("s1", 1)).toBeNull();
+    expect(second.claim("s1", "1", 10_000)?.markers.length).toBeGreaterThan(0);
+  });
+});
