@@ -95,6 +95,7 @@ describe("takeover catch-up", () => {
   /** A shared store whose claim hands over a session another node recorded through bus event "e3". */
   class ClaimableStore extends MemorySessionStore {
     override readonly shared = true;
+    override readonly durable = true;
     readonly readyAt: (string | undefined)[] = [];
     override async claim(sessionId: string, userId: string): Promise<ClaimedSession> {
       const markers = ["e3", "e1"];
