@@ -83,23 +83,18 @@ describe("gateway journal files", () => {
     expect(second.claim("dropped", "1", 10)).toBeNull();
   });
 
-  it("ignores a line cut short by a crash, and keeps only the frames after a gap", async () => {
+  it("ignores a line cut short by a crash", async () => {
     const dir = folder();
     const first = open(dir);
     await sessionWithFrames(first, "s1", 2);
-    // Frame 5 where 3 was due (older lines lost): only what follows the gap can be replayed.
-    const event = first.event(message("m5"));
-    first.frame("s1", 5, new SerializedEvent(event.t, event.d, event.id));
-    await written(first);
     first.close();
     const [segment] = readdirSync(dir);
-    appendFileSync(join(dir, segment as string), '{"k":"frame","s":"s1","n":6,"ke');
+    appendFileSync(join(dir, segment as string), '{"k":"frames","key":"x","to":[');
 
     const second = open(dir);
     const replay = new JournalReplayStore(second, 1000);
-    expect(second.previous.sessions.get("s1")?.seq).toBe(5);
-    expect(await replay.since("s1", 4)).toHaveLength(1);
-    expect(await replay.since("s1", 2)).toBeNull();
+    expect(second.previous.sessions.get("s1")?.seq).toBe(2);
+    expect(await replay.since("s1", 0)).toHaveLength(2);
   });
 
   it("starts a segment every segmentMs and removes those older than the window and two segments, carrying the sessions forward", async () => {

@@ -1,5 +1,10 @@
 import type { SerializedEvent } from "../connection/payloads";
 
+/** What a frame goes back to once a batched store has written its append (the session). */
+export interface FrameReceiver {
+  deliverWritten(sequence: number, event: SerializedEvent): void;
+}
+
 /**
  * Where a session's recent dispatches are kept for a Resume (spec: last 1000 events, kept
  * 2 minutes after the connection drops). Entries are numbered 1, 2, 3... per session without
@@ -18,9 +23,10 @@ export interface ReplayStore {
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> | undefined;
   /**
    * A store that writes its appends out in batches (the gateway journal) has each frame sent
-   * only once its append is written: `send` runs then, in call order. Others leave it out.
+   * only once its append is written: handed back to `receiver` then, in call order. Others
+   * leave it out.
    */
-  whenWritten?(send: () => void): void;
+  whenWritten?(receiver: FrameReceiver, sequence: number, event: SerializedEvent): void;
   /** The session's connection dropped: it is kept `windowMs` more, then forgotten. */
   retain(sessionId: string, windowMs: number): void;
   /**

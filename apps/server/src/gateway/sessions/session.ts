@@ -1,6 +1,6 @@
 import type { Listener } from "@chat/domain";
 import type { SerializedEvent } from "../connection/payloads";
-import type { ReplayStore } from "./replay-store";
+import type { FrameReceiver, ReplayStore } from "./replay-store";
 
 /** Whether a guild belongs to shard `[id, count]` (spec: Sharding, `(guild_id >> 22) % count`); every guild without sharding. */
 export function shardHoldsGuild(shard: [number, number] | null, guildId: string): boolean {
@@ -33,7 +33,7 @@ export interface SessionIdentity {
  * Dispatches are held back while Identify sends READY and the GUILD_CREATEs (or while a
  * session taken over from another node is caught up), then flushed in order.
  */
-export class Session implements Listener {
+export class Session implements Listener, FrameReceiver {
   readonly id: string;
   readonly userId: string;
   readonly applicationId: string;
@@ -137,7 +137,7 @@ export class Session implements Listener {
     const sequence = ++this.sequence;
     const recorded = this.replay.append(this.id, sequence, event);
     if (!recorded) {
-      if (this.replay.whenWritten) this.replay.whenWritten(() => this.deliver(sequence, event));
+      if (this.replay.whenWritten) this.replay.whenWritten(this, sequence, event);
       else this.deliver(sequence, event);
       return;
     }
@@ -147,6 +147,11 @@ export class Session implements Listener {
         if (ok) this.deliver(sequence, event);
       })
       .catch((error) => console.error("gateway delivery failed", error));
+  }
+
+  /** A frame the replay store has written (whenWritten). */
+  deliverWritten(sequence: number, event: SerializedEvent): void {
+    this.deliver(sequence, event);
   }
 
   private deliver(sequence: number, event: SerializedEvent): void {

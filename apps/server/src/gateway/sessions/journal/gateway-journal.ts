@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DispatchEvent } from "@chat/events";
 import { SerializedEvent } from "../../connection/payloads";
+import type { FrameReceiver } from "../replay-store";
 import type { SessionRecord } from "../session-store";
 import { dataLineText, type JournalSession, lineText, type PreviousRun, replayLines } from "./journal-state";
 import { readSegments, SegmentWriter } from "./segments";
@@ -40,6 +41,11 @@ export class GatewayJournal {
   /** The `d` of each bus event journaled, to its id. */
   private busIds = new WeakMap<object, string>();
   private cursor: string | null = null;
+  /** Frames of one event not yet appended: the sessions' journal numbers. */
+  private frames: { key: string; to: number[] } | null = null;
+  private deliveries: unknown[] = [];
+  /** Sessions are named by a number in frame lines; numbers go on across runs. */
+  private nextNumber: number;
   private newest: { event: DispatchEvent & { id: string }; at: number } | null = null;
 
   constructor(dir: string, options: JournalOptions) {
@@ -48,9 +54,10 @@ export class GatewayJournal {
     const { lines, lastWrittenAt } = readSegments(dir);
     this.previous = replayLines(lines, lastWrittenAt ?? this.now(), options.replayCapacity);
     for (const [id, session] of this.previous.sessions) this.sessions.set(id, session);
+    this.nextNumber = this.previous.lastNumber + 1;
     this.newest = this.previous.events.at(-1) ?? null;
     // Every segment written in the last resume window (plus one segment's span) may be needed.
-    this.writer = new SegmentWriter(dir, this.bootId, options.resumeWindowMs + 2 * segmentMs);
+    this.writer = new SegmentWriter(dir, this.bootId, options.resumeWindowMs + 2 * segmentMs, () => this.append(null));
     this.rotation = setInterval(() => this.rotate(), segmentMs);
     this.rotation.unref();
   }
@@ -62,20 +69,29 @@ export class GatewayJournal {
     this.newest = { event: stamped, at };
     this.written.add(stamped.id);
     if (stamped.d !== null && typeof stamped.d === "object") this.busIds.set(stamped.d, stamped.id);
-    this.writer.append(lineText({ k: "event", at, event: stamped }));
+    this.append(lineText({ k: "event", at, event: stamped }));
     return stamped;
   }
 
-  /** Frame `seq` of a session is `event`. */
+  /**
+   * Frame `seq` of a session is `event`. An event's frames for its many receivers follow one
+   * another: they are gathered into one line naming each session by its number (a session's
+   * frames are numbered one by one, so a reader counts them).
+   */
   frame(sessionId: string, seq: number, event: SerializedEvent): void {
     const key = this.keyOf(event);
-    if (!this.written.has(key)) {
-      this.written.add(key);
-      this.writer.append(dataLineText(key, event.t, event.data));
+    if (this.frames?.key !== key) {
+      this.append(null);
+      if (!this.written.has(key)) {
+        this.written.add(key);
+        this.writer.append(dataLineText(key, event.t, event.data));
+      }
+      this.frames = { key, to: [] };
+      this.writer.touch();
     }
-    this.writer.append(lineText({ k: "frame", s: sessionId, n: seq, key }));
     const session = this.sessions.get(sessionId);
     if (!session) return;
+    this.frames.to.push(session.number);
     session.seq = seq;
     if (event.id) session.event = event.id;
   }
@@ -84,50 +100,64 @@ export class GatewayJournal {
     this.writer.afterWrite(callback);
   }
 
+  /** Hands a frame back to its session once this task's lines are written (flat: no allocation per frame). */
+  deliverWhenWritten(receiver: FrameReceiver, sequence: number, event: SerializedEvent): void {
+    if (this.deliveries.length === 0) this.writer.afterWrite(this.deliverAll);
+    this.deliveries.push(receiver, sequence, event);
+  }
+
+  private readonly deliverAll = () => {
+    const deliveries = this.deliveries;
+    this.deliveries = [];
+    for (let i = 0; i < deliveries.length; i += 3) {
+      (deliveries[i] as FrameReceiver).deliverWritten(deliveries[i + 1] as number, deliveries[i + 2] as SerializedEvent);
+    }
+  };
+
   opened(record: SessionRecord): void {
-    const session: JournalSession = { record, boot: this.bootId, seq: 0, ready: false, guildIds: [], event: null, guildsAt: null, since: null, droppedAt: null };
+    const session: JournalSession = { record, number: this.nextNumber++, boot: this.bootId, seq: 0, ready: false, guildIds: [], event: null, guildsAt: null, since: null, droppedAt: null };
     this.sessions.set(record.id, session);
-    this.writer.append(lineText({ k: "session", session }));
+    this.append(lineText({ k: "session", session }));
   }
 
   ready(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
     const session = this.sessions.get(sessionId);
     if (!session) return;
     Object.assign(session, { ready: true, guildIds: [...guildIds], since: marker ?? null });
-    this.writer.append(lineText({ k: "ready", s: sessionId, guilds: session.guildIds, marker: session.since }));
+    this.append(lineText({ k: "ready", s: sessionId, guilds: session.guildIds, marker: session.since }));
   }
 
   guilds(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
     const session = this.sessions.get(sessionId);
     if (!session) return;
     Object.assign(session, { guildIds: [...guildIds], guildsAt: marker ?? null });
-    this.writer.append(lineText({ k: "guilds", s: sessionId, guilds: session.guildIds, marker: session.guildsAt }));
+    this.append(lineText({ k: "guilds", s: sessionId, guilds: session.guildIds, marker: session.guildsAt }));
   }
 
   live(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     if (!session || session.droppedAt === null) return;
     session.droppedAt = null;
-    this.writer.append(lineText({ k: "live", s: sessionId }));
+    this.append(lineText({ k: "live", s: sessionId }));
   }
 
   dropped(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     if (!session) return;
     session.droppedAt = this.now();
-    this.writer.append(lineText({ k: "dropped", s: sessionId, at: session.droppedAt }));
+    this.append(lineText({ k: "dropped", s: sessionId, at: session.droppedAt }));
   }
 
   end(sessionId: string): void {
     if (!this.sessions.delete(sessionId)) return;
     this.previous.sessions.delete(sessionId);
-    this.writer.append(lineText({ k: "end", s: sessionId }));
+    this.append(lineText({ k: "end", s: sessionId }));
   }
 
   /** This run has handed bus event `eventId` and everything before it to its sessions. */
   processed(eventId: string): void {
     this.cursor = eventId;
-    this.writer.append(lineText({ k: "cursor", boot: this.bootId, id: eventId }));
+    this.append(lineText({ k: "cursor", boot: this.bootId, id: eventId }));
   }
 
   /**
@@ -143,7 +173,7 @@ export class GatewayJournal {
     const markers = [session.event, session.guildsAt, session.since, cursor ?? null].filter((m): m is string => Boolean(m));
     const claimed: JournalSession = { ...session, boot: this.bootId, ready: false, droppedAt: this.now() };
     this.sessions.set(sessionId, claimed);
-    this.writer.append(lineText({ k: "session", session: claimed }));
+    this.append(lineText({ k: "session", session: claimed }));
     return { session, markers };
   }
 
@@ -173,6 +203,15 @@ export class GatewayJournal {
     if (this.cursor) opening.push(lineText({ k: "cursor", boot: this.bootId, id: this.cursor }));
     for (const session of this.sessions.values()) opening.push(lineText({ k: "session", session }));
     this.writer.rotate(opening, this.now());
+  }
+
+  /** Appends a line after the frames gathered so far (null: only those). */
+  private append(line: string | null): void {
+    if (this.frames) {
+      this.writer.append(`{"k":"frames","key":${JSON.stringify(this.frames.key)},"to":[${this.frames.to.join(",")}]}\n`);
+      this.frames = null;
+    }
+    if (line) this.writer.append(line);
   }
 
   private keyOf(event: SerializedEvent): string {

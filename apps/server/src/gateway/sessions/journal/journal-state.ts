@@ -4,6 +4,8 @@ import type { SessionRecord } from "../session-store";
 /** What the journal knows of one session: enough to take it over after a restart. */
 export interface JournalSession {
   record: SessionRecord;
+  /** Its name in frame lines, unique in the journal. */
+  number: number;
   /** The run (process) that holds it; its cursor is one of the session's markers. */
   boot: string;
   /** The newest sequence number recorded. */
@@ -34,7 +36,8 @@ export type JournalLine =
   | { k: "end"; s: string }
   | { k: "event"; at: number; event: DispatchEvent & { id: string } }
   | { k: "data"; key: string; t: string; d: unknown }
-  | { k: "frame"; s: string; n: number; key: string }
+  /** One event's frames: the receiving sessions' numbers; each one's next sequence number. */
+  | { k: "frames"; key: string; to: number[] }
   | { k: "cursor"; boot: string; id: string };
 
 /** A line as text; `data` lines carry `d` already serialized. */
@@ -59,18 +62,27 @@ export interface PreviousRun {
   cursors: Map<string, string>;
   /** When the journal was last written: the moment sessions still carried were dropped. */
   endedAt: number;
+  /** The highest session number used. */
+  lastNumber: number;
 }
 
 /** Replays the journal's lines into the state they describe (sessions still open, their recent frames, recent events). */
 export function replayLines(lines: unknown[], endedAt: number, capacity: number): PreviousRun {
-  const run: PreviousRun = { sessions: new Map(), frames: new Map(), payloads: new Map(), events: [], cursors: new Map(), endedAt };
+  const run: PreviousRun = { sessions: new Map(), frames: new Map(), payloads: new Map(), events: [], cursors: new Map(), endedAt, lastNumber: 0 };
   const eventIds = new Set<string>();
+  const byNumber = new Map<number, JournalSession>();
   for (const raw of lines) {
     const line = raw as JournalLine;
     switch (line.k) {
       case "session": {
-        run.sessions.set(line.session.record.id, line.session);
-        if (!run.frames.has(line.session.record.id)) run.frames.set(line.session.record.id, []);
+        const { session } = line;
+        const id = session.record.id;
+        const frames = run.frames.get(id);
+        // A restatement that does not follow on from the frames read (older segments removed): a gap.
+        if (!frames || run.sessions.get(id)?.seq !== session.seq) run.frames.set(id, []);
+        run.sessions.set(id, session);
+        byNumber.set(session.number, session);
+        run.lastNumber = Math.max(run.lastNumber, session.number);
         break;
       }
       case "ready":
@@ -103,18 +115,17 @@ export function replayLines(lines: unknown[], endedAt: number, capacity: number)
       case "data":
         run.payloads.set(line.key, { t: line.t, json: JSON.stringify(line.d ?? null) });
         break;
-      case "frame": {
-        const session = run.sessions.get(line.s);
-        const frames = run.frames.get(line.s);
-        if (!session || !frames) break;
-        // A gap (older frames of a segment removed since) leaves only what follows it.
-        if (line.n !== session.seq + 1) frames.length = 0;
-        frames.push(line.key);
-        if (frames.length > capacity) frames.shift();
-        session.seq = line.n;
-        if (run.payloads.has(line.key) && eventIds.has(line.key)) session.event = line.key;
+      case "frames":
+        for (const number of line.to) {
+          const session = byNumber.get(number);
+          const frames = session && run.sessions.get(session.record.id) === session ? run.frames.get(session.record.id) : undefined;
+          if (!session || !frames) continue;
+          frames.push(line.key);
+          if (frames.length > capacity) frames.shift();
+          session.seq += 1;
+          if (eventIds.has(line.key)) session.event = line.key;
+        }
         break;
-      }
       case "cursor":
         run.cursors.set(line.boot, line.id);
         break;

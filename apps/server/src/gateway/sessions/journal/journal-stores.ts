@@ -1,6 +1,6 @@
 import { EventHistory } from "@chat/events";
 import { SerializedEvent } from "../../connection/payloads";
-import { MemoryReplayStore, type ReplayStore } from "../replay-store";
+import { type FrameReceiver, MemoryReplayStore, type ReplayStore } from "../replay-store";
 import { type ClaimedSession, MemorySessionStore, type SessionRecord, type SessionStore } from "../session-store";
 import type { GatewayJournal } from "./gateway-journal";
 
@@ -110,8 +110,8 @@ export class JournalReplayStore implements ReplayStore {
     this.journal.frame(sessionId, seq, event);
   }
 
-  whenWritten(send: () => void): void {
-    this.journal.afterWrite(send);
+  whenWritten(receiver: FrameReceiver, sequence: number, event: SerializedEvent): void {
+    this.journal.deliverWhenWritten(receiver, sequence, event);
   }
 
   retain(): void {}

@@ -59,6 +59,8 @@ export class SegmentWriter {
     private readonly dir: string,
     private readonly bootId: string,
     private readonly keepMs: number,
+    /** Appends what its caller still gathers, before each write. */
+    private readonly beforeFlush: () => void = () => {},
   ) {
     mkdirSync(dir, { recursive: true });
     this.number = (segmentsIn(dir).at(-1)?.number ?? 0) + 1;
@@ -78,8 +80,14 @@ export class SegmentWriter {
     this.schedule();
   }
 
+  /** Makes sure a write happens at the end of this task even when nothing was appended yet. */
+  touch(): void {
+    this.schedule();
+  }
+
   flush(): void {
     this.scheduled = false;
+    this.beforeFlush();
     if (this.pending.length > 0 && !this.closed) {
       const text = this.pending.join("");
       this.pending = [];
