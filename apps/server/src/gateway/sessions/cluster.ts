@@ -5,10 +5,10 @@ import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
 import { gatewayRedis } from "../redis-shared";
-import { RedisReplayStore } from "./redis-replay-store";
-import { RedisSessionStore } from "./redis-session-store";
 import { GatewayJournal } from "./journal/gateway-journal";
 import { JournalReplayStore, JournalSessionStore } from "./journal/journal-stores";
+import { RedisReplayStore } from "./redis-replay-store";
+import { RedisSessionStore } from "./redis-session-store";
 import { MemoryReplayStore, type ReplayStore } from "./replay-store";
 import type { Session } from "./session";
 import type { SessionRegistry } from "./session-registry";
@@ -69,6 +69,7 @@ function journalStorage(dir: string, options: GatewayOptions): SessionStorage {
   const store = new JournalSessionStore(journal);
   const history = new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000);
   history.prepend(journal.previous.events.filter(({ event }) => isBotDispatch(event)));
+  journal.forgetLoadedFrames();
   // The last run's sessions nobody resumed in time: forgotten.
   const expiry = setTimeout(() => {
     for (const id of journal.expirePrevious()) replay.drop(id);

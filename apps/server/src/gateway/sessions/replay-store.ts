@@ -77,7 +77,7 @@ export class MemoryReplayStore implements ReplayStore {
   restore(sessionId: string, lastSequence: number, events: readonly SerializedEvent[]): void {
     const kept = events.slice(-this.capacity);
     const ring = new Ring(this.capacity, lastSequence - kept.length + 1);
-    kept.forEach((event, i) => ring.push(lastSequence - kept.length + 1 + i, event));
+    for (const [i, event] of kept.entries()) ring.push(lastSequence - kept.length + 1 + i, event);
     this.rings.set(sessionId, ring);
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DispatchEvent } from "@chat/events";
-import { SerializedEvent } from "../../connection/payloads";
+import type { SerializedEvent } from "../../connection/payloads";
 import type { FrameReceiver } from "../replay-store";
 import type { SessionRecord } from "../session-store";
 import { dataLineText, type JournalSession, lineText, type PreviousRun, replayLines } from "./journal-state";
@@ -102,8 +102,8 @@ export class GatewayJournal {
 
   /** Hands a frame back to its session once this task's lines are written (flat: no allocation per frame). */
   deliverWhenWritten(receiver: FrameReceiver, sequence: number, event: SerializedEvent): void {
-    if (this.deliveries.length === 0) this.writer.afterWrite(this.deliverAll);
     this.deliveries.push(receiver, sequence, event);
+    if (this.deliveries.length === 3) this.writer.afterWrite(this.deliverAll);
   }
 
   private readonly deliverAll = () => {
@@ -175,6 +175,13 @@ export class GatewayJournal {
     this.sessions.set(sessionId, claimed);
     this.append(lineText({ k: "session", session: claimed }));
     return { session, markers };
+  }
+
+  /** The last run's frames and events are in the replay store and the history now: not needed here. */
+  forgetLoadedFrames(): void {
+    this.previous.frames.clear();
+    this.previous.payloads.clear();
+    this.previous.events.length = 0;
   }
 
   /** The last run's sessions nobody claimed within the window: forgotten. */

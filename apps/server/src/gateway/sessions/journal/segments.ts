@@ -75,7 +75,10 @@ export class SegmentWriter {
 
   /** Runs `callback` once every line appended so far is written. */
   afterWrite(callback: () => void): void {
-    if (this.closed) return callback();
+    if (this.closed) {
+      callback();
+      return;
+    }
     this.waiting.push(callback);
     this.schedule();
   }
