@@ -28,11 +28,16 @@ export class HubBus implements EventBus {
       return;
     }
     this.clients.add(socket);
+    let received = 0;
     socket.on("message", (raw) => {
       const text = raw.toString();
       const event = parseEvent(text);
-      if (event) this.fanOut(event, text);
-      else socket.close(4002, "bad event");
+      if (!event) return void socket.close(4002, "bad event");
+      this.fanOut(event, text);
+      // Acknowledged once this process's subscribers have done what they do at once with it
+      // (the gateway journal writes it at the end of the task): the publisher's caller may answer then.
+      const count = ++received;
+      setImmediate(() => socket.readyState === WebSocket.OPEN && socket.send(`{"ack":${count}}`));
     });
     socket.on("close", () => this.clients.delete(socket));
     socket.on("error", () => this.clients.delete(socket));
@@ -64,11 +69,15 @@ export class HubBus implements EventBus {
   }
 }
 
+/** How long a publish through the hub waits for its acknowledgement. */
+const ACK_WAIT_MS = 1_000;
+
 /** A process that reaches the hub: publishes through it and hears everything it relays. */
 export class HubClientBus implements EventBus {
   private handlers = new HandlerSet();
   private socket: WebSocket | null = null;
-  private pending: string[] = [];
+  private pending: { text: string; acknowledged: () => void }[] = [];
+  private sendOnSocket: ((text: string, acknowledged: () => void) => void) | null = null;
   private closed = false;
   private opened: Promise<void>;
   private markOpen!: () => void;
@@ -86,16 +95,31 @@ export class HubClientBus implements EventBus {
     if (this.closed) return;
     const socket = new WebSocket(this.url, { headers: { authorization: `Bearer ${this.secret}` } });
     this.socket = socket;
+    let sent = 0;
+    const acks: { n: number; resolve: () => void }[] = [];
+    this.sendOnSocket = (text, acknowledged) => {
+      socket.send(text);
+      acks.push({ n: ++sent, resolve: acknowledged });
+    };
     socket.on("open", () => {
-      for (const text of this.pending.splice(0)) socket.send(text);
+      for (const { text, acknowledged } of this.pending.splice(0)) this.sendOnSocket?.(text, acknowledged);
       this.markOpen();
     });
     socket.on("message", (raw) => {
-      const event = parseEvent(raw.toString());
+      const text = raw.toString();
+      const ack = /^\{"ack":(\d+)\}$/.exec(text);
+      if (ack) {
+        while (acks.length > 0 && (acks[0] as { n: number }).n <= Number(ack[1])) acks.shift()?.resolve();
+        return;
+      }
+      const event = parseEvent(text);
       if (event) this.handlers.deliver(event);
     });
     socket.on("error", () => {});
     socket.on("close", () => {
+      // What the hub had not acknowledged may or may not have reached it: nobody waits longer.
+      for (const { resolve } of acks.splice(0)) resolve();
+      this.sendOnSocket = null;
       this.socket = null;
       if (!this.closed) setTimeout(() => this.connect(), 500).unref();
     });
@@ -106,10 +130,23 @@ export class HubClientBus implements EventBus {
     return Promise.race([this.opened.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))]);
   }
 
+  /**
+   * Resolves once the hub has the event (it acknowledges each one after handing it to its
+   * subscribers), or after ACK_WAIT_MS: a write the event reports is done either way, and
+   * the event follows when the hub is back.
+   */
   async publish(event: DomainEvent): Promise<void> {
     const text = JSON.stringify(event);
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
-    else if (this.pending.length < 10_000) this.pending.push(text);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ACK_WAIT_MS);
+      const acknowledged = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (this.socket?.readyState === WebSocket.OPEN && this.sendOnSocket) this.sendOnSocket(text, acknowledged);
+      else if (this.pending.length < 10_000) this.pending.push({ text, acknowledged });
+      else acknowledged();
+    });
   }
 
   subscribe(handler: EventHandler): () => void {

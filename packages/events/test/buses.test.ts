@@ -66,6 +66,27 @@ describe("event buses", () => {
     expect(await fromHub).toMatchObject({ d: { id: "5" } });
   });
 
+  it("resolves a publish through the hub only once the hub's subscribers have the event (a web app's send is answered after the gateway journal has it)", async () => {
+    const { hub, url } = await hubOnLoopback("s3cret");
+    const web = new HubClientBus(url, "s3cret");
+    cleanups.push(() => web.close());
+    expect(await web.whenReady()).toBe(true);
+    const atHub: DomainEvent[] = [];
+    hub.subscribe((event) => atHub.push(event));
+    for (let n = 1; n <= 20; n++) {
+      await web.publish(numbered(n));
+      expect(atHub.map(numberOf)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    }
+  });
+
+  it("resolves a publish within about a second when the hub is unreachable (the write it reports is done; the event waits for the hub)", async () => {
+    const web = new HubClientBus("ws://127.0.0.1:9/unreachable", "s3cret");
+    cleanups.push(() => web.close());
+    const started = Date.now();
+    await web.publish(numbered(1));
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
   it("refuses a client without the secret and ignores frames that are not events", async () => {
     const { hub, url } = await hubOnLoopback("right");
     const intruder = new WebSocket(url, { headers: { authorization: "Bearer wrong" } });
