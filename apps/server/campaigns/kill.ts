@@ -3,7 +3,9 @@ import { performance } from "node:perf_hooks";
 import { type Frame, Intents, RawGatewayClient } from "../test/support/gateway-client";
 import { type NodeProcess, startNodeProcess } from "../test/support/multinode-processes";
 import type { TestStorage } from "../test/support/test-server";
-import { createServerContext } from "../src/context";
+import { embeddedPassword, embeddedUrl } from "@chat/db";
+import { HubClientBus, internalSecret } from "@chat/events";
+import { createServerContext, type ServerContext } from "../src/context";
 import { contents } from "./support/delivery";
 import type { CampaignReport, Scale } from "./support/report";
 import { campaignStorage, storageName } from "./support/storage";
@@ -21,7 +23,8 @@ interface Sent {
 
 /**
  * `pnpm campaign kill`: `kill -9` of the server node in the middle of a burst of sends (with
- * files) from several bots, then a restart on the same storage. Properties: every message
+ * files) from several bots and a person (through the web app's domain), then a restart on the
+ * same storage (and ports). Properties: every message
  * answered 200 is there after the restart with its file's exact bytes; no message is
  * half-written (a file-bearing message without its file), answered or not; the watching bot's
  * Resume after the restart misses nothing answered, none twice, in order — its session
@@ -53,23 +56,28 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   // The burst: each bot sends back to back; the node is killed once `killAfter` are answered.
   const killAfter = scale === "full" ? 3_000 : 300;
   const answered: Sent[] = [];
-  // People: with PostgreSQL and Redis the web app lives on while the node is dead; this
-  // process plays it (the same domain on the same database and event stream) and its owner
-  // keeps posting. Without Redis the web app runs on the node's hub and stops with it.
-  const web = storage.databaseUrl && storage.redisUrl ? await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false }) : null;
-  let peopleSending = web !== null;
+  // People: this process plays the web app (the same domain on the same database and event
+  // stream) and the guild's owner keeps posting. With PostgreSQL and Redis it lives on while
+  // the node is dead; without them it reaches the embedded database and the event hub through
+  // the node, so its sends fail until the node is back (on the same ports).
+  const web = await webApp(storage, first);
+  const throughNode = !storage.redisUrl;
+  let peopleSending = true;
   let personFailed = 0;
   let nodeDown = false;
   let postedWhileDown = 0;
+  let refusedWhileDown = 0;
   const person = (async () => {
-    for (let n = 0; peopleSending && web; n++) {
+    for (let n = 0; peopleSending; n++) {
       const content = `person message ${n}`;
+      const down = nodeDown;
       try {
         const created = await web.domain.messages.create(world.channelId, world.ownerId, { content });
         answered.push({ id: String(created.id), content });
         if (nodeDown) postedWhileDown += 1;
       } catch {
-        personFailed += 1;
+        if (throughNode && (down || nodeDown)) refusedWhileDown += 1;
+        else personFailed += 1;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -115,7 +123,7 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   const frames: Frame[] = [...watcher.frames];
 
   // Restart on the same storage.
-  const restarted = await startNodeProcess("kill-restarted", storage, { env });
+  const restarted = await startNodeProcess("kill-restarted", storage, { env, ports: { port: first.port, embeddedPort: first.embeddedPort } });
   nodes.push(restarted);
   nodeDown = false;
   const restartSeconds = (performance.now() - killedAt) / 1000;
@@ -130,7 +138,7 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   // Every message in the channel, as the restarted node serves it.
   peopleSending = false;
   await person;
-  if (web) await closeContext(web);
+  await closeContext(web);
   if (personFailed > 0) problems.push(`${personFailed} of the person's sends failed`);
   const stored = await allMessages(restarted, world);
   const byId = new Map(stored.map((m) => [m.id, m]));
@@ -184,7 +192,7 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
     title: `kill -9 mid-burst (${storageName(storage)}, ${scale})`,
     rows: [
       ["bots' sends answered 200 before the kill, after the restart", `${botSends(answered, false)} from ${SENDERS} bots (every ${FILE_EVERY}th with a file), ${botSends(answered, true)}`],
-      ...(web ? [["a person's messages (the web app's domain), of them while the node was dead", `${answered.filter((m) => m.content.startsWith("person")).length}, ${postedWhileDown}`] as [string, string]] : []),
+      ["a person's messages answered (the web app's domain): in all, while the node was dead; refused then", `${answered.filter((m) => m.content.startsWith("person")).length}, ${postedWhileDown}; ${refusedWhileDown}`],
       ["answered messages there after the restart", `${answered.filter((m) => byId.has(m.id)).length} of ${answered.length}`],
       ["written but never answered (the kill came first)", `${unanswered.length}`],
       ["files checked byte for byte, half-written messages", `${filesChecked}, ${problems.filter((p) => p.startsWith("half-written")).length}`],
@@ -193,6 +201,17 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
     ],
     problems,
   };
+}
+
+/** A web app process's domain beside the node: on the shared database and stream, or through the node's embedded database and hub. */
+async function webApp(storage: TestStorage, node: NodeProcess): Promise<ServerContext> {
+  if (storage.databaseUrl && storage.redisUrl) {
+    return createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false });
+  }
+  const bus = new HubClientBus(`ws://127.0.0.1:${node.port}/internal/bus`, internalSecret(storage.dataDir));
+  if (!(await bus.whenReady())) throw new Error("the web app did not reach the node's event hub");
+  const databaseUrl = storage.databaseUrl ?? embeddedUrl(node.embeddedPort as number, embeddedPassword(storage.dataDir));
+  return createServerContext({ databaseUrl, dataDir: storage.dataDir, bus, rateLimits: false });
 }
 
 /** How many bots' sends were answered before the kill (`afterRestart` false) or after the restart (their numbers start at 100,000). */

@@ -17,6 +17,8 @@ export interface NodeProcess {
   name: string;
   child: ChildProcess;
   port: number;
+  /** Where it serves its embedded database (without a database URL). */
+  embeddedPort?: number;
   /** http://127.0.0.1:PORT/api/v10 */
   base: string;
   /** ws://127.0.0.1:PORT/gateway */
@@ -28,6 +30,13 @@ export interface NodeProcess {
   printed(text: string): boolean;
   kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface NodeProcessOptions {
+  /** More configuration (RATE_LIMITS=off for load). */
+  env?: Record<string, string>;
+  /** The ports of a node it replaces (a restart the web app and clients find where they were); default: free ones. */
+  ports?: { port: number; embeddedPort?: number };
 }
 
 export function freePort(): Promise<number> {
@@ -46,12 +55,11 @@ export function freePort(): Promise<number> {
  * Starts a node on `storage` and waits until it answers. With a database URL (and Redis for
  * several nodes) each node gets a data folder of its own; without one the node owns the
  * embedded database in `storage.dataDir`, which outlives it (a restart finds its data).
- * `env`: more configuration (RATE_LIMITS=off for load).
  */
 export async function startNodeProcess(
   name: string,
   storage: Pick<TestStorage, "databaseUrl" | "redisUrl" | "redisNamespace" | "dataDir">,
-  options: { env?: Record<string, string> } = {},
+  options: NodeProcessOptions = {},
 ): Promise<NodeProcess> {
   // A chosen free port can be taken by another process's outgoing connection before the node
   // binds it (both come from the ephemeral range): start again on fresh ports.
@@ -67,9 +75,10 @@ export async function startNodeProcess(
 async function startNodeProcessOnce(
   name: string,
   storage: Pick<TestStorage, "databaseUrl" | "redisUrl" | "redisNamespace" | "dataDir">,
-  options: { env?: Record<string, string> },
+  options: NodeProcessOptions,
 ): Promise<NodeProcess> {
-  const port = await freePort();
+  const port = options.ports?.port ?? (await freePort());
+  const embeddedPort = storage.databaseUrl ? undefined : (options.ports?.embeddedPort ?? (await freePort()));
   const embedded = !storage.databaseUrl;
   const dataDir = embedded ? storage.dataDir : mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -82,7 +91,7 @@ async function startNodeProcessOnce(
     // Each node has its own data folder, so they share the key as a deployment does: configured.
     // It is the storage's own, so a context opened on `storage.dataDir` signs alike.
     ATTACHMENT_SIGNING_KEY: keptSecret(storage.dataDir, "attachment-signing-key"),
-    ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : { EMBEDDED_DB_PORT: String(await freePort()) }),
+    ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : { EMBEDDED_DB_PORT: String(embeddedPort) }),
     ...(storage.redisUrl ? { REDIS_URL: storage.redisUrl, REDIS_NAMESPACE: storage.redisNamespace } : {}),
     ...options.env,
   });
@@ -101,6 +110,7 @@ async function startNodeProcessOnce(
     name,
     child,
     port,
+    embeddedPort,
     base: `http://127.0.0.1:${port}/api/v10`,
     gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
     exited,
