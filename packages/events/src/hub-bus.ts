@@ -131,21 +131,24 @@ export class HubClientBus implements EventBus {
   }
 
   /**
-   * Resolves once the hub has the event (it acknowledges each one after handing it to its
-   * subscribers), or after ACK_WAIT_MS: a write the event reports is done either way, and
-   * the event follows when the hub is back.
+   * Connected: resolves once the hub has the event (it acknowledges each one after handing it
+   * to its subscribers), or after ACK_WAIT_MS. Not connected (the server is not running): at
+   * once, and the event goes out when the hub is back. The write the event reports is done
+   * either way.
    */
   async publish(event: DomainEvent): Promise<void> {
     const text = JSON.stringify(event);
+    const send = this.socket?.readyState === WebSocket.OPEN ? this.sendOnSocket : null;
+    if (!send) {
+      if (this.pending.length < 10_000) this.pending.push({ text, acknowledged: () => {} });
+      return;
+    }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ACK_WAIT_MS);
-      const acknowledged = () => {
+      send(text, () => {
         clearTimeout(timer);
         resolve();
-      };
-      if (this.socket?.readyState === WebSocket.OPEN && this.sendOnSocket) this.sendOnSocket(text, acknowledged);
-      else if (this.pending.length < 10_000) this.pending.push({ text, acknowledged });
-      else acknowledged();
+      });
     });
   }
 

@@ -79,12 +79,12 @@ describe("event buses", () => {
     }
   });
 
-  it("resolves a publish within about a second when the hub is unreachable (the write it reports is done; the event waits for the hub)", async () => {
+  it("resolves a publish at once while the hub is unreachable (the write it reports is done; the event waits for the hub)", async () => {
     const web = new HubClientBus("ws://127.0.0.1:9/unreachable", "s3cret");
     cleanups.push(() => web.close());
     const started = Date.now();
     await web.publish(numbered(1));
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 
   it("refuses a client without the secret and ignores frames that are not events", async () => {
