@@ -83,6 +83,23 @@ describe("gateway journal files", () => {
     expect(second.claim("dropped", "1", 10)).toBeNull();
   });
 
+  it("dates a session carried when a run ended from that end, for the runs after the next too", async () => {
+    const dir = folder();
+    const first = open(dir);
+    await sessionWithFrames(first, "carried", 1);
+    first.close();
+    await sleep(60);
+    const second = open(dir);
+    const endedAt = second.previous.endedAt;
+    await written(second);
+    second.close();
+    await sleep(60);
+
+    const third = open(dir);
+    expect(third.previous.sessions.get("carried")?.droppedAt).toBe(endedAt);
+    expect(third.claim("carried", "1", 50)).toBeNull();
+  });
+
   it("ignores a line cut short by a crash", async () => {
     const dir = folder();
     const first = open(dir);

@@ -53,11 +53,17 @@ export class GatewayJournal {
     const segmentMs = options.segmentMs ?? 60_000;
     const { lines, lastWrittenAt } = readSegments(dir);
     this.previous = replayLines(lines, lastWrittenAt ?? this.now(), options.replayCapacity);
+    const carried = [...this.previous.sessions.values()].filter((session) => session.droppedAt === null);
     for (const [id, session] of this.previous.sessions) this.sessions.set(id, session);
     this.nextNumber = this.previous.lastNumber + 1;
     this.newest = this.previous.events.at(-1) ?? null;
     // Every segment written in the last resume window (plus one segment's span) may be needed.
     this.writer = new SegmentWriter(dir, this.bootId, options.resumeWindowMs + 2 * segmentMs, () => this.append(null));
+    // Carried when the last run ended: dropped then, for this run's successors too.
+    for (const session of carried) {
+      session.droppedAt = this.previous.endedAt;
+      this.append(lineText({ k: "dropped", s: session.record.id, at: session.droppedAt }));
+    }
     this.rotation = setInterval(() => this.rotate(), segmentMs);
     this.rotation.unref();
   }
@@ -167,7 +173,7 @@ export class GatewayJournal {
   claim(sessionId: string, userId: string, windowMs: number): { session: JournalSession; markers: string[] } | null {
     const session = this.previous.sessions.get(sessionId);
     if (!session || session.record.userId !== userId || !session.ready) return null;
-    if (this.now() - (session.droppedAt ?? this.previous.endedAt) > windowMs) return null;
+    if (this.now() - (session.droppedAt ?? 0) > windowMs) return null;
     this.previous.sessions.delete(sessionId);
     const cursor = this.previous.cursors.get(session.boot);
     const markers = [session.event, session.guildsAt, session.since, cursor ?? null].filter((m): m is string => Boolean(m));
