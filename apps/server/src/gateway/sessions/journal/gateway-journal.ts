@@ -64,7 +64,13 @@ export class GatewayJournal {
       session.droppedAt = this.previous.endedAt;
       this.append(lineText({ k: "dropped", s: session.record.id, at: session.droppedAt }));
     }
-    this.rotation = setInterval(() => this.rotate(), segmentMs);
+    this.rotation = setInterval(() => {
+      try {
+        this.rotate();
+      } catch (error) {
+        console.error("gateway journal: could not start a new segment", error);
+      }
+    }, segmentMs);
     this.rotation.unref();
   }
 
@@ -212,7 +218,9 @@ export class GatewayJournal {
       opening.push(lineText({ k: "event", at: this.newest.at, event: this.newest.event }));
       this.written.add(this.newest.event.id);
     }
-    for (const [boot, id] of this.previous.cursors) opening.push(lineText({ k: "cursor", boot, id }));
+    // The cursors of earlier runs whose sessions are still waiting for their Resume.
+    const boots = new Set([...this.sessions.values()].map((session) => session.boot));
+    for (const [boot, id] of this.previous.cursors) if (boots.has(boot) && boot !== this.bootId) opening.push(lineText({ k: "cursor", boot, id }));
     if (this.cursor) opening.push(lineText({ k: "cursor", boot: this.bootId, id: this.cursor }));
     for (const session of this.sessions.values()) opening.push(lineText({ k: "session", session }));
     this.writer.rotate(opening, this.now());

@@ -111,9 +111,11 @@ export class SegmentWriter {
   /** The next segment begins with `opening` (what a reader needs that older segments held). */
   rotate(opening: string[], now: number): void {
     this.flush();
+    // Opened before the old one closes: if it cannot be, writing goes on where it was.
+    const next = this.openSegment(this.number + 1);
     closeSync(this.fd);
     this.number += 1;
-    this.fd = this.openSegment();
+    this.fd = next;
     this.pending.push(...opening);
     this.flush();
     for (const segment of segmentsIn(this.dir)) {
@@ -127,8 +129,10 @@ export class SegmentWriter {
     this.closed = true;
     try {
       fsyncSync(this.fd);
-    } catch {}
-    closeSync(this.fd);
+      closeSync(this.fd);
+    } catch (error) {
+      console.error("gateway journal: closing its file failed", error);
+    }
   }
 
   private schedule(): void {
@@ -137,7 +141,7 @@ export class SegmentWriter {
     queueMicrotask(() => this.flush());
   }
 
-  private openSegment(): number {
-    return openSync(join(this.dir, `${String(this.number).padStart(10, "0")}-${this.bootId}.jsonl`), "a");
+  private openSegment(number = this.number): number {
+    return openSync(join(this.dir, `${String(number).padStart(10, "0")}-${this.bootId}.jsonl`), "a");
   }
 }
