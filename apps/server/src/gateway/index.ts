@@ -28,7 +28,7 @@ export interface Gateway {
 
 export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOptions> = {}): Gateway {
   const options = resolveGatewayOptions(overrides);
-  // With Redis (multi-node mode) session records and replay buffers live there, per the design.
+  // With Redis (multi-node mode) session records and replay buffers live there, per the design; without it in memory and the gateway journal.
   const storage = createSessionStorage(ctx, options);
   const { replay, store, history, heardEverything } = storage;
   const sessions = new SessionRegistry(replay, store);

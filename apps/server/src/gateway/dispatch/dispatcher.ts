@@ -9,7 +9,7 @@ import { intentAllows, receivesPresences, receivesScheduledEvents, withoutSchedu
 import type { InteractionCreateEvent, InteractionRouter } from "./interaction-router";
 
 export interface DispatcherOptions {
-  /** Multi-node mode: every accepted event is kept for catching up sessions taken over from other nodes. */
+  /** Every accepted event is kept for catching up sessions taken over from other nodes or from the last run (none when sessions live in memory alone). */
   history?: EventHistory | null;
   /** Called in bus order once all an event caused has been handed to the sessions (their appends issued). */
   processed?: (eventId: string) => void;

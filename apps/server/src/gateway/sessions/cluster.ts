@@ -25,9 +25,9 @@ export interface SessionStorage {
   store: SessionStore;
   history: EventHistory | null;
   /**
-   * Resolves true once this node has heard every bus event published before the call (a
-   * barrier event it publishes comes back to it: one Redis channel keeps publish order);
-   * false if it does not come back in time.
+   * Resolves true once this node has heard every bus event published before the call (with
+   * Redis a barrier event it publishes comes back to it: one Redis channel keeps publish
+   * order; without it this node is the bus); false if it does not come back in time.
    */
   heardEverything(): Promise<boolean>;
   /** A bus event as the dispatcher takes it (the journal writes it down and names it). */

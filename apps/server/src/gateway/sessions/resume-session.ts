@@ -18,8 +18,8 @@ const IDENTIFY_FINISH_WAIT_MS = 5_000;
  * Resume on a new connection (state table: waiting for resume -> ready). Refused with op 9
  * `d: false` when the session is unknown or expired, the token is not its bot's, its Identify
  * did not finish (waited for a little while), or the events after `seq` are no longer all
- * kept. In multi-node mode a session held by another node (alive or dead) is taken over
- * first (takeover.ts).
+ * kept. A session this node does not hold, of another node (alive or dead, with Redis) or of
+ * this node's last run (the gateway journal), is taken over first (takeover.ts).
  */
 export async function resumeSession(connection: Connection, request: ResumeRequest): Promise<void> {
   const { identifyReads, sessions, replay, store } = connection.services;

@@ -6,9 +6,10 @@ import { Session } from "./session";
 import { SessionRegistry } from "./session-registry";
 
 /**
- * Multi-node Resume of a session this node does not hold. Whether its node is alive or was
- * killed, the session is claimed in Redis (from then on the old node's writes about it are
- * refused, and if alive it closes its connection with 4000), then caught up:
+ * Resume of a session this node does not hold. Whether its node is alive or was killed, the
+ * session is claimed in Redis (from then on the old node's writes about it are refused, and
+ * if alive it closes its connection with 4000), or without Redis from the gateway journal of
+ * this node's last run (journal/); then caught up:
  *
  * - its replay buffer holds every event the old node recorded, up to `lastSequence`; the old
  *   node sent nothing it had not recorded;
