@@ -4,8 +4,10 @@ import { type Frame, Intents, RawGatewayClient } from "../test/support/gateway-c
 import { type NodeProcess, startNodeProcess } from "../test/support/multinode-processes";
 import type { TestStorage } from "../test/support/test-server";
 import { embeddedPassword, embeddedUrl } from "@chat/db";
+import { openDatabase } from "@chat/db/open";
+import { createDomain, type Domain, keptSecret, publicUrlsFromEnv, systemClock } from "@chat/domain";
 import { HubClientBus, internalSecret } from "@chat/events";
-import { createServerContext, type ServerContext } from "../src/context";
+import { createServerContext } from "../src/context";
 import { contents } from "./support/delivery";
 import type { CampaignReport, Scale } from "./support/report";
 import { campaignStorage, storageName } from "./support/storage";
@@ -138,7 +140,7 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   // Every message in the channel, as the restarted node serves it.
   peopleSending = false;
   await person;
-  await closeContext(web);
+  await web.close();
   if (personFailed > 0) problems.push(`${personFailed} of the person's sends failed`);
   const stored = await allMessages(restarted, world);
   const byId = new Map(stored.map((m) => [m.id, m]));
@@ -203,15 +205,29 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   };
 }
 
-/** A web app process's domain beside the node: on the shared database and stream, or through the node's embedded database and hub. */
-async function webApp(storage: TestStorage, node: NodeProcess): Promise<ServerContext> {
+/** The part of a web app process a person's sends go through: its domain, on its database and bus. */
+interface WebApp {
+  domain: Domain;
+  close(): Promise<void>;
+}
+
+/** A web app process beside the node: on the shared database and stream, or through the node's (embedded) database and its hub. */
+async function webApp(storage: TestStorage, node: NodeProcess): Promise<WebApp> {
   if (storage.databaseUrl && storage.redisUrl) {
-    return createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false });
+    const ctx = await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false });
+    return { domain: ctx.domain, close: () => closeContext(ctx) };
   }
   const bus = new HubClientBus(`ws://127.0.0.1:${node.port}/internal/bus`, internalSecret(storage.dataDir));
   if (!(await bus.whenReady())) throw new Error("the web app did not reach the node's event hub");
-  const databaseUrl = storage.databaseUrl ?? embeddedUrl(node.embeddedPort as number, embeddedPassword(storage.dataDir));
-  return createServerContext({ databaseUrl, dataDir: storage.dataDir, bus, rateLimits: false });
+  const database = await openDatabase({ databaseUrl: storage.databaseUrl ?? embeddedUrl(node.embeddedPort as number, embeddedPassword(storage.dataDir)), migrate: false });
+  const domain = createDomain({ db: database.prisma, bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: keptSecret(storage.dataDir, "attachment-signing-key") });
+  return {
+    domain,
+    async close() {
+      await bus.close();
+      await database.close();
+    },
+  };
 }
 
 /** How many bots' sends were answered before the kill (`afterRestart` false) or after the restart (their numbers start at 100,000). */
