@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DispatchEvent } from "@chat/events";
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SerializedEvent } from "../../src/gateway/connection/payloads";
 import { GatewayJournal } from "../../src/gateway/sessions/journal/gateway-journal";
 import { JournalReplayStore } from "../../src/gateway/sessions/journal/journal-stores";
+import { Session } from "../../src/gateway/sessions/session";
 
 const record = (id: string, userId = "1") => ({ id, userId, applicationId: userId, intents: 513, shard: null, createdAt: Date.now() });
 const message = (content: string) => ({ t: "MESSAGE_CREATE", d: { content, channel_id: "10" }, channelId: "10" }) as unknown as DispatchEvent;
@@ -63,6 +64,23 @@ describe("gateway journal files", () => {
     expect(claimed?.session).toMatchObject({ seq: 3, guildIds: ["100"], ready: true, event: ids[2] });
     expect(claimed?.markers).toContain(ids[2]);
     expect(second.claim("s1", "1", 120_000)).toBeNull();
+  });
+
+  it("sends a frame only once the line recording it is in the journal's file", async () => {
+    const dir = folder();
+    const journal = open(dir);
+    const replay = new JournalReplayStore(journal, 1000);
+    journal.opened(record("s1"));
+    const session = new Session({ id: "s1", userId: "1", applicationId: "1", intents: 513, shard: null }, replay);
+    session.release();
+    const recordedWhenSent: number[] = [];
+    const frameLines = () => readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), "utf8").split("\n")).filter((line) => line.startsWith('{"k":"frames"')).length;
+    session.attach({ send: () => recordedWhenSent.push(frameLines()), displace: () => {} });
+    const event = journal.event(message("m1"));
+    session.dispatch(new SerializedEvent(event.t, event.d, event.id));
+    expect(recordedWhenSent).toEqual([]);
+    await written(journal);
+    expect(recordedWhenSent).toEqual([1]);
   });
 
   it("forgets ended sessions, refuses unready ones and ones dropped longer ago than the window", async () => {
