@@ -13,12 +13,12 @@ export class JournalSessionStore implements SessionStore {
   readonly nodeId = "local";
   readonly shared = false;
   readonly durable = true;
-  private readonly live_ = new MemorySessionStore();
+  private readonly liveCounts = new MemorySessionStore();
 
   constructor(private readonly journal: GatewayJournal) {}
 
   async open(record: SessionRecord, maxLive: number): Promise<boolean> {
-    if (!(await this.live_.open(record, maxLive))) return false;
+    if (!(await this.liveCounts.open(record, maxLive))) return false;
     this.journal.opened(record);
     return true;
   }
@@ -32,17 +32,17 @@ export class JournalSessionStore implements SessionStore {
   }
 
   live(sessionId: string, userId: string): void {
-    this.live_.live(sessionId, userId);
+    this.liveCounts.live(sessionId, userId);
     this.journal.live(sessionId);
   }
 
   dropped(sessionId: string, userId: string): void {
-    this.live_.dropped(sessionId, userId);
+    this.liveCounts.dropped(sessionId, userId);
     this.journal.dropped(sessionId);
   }
 
   end(sessionId: string, userId: string): void {
-    this.live_.end(sessionId, userId);
+    this.liveCounts.end(sessionId, userId);
     this.journal.end(sessionId);
   }
 
@@ -73,7 +73,7 @@ export class JournalSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    await this.live_.close();
+    await this.liveCounts.close();
   }
 }
 
