@@ -67,6 +67,8 @@ export const Errors = {
   wrongChannelType: () => new ApiError(400, C.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type"),
   emptyMessage: () => new ApiError(400, C.CannotSendAnEmptyMessage, "Cannot send an empty message"),
   requestTooLarge: (what = "Request entity too large") => new ApiError(413, C.RequestEntityTooLarge, what),
+  /** A person's uploads not yet sent or used would pass the cap (web app only: bots upload with their message). */
+  tooManyUnusedUploads: () => new ApiError(429, 0, "You have too many files waiting to be sent. Send or remove some first."),
   invalidJson: () => new ApiError(400, 50109, "The request body contains invalid JSON."),
   invalidForm: (errors: FieldErrors, message = "Invalid Form Body") => new ApiError(400, C.InvalidFormBodyOrContentType, message, errors),
   /** A refused request that is not about one field: 50035 with the reason as the message. */

@@ -80,7 +80,7 @@ export { channelAccess, guildAccess, requirePermission } from "./services/shared
 export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export { applicationWithId } from "./services/shared/selects";
-export { EPHEMERAL_URL_VALIDITY_SECONDS, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
+export { EPHEMERAL_URL_VALIDITY_SECONDS, UNUSED_UPLOAD_BYTES_MAX, UNUSED_UPLOADS_MAX, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
 export type { PasswordHasher } from "./services/users/accounts";
 export { type LiveWebSession, WEB_SESSION_LIFETIME_MS } from "./services/users/web-sessions";
 export * from "./services/voice";

@@ -13,6 +13,12 @@ export function tryAgainIn(retryAfterMs: number): string {
   return `Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
 }
 
+/** Whole minutes to wait, for the hourly limits. */
+export function tryAgainInMinutes(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
 export const tooManySignIns = (retryAfterMs: number) => `Too many sign-in attempts. ${tryAgainIn(retryAfterMs)}`;
 export const tooManySignUps = (retryAfterMs: number) => `Too many sign-up attempts. ${tryAgainIn(retryAfterMs)}`;
 export const sendingTooFast = (retryAfterMs: number) => `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
@@ -26,6 +32,7 @@ export const makingInvitesTooOften = (retryAfterMs: number) => `You are making i
 export const kickingTooOften = (retryAfterMs: number) => `You are removing members too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const banningTooOften = (retryAfterMs: number) => `You are banning and unbanning too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const changingRolesTooOften = (retryAfterMs: number) => `You are changing members' roles too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const uploadedTooMuch = (retryAfterMs: number) => `You have uploaded too much in the last hour. ${tryAgainInMinutes(retryAfterMs)}`;
 export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**

@@ -56,3 +56,11 @@ export const SIGN_IN_LIMITS: SignInLimits = {
  * with them (and bots), so 10 per 10 minutes.
  */
 export const PROFILE_UPDATE_LIMIT: BucketRule = { name: "profile.update", points: 10, durationSeconds: 600, per: "bot" };
+
+/**
+ * Bytes one person may upload per hour, files for messages and for commands alike (every file
+ * a person sends is uploaded first): ten full 25 MB messages. A person sharing files never
+ * meets it; a script storing 5 MB files as fast as it can is stopped within seconds.
+ */
+export const UPLOAD_BYTES_PER_HOUR = 250 * 1024 * 1024;
+export const UPLOAD_BYTES_LIMIT: BucketRule = { name: "upload.bytes", points: UPLOAD_BYTES_PER_HOUR, durationSeconds: 3600, per: "bot" };

@@ -11,10 +11,13 @@ export interface RateLimitOutcome {
 }
 
 export interface RateLimitStore {
-  /** Counts one use; refused once the rule's points are spent in the current window. */
-  consume(rule: BucketRule, key: string): Promise<RateLimitOutcome>;
-  /** Gives one use back (an attempt that turned out not to count). */
-  refund(rule: BucketRule, key: string): Promise<void>;
+  /**
+   * Counts one use, or `points` of them (a rule counting bytes spends a file's size); refused
+   * once the rule's points are spent in the current window.
+   */
+  consume(rule: BucketRule, key: string, points?: number): Promise<RateLimitOutcome>;
+  /** Gives one use (or `points`) back: an attempt that turned out not to count. */
+  refund(rule: BucketRule, key: string, points?: number): Promise<void>;
   /** Refuses every use of the counter for `seconds` from now, whatever its window said. */
   block(rule: BucketRule, key: string, seconds: number): Promise<void>;
   /** Forgets the counter: the next use starts a fresh window. */
@@ -59,17 +62,17 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
   }
 
   return {
-    async consume(rule, key) {
+    async consume(rule, key, points = 1) {
       try {
-        const res = await limiterFor(rule).consume(key);
+        const res = await limiterFor(rule).consume(key, points);
         return { allowed: true, limit: rule.points, remaining: Math.max(0, res.remainingPoints), resetAfterMs: res.msBeforeNext };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { allowed: false, limit: rule.points, remaining: 0, resetAfterMs: rejection.msBeforeNext };
         throw rejection;
       }
     },
-    async refund(rule, key) {
-      await limiterFor(rule).reward(key, 1);
+    async refund(rule, key, points = 1) {
+      await limiterFor(rule).reward(key, points);
     },
     async block(rule, key, seconds) {
       await limiterFor(rule).block(key, seconds);

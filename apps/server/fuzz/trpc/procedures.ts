@@ -160,6 +160,7 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
     fields: { channelId, filename: str(1024, ["notes.txt", "../../etc/passwd", "a\u0000b"], 1), contentType: union(oneOf("text/plain", "image/png", null), str(255)), data: str(4096, ["aGVsbG8=", "", "not base64!"]) },
     base: { channelId: "{hiddenChannel}", filename: "notes.txt", data: "aGVsbG8=" },
   },
+  "uploads.remove": { fields: { uploadIds: arr(id("message", "hiddenMessage"), 60) }, base: { uploadIds: ["{hiddenMessage}"] } },
 
   "invites.preview": { fields: { code: inviteCode }, base: { code: "{invite}" } },
   "invites.createOrReuse": { fields: { channelId, maxAge: int(-1, 2_592_001), maxUses: int(-1, 1001) }, base: { channelId: "{hiddenChannel}", maxAge: 86_400, maxUses: 0 } },

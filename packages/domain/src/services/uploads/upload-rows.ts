@@ -59,3 +59,8 @@ export async function storeApplicationFile(
   await db.$executeRaw`UPDATE "Upload" SET "usedAt" = clock_timestamp() WHERE "id" = ${row.id}`;
   return row;
 }
+
+/** Removes the person's own uploads among `ids` that are still waiting (not sent, not used); answers how many. */
+export function removeUnusedUploads(db: Db, uploaderId: bigint, ids: bigint[]): Promise<number> {
+  return db.$executeRaw`DELETE FROM "Upload" WHERE "id" = ANY(${ids}::bigint[]) AND "uploaderId" = ${uploaderId} AND "usedAt" IS NULL`;
+}

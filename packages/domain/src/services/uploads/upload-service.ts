@@ -8,7 +8,8 @@ import { cleanFilename, contentTypeFor } from "../messages/message-files";
 import type { MessageService } from "../messages/messages";
 import { channelAccess } from "../shared/access";
 import { type MessageUpload, sendWithUploads } from "./upload-message";
-import { EPHEMERAL_URL_VALIDITY_SECONDS, removeExpiredUploads, type UploadSummary } from "./upload-rows";
+import { UploadQuota } from "./upload-quota";
+import { EPHEMERAL_URL_VALIDITY_SECONDS, removeExpiredUploads, removeUnusedUploads, type UploadSummary } from "./upload-rows";
 
 /** A file as the person's browser sent it. */
 export interface NewUpload {
@@ -50,10 +51,14 @@ export function ephemeralAttachment(ctx: DomainContext, applicationId: bigint, u
  * at a signed `{cdn}/ephemeral-attachments/{application}/{upload}/{filename}` address.
  */
 export class UploadService {
+  private readonly quota: UploadQuota;
+
   constructor(
     private readonly ctx: DomainContext,
     private readonly messages?: MessageService,
-  ) {}
+  ) {
+    this.quota = new UploadQuota(ctx.db);
+  }
 
   /** The person's message with their uploads as its files (see sendWithUploads). */
   sendMessage(channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string; message_reference?: { message_id: string } }, uploads: MessageUpload[]) {
@@ -61,18 +66,23 @@ export class UploadService {
     return sendWithUploads(this.ctx, this.messages, channelId, authorId, body, uploads);
   }
 
-  /** Stores a file for `userId` to use in the channel: 10003 for a channel they cannot see, 50013 without Send Messages, 40005 over 25 MB. */
+  /**
+   * Stores a file for `userId` to use in the channel: 10003 for a channel they cannot see, 50013
+   * without Send Messages, 40005 over 25 MB, 429 when too many of theirs wait unsent (upload-quota.ts).
+   */
   async create(userId: bigint, input: NewUpload): Promise<UploadView> {
     const access = await channelAccess(this.ctx, input.channelId, userId);
     if (!maySendCommands(access) && access.guild !== null) throw Errors.missingPermissions();
     if (input.data.byteLength > MESSAGE_FILES_BYTES_MAX) throw Errors.requestTooLarge("Files can be at most 25 MB.");
     const filename = cleanFilename(input.filename);
     const contentType = contentTypeFor(filename, input.contentType);
-    const row = await this.ctx.db.upload.create({
-      data: { uploaderId: userId, channelId: input.channelId, filename, contentType, size: input.data.byteLength, data: input.data },
-      select: { id: true, filename: true, size: true, contentType: true },
-    });
+    const row = await this.quota.store({ uploaderId: userId, channelId: input.channelId, filename, contentType, size: input.data.byteLength, data: input.data });
     return { id: row.id.toString(), filename: row.filename, size: row.size, content_type: row.contentType };
+  }
+
+  /** Takes back the person's uploads among `ids` that wait unsent (a file removed from the composer); others' and used ones stay. */
+  remove(userId: bigint, ids: bigint[]): Promise<number> {
+    return removeUnusedUploads(this.ctx.db, userId, ids);
   }
 
   /** A used upload's bytes through its signed address; anything else (bad or expired signature, unknown) is 404 code 0. */

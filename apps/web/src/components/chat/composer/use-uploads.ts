@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTRPCClient } from "@/lib/trpc";
 import { overLimits } from "./upload-limits";
 import { uploadFile } from "./upload-request";
 
@@ -53,13 +54,20 @@ export function useUploads(channelId: string) {
     return added.length;
   }, []);
 
-  const remove = useCallback((key: string) => {
-    setFiles((now) => {
-      const gone = now.find((f) => f.key === key);
-      if (gone?.preview) URL.revokeObjectURL(gone.preview);
-      return now.filter((f) => f.key !== key);
-    });
-  }, []);
+  const client = useTRPCClient();
+  const remove = useCallback(
+    (key: string) => {
+      // Uploaded already (a send that failed): taken back, so it no longer counts as waiting to be sent.
+      const uploadId = current.current.find((f) => f.key === key)?.uploadId;
+      if (uploadId) client.uploads.remove.mutate({ uploadIds: [uploadId] }).catch(() => undefined);
+      setFiles((now) => {
+        const gone = now.find((f) => f.key === key);
+        if (gone?.preview) URL.revokeObjectURL(gone.preview);
+        return now.filter((f) => f.key !== key);
+      });
+    },
+    [client],
+  );
 
   const describe = useCallback((key: string, description: string) => {
     setFiles((now) => now.map((f) => (f.key === key ? { ...f, description } : f)));
