@@ -147,6 +147,99 @@ describe("a person's live stream", () => {
     stale.close();
   });
 
+  /** A tab of the person's that saw one event (their own message at home), then went away: its cursor. */
+  async function cursorOfTabGoneAway(userId: bigint): Promise<string> {
+    const home = await w.domain.guilds.create(userId, "Home");
+    const tab = await openTab(userId);
+    await tab.ready();
+    await w.domain.messages.create(home.channels.find((c) => c.type === 0)!.id, userId, { content: "at home" });
+    await tab.until((f) => f.t === READ_STATE_UPDATE);
+    const cursor = tab.lastCursor();
+    tab.close();
+    expect(cursor).toBeTruthy();
+    return cursor as string;
+  }
+
+  it("replays to a tab that joined a guild while away only what came after the join: never a message posted and deleted before it", async () => {
+    const poster = await person("poster");
+    const joiner = await person("joiner");
+    const guild = await w.domain.guilds.create(poster, "Before my time");
+    const channel = guild.channels.find((c) => c.type === 0)!;
+    const cursor = await cursorOfTabGoneAway(joiner);
+
+    const secret = await w.domain.messages.create(channel.id, poster, { content: "said and deleted before the join" });
+    await w.domain.messages.delete(channel.id, BigInt(secret.id), poster);
+    await w.domain.messages.create(channel.id, poster, { content: "kept, from before the join" });
+    await w.domain.invites.accept(joiner, (await w.domain.invites.create(channel.id, poster, {})).code);
+    await w.domain.messages.create(channel.id, poster, { content: "after the join" });
+
+    const back = await openTab(joiner, cursor);
+    expect(await back.ready()).toMatchObject({ resumed: true, guildIds: expect.arrayContaining([guild.id.toString()]) });
+    await back.until((f) => content(f) === "after the join");
+    await quiet();
+    const inGuild = back.events().filter((f) => (f.d as { guild_id?: string; id?: string }).guild_id === guild.id.toString() || (f.d as { id?: string }).id === guild.id.toString());
+    expect(inGuild.map((f) => f.t)).toEqual([GatewayDispatchEvents.GuildCreate, GatewayDispatchEvents.GuildMemberAdd, GatewayDispatchEvents.MessageCreate]);
+    expect(back.events().map(content)).not.toContain("said and deleted before the join");
+    expect(back.events().some((f) => (f.d as { id?: string }).id === secret.id)).toBe(false);
+    back.close();
+  });
+
+  it("gives a tab removed from a guild while away its GUILD_DELETE, and nothing said there after", async () => {
+    const owner = await person("remover");
+    const removed = await person("removed");
+    const guild = await w.domain.guilds.create(owner, "Left behind");
+    await w.domain.members.addPerson(guild.id, removed);
+    const channel = guild.channels.find((c) => c.type === 0)!;
+    const cursor = await cursorOfTabGoneAway(removed);
+
+    await w.domain.messages.create(channel.id, owner, { content: "before the kick" });
+    await w.domain.members.kick(owner, guild.id, removed);
+    await w.domain.messages.create(channel.id, owner, { content: "after the kick" });
+
+    const back = await openTab(removed, cursor);
+    expect(await back.ready()).toMatchObject({ resumed: true });
+    expect(await back.until((f) => f.t === GatewayDispatchEvents.GuildDelete)).toMatchObject({ d: { id: guild.id.toString() }, guildDeleted: false });
+    await quiet();
+    expect(back.events().map(content)).not.toContain("after the kick");
+    back.close();
+  });
+
+  it("does not resume a tab a channel was revealed to while away (a role given, an overwrite): it loads everything again", async () => {
+    const owner = await person("revealer");
+    const member = await person("shown");
+    const guild = await w.domain.guilds.create(owner, "Revealing");
+    await w.domain.members.addPerson(guild.id, member);
+    const hidden = async (name: string) => {
+      const channel = await w.database.prisma.channel.create({ data: { guildId: guild.id, type: 0, name, position: 9 } });
+      await w.database.prisma.permissionOverwrite.create({ data: { channelId: channel.id, targetId: guild.id, type: 0, deny: Permission.ViewChannel } });
+      return channel;
+    };
+    const staff = await hidden("staff");
+    const role = await w.domain.roles.create(owner, guild.id, { name: "Staff" });
+    await w.database.prisma.permissionOverwrite.create({ data: { channelId: staff.id, targetId: BigInt(role.id), type: 0, allow: Permission.ViewChannel } });
+
+    const byRole = await cursorOfTabGoneAway(member);
+    const before = await w.domain.messages.create(staff.id, owner, { content: "staff only, before the role" });
+    await w.domain.messages.delete(staff.id, BigInt(before.id), owner);
+    await w.domain.memberRoles.addRole(owner, guild.id, member, BigInt(role.id));
+    const back = await openTab(member, byRole);
+    expect(await back.ready()).toMatchObject({ resumed: false, reason: "access-changed" });
+    await w.domain.messages.create(staff.id, owner, { content: "staff, live" });
+    await back.until((f) => content(f) === "staff, live");
+    expect(back.events().map(content)).not.toContain("staff only, before the role");
+    back.close();
+
+    const board = await hidden("board");
+    const byOverwrite = await cursorOfTabGoneAway(member);
+    await w.domain.messages.create(board.id, owner, { content: "board only, before the overwrite" });
+    await w.domain.channelOverwrites.put(board.id, member, owner, { type: 1, allow: Permission.ViewChannel.toString(), deny: "0" });
+    const again = await openTab(member, byOverwrite);
+    expect(await again.ready()).toMatchObject({ resumed: false, reason: "access-changed" });
+    await quiet();
+    expect(again.events().map(content)).not.toContain("board only, before the overwrite");
+    again.close();
+  });
+
   it("shows a person typing to the others who can view the channel, under the typing limit", async () => {
     const owner = await person("typist");
     const reader = await person("watcher");

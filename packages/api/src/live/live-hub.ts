@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Audience, type ChannelViewers, ViewerCache } from "@chat/domain";
-import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent } from "@chat/events";
+import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent, type PersonEvent } from "@chat/events";
 import type { TabPresence } from "@chat/presence";
 import { countLiveStreams } from "./open-streams";
 import { Tab, TabIndex } from "./tabs";
@@ -16,8 +16,13 @@ export interface LiveHubOptions {
   presence?: TabPresence;
 }
 
-/** How a tab's stream starts: from now, or resumed after the cursor it last saw. */
-export type LiveStart = { resumed: true } | { resumed: false; reason: "new" | "too-old" };
+/**
+ * How a tab's stream starts: from now, or resumed after the cursor it last saw. Not resumed
+ * ("too-old": the cursor is out of the resume window; "access-changed": a channel was revealed
+ * to the person since, so what they missed cannot be decided as of then), the tab loads
+ * everything again.
+ */
+export type LiveStart = { resumed: true } | { resumed: false; reason: "new" | "too-old" | "access-changed" };
 
 /**
  * People's live streams in one web process: one bus subscription, one audience decision per
@@ -72,9 +77,10 @@ export class LiveHub {
       this.presence?.closed(tab);
     });
     const missed = lastEventId ? this.history.after([lastEventId]) : null;
-    const start = this.replay(tab, missed ?? []).then((): LiveStart => {
+    const start = this.replay(tab, missed ?? []).then((resumable): LiveStart => {
       if (!lastEventId) return { resumed: false, reason: "new" };
-      return missed ? { resumed: true } : { resumed: false, reason: "too-old" };
+      if (!missed) return { resumed: false, reason: "too-old" };
+      return resumable ? { resumed: true } : { resumed: false, reason: "access-changed" };
     });
     return { tab, start };
   }
@@ -117,20 +123,21 @@ export class LiveHub {
     return candidates.length === 0 ? null : this.audience.visibleAmong(event, candidates);
   }
 
-  /** The missed events this tab may see, decided as if it alone were listening; then it goes live. */
-  private async replay(tab: Tab, missed: readonly LiveEvent[]): Promise<void> {
-    const alone = new TabIndex();
-    alone.add(tab);
-    const replayed: LiveEvent[] = [];
+  /**
+   * The missed events this tab would have been sent at the time (Audience.missedBy, the tab
+   * alone); then it goes live. False, replaying nothing, when they cannot be decided as of then.
+   */
+  private async replay(tab: Tab, missed: readonly LiveEvent[]): Promise<boolean> {
+    let replayed: LiveEvent[] = [];
     try {
-      for (const event of missed) {
-        if (isPersonEvent(event)) {
-          if (tab.addressedBy(event)) replayed.push(event);
-          continue;
-        }
-        const candidates = this.audience.candidates(event, alone);
-        if (candidates.length > 0 && (await this.audience.visibleAmong(event, candidates)).length > 0) replayed.push(event);
-      }
+      const sent = await this.audience.missedBy(
+        tab,
+        missed.filter((event): event is Exclude<LiveEvent, PersonEvent> => !isPersonEvent(event)),
+      );
+      if (!sent) return false;
+      const decided = new Set<LiveEvent>(sent);
+      replayed = missed.filter((event) => (isPersonEvent(event) ? tab.addressedBy(event) : decided.has(event)));
+      return true;
     } finally {
       // Live deliveries already queued for this tab wait for the replay before them.
       await this.tail;

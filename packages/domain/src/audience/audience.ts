@@ -4,6 +4,7 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { ChannelViewers } from "./channel-viewers";
 import { guildOfEvent, needsChannelView } from "./event-scope";
 import type { Listener, ListenerIndex } from "./listeners";
+import { ListenerThen, revealsChannelTo } from "./missed-events";
 
 /**
  * Who may receive an event, for bots' gateway sessions and people's browser tabs alike. Asked
@@ -16,6 +17,7 @@ import type { Listener, ListenerIndex } from "./listeners";
  * 4. `visibleAmong`: for a guild channel's event, only those holding View Channel there, in one
  *    batch of queries whatever the number of listeners.
  * A face may narrow the candidates between 2 and 4 with rules of its own (the gateway's intents).
+ * `missedBy` decides the events a listener missed while away as they were decided then.
  */
 /** While the database is unreachable an audience check is asked again this often, for at most `retryForMs`. */
 const RETRY_EVERY_MS = 250;
@@ -55,6 +57,26 @@ export class Audience {
         await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
       }
     }
+  }
+
+  /**
+   * What a listener that was away missed (`missed` in bus order, `listener` as it is now),
+   * decided as at the time: in the guilds it was in then (a guild joined since gives only what
+   * came after the join; one left since still gives its GUILD_DELETE), among the channel's
+   * viewers. Null when a channel was revealed to it meanwhile (revealsChannelTo): it must load
+   * everything again instead.
+   */
+  async missedBy(listener: Listener, missed: readonly DispatchEvent[]): Promise<DispatchEvent[] | null> {
+    if (revealsChannelTo(listener.userId, missed)) return null;
+    const then = ListenerThen.before(listener, missed);
+    const sent: DispatchEvent[] = [];
+    for (const event of missed) {
+      this.applyJoins(event, then);
+      const candidates = this.candidates(event, then);
+      this.applyLeaves(event, then);
+      if (candidates.length > 0 && (await this.visibleAmong(event, candidates)).length > 0) sent.push(event);
+    }
+    return sent;
   }
 
   /** Events that add a guild to listeners' view, applied in bus order before deciding. */
