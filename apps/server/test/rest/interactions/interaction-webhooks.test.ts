@@ -173,6 +173,26 @@ describe("interaction follow-ups and @original", () => {
     await expectError(await webhook(env.t, app, interaction.token, "GET", "/messages/not-an-id"), 404, 10008);
   });
 
+  it("reaches only the messages its interaction produced: the bot's other messages and another interaction's follow-ups are 10008", async () => {
+    const first = await answered();
+    const second = await answered();
+    const plain = await w.botMessage({ content: "the bot's own, no interaction" });
+    const secondFollowUp = await (await webhook(env.t, app, second.interaction.token, "POST", "", { content: "second's follow-up" })).json();
+    const secondEphemeral = await (await webhook(env.t, app, second.interaction.token, "POST", "", { content: "second's, ephemeral", flags: 64 })).json();
+    for (const other of [plain.id, second.reply.id, secondFollowUp.id, secondEphemeral.id]) {
+      await expectError(await webhook(env.t, app, first.interaction.token, "GET", `/messages/${other}`), 404, 10008);
+      await expectError(await webhook(env.t, app, first.interaction.token, "PATCH", `/messages/${other}`, { content: "hijack" }), 404, 10008);
+      await expectError(await webhook(env.t, app, first.interaction.token, "DELETE", `/messages/${other}`), 404, 10008);
+    }
+    expect(await (await w.bot.get(`/channels/${w.text.id}/messages/${plain.id}`)).json()).toMatchObject({ content: "the bot's own, no interaction" });
+    expect(await (await webhook(env.t, app, second.interaction.token, "GET", `/messages/${secondFollowUp.id}`)).json()).toMatchObject({ content: "second's follow-up" });
+    expect(await (await webhook(env.t, app, second.interaction.token, "GET", `/messages/${secondEphemeral.id}`)).json()).toMatchObject({ content: "second's, ephemeral" });
+    // Its own reply (by id too) and follow-ups stay reachable.
+    expect((await webhook(env.t, app, first.interaction.token, "GET", `/messages/${first.reply.id}`)).status).toBe(200);
+    const own = await (await webhook(env.t, app, first.interaction.token, "POST", "", { content: "first's follow-up" })).json();
+    expect(await (await webhook(env.t, app, first.interaction.token, "PATCH", `/messages/${own.id}`, { content: "first's, edited" })).json()).toMatchObject({ content: "first's, edited" });
+  });
+
   it("refuses malformed follow-ups and edits with 50035 (nothing written); wait=maybe is 50035", async () => {
     const { interaction, reply } = await answered();
     await expectError(await webhook(env.t, app, interaction.token, "POST", "", { content: "x".repeat(2001) }), 400, 50035);
