@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { Permission } from "@chat/domain";
+import { AccessToken } from "livekit-server-sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Frame, RawGatewayClient } from "../support/gateway-client";
 import { expectError, fixtures } from "../support/rest-fixtures";
@@ -171,5 +173,29 @@ describe("voice states follow the media server", () => {
     const forged = await fetch(`${s.t.server.url}/livekit/webhook`, { method: "POST", headers: { "content-type": "application/webhook+json", authorization: "eyJhbGciOiJIUzI1NiJ9.e30.c2ln" }, body });
     expect(forged.status).toBe(401);
     await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+  });
+
+  it("a signed webhook sent again is handled once: a participant_joined replayed after the leave does not bring the state back", async () => {
+    const bot = await s.t.seed.bot(s.world, BASIC);
+    // Signed as the media server signs them: a JWT of the API key whose sha256 claim is the body's hash.
+    const signed = async (event: Record<string, unknown>) => {
+      const body = JSON.stringify({ ...event, room: { name: s.world.voice.id.toString() }, participant: { identity: bot.botUser.id.toString(), sid: "PA_replayed" }, createdAt: String(Math.floor(Date.now() / 1000)) });
+      const token = new AccessToken(s.livekit.apiKey, s.livekit.apiSecret, { ttl: "5m" });
+      token.sha256 = createHash("sha256").update(body).digest("base64");
+      return { body, authorization: await token.toJwt() };
+    };
+    const send = ({ body, authorization }: { body: string; authorization: string }) =>
+      fetch(`${s.t.server.url}/livekit/webhook`, { method: "POST", headers: { "content-type": "application/webhook+json", authorization }, body });
+    const joined = await signed({ event: "participant_joined", id: "EV_replay_join" });
+    const left = await signed({ event: "participant_left", id: "EV_replay_left" });
+
+    expect((await send(joined)).status).toBe(204);
+    expect((await ownVoiceState(bot.botToken)).status).toBe(200);
+    expect((await send(left)).status).toBe(204);
+    await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+    // The same signed join again, still within its signature's validity: answered 2xx (so it is not retried), dropped.
+    expect((await send(joined)).status).toBe(204);
+    await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+    expect((await send(left)).status).toBe(204);
   });
 });
