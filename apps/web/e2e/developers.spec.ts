@@ -98,3 +98,65 @@ test("consent page: unknown client_id and guilds without Manage Guild", async ({
   await page.goto("/oauth2/authorize?scope=bot");
   await expect(page.getByTestId("consent-error")).toContainText("no client_id");
 });
+
+test("portal: the Public bot switch; a private bot's consent page tells others only its owner can add it", async ({ page, browser, service }) => {
+  const developer = uniqueName("quinn");
+  await signUp(page, developer);
+  const { guildId: ownGuildId } = await createGuild(page, "Quinn's Lab");
+  await page.goto("/developers");
+  const create = await openDialog(page, "New application", "Create an application");
+  await create.getByLabel("Name").fill("Quiet Bot");
+  await create.getByRole("button", { name: "Create" }).click();
+  await page.getByRole("dialog", { name: "“Quiet Bot” is ready" }).getByRole("link", { name: "Open application" }).click();
+  const appId = await page.getByTestId("application-id").inputValue();
+
+  // New applications are public; the switch is labelled and says what it does.
+  const publicBot = page.getByRole("switch", { name: "Public bot" });
+  await expect(publicBot).toBeChecked();
+  await expect(publicBot).toHaveAccessibleDescription("Anyone who manages a guild can add your bot with its invite link. Off: only you can add it.");
+  await publicBot.uncheck();
+  await expect(publicBot).not.toBeChecked();
+  const { database } = await service.domain();
+  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(false);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Public bot" })).not.toBeChecked();
+  await screen(page, "portal-private-bot");
+
+  // Someone else who manages a guild opens the invite link: the page says why they can't add it.
+  const link = `/oauth2/authorize?client_id=${appId}&scope=bot&permissions=3072`;
+  const other = await browser.newContext({ baseURL: service.webUrl, viewport: { width: 1280, height: 800 } });
+  const otherPage = await other.newPage();
+  await signUp(otherPage, uniqueName("rhea"));
+  const { guildId: otherGuildId } = await createGuild(otherPage, "Rhea's Den");
+  await otherPage.goto(link);
+  const refusal = otherPage.getByTestId("consent-error");
+  await expect(refusal).toContainText("Quiet Bot can’t be added");
+  await expect(refusal).toContainText("This bot is private: only its owner can add it.");
+  await expect(otherPage.getByRole("button", { name: "Authorise" })).toHaveCount(0);
+  await screen(otherPage, "consent-private-bot");
+  await otherPage.setViewportSize({ width: 390, height: 844 });
+  await expect(refusal).toBeInViewport();
+  await screen(otherPage, "consent-private-bot-phone");
+  await otherPage.setViewportSize({ width: 1280, height: 800 });
+
+  // The server refuses too: a consent page opened while the bot was public, submitted after it went private.
+  await page.getByRole("switch", { name: "Public bot" }).check();
+  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(true);
+  await otherPage.goto(link);
+  await expect(otherPage.getByTestId("consent-application")).toHaveText("Quiet Bot");
+  await otherPage.getByLabel("Add to guild").selectOption({ label: "Rhea's Den" });
+  await page.getByRole("switch", { name: "Public bot" }).uncheck();
+  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(false);
+  await otherPage.getByRole("button", { name: "Authorise" }).click();
+  await expect(otherPage.getByRole("alert").filter({ hasText: "This bot is private: only its owner can add it." })).toBeVisible();
+  expect(await database.prisma.member.count({ where: { guildId: BigInt(otherGuildId), userId: BigInt(appId) } })).toBe(0);
+  await other.close();
+
+  // Its owner still adds it.
+  await page.goto(link);
+  await expect(page.getByTestId("consent-application")).toHaveText("Quiet Bot");
+  await page.getByLabel("Add to guild").selectOption({ label: "Quinn's Lab" });
+  await page.getByRole("button", { name: "Authorise" }).click();
+  await expect(page.getByTestId("consent-success")).toContainText("was added to Quinn's Lab");
+  expect(await database.prisma.member.count({ where: { guildId: BigInt(ownGuildId), userId: BigInt(appId) } })).toBe(1);
+});

@@ -142,6 +142,24 @@ test.describe.serial("log in with us (OAuth2)", () => {
     await tab.context().close();
   });
 
+  test("the Public bot switch is about adding the bot only: with it off, the website still logs people in", async ({ browser, page, service }) => {
+    await page.goto("/login");
+    await logIn(page, developer);
+    await expect(page).toHaveURL(/\/channels/);
+    await page.goto(`/developers/applications/${clientId}`);
+    await page.getByRole("switch", { name: "Public bot" }).uncheck();
+    const { database } = await service.domain();
+    await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(clientId) } })).botPublic).toBe(false);
+
+    const tab = await signedIn(browser, service.webUrl);
+    await tab.goto(`${site.origin}/login`);
+    await expect(tab.getByTestId("consent-application")).toHaveText("Demo Site");
+    await expect(tab.getByTestId("consent-error")).toHaveCount(0);
+    await tab.getByRole("button", { name: "Authorise" }).click();
+    await expect(tab.getByTestId("username")).toHaveText(person);
+    await tab.context().close();
+  });
+
   test("Authorised apps: removing the website stops its token, and it has to ask again", async ({ browser, service }) => {
     const tab = await signedIn(browser, service.webUrl);
     await tab.goto(`${site.origin}/login?prompt=none`);

@@ -251,6 +251,35 @@ describe("developer portal and bot consent", () => {
     const role = await w.database.prisma.role.findFirst({ where: { guildId: BigInt(guild.id), botApplicationId: BigInt(created.application.id) } });
     expect(role?.permissions).toBe(bits);
   });
+
+  it("a private bot (the \"Public bot\" switch off) is added by its owner only; others are told why and refused", async () => {
+    const developer = await person("private_dev");
+    const manager = await person("private_guild_owner");
+    const created = await w.caller(developer).applications.create({ name: "Private Bot" });
+    const clientId = created.application.id;
+    expect(await w.caller(developer).applications.get({ applicationId: clientId })).toMatchObject({ botPublic: true });
+    expect(await w.caller(developer).applications.setBotPublic({ applicationId: clientId, botPublic: false })).toEqual({ botPublic: false });
+    expect(await w.caller(developer).applications.get({ applicationId: clientId })).toMatchObject({ botPublic: false });
+    // Only the owner switches it.
+    await expect(w.caller(manager).applications.setBotPublic({ applicationId: clientId, botPublic: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const { guild } = await w.caller(manager).guilds.create({ name: "Someone else's" });
+    expect(await w.caller(manager).oauth2.application({ clientId })).toMatchObject({ name: "Private Bot", addable: false });
+    const refused = await w.caller(manager).oauth2.authorizeBot({ clientId, guildId: guild.id, permissions: "0" }).catch((e) => e);
+    expect(refused).toMatchObject({ code: "FORBIDDEN", message: "This bot is private: only its owner can add it." });
+    expect(await w.database.prisma.member.count({ where: { guildId: BigInt(guild.id), userId: BigInt(clientId) } })).toBe(0);
+    expect(await w.database.prisma.role.count({ where: { guildId: BigInt(guild.id), botApplicationId: BigInt(clientId) } })).toBe(0);
+
+    const own = await w.caller(developer).guilds.create({ name: "The developer's" });
+    expect(await w.caller(developer).oauth2.application({ clientId })).toMatchObject({ addable: true });
+    await w.caller(developer).oauth2.authorizeBot({ clientId, guildId: own.guild.id, permissions: Permission.ViewChannel.toString() });
+    expect(await w.database.prisma.member.count({ where: { guildId: BigInt(own.guild.id), userId: BigInt(clientId) } })).toBe(1);
+
+    await w.caller(developer).applications.setBotPublic({ applicationId: clientId, botPublic: true });
+    expect(await w.caller(manager).oauth2.application({ clientId })).toMatchObject({ addable: true });
+    await w.caller(manager).oauth2.authorizeBot({ clientId, guildId: guild.id, permissions: "0" });
+    expect(await w.database.prisma.member.count({ where: { guildId: BigInt(guild.id), userId: BigInt(clientId) } })).toBe(1);
+  });
 });
 
 describe("text PostgreSQL cannot store", () => {

@@ -64,6 +64,8 @@ export const Errors = {
   /** Only where the spec names it (guild commands of a guild the bot is not in); elsewhere hidden things are Unknown (rule 9). */
   missingAccess: () => new ApiError(403, C.MissingAccess, "Missing Access"),
   missingPermissions: () => new ApiError(403, C.MissingPermissions, "Missing Permissions"),
+  /** The application's "Public bot" setting is off and the person adding its bot is not its owner. */
+  privateBot: () => new ApiError(403, C.MissingPermissions, "This bot is private: only its owner can add it."),
   wrongChannelType: () => new ApiError(400, C.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type"),
   emptyMessage: () => new ApiError(400, C.CannotSendAnEmptyMessage, "Cannot send an empty message"),
   requestTooLarge: (what = "Request entity too large") => new ApiError(413, C.RequestEntityTooLarge, what),

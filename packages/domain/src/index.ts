@@ -79,6 +79,7 @@ export { ReadCache } from "./caches/read-cache";
 export { channelAccess, guildAccess, requirePermission } from "./services/shared/access";
 export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
+export { mayAddBot } from "./services/applications/applications";
 export { applicationWithId } from "./services/shared/selects";
 export { EPHEMERAL_URL_VALIDITY_SECONDS, UNUSED_UPLOAD_BYTES_MAX, UNUSED_UPLOADS_MAX, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
 export type { PasswordHasher } from "./services/users/accounts";

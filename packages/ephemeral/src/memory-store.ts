@@ -14,6 +14,12 @@ export class MemoryShortLivedStore implements ShortLivedStore {
     this.entries.set(key, { json: JSON.stringify(value), expiresAt: this.now() + ttlMs });
   }
 
+  async putIfAbsent(key: string, value: unknown, ttlMs: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    await this.put(key, value, ttlMs);
+    return true;
+  }
+
   async get<T>(key: string): Promise<T | null> {
     const entry = this.live(key);
     return entry ? (JSON.parse(entry.json) as T) : null;

@@ -16,6 +16,11 @@ export class RedisShortLivedStore implements ShortLivedStore {
     await this.redis.set(this.prefix + key, JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)));
   }
 
+  async putIfAbsent(key: string, value: unknown, ttlMs: number): Promise<boolean> {
+    const result = await this.redis.set(this.prefix + key, JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)), "NX");
+    return result === "OK";
+  }
+
   async get<T>(key: string): Promise<T | null> {
     const json = await this.redis.get(this.prefix + key);
     return json === null ? null : (JSON.parse(json) as T);

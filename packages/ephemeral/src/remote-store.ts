@@ -21,6 +21,10 @@ export class RemoteShortLivedStore implements ShortLivedStore {
     await this.call("put", { key, value, ttlMs });
   }
 
+  async putIfAbsent(key: string, value: unknown, ttlMs: number): Promise<boolean> {
+    return (await this.call("putIfAbsent", { key, value, ttlMs })).done;
+  }
+
   async get<T>(key: string): Promise<T | null> {
     return ((await this.call("get", { key })).value ?? null) as T | null;
   }

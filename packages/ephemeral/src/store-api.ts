@@ -26,6 +26,9 @@ export const shortLivedOperations = {
     await store.put(call.key, call.value, call.ttlMs);
     return {};
   }),
+  putIfAbsent: operation(z.object({ key, value: z.unknown(), ttlMs: z.number().int().positive().max(86_400_000) }), async (store, call) => ({
+    done: await store.putIfAbsent(call.key, call.value, call.ttlMs),
+  })),
   get: operation(z.object({ key }), async (store, call) => ({ value: await store.get(call.key) })),
   replace: operation(z.object({ key, value: z.unknown() }), async (store, call) => ({ done: await store.replace(call.key, call.value) })),
   delete: operation(z.object({ key }), async (store, call) => ({ done: await store.delete(call.key) })),

@@ -6,6 +6,11 @@
 export interface ShortLivedStore {
   /** Keeps `value` under `key` for `ttlMs`, replacing whatever was there. */
   put(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /**
+   * Keeps `value` under `key` for `ttlMs` only when no live value is there: true when it was
+   * kept, false (nothing written) when one was. Atomic across every process sharing the store.
+   */
+  putIfAbsent(key: string, value: unknown, ttlMs: number): Promise<boolean>;
   /** The value under `key`, or null when there is none (never put, deleted, or expired). */
   get<T = unknown>(key: string): Promise<T | null>;
   /** Replaces an existing value, keeping its expiry; false (and nothing written) when there is none. */

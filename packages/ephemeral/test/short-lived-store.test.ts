@@ -30,6 +30,18 @@ describe.each(stores)("short-lived store (%s)", (_name, make) => {
     expect(await store.delete("b")).toBe(false);
     await store.close();
   });
+
+  it("putIfAbsent keeps a value only where none is live: once among simultaneous callers, again after expiry", async () => {
+    const store = make();
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.putIfAbsent("once", { i }, 300)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const winner = claims.indexOf(true);
+    expect(await store.get("once")).toEqual({ i: winner });
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await store.putIfAbsent("once", { i: "again" }, 300)).toBe(true);
+    expect(await store.get("once")).toEqual({ i: "again" });
+    await store.close();
+  });
 });
 
 describe("short-lived store API (the hub server's memory for its clients)", () => {
@@ -38,6 +50,8 @@ describe("short-lived store API (the hub server's memory for its clients)", () =
     expect((await api.answer("Bearer wrong", "get", { key: "a" })).status).toBe(401);
     expect(await api.answer("Bearer s3cret", "put", { key: "a", value: [1], ttlMs: 1000 })).toEqual({ status: 200, body: {} });
     expect(await api.answer("Bearer s3cret", "get", { key: "a" })).toEqual({ status: 200, body: { value: [1] } });
+    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "a", value: [2], ttlMs: 1000 })).toEqual({ status: 200, body: { done: false } });
+    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "b", value: [2], ttlMs: 1000 })).toEqual({ status: 200, body: { done: true } });
     expect((await api.answer("Bearer s3cret", "explode", {})).status).toBe(404);
     expect((await api.answer("Bearer s3cret", "put", { key: "a" })).status).toBe(400);
   });

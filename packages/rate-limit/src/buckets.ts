@@ -11,9 +11,10 @@ export interface BucketRule {
   /**
    * What the limit is counted per: the bot (or person) and the path parameter `channel` or
    * `guild`; the bot alone (`bot`); for requests without a bot token, the client's address
-   * (`address`); or the account a sign-in names (`account`).
+   * (`address`); the account a sign-in names (`account`); or the path's `token` (an
+   * interaction token used as a webhook), whoever sends it (`token`).
    */
-  per: "channel" | "guild" | "bot" | "address" | "account";
+  per: "channel" | "guild" | "bot" | "address" | "account" | "token";
 }
 
 /** All requests of one bot: 50 per second. */
@@ -50,6 +51,17 @@ export const KICK_LIMIT = perGuild("member.kick", 5, 5);
 /** Giving a member a role (REST, and the web app): 10 per 10 s per guild; taking one is counted apart. */
 export const MEMBER_ROLE_ADD_LIMIT = perGuild("member.role.add", 10, 10);
 export const MEMBER_ROLE_REMOVE_LIMIT = perGuild("member.role.remove", 10, 10);
+
+/**
+ * The interaction token's webhook routes (follow-ups, and reading, editing and deleting the
+ * reply and follow-ups): the reference platform's webhook limit, 5 per 2 s, per token and per
+ * kind of request. They need no bot token, so the bot's own limits never see them.
+ */
+const perToken = (name: string): BucketRule => ({ name, points: 5, durationSeconds: 2, per: "token" });
+const WEBHOOK_EXECUTE_LIMIT = perToken("webhook.execute");
+const WEBHOOK_MESSAGE_GET = perToken("webhook.message.get");
+const WEBHOOK_MESSAGE_EDIT = perToken("webhook.message.edit");
+const WEBHOOK_MESSAGE_DELETE = perToken("webhook.message.delete");
 
 /** Send a message: 5 per 5 s per channel, for bots (REST) and people (the web app) alike. */
 export const MESSAGE_CREATE_LIMIT = perChannel("message.create", 5, 5);
@@ -91,6 +103,13 @@ export const ROUTE_BUCKETS: Partial<Record<RouteKey, BucketRule>> = {
   "DELETE /guilds/:guild/members/:user": KICK_LIMIT,
   "PUT /guilds/:guild/bans/:user": BANS_LIMIT,
   "DELETE /guilds/:guild/bans/:user": BANS_LIMIT,
+  "POST /webhooks/:application/:token": WEBHOOK_EXECUTE_LIMIT,
+  "GET /webhooks/:application/:token/messages/@original": WEBHOOK_MESSAGE_GET,
+  "GET /webhooks/:application/:token/messages/:message": WEBHOOK_MESSAGE_GET,
+  "PATCH /webhooks/:application/:token/messages/@original": WEBHOOK_MESSAGE_EDIT,
+  "PATCH /webhooks/:application/:token/messages/:message": WEBHOOK_MESSAGE_EDIT,
+  "DELETE /webhooks/:application/:token/messages/@original": WEBHOOK_MESSAGE_DELETE,
+  "DELETE /webhooks/:application/:token/messages/:message": WEBHOOK_MESSAGE_DELETE,
   "PATCH /users/@me": { name: "user.edit", points: 2, durationSeconds: 3600, per: "bot" },
   // Login token endpoints: 30 requests per minute from one address, both routes together.
   "POST /oauth2/token": LOGIN_TOKEN_LIMIT,
@@ -102,11 +121,11 @@ export function bucketFor(method: string, route: string): BucketRule | undefined
 }
 
 /**
- * The counter a request consumes from: `subject` (the bot's id, or the client's address for
- * `address` rules), plus the channel or guild the rule is counted per.
+ * The counter a request consumes from: `subject` (the bot's id, the client's address for
+ * `address` rules, a digest of the token for `token` rules), plus the channel or guild the rule is counted per.
  */
 export function counterKey(rule: BucketRule, subject: string, params: unknown): string {
-  if (rule.per === "bot" || rule.per === "address" || rule.per === "account") return subject;
+  if (rule.per === "bot" || rule.per === "address" || rule.per === "account" || rule.per === "token") return subject;
   const value = (params as Record<string, string | undefined> | undefined)?.[rule.per];
   return `${subject}:${value ?? "-"}`;
 }

@@ -2,4 +2,4 @@ export { defaultLiveKitInstallDir, findLiveKitBinary, LIVEKIT_MISSING, LIVEKIT_P
 export { readLiveKitAccess } from "./livekit-env";
 export { type LiveKitAccess, LiveKitMedia } from "./livekit-media";
 export { type LiveKitServerOptions, liveKitConfig, type RunningLiveKit, startLiveKitServer } from "./livekit-process";
-export { type LiveKitParticipantEvent, LiveKitWebhooks } from "./livekit-webhooks";
+export { type LiveKitWebhook, LiveKitWebhooks } from "./livekit-webhooks";

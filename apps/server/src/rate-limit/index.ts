@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { bucketFor, counterKey, GLOBAL_LIMIT } from "@chat/rate-limit";
+import { type BucketRule, bucketFor, counterKey, GLOBAL_LIMIT } from "@chat/rate-limit";
 import type { ServerContext } from "../context";
 import { sendRateLimited, writeBucketHeaders } from "./headers";
 
@@ -15,9 +15,24 @@ export interface RateLimits {
   checkGlobal(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
   /**
    * onRequest hook, after authentication: the route's bucket from the table, per bot and
-   * channel or guild, or per client address for the routes without a bot (login token endpoints).
+   * channel or guild, per client address for the login token endpoints, or per interaction
+   * token for that token's webhook routes (no bot token there).
    */
   checkRoute(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+/** Never a token itself as a key (it would sit in Redis): a digest of it. */
+const digestOf = (token: string) => createHash("sha256").update(token).digest("hex").slice(0, 32);
+
+/** Who a route's counter is kept for; undefined when the request has no such subject (not counted). */
+function subjectOf(rule: BucketRule, request: FastifyRequest): string | undefined {
+  // request.ip honours X-Forwarded-For (trustProxy): the address in front of the load balancer.
+  if (rule.per === "address") return request.ip;
+  if (rule.per === "token") {
+    const token = (request.params as { token?: string } | undefined)?.token;
+    return token ? digestOf(token) : undefined;
+  }
+  return request.bot?.userId.toString();
 }
 
 /** `prefix` is stripped from route URLs before the bucket table is consulted. */
@@ -28,9 +43,7 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
     async checkGlobal(request, reply) {
       const header = request.headers.authorization;
       if (!header?.startsWith("Bot ")) return;
-      // Never the token itself as a key (it would sit in Redis): a digest of it.
-      const tokenKey = createHash("sha256").update(header.slice(4).trim()).digest("hex").slice(0, 32);
-      const outcome = await store.consume(GLOBAL_LIMIT, tokenKey);
+      const outcome = await store.consume(GLOBAL_LIMIT, digestOf(header.slice(4).trim()));
       if (outcome.allowed) return;
       writeBucketHeaders(reply, null, outcome);
       ctx.metrics.rateLimited("global");
@@ -39,8 +52,7 @@ export function createRateLimits(ctx: ServerContext, prefix: string): RateLimits
     async checkRoute(request, reply) {
       const rule = bucketFor(request.method, (request.routeOptions.url ?? "").slice(prefix.length));
       if (!rule) return;
-      // request.ip honours X-Forwarded-For (trustProxy): the address in front of the load balancer.
-      const subject = rule.per === "address" ? request.ip : request.bot?.userId.toString();
+      const subject = subjectOf(rule, request);
       if (!subject) return;
       const outcome = await store.consume(rule, counterKey(rule, subject, request.params));
       writeBucketHeaders(reply, rule, outcome);

@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { Permission } from "@chat/domain";
+import { AccessToken } from "livekit-server-sdk";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Frame, RawGatewayClient } from "../support/gateway-client";
+import { startTestServer, storageMode } from "../support/harness";
 import { expectError, fixtures } from "../support/rest-fixtures";
 import { eventually, VoiceParticipant } from "../support/voice-bot";
 import { useVoiceTestServer } from "../support/voice-server";
@@ -172,4 +175,51 @@ describe("voice states follow the media server", () => {
     expect(forged.status).toBe(401);
     await expectError(await ownVoiceState(bot.botToken), 404, 10065);
   });
+
+  /** LiveKit events about one participant of the voice channel, signed as the media server signs them: a JWT of the API key whose sha256 claim is the body's hash. */
+  const signedEvent = async (participant: { identity: string; sid: string }, event: Record<string, unknown>) => {
+    const body = JSON.stringify({ ...event, room: { name: s.world.voice.id.toString() }, participant, createdAt: String(Math.floor(Date.now() / 1000)) });
+    const token = new AccessToken(s.livekit.apiKey, s.livekit.apiSecret, { ttl: "5m" });
+    token.sha256 = createHash("sha256").update(body).digest("base64");
+    return { body, authorization: await token.toJwt() };
+  };
+  const deliver = (serverUrl: string, { body, authorization }: { body: string; authorization: string }) =>
+    fetch(`${serverUrl}/livekit/webhook`, { method: "POST", headers: { "content-type": "application/webhook+json", authorization }, body });
+
+  it("a signed webhook sent again is handled once: a participant_joined replayed after the leave does not bring the state back", async () => {
+    const bot = await s.t.seed.bot(s.world, BASIC);
+    const participant = { identity: bot.botUser.id.toString(), sid: "PA_replayed" };
+    const joined = await signedEvent(participant, { event: "participant_joined", id: "EV_replay_join" });
+    const left = await signedEvent(participant, { event: "participant_left", id: "EV_replay_left" });
+
+    expect((await deliver(s.t.server.url, joined)).status).toBe(204);
+    expect((await ownVoiceState(bot.botToken)).status).toBe(200);
+    expect((await deliver(s.t.server.url, left)).status).toBe(204);
+    await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+    // The same signed join again, still within its signature's validity: answered 2xx (so it is not retried), dropped.
+    expect((await deliver(s.t.server.url, joined)).status).toBe(204);
+    await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+    expect((await deliver(s.t.server.url, left)).status).toBe(204);
+  });
+
+  // Several nodes need PostgreSQL + Redis: this case exists in that pass of the suite.
+  if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
+    it("the handled event ids are shared by the nodes: a join replayed to another node after the leave is dropped there too", async () => {
+      const livekit = { url: s.livekit.url, publicUrl: s.livekit.url, apiKey: s.livekit.apiKey, apiSecret: s.livekit.apiSecret };
+      const second = await startTestServer({ storage: s.t.storage, livekit });
+      try {
+        const bot = await s.t.seed.bot(s.world, BASIC);
+        const participant = { identity: bot.botUser.id.toString(), sid: "PA_replayed_elsewhere" };
+        const joined = await signedEvent(participant, { event: "participant_joined", id: "EV_replay_join_elsewhere" });
+        expect((await deliver(s.t.server.url, joined)).status).toBe(204);
+        expect((await ownVoiceState(bot.botToken)).status).toBe(200);
+        expect((await deliver(s.t.server.url, await signedEvent(participant, { event: "participant_left", id: "EV_replay_left_elsewhere" }))).status).toBe(204);
+        await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+        expect((await deliver(second.server.url, joined)).status).toBe(204);
+        await expectError(await ownVoiceState(bot.botToken), 404, 10065);
+      } finally {
+        await second.close();
+      }
+    });
+  }
 });

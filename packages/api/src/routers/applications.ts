@@ -29,6 +29,7 @@ export const applicationsRouter = router({
     return {
       ...applicationView(app, urls),
       clientId: app.id.toString(),
+      botPublic: app.botPublic,
       redirectUris: app.redirectUris,
       authorizeUrl: `${urls.appUrl}/oauth2/authorize`,
       tokenUrl: `${urls.apiUrl}/oauth2/token`,
@@ -39,6 +40,11 @@ export const applicationsRouter = router({
   /** A new bot token, shown once; the old one stops working at once and its gateway sessions close. */
   resetBotToken: protectedProcedure.input(zApp).mutation(async ({ ctx, input }) => {
     return { botToken: await ctx.domain.applications.resetBotToken(ctx.me.id, input.applicationId) };
+  }),
+
+  /** The "Public bot" switch: off, only the owner can add the bot to guilds. */
+  setBotPublic: protectedProcedure.input(zApp.extend({ botPublic: z.boolean() })).mutation(async ({ ctx, input }) => {
+    return { botPublic: await ctx.domain.applicationSettings.setBotPublic(ctx.me.id, input.applicationId, input.botPublic) };
   }),
 
   /** A new client secret, shown once; websites' existing logins keep working. */

@@ -1,4 +1,4 @@
-import { Errors, parsePermissionBits } from "@chat/domain";
+import { Errors, mayAddBot, parsePermissionBits } from "@chat/domain";
 import { z } from "zod";
 import { zPermissionBits, zSnowflake } from "../inputs";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
@@ -22,11 +22,13 @@ export type LoginRequestView =
 
 /** The consent page of /oauth2/authorize: scope `bot` adds a bot to a guild, scope `identify` logs a person in to a website. */
 export const oauth2Router = router({
-  /** What the consent page shows about the application asking (login required). */
+  /**
+   * What the consent page shows about the application asking (login required). `addable` is
+   * false when its "Public bot" setting is off and the person is not its owner: the page says so.
+   */
   application: protectedProcedure.input(z.object({ clientId: zSnowflake })).query(async ({ ctx, input }) => {
     const app = await ctx.domain.applications.getPublic(input.clientId);
-    if (!app.botPublic && app.ownerId !== ctx.me.id) throw Errors.unknownApplication();
-    return { id: app.id.toString(), name: app.name, description: app.description, bot: userRowView(app.botUser) };
+    return { id: app.id.toString(), name: app.name, description: app.description, bot: userRowView(app.botUser), addable: mayAddBot(app, ctx.me.id) };
   }),
 
   /** Adds the application's bot to a guild where the person has Manage Guild. */

@@ -223,6 +223,88 @@ const rows: Row[] = [
     expected: MISSING,
   },
 
+  // Rule 10 holds for requests that would change nothing: the member is checked first.
+  {
+    name: "take from the owner a role they do not hold (changes nothing, still refused)",
+    permissions: Administrator,
+    arrange: async (s) => {
+      s.vars.role = await s.role("low");
+    },
+    act: (s) => s.bot.delete(`/guilds/${s.guild}/members/${s.world.owner.id}/roles/${s.vars.role}`),
+    expected: MISSING,
+  },
+  {
+    name: "give the owner a role they already hold (changes nothing, still refused)",
+    permissions: Administrator,
+    arrange: async (s) => {
+      s.vars.role = await s.role("low");
+      await s.give(s.world.owner.id, s.vars.role);
+    },
+    act: (s) => s.bot.put(`/guilds/${s.guild}/members/${s.world.owner.id}/roles/${s.vars.role}`),
+    expected: MISSING,
+  },
+  { name: "edit the owner with only null fields (changes nothing, still refused)", permissions: Administrator, act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.world.owner.id}`, { nick: null }), expected: MISSING },
+  {
+    name: "edit a member ranked above the bot with their roles unchanged (still refused)",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      s.vars.role = await s.role("high", 0n, { top: true });
+      await targetHolding(s, s.vars.role);
+    },
+    act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.vars.target}`, { roles: [s.vars.role.toString()] }),
+    expected: MISSING,
+  },
+  {
+    name: "edit a member of the bot's rank (a tie) with an empty body (still refused)",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      await botPeerRole(s);
+      await targetHolding(s, s.vars.peer);
+    },
+    act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.vars.target}`, {}),
+    expected: MISSING,
+  },
+  {
+    name: "take from a member ranked above the bot a role they do not hold (still refused)",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      s.vars.role = await s.role("low");
+      await targetHolding(s, await s.role("high", 0n, { top: true }));
+    },
+    act: (s) => s.bot.delete(`/guilds/${s.guild}/members/${s.vars.target}/roles/${s.vars.role}`),
+    expected: MISSING,
+  },
+  {
+    name: "take from a lower member a role above the bot they do not hold (the role is ranked too)",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      s.vars.role = await s.role("high", 0n, { top: true });
+      await targetHolding(s);
+    },
+    act: (s) => s.bot.delete(`/guilds/${s.guild}/members/${s.vars.target}/roles/${s.vars.role}`),
+    expected: MISSING,
+  },
+  {
+    name: "take from a lower member a lower role they do not hold: nothing to do, 204",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      s.vars.role = await s.role("low");
+      await targetHolding(s);
+    },
+    act: (s) => s.bot.delete(`/guilds/${s.guild}/members/${s.vars.target}/roles/${s.vars.role}`),
+    expected: DONE,
+  },
+  {
+    name: "edit a lower member with their roles unchanged: nothing to do, 200",
+    permissions: BASE | ManageRoles,
+    arrange: async (s) => {
+      s.vars.role = await s.role("low");
+      await targetHolding(s, s.vars.role);
+    },
+    act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.vars.target}`, { roles: [s.vars.role.toString()] }),
+    expected: OK,
+  },
+
   // The owner: never acted on, and holding every permission.
   { name: "kick the owner, even with Administrator", permissions: Administrator, act: (s) => kick(s, s.world.owner.id), expected: MISSING },
   { name: "ban the owner, even with Administrator", permissions: Administrator, act: (s) => ban(s, s.world.owner.id), expected: MISSING },

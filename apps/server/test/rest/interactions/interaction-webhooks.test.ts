@@ -1,3 +1,4 @@
+import { type RateLimitData, REST, Routes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
@@ -172,6 +173,26 @@ describe("interaction follow-ups and @original", () => {
     await expectError(await webhook(env.t, app, interaction.token, "GET", "/messages/not-an-id"), 404, 10008);
   });
 
+  it("reaches only the messages its interaction produced: the bot's other messages and another interaction's follow-ups are 10008", async () => {
+    const first = await answered();
+    const second = await answered();
+    const plain = await w.botMessage({ content: "the bot's own, no interaction" });
+    const secondFollowUp = await (await webhook(env.t, app, second.interaction.token, "POST", "", { content: "second's follow-up" })).json();
+    const secondEphemeral = await (await webhook(env.t, app, second.interaction.token, "POST", "", { content: "second's, ephemeral", flags: 64 })).json();
+    for (const other of [plain.id, second.reply.id, secondFollowUp.id, secondEphemeral.id]) {
+      await expectError(await webhook(env.t, app, first.interaction.token, "GET", `/messages/${other}`), 404, 10008);
+      await expectError(await webhook(env.t, app, first.interaction.token, "PATCH", `/messages/${other}`, { content: "hijack" }), 404, 10008);
+      await expectError(await webhook(env.t, app, first.interaction.token, "DELETE", `/messages/${other}`), 404, 10008);
+    }
+    expect(await (await w.bot.get(`/channels/${w.text.id}/messages/${plain.id}`)).json()).toMatchObject({ content: "the bot's own, no interaction" });
+    expect(await (await webhook(env.t, app, second.interaction.token, "GET", `/messages/${secondFollowUp.id}`)).json()).toMatchObject({ content: "second's follow-up" });
+    expect(await (await webhook(env.t, app, second.interaction.token, "GET", `/messages/${secondEphemeral.id}`)).json()).toMatchObject({ content: "second's, ephemeral" });
+    // Its own reply (by id too) and follow-ups stay reachable.
+    expect((await webhook(env.t, app, first.interaction.token, "GET", `/messages/${first.reply.id}`)).status).toBe(200);
+    const own = await (await webhook(env.t, app, first.interaction.token, "POST", "", { content: "first's follow-up" })).json();
+    expect(await (await webhook(env.t, app, first.interaction.token, "PATCH", `/messages/${own.id}`, { content: "first's, edited" })).json()).toMatchObject({ content: "first's, edited" });
+  });
+
   it("refuses malformed follow-ups and edits with 50035 (nothing written); wait=maybe is 50035", async () => {
     const { interaction, reply } = await answered();
     await expectError(await webhook(env.t, app, interaction.token, "POST", "", { content: "x".repeat(2001) }), 400, 50035);
@@ -180,4 +201,45 @@ describe("interaction follow-ups and @original", () => {
     await expectError(await webhook(env.t, app, interaction.token, "PATCH", "/messages/@original", { embeds: "no" }), 400, 50035);
     expect(await conforming(webhook(env.t, app, interaction.token, "GET", "/messages/@original"), "get", ORIGINAL)).toMatchObject({ id: reply.id, content: "reply" });
   });
+
+  it("limits each token's follow-ups to 5 per 2 s: the sixth gets 429 with the bucket headers; edits and other tokens are counted apart", async () => {
+    const { interaction } = await answered();
+    const answers: Response[] = [];
+    for (let i = 0; i < 5; i++) answers.push(await webhook(env.t, app, interaction.token, "POST", "", { content: `follow ${i}` }));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["4", "3", "2", "1", "0"]);
+    const limited = await webhook(env.t, app, interaction.token, "POST", "", { content: "one too many" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(limited.headers.get("x-ratelimit-bucket")).toBe(answers[0]?.headers.get("x-ratelimit-bucket"));
+    expect(limited.headers.get("x-ratelimit-scope")).toBe("user");
+    const resetAfter = Number(limited.headers.get("x-ratelimit-reset-after"));
+    expect(resetAfter).toBeGreaterThan(0);
+    expect(resetAfter).toBeLessThanOrEqual(2);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
+    // Nothing was posted for the refused one.
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: w.text.id, content: "one too many" } })).toBe(0);
+    // Edits of the same token have their own bucket; another interaction's token its own.
+    expect((await webhook(env.t, app, interaction.token, "PATCH", "/messages/@original", { content: "edited" })).status).toBe(200);
+    const other = await answered();
+    expect((await webhook(env.t, app, other.interaction.token, "POST", "", { content: "another token" })).status).toBe(200);
+  });
+
+  it("limits @original edits per token too, and discord.js waits out the 429 and posts every follow-up", async () => {
+    const { interaction } = await answered();
+    const edits: Response[] = [];
+    for (let i = 0; i < 6; i++) edits.push(await webhook(env.t, app, interaction.token, "PATCH", "/messages/@original", { content: `edit ${i}` }));
+    expect(edits.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(edits[5]?.headers.get("x-ratelimit-remaining")).toBe("0");
+
+    const rest = new REST({ api: env.t.api, version: "10" });
+    const limits: RateLimitData[] = [];
+    rest.on("rateLimited", (info) => limits.push(info));
+    const posted: { content: string }[] = [];
+    for (let i = 0; i < 7; i++) posted.push((await rest.post(Routes.webhook(app, interaction.token), { body: { content: `djs ${i}` }, auth: false })) as { content: string });
+    expect(posted.map((m) => m.content)).toEqual(["djs 0", "djs 1", "djs 2", "djs 3", "djs 4", "djs 5", "djs 6"]);
+    expect(limits.length).toBeGreaterThan(0);
+  }, 20_000);
 });

@@ -150,6 +150,12 @@ describe("the bot's user, other users and the application over REST", () => {
       }
     });
 
+    it("says bot_public false once the portal's \"Public bot\" switch is off", async () => {
+      const w = await env.t.seed.world();
+      await env.t.server.ctx.domain.applicationSettings.setBotPublic(w.owner.id, w.app.application.id, false);
+      expect(await ok(await call(w.token, "GET", "/applications/@me"), "get", "/applications/@me")).toMatchObject({ bot_public: false });
+    });
+
     it("needs a bot token", async () => {
       const res = await fetch(`${env.t.base}/applications/@me`);
       expect(res.status).toBe(401);

@@ -62,6 +62,14 @@ export class ApplicationSettingsService {
     return hash;
   }
 
+  /** The "Public bot" switch: off, only the owner can add the bot to a guild (guilds it is in keep it). */
+  async setBotPublic(ownerId: bigint, applicationId: bigint, input: unknown): Promise<boolean> {
+    const botPublic = parseForm(z.boolean(), input);
+    const { id } = await this.applications.getForOwner(ownerId, applicationId);
+    await this.ctx.db.application.update({ where: { id }, data: { botPublic } });
+    return botPublic;
+  }
+
   /** A new client secret, shown once. Login tokens already issued keep working: nobody is logged out. */
   async resetClientSecret(ownerId: bigint, applicationId: bigint): Promise<string> {
     const { id } = await this.applications.getForOwner(ownerId, applicationId);

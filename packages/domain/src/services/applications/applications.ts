@@ -15,6 +15,14 @@ function botUsernameFrom(name: string): string {
   return base.length >= 2 ? base : `${base}_bot`;
 }
 
+/**
+ * The "Public bot" setting (the reference platform's `bot_public`, on for new applications):
+ * off, only the application's owner adds its bot to guilds.
+ */
+export function mayAddBot(app: { botPublic: boolean; ownerId: bigint }, personId: bigint): boolean {
+  return app.botPublic || app.ownerId === personId;
+}
+
 export class ApplicationService {
   constructor(private ctx: DomainContext) {}
 

@@ -24,6 +24,8 @@ interface GuildRole {
 interface RoleChange {
   add: bigint[];
   remove: bigint[];
+  /** The role a request names (PUT and DELETE of one role): ranked as for a change, even when the member's roles make it none. */
+  named?: bigint;
 }
 
 /**
@@ -37,7 +39,9 @@ export class MemberRoleService {
 
   /**
    * PATCH /guilds/{guild}/members/{user}: sets the member's roles to `roles`; managed roles it
-   * holds stay whether listed or not. Other fields fail with 50035 unless null. Returns the member.
+   * holds stay whether listed or not. Other fields fail with 50035 unless null. Returns the
+   * member. On the owner or a member ranked as high as the actor it is 50013 even when it
+   * would change nothing.
    */
   async edit(actorId: bigint, guildId: bigint, userId: bigint, input: unknown) {
     const body = parseForm(zMemberEdit, input ?? {});
@@ -57,19 +61,19 @@ export class MemberRoleService {
     return change.member;
   }
 
-  /** PUT /guilds/{guild}/members/{user}/roles/{role}: 204; holding it already changes nothing. */
+  /** PUT /guilds/{guild}/members/{user}/roles/{role}: 204; holding it already changes nothing (rule 10 still applies). */
   async addRole(actorId: bigint, guildId: bigint, userId: bigint, roleId: bigint): Promise<void> {
     await this.apply(actorId, guildId, userId, (held, roles) => {
       if (roleId === guildId || !roles.has(roleId)) throw Errors.unknownRole();
-      return { add: held.has(roleId) ? [] : [roleId], remove: [] };
+      return { add: held.has(roleId) ? [] : [roleId], remove: [], named: roleId };
     });
   }
 
-  /** DELETE /guilds/{guild}/members/{user}/roles/{role}: 204; not holding it changes nothing. */
+  /** DELETE /guilds/{guild}/members/{user}/roles/{role}: 204; not holding it changes nothing (rule 10 still applies). */
   async removeRole(actorId: bigint, guildId: bigint, userId: bigint, roleId: bigint): Promise<void> {
     await this.apply(actorId, guildId, userId, (held, roles) => {
       if (roleId === guildId || !roles.has(roleId)) throw Errors.unknownRole();
-      return { add: [], remove: held.has(roleId) ? [roleId] : [] };
+      return { add: [], remove: held.has(roleId) ? [roleId] : [], named: roleId };
     });
   }
 
@@ -83,7 +87,10 @@ export class MemberRoleService {
     const roles = new Map(roleRows.map((r) => [r.id, r]));
     const change = decide(new Set(target.roleIds), roles);
     const changed = change.add.length + change.remove.length > 0;
-    if (changed) this.authorize(access, target, userId, [...change.add, ...change.remove].map((id) => roles.get(id) as GuildRole));
+    // Rule 10 before the shortcut for a request that changes nothing: the owner, or a member
+    // ranked as high, answers 50013 whatever their roles are (as the reference platform does).
+    this.authorize(access, target, userId, [...change.add, ...change.remove].map((id) => roles.get(id) as GuildRole));
+    if (change.named !== undefined) requireCanManageRole(access, roles.get(change.named) as GuildRole);
     const visibility = changed ? await captureChannelVisibility(this.ctx, guildId, [userId]) : null;
     const member = await this.ctx.db
       .$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { has, highestRole, Permission } from "../../permissions";
 import type { RoleRow } from "../../serializers";
 import { serializeMember, serializeRole } from "../../serializers";
 import { parseForm, zMemberListQuery, zMemberSearchQuery } from "../../validation";
+import { mayAddBot } from "../applications/applications";
 import { removeGuildCommandsOf } from "../commands";
 import { readGuildUpToNow } from "../messages/read-positions";
 import { guildAccess } from "../shared/access";
@@ -120,7 +121,7 @@ export class MemberService {
     const isOwner = access.guild.ownerId === actorId;
     const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: true } });
     if (!app) throw Errors.unknownApplication();
-    if (!app.botPublic && app.ownerId !== actorId) throw Errors.unknownApplication();
+    if (!mayAddBot(app, actorId)) throw Errors.privateBot();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
     const existingMember = () => this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } }, include: memberInclude });

@@ -88,18 +88,29 @@ export class InteractionWebhooks {
     return row;
   }
 
-  /** Which message a path names: `@original`, or a message of the interaction's channel or an ephemeral one of its person. */
+  /**
+   * Which message a path names: `@original`, or one the interaction itself produced (its reply,
+   * or a follow-up: in the channel, or ephemeral for its person). Any other message, even one of
+   * the same bot in the same channel, is 10008: the token reaches only its own messages.
+   */
   private async message(row: InteractionRow, ref: WebhookMessageRef): Promise<ReplyRef> {
     if (ref === "@original") {
       if (row.originalMessageId === null) throw Errors.unknownMessage();
       return { id: row.originalMessageId, ephemeral: row.originalEphemeral };
     }
     if (ref === row.originalMessageId) return { id: ref, ephemeral: row.originalEphemeral };
-    const inChannel = await this.ctx.db.message.findUnique({ where: { id: ref }, select: { channelId: true } });
+    const inChannel = await this.ctx.db.message.findUnique({ where: { id: ref }, select: { channelId: true, interactionMeta: true } });
     if (inChannel) {
-      if (inChannel.channelId !== row.channelId) throw Errors.unknownMessage();
+      if (inChannel.channelId !== row.channelId || !producedBy(row, inChannel.interactionMeta)) throw Errors.unknownMessage();
       return { id: ref, ephemeral: false };
     }
+    const ephemeral = await this.replies.ephemeralOf(row, ref);
+    if (ephemeral.interactionId !== row.id.toString()) throw Errors.unknownMessage();
     return { id: ref, ephemeral: true };
   }
+}
+
+/** Whether a stored message's `interaction_metadata` names this interaction (its reply or a follow-up). */
+function producedBy(row: InteractionRow, meta: unknown): boolean {
+  return typeof meta === "object" && meta !== null && (meta as { id?: unknown }).id === row.id.toString();
 }

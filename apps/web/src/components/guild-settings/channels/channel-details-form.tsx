@@ -10,7 +10,7 @@ import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { CategorySelect } from "../../chat/channels/category-select";
 import { categoryMove } from "../../chat/channels/channel-groups";
-import { RoleSwitch } from "../roles/role-switch";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import { manageBlocker } from "./channel-reach";
 
 /**
@@ -70,7 +70,7 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
         <TextField label="Topic" value={topic} maxLength={1024} readOnly={blocker !== null} placeholder="What this channel is for" errors={errorsOf("topic")} onChange={(e) => setTopic(e.currentTarget.value)} />
       ) : null}
       {text ? (
-        <RoleSwitch
+        <SettingSwitch
           label="Age-restricted (NSFW)"
           explanation="Marks the channel as for adults only. Bots’ age-restricted commands are offered only in channels marked so."
           checked={nsfw}

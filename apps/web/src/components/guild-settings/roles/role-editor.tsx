@@ -16,7 +16,7 @@ import { RolePermissionsField } from "./role-permissions-field";
 import { displayBlocker, editBlocker } from "./role-reach";
 import { roleRefusalMessage } from "./role-refusal";
 import { RoleSaveBar } from "./role-save-bar";
-import { RoleSwitch } from "./role-switch";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 
 interface RoleEditorProps {
   guildId: string;
@@ -119,14 +119,14 @@ export function RoleEditor({ guildId, settings, role, onBack, onDeleted, announc
         />
         <RoleColourField color={shown.color} disabled={fixedDisplay !== null} onChange={(color) => change({ color })} />
         <div className="divide-y divide-line/60">
-          <RoleSwitch
+          <SettingSwitch
             label="Show members separately"
             explanation="Members holding this role get their own group in the member list."
             checked={shown.hoist}
             disabled={fixedDisplay !== null}
             onChange={(hoist) => change({ hoist })}
           />
-          <RoleSwitch
+          <SettingSwitch
             label="Allow anyone to @mention this role"
             explanation={`Anyone can write @${shown.name.trim() || "role"} to notify everyone holding it. Members with Mention Everyone can always mention it.`}
             checked={shown.mentionable}

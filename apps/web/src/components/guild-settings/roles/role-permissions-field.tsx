@@ -3,7 +3,7 @@
 import type { RoleSettings } from "@chat/api/role-views";
 import { ROLE_PERMISSION_GROUPS } from "./role-permission-groups";
 import { canGrant } from "./role-reach";
-import { RoleSwitch } from "./role-switch";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 
 /**
  * The role's permissions, grouped, each with what it lets members do. A permission the person
@@ -33,7 +33,7 @@ export function RolePermissionsField({
               const on = (permissions & permission.bit) === permission.bit;
               const grantable = canGrant(settings, permission.bit) || (saved & permission.bit) === permission.bit;
               return (
-                <RoleSwitch
+                <SettingSwitch
                   key={permission.label}
                   label={permission.label}
                   explanation={permission.explanation}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppProfileEditor } from "@/components/developers/app-profile-editor";
+import { BotPublicSwitch } from "@/components/developers/bot-public-switch";
 import { DeleteApplication } from "@/components/developers/delete-application";
 import { InviteLinkBuilder } from "@/components/developers/invite-link-builder";
 import { RedirectUrisEditor } from "@/components/developers/redirect-uris-editor";
@@ -80,6 +81,9 @@ export default async function ApplicationPage({ params }: { params: Promise<{ ap
         <ResetBotToken applicationId={app.id} />
       </Card>
       <Card title="Invite link" description="Choose what the bot may do; people who manage a guild open the link to add it.">
+        <div className="mb-4 border-b border-line pb-2">
+          <BotPublicSwitch applicationId={app.id} initial={app.botPublic} />
+        </div>
         <InviteLinkBuilder applicationId={app.id} authorizeUrl={app.authorizeUrl} />
       </Card>
       <Card title="Danger zone" tone="danger" description="Deleting the application removes its bot from every guild and logs everyone out of your website.">

@@ -4,7 +4,7 @@ import { useId } from "react";
  * An on/off setting: a checkbox shown as a switch, with its label and a line saying what it
  * does; `note` adds why it can't be changed (shown under the explanation).
  */
-export function RoleSwitch({
+export function SettingSwitch({
   label,
   explanation,
   checked,
