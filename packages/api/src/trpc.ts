@@ -1,4 +1,4 @@
-import { isDatabaseUnreachable } from "@chat/db";
+import { isDatabaseBusy, isDatabaseUnreachable } from "@chat/db";
 import { Errors, findUnstorableText, unstorableTextError } from "@chat/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { withRequestId } from "@chat/events";
@@ -28,13 +28,15 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Domain errors (ApiError) become TRPCErrors of the matching kind; a database that cannot be
- * reached becomes SERVICE_UNAVAILABLE with a message people can read.
+ * reached, or was too busy to do the work in time, becomes SERVICE_UNAVAILABLE with a message
+ * people can read.
  */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
   if (isApiError(result.error.cause)) return { ...result, error: toTRPCError(result.error.cause) };
   if (isDatabaseUnreachable(result.error.cause)) return { ...result, error: toTRPCError(Errors.databaseUnavailable()) };
+  if (isDatabaseBusy(result.error.cause)) return { ...result, error: toTRPCError(Errors.databaseBusy()) };
   return result;
 });
 

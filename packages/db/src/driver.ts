@@ -43,8 +43,8 @@ const prismaTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-/** A statement's parameter: 64-bit integers and dates go as text (cast in the SQL where it matters). */
-export type SqlValue = string | number | boolean | bigint | null;
+/** A statement's parameter: 64-bit integers and dates go as text (cast in the SQL where it matters), bytes as binary (`bytea`). */
+export type SqlValue = string | number | boolean | bigint | Uint8Array | null;
 
 /**
  * Runs one statement on the driver under `db`, skipping Prisma's query engine (about a third

@@ -6,6 +6,7 @@ import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
 import { admitWithPassword } from "./embedded-auth";
 import { embeddedPassword } from "./embedded-password";
 import { embeddedUrl } from "./env";
+import { MessageStream } from "./pglite-message-stream";
 import { ProtocolAwareQueue } from "./pglite-queue";
 import { scramSecret } from "./scram";
 
@@ -42,6 +43,7 @@ export async function serveEmbeddedDatabase(options: { dataDir: string; port: nu
     if (!replay) return;
     if (closing || socket.destroyed) return void socket.destroy();
     const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+    wholeMessagesOnly(handler);
     handlers.add(handler);
     socket.once("close", () => handlers.delete(handler));
     await handler.attach(socket);
@@ -71,5 +73,20 @@ export async function serveEmbeddedDatabase(options: { dataDir: string; port: nu
       await new Promise((resolve) => server.close(resolve));
       await db.close();
     },
+  };
+}
+
+/**
+ * Hands the handler whole messages only (MessageStream), in the order they arrived.
+ * pglite-socket (0.2.17) calls its `handleData` for each chunk the socket reads; it is private
+ * in its types, so it is replaced on the instance.
+ */
+function wholeMessagesOnly(handler: PGLiteSocketHandler): void {
+  const target = handler as unknown as { handleData(data: Buffer): Promise<number> };
+  const handleData = target.handleData.bind(handler);
+  const stream = new MessageStream();
+  target.handleData = async (chunk) => {
+    const messages = stream.push(chunk);
+    return messages ? handleData(messages) : 0;
   };
 }

@@ -4,6 +4,7 @@ export { createPrismaClient, type Db, type SentQuery } from "./client";
 export { hotQuery, type SqlValue, watchDriver } from "./driver";
 export type { DriverWatch, PoolUse } from "./driver-watch";
 export { OutageLog } from "./outage-log";
+export { isDatabaseBusy } from "./busy";
 export { isDatabaseUnreachable } from "./unreachable";
 export { EMBEDDED_PASSWORD_FILE, embeddedPassword } from "./embedded-password";
 export { dbEnv, embeddedUrl } from "./env";

@@ -28,11 +28,11 @@ export async function joinDatabase(options: JoinOptions = {}): Promise<OpenDatab
   const databaseUrl = options.databaseUrl ?? dbEnv.databaseUrl;
   const url = databaseUrl ?? embeddedUrl(options.embeddedPort ?? dbEnv.embeddedPort, embeddedPassword(options.dataDir ?? dbEnv.dataDir));
   if (databaseUrl && options.migrate !== false) await applyMigrations(url);
-  return connectTo(url, options.poolSize);
+  return connectTo(url, options.poolSize, undefined, { embedded: !databaseUrl });
 }
 
-export function connectTo(url: string, poolSize = dbEnv.poolSize, onClose?: () => Promise<void>): OpenDatabase {
-  const prisma = createPrismaClient(url, poolSize);
+export function connectTo(url: string, poolSize = dbEnv.poolSize, onClose?: () => Promise<void>, options: { embedded?: boolean } = {}): OpenDatabase {
+  const prisma = createPrismaClient(url, poolSize, undefined, options);
   return {
     prisma,
     url,

@@ -44,5 +44,5 @@ export async function openDatabase(options: OpenOptions = {}): Promise<OwnedData
   if (role === "auto" && (await portAnswers(port))) return joinDatabase(options);
   const embedded = await startEmbeddedDatabase({ dataDir: options.dataDir ?? dbEnv.dataDir, port });
   if (options.migrate !== false) await applyMigrations(embedded.url);
-  return { ...connectTo(embedded.url, options.poolSize, () => embedded.close()), embedded };
+  return { ...connectTo(embedded.url, options.poolSize, () => embedded.close(), { embedded: true }), embedded };
 }

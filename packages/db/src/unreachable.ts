@@ -1,3 +1,5 @@
+import { anyCause } from "./error-causes";
+
 /** Socket failures of node-postgres: nothing answers at the address, or the connection broke. */
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
 
@@ -20,21 +22,12 @@ const DRIVER_MESSAGES = /^(Connection terminated|timeout expired$|timeout exceed
 /**
  * Whether `error` means the database cannot be reached right now (stopped, restarting, the
  * network gone), as opposed to a statement that failed: what the HTTP and tRPC layers answer
- * with 503 and the background jobs wait out. Looks through the wrappers: Prisma's errors
- * (their `meta.driverAdapterError`), `cause` chains and AggregateError (a host with several
- * addresses).
+ * with 503 and the background jobs wait out. Looks through the wrappers (anyCause).
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  const look = (e: unknown): boolean => {
-    if (typeof e !== "object" || e === null || seen.has(e) || seen.size > 20) return false;
-    seen.add(e);
-    const found = e as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; errors?: unknown; meta?: { driverAdapterError?: unknown } };
+  return anyCause(error, (found, e) => {
     if (typeof found.code === "string" && (SOCKET_CODES.has(found.code) || SERVER_CODES.has(found.code) || PRISMA_CODES.has(found.code))) return true;
     if (typeof found.kind === "string" && ADAPTER_KINDS.has(found.kind)) return true;
-    if (e instanceof Error && found.code === undefined && DRIVER_MESSAGES.test(e.message)) return true;
-    if (look(found.cause) || look(found.meta?.driverAdapterError)) return true;
-    return Array.isArray(found.errors) && found.errors.some(look);
-  };
-  return look(error);
+    return e instanceof Error && found.code === undefined && DRIVER_MESSAGES.test(e.message);
+  });
 }

@@ -78,6 +78,8 @@ export const Errors = {
   conflict: (message: string) => new ApiError(409, 0, message),
   /** The database cannot be reached (stopped, restarting): nothing was done, the same request may be sent again. */
   databaseUnavailable: () => new ApiError(503, 0, "The database is unavailable; try again shortly."),
+  /** The database was too busy to do the work in time (isDatabaseBusy): nothing was done, the same request may be sent again. */
+  databaseBusy: () => new ApiError(503, 0, "The database is busy; try again shortly."),
 };
 
 /** The `error` values of the login error body (spec: Login error body, plus RFC 6749's invalid_scope). */

@@ -1,4 +1,4 @@
-import { isDatabaseUnreachable, OutageLog } from "@chat/db";
+import { isDatabaseBusy, isDatabaseUnreachable, OutageLog } from "@chat/db";
 import { ApiError, Errors } from "@chat/domain";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
@@ -41,7 +41,8 @@ const databaseOutageLog = new OutageLog("bot API");
 
 /**
  * Maps every failure to the spec's error body; 401 only ever comes from the auth hook. A
- * database that cannot be reached is 503 (the reference platform's clients retry 5xx answers).
+ * database that cannot be reached, or was too busy to do the work in time (undone whole), is
+ * 503 (the reference platform's clients retry 5xx answers).
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
@@ -60,6 +61,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     else if (isDatabaseUnreachable(error)) {
       databaseOutageLog.failed(error);
       apiError = Errors.databaseUnavailable();
+    } else if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, "the database was too busy: answered 503");
+      apiError = Errors.databaseBusy();
     } else {
       request.log.error(error);
       apiError = new ApiError(500, 0, "500: Internal Server Error");

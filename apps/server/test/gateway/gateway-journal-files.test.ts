@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DispatchEvent } from "@chat/events";
@@ -64,6 +64,32 @@ describe("gateway journal files", () => {
     expect(claimed?.session).toMatchObject({ seq: 3, guildIds: ["100"], ready: true, event: ids[2] });
     expect(claimed?.markers).toContain(ids[2]);
     expect(second.claim("s1", "1", 120_000)).toBeNull();
+  });
+
+  /** The permission bits of the folder and of each file in it. */
+  const modes = (dir: string) => ({
+    folder: (statSync(dir).mode & 0o777).toString(8),
+    files: readdirSync(dir).map((name) => (statSync(join(dir, name)).mode & 0o777).toString(8)),
+  });
+
+  it("keeps its files to the server's own account: a new folder 0700, every segment 0600 (they hold live interaction tokens)", async () => {
+    const dir = join(folder(), "gateway");
+    const journal = open(dir, { segmentMs: 1 });
+    await sessionWithFrames(journal, "s1", 2, 5);
+    journal.close();
+    const found = modes(dir);
+    expect(found.files.length).toBeGreaterThan(1);
+    expect(found).toEqual({ folder: "700", files: found.files.map(() => "600") });
+  });
+
+  it("makes a folder and segments an earlier version left readable by others private when it starts", async () => {
+    const dir = join(folder(), "gateway");
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, "0000000001-abc123.jsonl"), "", { mode: 0o644 });
+    chmodSync(join(dir, "0000000001-abc123.jsonl"), 0o644);
+    open(dir).close();
+    expect(modes(dir)).toEqual({ folder: "700", files: ["600", "600"] });
   });
 
   it("sends a frame only once the line recording it is in the journal's file", async () => {

@@ -1,4 +1,4 @@
-import { type Db, isDatabaseUnreachable, OutageLog } from "@chat/db";
+import { type Db, isDatabaseBusy, isDatabaseUnreachable, OutageLog } from "@chat/db";
 import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
 import type { EventHistory } from "@chat/events";
 import type { PresenceStore, PresenceTracker } from "@chat/presence";
@@ -212,9 +212,10 @@ export class Connection implements SessionCarrier {
       await handler.handle(this, d);
     } catch (error) {
       if (error instanceof GatewayCloseError) return this.close(error.code);
-      if (isDatabaseUnreachable(error)) {
-        databaseOutage.failed(error);
-        // A session keeps its connection (what it asked for is dropped, it may ask again); an
+      const unreachable = isDatabaseUnreachable(error);
+      if (unreachable || isDatabaseBusy(error)) {
+        if (unreachable) databaseOutage.failed(error);
+        // The database could not be reached or was too busy. A session keeps its connection (what it asked for is dropped, it may ask again); an
         // Identify or Resume that could not be read closes resumable (4000), and the client retries.
         if (this.state !== "ready") this.close(GatewayCloseCodes.UnknownError);
         return;

@@ -14,8 +14,8 @@ import { messageInclude, userSelect } from "../shared/selects";
 import { type HistoryQuery, loadHistoryRows } from "./history-pages";
 import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
 import { authorMember, guildMember, messageEvent } from "./message-events";
-import { checkFileLimits, loadAttachmentFile, newAttachments, type UploadedFile } from "./message-files";
-import { insertMessage } from "./message-insert";
+import { checkFileLimits, loadAttachmentFile, type NewAttachment, newAttachments, type UploadedFile } from "./message-files";
+import { insertMessage, type NewMessage } from "./message-insert";
 import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
 import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
 import { selectMessageRows } from "./message-rows";
@@ -26,6 +26,14 @@ export type { UploadedFile } from "./message-files";
 
 /** A message with what `messageInclude` loads (author, attachments, reactions). */
 export type MessageRecord = Prisma.MessageGetPayload<{ include: typeof messageInclude }>;
+
+/** A message checked and resolved by MessageService.prepare, to be written with insertMessage. */
+export interface PreparedMessage {
+  row: NewMessage;
+  attachments: NewAttachment[];
+  /** As sent, for the answer. */
+  nonce: string | number | null;
+}
 
 /** What only some messages are (see MessageService.post). */
 export interface PostOptions {
@@ -172,53 +180,61 @@ export class MessageService {
    * (a deferred reply is, until filled).
    */
   async post(access: ChannelAccess, authorId: bigint, input: MessageCreateInput, options: PostOptions = {}) {
+    const prepared = await this.prepare(access, authorId, input, options);
+    // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
+    if (!options.notice) await reviveThreadForMessage(this.ctx, access.channel, authorId);
+    const created = await insertMessage(this.ctx, prepared.row, prepared.attachments);
+    return this.publish(access, created, prepared);
+  }
+
+  /**
+   * A message as `post` would write it, checked and resolved (reply target, mentions, files)
+   * but not written: for a caller that writes it inside a transaction of its own (a pin and
+   * its notice) with insertMessage, then calls `publish`.
+   */
+  async prepare(access: ChannelAccess, authorId: bigint, input: MessageCreateInput, options: PostOptions = {}): Promise<PreparedMessage> {
     const channelId = access.channel.id;
     const files = options.files ?? [];
     checkMessageBody(input, files, options.allowEmpty ?? false);
     refuseDmComponents(access, input.components);
     const content = input.content ?? "";
-    const embeds = input.embeds ?? [];
-    const components = input.components ?? [];
-
     const reference = await this.replyTarget(channelId, input);
     const mentions = await resolveMentions(this.ctx, access, content, input.allowed_mentions);
     if (reference && mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) && !mentions.userIds.includes(reference.authorId)) {
       mentions.userIds.push(reference.authorId);
     }
     const flags = ((input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (options.flags ?? 0);
-    const attachments = newAttachments(files, input.attachments);
-    // Thread state table: posting in an archived thread reopens it; the poster joins the thread.
-    if (!options.notice) await reviveThreadForMessage(this.ctx, access.channel, authorId);
-    const created = await insertMessage(
-      this.ctx,
-      {
-        channelId,
-        guildId: access.channel.guildId,
-        authorId,
-        content,
-        flags,
-        nonce: input.nonce != null ? String(input.nonce) : null,
-        embeds,
-        components,
-        mentionEveryone: mentions.everyone,
-        mentionUserIds: mentions.userIds,
-        mentionRoleIds: mentions.roleIds,
-        mentionChannelIds: mentions.channelIds,
-        referenceMessageId: reference?.id ?? null,
-        referenceChannelId: reference?.channelId ?? null,
-        referenceGuildId: reference ? access.channel.guildId : null,
-        type: options.type ?? (reference ? REPLY_MESSAGE : DEFAULT_MESSAGE),
-        applicationId: options.applicationId ?? null,
-        webhookId: options.webhookId ?? null,
-        interactionMeta: options.interactionMeta ?? null,
-        createdAt: this.ctx.clock.now(),
-      },
-      attachments,
-    );
+    const row: NewMessage = {
+      channelId,
+      guildId: access.channel.guildId,
+      authorId,
+      content,
+      flags,
+      nonce: input.nonce != null ? String(input.nonce) : null,
+      embeds: input.embeds ?? [],
+      components: input.components ?? [],
+      mentionEveryone: mentions.everyone,
+      mentionUserIds: mentions.userIds,
+      mentionRoleIds: mentions.roleIds,
+      mentionChannelIds: mentions.channelIds,
+      referenceMessageId: reference?.id ?? null,
+      referenceChannelId: reference?.channelId ?? null,
+      referenceGuildId: reference ? access.channel.guildId : null,
+      type: options.type ?? (reference ? REPLY_MESSAGE : DEFAULT_MESSAGE),
+      applicationId: options.applicationId ?? null,
+      webhookId: options.webhookId ?? null,
+      interactionMeta: options.interactionMeta ?? null,
+      createdAt: this.ctx.clock.now(),
+    };
+    return { row, attachments: newAttachments(files, input.attachments), nonce: input.nonce ?? null };
+  }
+
+  /** After a prepared message was written: its MESSAGE_CREATE, and the author has read it. Answers it on the wire. */
+  async publish(access: ChannelAccess, created: MessageRecord, prepared: PreparedMessage): Promise<APIMessage> {
     // The nonce comes back exactly as sent, string or integer (spec: nonce "returned unchanged").
     // A new message has started no thread; only the message it replies to may have.
-    const threads = reference ? undefined : new Map();
-    const wire = await this.toWire(created, { nonce: input.nonce ?? null, viewerId: authorId, threads });
+    const threads = created.referenceMessageId ? undefined : new Map();
+    const wire = await this.toWire(created, { nonce: prepared.nonce, viewerId: created.authorId, threads });
     await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel, authorMember(this.ctx, access, created.author)));
     await readOwnMessage(this.ctx, created.author, access.channel, created.id, access.member?.roleIds ?? []);
     return wire;

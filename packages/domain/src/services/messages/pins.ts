@@ -9,8 +9,9 @@ import { PINS_PAGE_MAX, parseForm, zMessageCreate, zPinsQuery } from "../../vali
 import { type ChannelAccess, channelAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { messageInclude } from "../shared/selects";
+import { insertMessage } from "./message-insert";
 import { isSystemMessage } from "./message-rules";
-import { MessageService } from "./messages";
+import { MessageService, type PreparedMessage } from "./messages";
 
 /** The system message "<name> pinned a message to this channel." (reference platform: CHANNEL_PINNED_MESSAGE). */
 export const CHANNEL_PINNED_MESSAGE = 6;
@@ -54,19 +55,21 @@ export class PinService {
     return this.messages.toWireMany(rows, userId);
   }
 
-  /** PUT .../pins/{message}: Pin Messages; at most 250 per channel; pinning a pinned message changes nothing. */
+  /**
+   * PUT .../pins/{message}: Pin Messages; at most 250 per channel; pinning a pinned message
+   * changes nothing. The pin, its audit entry and its notice are written in one transaction.
+   */
   async pin(channelId: bigint, messageId: bigint, userId: bigint): Promise<void> {
     const access = await this.channel(channelId, userId);
     const guildId = access.channel.guildId as bigint;
-    await this.message(channelId, messageId);
+    const { type } = await this.message(channelId, messageId);
     requirePermission(access.permissions, Permission.PinMessages);
-    let pinnedType = 0;
-    const pinnedAt = await this.ctx.db.$transaction(async (tx) => {
+    const notice = isSystemMessage(type) ? null : await this.notice(access, userId, messageId);
+    const pinned = await this.ctx.db.$transaction(async (tx) => {
       await this.lockChannel(tx, channelId);
-      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true, type: true } });
+      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true } });
       if (!message) throw Errors.unknownMessage();
       if (message.pinned) return null;
-      pinnedType = message.type;
       const count = await tx.message.count({ where: { channelId, pinned: true } });
       if (count >= MAX_PINS_PER_CHANNEL) throw Errors.tooManyPins();
       const now = this.ctx.clock.now();
@@ -78,15 +81,12 @@ export class PinService {
         targetId: message.authorId,
         options: { channel_id: channelId.toString(), message_id: messageId.toString() },
       });
-      return now;
+      const written = notice ? await insertMessage(this.ctx, { ...notice.row, createdAt: now }, [], tx) : null;
+      return { at: now, notice: written };
     });
-    if (!pinnedAt) return;
-    await this.pinsUpdate(guildId, channelId, pinnedAt);
-    // Everyone sees who pinned what: a system message by the pinner, pointing at the pinned message.
-    if (!isSystemMessage(pinnedType)) {
-      const notice = parseForm(zMessageCreate, { message_reference: { message_id: messageId.toString(), fail_if_not_exists: false }, allowed_mentions: { parse: [], replied_user: false } });
-      await this.messages.post(access, userId, notice, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true, notice: true });
-    }
+    if (!pinned) return;
+    await this.pinsUpdate(guildId, channelId, pinned.at);
+    if (notice && pinned.notice) await this.messages.publish(access, pinned.notice, notice);
   }
 
   /** DELETE .../pins/{message}: Pin Messages; unpinning a message that is not pinned answers 204 as well. */
@@ -122,9 +122,16 @@ export class PinService {
     return access;
   }
 
-  private async message(channelId: bigint, messageId: bigint): Promise<void> {
-    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, select: { channelId: true } });
+  private async message(channelId: bigint, messageId: bigint): Promise<{ type: number }> {
+    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, select: { channelId: true, type: true } });
     if (!message || message.channelId !== channelId) throw Errors.unknownMessage();
+    return message;
+  }
+
+  /** Everyone sees who pinned what: a system message by the pinner, pointing at the pinned message (written with the pin). */
+  private notice(access: ChannelAccess, userId: bigint, messageId: bigint): Promise<PreparedMessage> {
+    const body = parseForm(zMessageCreate, { message_reference: { message_id: messageId.toString(), fail_if_not_exists: false }, allowed_mentions: { parse: [], replied_user: false } });
+    return this.messages.prepare(access, userId, body, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true, notice: true });
   }
 
   /** Serializes pin changes in one channel, so the 250 limit holds under concurrent pins. */

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 const SEGMENT = /^(\d{10})-([0-9a-f]+)\.jsonl$/;
@@ -20,9 +20,19 @@ function segmentsIn(dir: string): SegmentFile[] {
     .sort((a, b) => a.number - b.number);
 }
 
+/**
+ * The journal holds live interaction tokens: its folder is the owner's alone (0700) and its
+ * files 0600, those an earlier version left readable to others made so too.
+ */
+function makePrivate(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  for (const segment of segmentsIn(dir)) chmodSync(segment.path, 0o600);
+}
+
 /** The journal's lines as written, oldest segment first; a line cut short by a crash is left out. */
 export function readSegments(dir: string): { lines: unknown[]; lastWrittenAt: number | null } {
-  mkdirSync(dir, { recursive: true });
+  makePrivate(dir);
   const lines: unknown[] = [];
   let lastWrittenAt: number | null = null;
   for (const segment of segmentsIn(dir)) {
@@ -62,7 +72,7 @@ export class SegmentWriter {
     /** Appends what its caller still gathers, before each write. */
     private readonly beforeFlush: () => void = () => {},
   ) {
-    mkdirSync(dir, { recursive: true });
+    makePrivate(dir);
     this.number = (segmentsIn(dir).at(-1)?.number ?? 0) + 1;
     this.fd = this.openSegment();
   }
@@ -142,6 +152,6 @@ export class SegmentWriter {
   }
 
   private openSegment(number = this.number): number {
-    return openSync(join(this.dir, `${String(number).padStart(10, "0")}-${this.bootId}.jsonl`), "a");
+    return openSync(join(this.dir, `${String(number).padStart(10, "0")}-${this.bootId}.jsonl`), "a", 0o600);
   }
 }

@@ -1,4 +1,4 @@
-import { isDatabaseUnreachable } from "@chat/db";
+import { isDatabaseBusy, isDatabaseUnreachable } from "@chat/db";
 import { ApiError, findUnstorableText, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../../context";
@@ -75,6 +75,9 @@ export async function registerOAuth2Routes(api: FastifyInstance, ctx: ServerCont
       // RFC 6749's word for a server that cannot serve the request for now.
       if (!oauthError && isDatabaseUnreachable(error)) {
         return void reply.code(503).send({ error: "temporarily_unavailable", error_description: "The database is unavailable; try again shortly." });
+      }
+      if (!oauthError && isDatabaseBusy(error)) {
+        return void reply.code(503).send({ error: "temporarily_unavailable", error_description: "The database is busy; try again shortly." });
       }
       if (!oauthError) {
         request.log.error(error);
