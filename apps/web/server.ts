@@ -8,8 +8,11 @@ import { safeUrl } from "@chat/events/safe-url";
 import { PEER_ADDRESS_HEADER } from "@chat/rate-limit/client-address";
 import next from "next";
 import pino from "pino";
+import { FIXED_POLICY } from "./src/lib/content-security-policy";
+import { admitRequestBody } from "./src/server/body-guard";
 import { startDraining } from "./src/server/draining";
 import { readWebMetricsEnv, startWebMetrics } from "./src/server/metrics";
+import { createSignedInCheck } from "./src/server/signed-in";
 
 /**
  * The web app's HTTP server (`node --import tsx apps/web/server.ts -p PORT [-H HOST]`): the
@@ -17,8 +20,11 @@ import { readWebMetricsEnv, startWebMetrics } from "./src/server/metrics";
  * request's socket, and Next.js fills X-Forwarded-For from the socket only when the client sent
  * none, so a client could name any address. Here every request gets the socket's address in
  * PEER_ADDRESS_HEADER (replacing any copy the client sent); the app resolves the client's
- * address from it and TRUST_PROXY (apps/web/src/server/client-address.ts). With WEB_METRICS_PORT
- * set, Prometheus metrics are served on that port (src/server/metrics.ts).
+ * address from it and TRUST_PROXY (apps/web/src/server/client-address.ts). Every answer carries
+ * the security headers (pages get their own nonce-based policy from src/proxy.ts over the fixed
+ * one), and request bodies are held to their limits before Next.js reads them
+ * (src/server/body-guard.ts). With WEB_METRICS_PORT set, Prometheus metrics are served on that
+ * port (src/server/metrics.ts).
  */
 const { values } = parseArgs({
   options: { port: { type: "string", short: "p", default: "3000" }, hostname: { type: "string", short: "H" } },
@@ -51,12 +57,18 @@ const DRAIN_LIMIT_MS = 10_000;
 let inFlight = 0;
 let onIdle: (() => void) | null = null;
 
+const signedIn = createSignedInCheck();
+
 const server = createServer((request, response) => {
   request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   // The app's tRPC calls run as part of this id: the events they cause carry it to the server's log.
   const requestId = acceptableRequestId(request.headers["x-request-id"]) ?? randomUUID();
   request.headers["x-request-id"] = requestId;
   response.setHeader("x-request-id", requestId);
+  // Next.js keeps these unless the answer sets its own (a page's Content-Security-Policy, from src/proxy.ts).
+  response.setHeader("content-security-policy", FIXED_POLICY);
+  response.setHeader("x-frame-options", "DENY");
+  response.setHeader("x-content-type-options", "nosniff");
   const started = performance.now();
   inFlight += 1;
   response.once("close", () => {
@@ -64,7 +76,12 @@ const server = createServer((request, response) => {
     logRequest(requestId, request, response, performance.now() - started);
     if (inFlight === 0) onIdle?.();
   });
-  void handle(request, response);
+  admitRequestBody(request, response, { signedIn })
+    .then((admitted) => (admitted ? handle(request, response) : undefined))
+    .catch((error: unknown) => {
+      log.error({ requestId, err: error }, "request failed before the app");
+      response.destroy();
+    });
 });
 server.listen(port, values.hostname, () => log.info({ port, host: values.hostname ?? "*" }, "web app listening"));
 const metrics = metricsEnv.port === undefined ? undefined : await startWebMetrics(metricsEnv.port, metricsEnv.host ?? values.hostname ?? "0.0.0.0");

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/service";
 import { createGuild, messages, openDialog, sendMessage, signUp, uniqueName } from "./support/people";
 
@@ -26,8 +26,15 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** A page's answer, to the browser or to a request of the test's own. */
+interface Answer {
+  url(): string;
+  headers(): Record<string, string>;
+  text(): Promise<string>;
+}
+
 /** Checks the page's policy and that every script tag of its HTML carries the policy's nonce; returns the nonce. */
-async function policyNonce(response: Response | null): Promise<string> {
+async function policyNonce(response: Answer | null): Promise<string> {
   if (!response) throw new Error("no response");
   const policy = response.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1] ?? "";
@@ -44,6 +51,7 @@ async function policyNonce(response: Response | null): Promise<string> {
   }
   expect(policy).not.toContain("unsafe-eval");
   expect(response.headers()["x-frame-options"]).toBe("DENY");
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   const scriptTags = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
   expect(scriptTags.length).toBeGreaterThan(0);
   for (const tag of scriptTags) expect(tag, response.url()).toContain(` nonce="${nonce}"`);
@@ -51,7 +59,7 @@ async function policyNonce(response: Response | null): Promise<string> {
 }
 
 /** Loads the page twice: a fresh nonce each time. Returns the second response. */
-async function loadTwice(page: Page, path: string): Promise<Response | null> {
+async function loadTwice(page: Page, path: string): Promise<Answer | null> {
   const first = await policyNonce(await page.goto(path));
   const again = await page.reload();
   expect(await policyNonce(again)).not.toBe(first);
@@ -133,4 +141,53 @@ test("another site cannot frame a page (frame-ancestors 'none')", async ({ page,
     framer.closeAllConnections();
     await new Promise((resolve) => framer.close(resolve));
   }
+});
+
+/** The headers every answer carries, whatever it is (a page's policy has a nonce; anything else gets the fixed one). */
+function expectSecurityHeaders(response: Answer, what: string): void {
+  const headers = response.headers();
+  expect(headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"], what).toMatch(/(^|; )default-src /);
+  expect(headers["x-frame-options"], what).toBe("DENY");
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+}
+
+test("prefetched pages carry the policy their scripts' nonce is in, and every other answer the security headers", async ({ page, service }) => {
+  const violations = await watchViolations(page);
+  await signUp(page, uniqueName("prefetch"));
+  const { guildId, channelId } = await createGuild(page, "Prefetched");
+
+  // A prefetch is a page like any other: if it is shown, its scripts run under its own policy.
+  for (const path of ["/login", "/register", "/channels", `/channels/${guildId}/${channelId}`, "/developers", "/settings/account"]) {
+    for (const headers of [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }] as Record<string, string>[]) {
+      const answer = await page.request.get(path, { headers, maxRedirects: 0 });
+      const what = `${path} ${JSON.stringify(headers)}`;
+      expectSecurityHeaders(answer, what);
+      if ((answer.headers()["content-type"] ?? "").startsWith("text/html")) await policyNonce(answer);
+    }
+    // The router's own fetches of a page (React Server Components payloads), prefetched or not.
+    for (const headers of [{ rsc: "1" }, { rsc: "1", "next-router-prefetch": "1" }] as Record<string, string>[]) {
+      expectSecurityHeaders(await page.request.get(path, { headers, maxRedirects: 0 }), `${path} ${JSON.stringify(headers)}`);
+    }
+  }
+
+  // next-auth's own pages and endpoints: the fixed policy (nothing may run, nothing may frame them).
+  for (const path of ["/api/auth/signout", "/api/auth/signin", "/api/auth/error", "/api/auth/csrf", "/api/auth/session", "/api/auth/providers"]) {
+    const answer = await page.request.get(path, { maxRedirects: 0 });
+    expectSecurityHeaders(answer, path);
+    expect(answer.headers()["content-security-policy"], path).toContain("default-src 'none'");
+  }
+  // tRPC, health checks, pictures' routes, built assets, the not-found answer of /api.
+  const asset = /<script[^>]+src="([^"]+\.js)"/.exec(await (await page.request.get("/login")).text())?.[1];
+  if (!asset) throw new Error("the login page names no script");
+  for (const path of ["/api/trpc/guilds.list", "/api/trpc/account.me,guilds.list?batch=1&input=%7B%7D", "/healthz", "/readyz", asset, "/app-icons/1/2.png", "/api/nothing-here", "/favicon.ico"]) {
+    expectSecurityHeaders(await page.request.get(path, { maxRedirects: 0 }), path);
+  }
+
+  // next-auth's sign-out page, shown under the fixed policy: it works (its form posts to the app) without a violation.
+  await page.goto("/api/auth/signout");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  // Signed out: the app's root sends the visitor on to sign in.
+  await expect(page).toHaveURL(new RegExp(`^${service.webUrl}/(login|register)`));
+  expect(violations).toEqual([]);
 });

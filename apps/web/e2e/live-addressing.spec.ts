@@ -51,7 +51,7 @@ test("an event addressed to one person reaches all of that person's tabs on ever
   const hello = await botSays("hello");
   const ack = await fetch(`${secondWeb}/api/trpc/readStates.ack`, {
     method: "POST",
-    headers: { cookie: bobCookie, origin: secondWeb, "Content-Type": "application/json" },
+    headers: { cookie: bobCookie, origin: service.webUrl, "Content-Type": "application/json" },
     body: JSON.stringify({ channelId, messageId: hello }),
   });
   expect(ack.status).toBe(200);
@@ -75,7 +75,7 @@ test("an event addressed to one person reaches all of that person's tabs on ever
   if (!command) throw new Error("the bot has no application");
   const used = await fetch(`${secondWeb}/api/trpc/interactions.useCommand`, {
     method: "POST",
-    headers: { cookie: bobCookie, origin: secondWeb, "Content-Type": "application/json" },
+    headers: { cookie: bobCookie, origin: service.webUrl, "Content-Type": "application/json" },
     body: JSON.stringify({ channelId, commandId: command.id }),
   });
   expect(used.status).toBe(200);

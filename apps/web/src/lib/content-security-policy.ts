@@ -49,3 +49,11 @@ export function contentSecurityPolicy({ nonce, cdnOrigin, https, development, vo
   if (https) policy.push("upgrade-insecure-requests");
   return policy.join("; ");
 }
+
+/**
+ * The policy of every answer that is not a page (tRPC, next-auth's endpoints and its own
+ * pages such as /api/auth/signout, pictures, built assets, health checks), set by
+ * apps/web/server.ts: nothing may run or load, inline styles only (next-auth's pages), forms
+ * post only to the app, and no framing. Pages replace it with their nonce-based one (src/proxy.ts).
+ */
+export const FIXED_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -1,4 +1,5 @@
 import type { AppRouter } from "@chat/api";
+import { TRPC_BATCH_MAX } from "@/lib/trpc-calls";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import type { DatabaseOutage } from "./database-outage";
 import { databaseOutageLink } from "./database-outage-link";
@@ -13,7 +14,8 @@ export function createBrowserTRPCClient(outage: DatabaseOutage) {
       splitLink({
         condition: (op) => op.type === "subscription",
         true: httpSubscriptionLink({ url }),
-        false: httpBatchLink({ url }),
+        // The endpoint refuses larger batches.
+        false: httpBatchLink({ url, maxItems: TRPC_BATCH_MAX }),
       }),
     ],
   });

@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import type { NextAuthOptions } from "next-auth";
 import { cache } from "react";
+import { safeRedirect } from "@/lib/return-path";
 import { clientAddressOf } from "./client-address";
 import { getWebContext } from "./context";
 
@@ -17,15 +18,22 @@ type Holder = { [KEY]?: Auth };
 function auth(): Auth {
   const holder = globalThis as Holder;
   holder[KEY] ??= {
-    options: createAuthOptions({
-      accounts: async () => (await getWebContext()).domain.users,
-      sessions: async () => (await getWebContext()).domain.webSessions,
-      signInThrottle: async () => (await getWebContext()).signInThrottle,
-      clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
-    }),
+    options: withSafeRedirects(
+      createAuthOptions({
+        accounts: async () => (await getWebContext()).domain.users,
+        sessions: async () => (await getWebContext()).domain.webSessions,
+        signInThrottle: async () => (await getWebContext()).signInThrottle,
+        clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
+      }),
+    ),
     readCookie: createSessionCookieReader(),
   };
   return holder[KEY];
+}
+
+/** next-auth's redirects stay on the app's paths, by the rule of the login page's callbackUrl. */
+function withSafeRedirects(options: NextAuthOptions): NextAuthOptions {
+  return { ...options, callbacks: { ...options.callbacks, redirect: safeRedirect } };
 }
 
 export function getAuthOptions(): NextAuthOptions {

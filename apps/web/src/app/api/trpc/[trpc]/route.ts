@@ -1,28 +1,26 @@
 import { appRouter } from "@chat/api";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { readWebEnv } from "@/env";
 import { createApiContext } from "@/server/api";
 import { log } from "@/server/log";
+import { isCrossSiteWrite } from "@/server/same-origin";
+import { TRPC_BATCH_MAX, TRPC_ENDPOINT, trpcProcedures } from "@/lib/trpc-calls";
+import { refusalResponse, trpcRefusal } from "@/server/wire-errors";
 
 export const dynamic = "force-dynamic";
 
-/** Refuses cross-site writes: a POST must come from this site (Origin matches Host). */
-function crossSiteWrite(request: Request): boolean {
-  if (request.method !== "POST") return false;
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
-}
+let appUrl: string | undefined;
 
 /** tRPC over HTTP: queries and mutations (batched) and subscriptions (SSE). */
 async function handler(request: Request): Promise<Response> {
-  if (crossSiteWrite(request)) return new Response("Cross-site request refused", { status: 403 });
+  appUrl ??= readWebEnv().appUrl;
+  if (isCrossSiteWrite(request, appUrl)) return refusalResponse(trpcRefusal("FORBIDDEN", "Cross-site request refused: this call must come from the app's own pages."));
+  // Before any call runs (each one may be expensive): a batch of more is refused whole.
+  if (trpcProcedures(new URL(request.url).pathname).length > TRPC_BATCH_MAX) {
+    return refusalResponse(trpcRefusal("BAD_REQUEST", `Too many calls in one request: at most ${TRPC_BATCH_MAX}.`));
+  }
   return fetchRequestHandler({
-    endpoint: "/api/trpc",
+    endpoint: TRPC_ENDPOINT,
     req: request,
     router: appRouter,
     createContext: () => createApiContext(request.headers),
