@@ -79,7 +79,7 @@ export const peopleRouter = router({
    * (messages stay under "Deleted User"; refused while the person owns guilds or applications). Every session ends, this one too.
    * The password check is limited as changing the password is (spendPasswordCheck, throttledPasswords).
    */
-  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(CHECKED_PASSWORD_MAX) })).mutation(async ({ ctx, input }) => {
+  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(CHECKED_PASSWORD_MAX, "Password does not match.") })).mutation(async ({ ctx, input }) => {
     if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) {
       throw Errors.invalidForm({ confirmation: { _errors: [{ code: "CONFIRMATION_MISMATCH", message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` }] } });
     }
