@@ -39,10 +39,10 @@ describe("the password rule (zxcvbn)", () => {
     const strongStart = "violet tractor mirror q8#Lm2!vXr9$Tp ".repeat(3).slice(0, JUDGED_PASSWORD_LENGTH);
     expect(await checkPasswordStrength(`${strongStart}lantern`, ["alice"])).toEqual({ ok: true });
     expect(await checkPasswordStrength(`${strongStart}alice`, ["alice"])).toEqual({ ok: false, message: "Don’t use your username in your password. Add more words that are less common." });
-  });
+  }, 30_000);
 
   it("judges costly 128-character passwords without holding up the process's own thread", async () => {
-    const costly = ["19901231", "p@55w0rd", "abc1!xyZ"].map((pattern) => pattern.repeat(16));
+    const costly = ["19901231", "p@55w0rd", "qwerty12"].map((pattern) => pattern.repeat(16));
     await checkPasswordStrength("warm up", []);
     let longestGap = 0;
     let last = performance.now();
@@ -52,15 +52,20 @@ describe("the password rule (zxcvbn)", () => {
       last = now;
     };
     const ticker = setInterval(tick, 5);
+    const durations: number[] = [];
     try {
-      const started = performance.now();
-      for (const password of costly) expect(await checkPasswordStrength(password, ["alice"]), password).toHaveProperty("ok");
-      // The checks took their time (on another thread) while this one kept ticking.
-      expect(performance.now() - started).toBeGreaterThan(100);
+      for (const password of costly) {
+        const started = performance.now();
+        expect(await checkPasswordStrength(password, ["alice"]), password).toHaveProperty("ok");
+        durations.push(performance.now() - started);
+      }
     } finally {
       tick();
       clearInterval(ticker);
     }
-    expect(longestGap).toBeLessThan(50);
+    // Each check took its time (hundreds of milliseconds, on another thread) while this one
+    // kept ticking: judged here, one check would hold the ticks up for all of its time.
+    expect(Math.min(...durations)).toBeGreaterThan(100);
+    expect(longestGap).toBeLessThan(Math.min(...durations) / 2);
   }, 30_000);
 });
