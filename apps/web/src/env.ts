@@ -1,7 +1,7 @@
 import "server-only";
 import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain/config";
 import { parseTrustProxy } from "@chat/rate-limit/client-address";
-import { DEFAULT_SIGN_UPS_PER_HOUR } from "@chat/rate-limit/people-limits";
+import { DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR } from "@chat/rate-limit/people-limits";
 import { readLiveKitAccess } from "@chat/voice/livekit-env";
 
 /**
@@ -28,6 +28,8 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */
     signUpsPerHour: positiveInteger("SIGN_UP_LIMIT_PER_HOUR", env.SIGN_UP_LIMIT_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
+    /** SIGN_UP_ATTEMPTS_PER_HOUR: sign-up attempts (refused ones too) one client address may make per hour. */
+    signUpAttemptsPerHour: positiveInteger("SIGN_UP_ATTEMPTS_PER_HOUR", env.SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR),
     /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL and the keys: the media server voice channels run on; undefined: voice is off. */
     livekit: readLiveKitAccess(env as NodeJS.ProcessEnv),
   } as const;

@@ -1,7 +1,7 @@
 import type { Domain, PasswordHasher } from "@chat/domain";
 import type { EventBus } from "@chat/events";
 import type { PresenceStore } from "@chat/presence";
-import type { BucketRule, RateLimitStore } from "@chat/rate-limit";
+import type { RateLimitStore, SignUpLimits } from "@chat/rate-limit";
 import type { LiveHub } from "./live/live-hub";
 
 /** What the session cookie names: one server-side web session of one person (checked per call). */
@@ -25,8 +25,8 @@ export interface ApiContext {
   session: SessionCookie | null;
   /** The process's rate-limit counters (memory, or Redis shared by every node and the bot server). */
   rateLimits: RateLimitStore;
-  /** Accounts one address may create per hour (the web app's SIGN_UP_LIMIT_PER_HOUR). */
-  signUpLimit: BucketRule;
+  /** Sign-up attempts and accounts one address may make per hour (the web app's SIGN_UP_ATTEMPTS_PER_HOUR, SIGN_UP_LIMIT_PER_HOUR). */
+  signUpLimits: SignUpLimits;
   /** The client's address as the web app resolved it (TRUST_PROXY); per-address limits count by it. */
   clientAddress: string;
   /** The web request this call serves (X-Request-Id, set by the web app's server): the events it causes carry it. */

@@ -7,7 +7,6 @@ export type { BanView, ModerationStandingView, ShieldReasonView } from "./modera
 export { requireStrongPassword } from "./password-rule";
 export { DELETE_ACCOUNT_CONFIRMATION } from "./people-rules";
 export { type AppRouter, appRouter, createCaller } from "./root";
-export { PASSWORD_MAX, PASSWORD_MIN } from "./routers/account";
 export type { AuditEntryView } from "./routers/audit-log";
 export type { AuthorizedAppView } from "./routers/authorized-apps";
 export type { GuildEmojiSettingsView, ManagedEmojiView } from "./routers/emojis";

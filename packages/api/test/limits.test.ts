@@ -1,4 +1,4 @@
-import { bucketFor, DEFAULT_SIGN_UPS_PER_HOUR, MESSAGE_CREATE_LIMIT } from "@chat/rate-limit";
+import { bucketFor, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR, MESSAGE_CREATE_LIMIT } from "@chat/rate-limit";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../src";
@@ -7,7 +7,7 @@ import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
-  w = await createTestWorld({ signUpsPerHour: DEFAULT_SIGN_UPS_PER_HOUR });
+  w = await createTestWorld({ signUpsPerHour: DEFAULT_SIGN_UPS_PER_HOUR, signUpAttemptsPerHour: DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR });
 });
 afterAll(() => w?.close());
 
@@ -28,7 +28,7 @@ describe("sign-up throttling per client address", () => {
     await expect(signUp("hourly_elsewhere", "198.51.100.2")).resolves.toMatchObject({ username: "hourly_elsewhere" });
   });
 
-  it("does not count sign-ups that created no account (weak password, taken or invalid username)", async () => {
+  it("counts refused sign-ups (weak password, taken or invalid username) against the address's 20 attempts an hour, not against its 5 accounts", async () => {
     const address = "198.51.100.3";
     await signUp("kept_taken", "198.51.100.4");
     for (let i = 0; i < DEFAULT_SIGN_UPS_PER_HOUR; i++) {
@@ -38,6 +38,22 @@ describe("sign-up throttling per client address", () => {
     }
     for (let i = 0; i < DEFAULT_SIGN_UPS_PER_HOUR; i++) await signUp(`kept_${i}`, address);
     expect(await accounts("kept_")).toBe(DEFAULT_SIGN_UPS_PER_HOUR + 1);
+    // 3 × 5 refused + 5 created: the twenty attempts are spent.
+    const refused = await failure(signUp("kept_late", "198.51.100.3"));
+    expect(refused?.code).toBe("TOO_MANY_REQUESTS");
+    expect(refused?.message).toMatch(/^Too many sign-up attempts\. Try again in \d+ seconds\.$/);
+  });
+
+  it("refuses a flood of weak-password sign-ups from one address after 20 attempts, before their passwords are judged", async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 40; i++) codes.push((await failure(signUp(`flood_${i}`, "198.51.100.8", "password")))?.code ?? "created");
+    expect(codes).toEqual([...Array(DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("BAD_REQUEST"), ...Array(40 - DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("TOO_MANY_REQUESTS")]);
+    // Even a strong password is refused now, for the hour.
+    const refused = await failure(signUp("flood_strong", "198.51.100.8"));
+    expect(refused?.code).toBe("TOO_MANY_REQUESTS");
+    const [, seconds] = refused?.message.match(/^Too many sign-up attempts\. Try again in (\d+) seconds\.$/) ?? [];
+    expect(Number(seconds)).toBeGreaterThan(3500);
+    expect(await accounts("flood_")).toBe(0);
   });
 
   it("lets no more than five of ten parallel sign-ups from one address through", async () => {

@@ -27,6 +27,8 @@ beforeAll(async () => {
     sessions: async () => w.domain.webSessions,
     signInThrottle: async () => createSignInThrottle(w.rateLimits),
     clientAddress: async () => TEST_ADDRESS,
+    // Signing in through authorize (which sets the device cookie) is not what these tests do.
+    setCookie: async () => {},
   });
   readCookie = createSessionCookieReader(env);
 });

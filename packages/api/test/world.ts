@@ -8,7 +8,7 @@ import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { createRateLimitStore, type RateLimitStore, signUpLimit } from "@chat/rate-limit";
+import { createRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
 import pg from "pg";
 import type { ApiContext, SessionCookie } from "../src";
 import { createCaller, LiveHub } from "../src";
@@ -58,6 +58,8 @@ export interface TestWorldOptions {
    * from one address); tests of the limit itself pass the real one.
    */
   signUpsPerHour?: number;
+  /** Sign-up attempts (refused ones too) one address may make per hour. Default: lax, as signUpsPerHour. */
+  signUpAttemptsPerHour?: number;
   /**
    * Tabs keep their people online, with this grace after the last one closes. Unset: tabs
    * report no presence (tests that count a stream's exact events would see the person's own).
@@ -82,7 +84,7 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
   const tabs = options.tabGraceMs === undefined ? undefined : new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: tabs });
   const rateLimits = createRateLimitStore({ redisUrl, namespace });
-  const limit = signUpLimit(options.signUpsPerHour ?? 1000);
+  const limits = signUpLimits({ accounts: options.signUpsPerHour ?? 1000, attempts: options.signUpAttemptsPerHour ?? 1000 });
   const contextWith = (session: SessionCookie | null, address = TEST_ADDRESS): ApiContext => ({
     domain,
     bus,
@@ -91,7 +93,7 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     passwords,
     session,
     rateLimits,
-    signUpLimit: limit,
+    signUpLimits: limits,
     clientAddress: address,
   });
   const sessions = new Map<bigint, Promise<SessionCookie>>();

@@ -1,5 +1,6 @@
 import { isStorableText } from "@chat/domain";
 import { hashPassword, verifyPassword } from "./password";
+import { CHECKED_PASSWORD_MAX } from "./password-limits";
 
 /** What sign-in needs from the domain's user service. */
 export interface AccountLookup {
@@ -23,7 +24,7 @@ function decoy(): Promise<string> {
 
 /** Checks a username and password; only people (not bots) with a password can sign in. */
 export async function checkCredentials(accounts: AccountLookup, username: unknown, password: unknown): Promise<CredentialsResult> {
-  if (typeof username !== "string" || typeof password !== "string" || password.length === 0) return { ok: false, reason: "invalid" };
+  if (typeof username !== "string" || typeof password !== "string" || password.length === 0 || password.length > CHECKED_PASSWORD_MAX) return { ok: false, reason: "invalid" };
   // No account has a name PostgreSQL cannot store (NUL, unpaired surrogates): never looked up.
   const lookUp = isStorableText(username) && isStorableText(password);
   const account = lookUp ? await accounts.findByUsername(username.trim().toLowerCase()) : null;

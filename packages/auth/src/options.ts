@@ -3,6 +3,7 @@ import { type SignInThrottle, signInThrottledError } from "@chat/rate-limit";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { type AccountLookup, SUSPENDED_ERROR, checkCredentials } from "./credentials";
+import { type DeviceCookie, deviceCookieFor, deviceCookieName, deviceIdFor, deviceIdOf } from "./device-cookie";
 import { readAuthEnv } from "./env";
 import { type SessionUser, sessionClaimsOf } from "./session-cookie";
 
@@ -23,6 +24,8 @@ export interface AuthDependencies {
   signInThrottle: () => Promise<SignInThrottle>;
   /** The client's address, from the headers the web app's HTTP server wrote. */
   clientAddress: (headers: SignInHeaders) => Promise<string>;
+  /** Sets a cookie on the sign-in's answer (the device cookie, after a successful sign-in). */
+  setCookie: (cookie: DeviceCookie) => Promise<void>;
 }
 
 declare module "next-auth/jwt" {
@@ -40,6 +43,7 @@ declare module "next-auth/jwt" {
  */
 export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
   const env = readAuthEnv();
+  const secureCookies = env.url.startsWith("https://");
   return {
     secret: env.secret,
     session: { strategy: "jwt", maxAge: WEB_SESSION_LIFETIME_MS / 1000 },
@@ -51,13 +55,20 @@ export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
         credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, request) {
           const username = typeof credentials?.username === "string" ? credentials.username : "";
-          const attempt = await (await deps.signInThrottle()).begin(username, await deps.clientAddress(request?.headers ?? {}));
+          const headers = request?.headers ?? {};
+          const deviceCookie = cookieValue(headers, deviceCookieName(secureCookies));
+          // A device cookie naming this account: counted per device, past a lock from elsewhere.
+          const deviceId = deviceIdFor(env.secret, deviceCookie, username) ?? undefined;
+          const attempt = await (await deps.signInThrottle()).begin(username, await deps.clientAddress(headers), deviceId);
           // Refused before the password is looked at: a right one is refused too while locked.
           if (!attempt.allowed) throw new Error(signInThrottledError(attempt.retryAfterMs));
           const result = await checkCredentials(await deps.accounts(), credentials?.username, credentials?.password);
           // A suspended account's password was right: not a guess to count.
           await (result.ok || result.reason === "suspended" ? attempt.succeeded() : attempt.failed());
-          if (result.ok) return { id: result.user.id, name: result.user.username };
+          if (result.ok) {
+            await deps.setCookie(deviceCookieFor(env.secret, result.user.username, secureCookies, deviceIdOf(env.secret, deviceCookie)));
+            return { id: result.user.id, name: result.user.username };
+          }
           if (result.reason === "suspended") throw new Error(SUSPENDED_ERROR);
           return null;
         },
@@ -87,4 +98,14 @@ export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
       },
     },
   };
+}
+
+/** One cookie's value from a request's Cookie header. */
+function cookieValue(headers: SignInHeaders, name: string): string | undefined {
+  const header = headers.cookie;
+  for (const pair of (Array.isArray(header) ? header.join("; ") : (header ?? "")).split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
 }

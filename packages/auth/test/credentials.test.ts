@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AccountLookup, checkCredentials, hashPassword, readAuthEnv, sessionClaimsOf, sessionSecret } from "../src";
+import { type AccountLookup, CHECKED_PASSWORD_MAX, checkCredentials, hashPassword, readAuthEnv, sessionClaimsOf, sessionSecret } from "../src";
 
 describe("checkCredentials", () => {
   let accounts: AccountLookup;
@@ -42,6 +42,22 @@ describe("checkCredentials", () => {
     expect(await checkCredentials(failing, "\u0000", "x")).toEqual({ ok: false, reason: "invalid" });
     expect(await checkCredentials(failing, "alice\ud800", "correct horse")).toEqual({ ok: false, reason: "invalid" });
     expect(await checkCredentials(failing, "alice", "correct horse\u0000")).toEqual({ ok: false, reason: "invalid" });
+    expect(lookups).toEqual([]);
+  });
+
+  it(`refuses a password longer than ${CHECKED_PASSWORD_MAX} characters as a plain wrong login, without looking up or hashing anything`, async () => {
+    const lookups: string[] = [];
+    const counting: AccountLookup = {
+      findByUsername: async (name) => {
+        lookups.push(name);
+        return accounts.findByUsername(name);
+      },
+    };
+    const started = performance.now();
+    expect(await checkCredentials(counting, "alice", "x".repeat(CHECKED_PASSWORD_MAX + 1))).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkCredentials(counting, "alice", "x".repeat(1_000_000))).toEqual({ ok: false, reason: "invalid" });
+    // No argon2 run (each takes tens of milliseconds).
+    expect(performance.now() - started).toBeLessThan(20);
     expect(lookups).toEqual([]);
   });
 

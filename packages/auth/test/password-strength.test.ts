@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPasswordStrength, MIN_PASSWORD_SCORE } from "../src";
+import { checkPasswordStrength, JUDGED_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } from "../src";
 
 describe("the password rule (zxcvbn)", () => {
   it("refuses the most common passwords with zxcvbn's warning and suggestion", async () => {
@@ -32,4 +32,40 @@ describe("the password rule (zxcvbn)", () => {
     for (let i = 0; i < 20; i++) await checkPasswordStrength(`another passphrase ${i}`, ["alice"]);
     expect(performance.now() - started).toBeLessThan(2000);
   });
+
+  it(`judges only the first ${JUDGED_PASSWORD_LENGTH} characters, and still finds the username anywhere`, async () => {
+    const padding = "a".repeat(JUDGED_PASSWORD_LENGTH);
+    expect(await checkPasswordStrength(`${padding}violet tractor mirror`, ["alice"])).toMatchObject({ ok: false });
+    const strongStart = "violet tractor mirror q8#Lm2!vXr9$Tp ".repeat(3).slice(0, JUDGED_PASSWORD_LENGTH);
+    expect(await checkPasswordStrength(`${strongStart}lantern`, ["alice"])).toEqual({ ok: true });
+    expect(await checkPasswordStrength(`${strongStart}alice`, ["alice"])).toEqual({ ok: false, message: "Don’t use your username in your password. Add more words that are less common." });
+  }, 30_000);
+
+  it("judges costly 128-character passwords without holding up the process's own thread", async () => {
+    const costly = ["19901231", "p@55w0rd", "qwerty12"].map((pattern) => pattern.repeat(16));
+    await checkPasswordStrength("warm up", []);
+    let longestGap = 0;
+    let last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    };
+    const ticker = setInterval(tick, 5);
+    const durations: number[] = [];
+    try {
+      for (const password of costly) {
+        const started = performance.now();
+        expect(await checkPasswordStrength(password, ["alice"]), password).toHaveProperty("ok");
+        durations.push(performance.now() - started);
+      }
+    } finally {
+      tick();
+      clearInterval(ticker);
+    }
+    // Each check took its time (hundreds of milliseconds, on another thread) while this one
+    // kept ticking: judged here, one check would hold the ticks up for all of its time.
+    expect(Math.min(...durations)).toBeGreaterThan(100);
+    expect(longestGap).toBeLessThan(Math.min(...durations) / 2);
+  }, 30_000);
 });

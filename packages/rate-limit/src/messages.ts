@@ -20,6 +20,7 @@ export function tryAgainInMinutes(retryAfterMs: number): string {
 }
 
 export const tooManySignIns = (retryAfterMs: number) => `Too many sign-in attempts. ${tryAgainIn(retryAfterMs)}`;
+export const tooManyPasswordAttempts = (retryAfterMs: number) => `Too many password attempts. ${tryAgainIn(retryAfterMs)}`;
 export const tooManySignUps = (retryAfterMs: number) => `Too many sign-up attempts. ${tryAgainIn(retryAfterMs)}`;
 export const sendingTooFast = (retryAfterMs: number) => `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const typingTooOften = (retryAfterMs: number) => `Typing is announced too often. ${tryAgainIn(retryAfterMs)}`;

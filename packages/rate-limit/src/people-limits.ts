@@ -8,9 +8,33 @@ import type { BucketRule } from "./buckets";
 /** Accounts created from one client address per hour. */
 export const DEFAULT_SIGN_UPS_PER_HOUR = 5;
 
-export function signUpLimit(perHour = DEFAULT_SIGN_UPS_PER_HOUR): BucketRule {
-  return { name: "signup", points: perHour, durationSeconds: 3600, per: "address" };
+/**
+ * Sign-up attempts from one client address per hour, refused ones (a weak password, a taken
+ * name) included: each may cost a password check and a hash, so all are counted before either.
+ * Enough for a person who tries a few passwords before one passes.
+ */
+export const DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR = 20;
+
+export interface SignUpLimits {
+  /** Every sign-up attempt, counted first and never given back. */
+  attempts: BucketRule;
+  /** Accounts created: counted before the account is made, given back when none was. */
+  accounts: BucketRule;
 }
+
+export function signUpLimits(perHour: { accounts?: number; attempts?: number } = {}): SignUpLimits {
+  return {
+    attempts: { name: "signup.attempt", points: perHour.attempts ?? DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, durationSeconds: 3600, per: "address" },
+    accounts: { name: "signup", points: perHour.accounts ?? DEFAULT_SIGN_UPS_PER_HOUR, durationSeconds: 3600, per: "address" },
+  };
+}
+
+/**
+ * Checks of a signed-in person's current password (changing it, deleting the account), together:
+ * each costs a hash, and a new password a strength check. Wrong ones also count into the
+ * account's sign-in throttle.
+ */
+export const PASSWORD_CHECK_LIMIT: BucketRule = { name: "account.password", points: 5, durationSeconds: 15 * 60, per: "bot" };
 
 /**
  * Read-position acknowledgements of one person, over all their channels: one each time a
@@ -39,6 +63,12 @@ export interface SignInLimits {
   /** Failed sign-ins from one client address, whatever the account, within `addressWindowSeconds`. */
   addressFailures: number;
   addressWindowSeconds: number;
+  /**
+   * How long an address an account signed in from stays known to it (from the last success
+   * there): sign-ins from it are counted apart from the account's lock, like a known device's.
+   * At most 24 days (the in-memory counters' timers cannot wait longer).
+   */
+  knownAddressSeconds: number;
 }
 
 export const SIGN_IN_LIMITS: SignInLimits = {
@@ -49,6 +79,7 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   lockoutMemorySeconds: 24 * 60 * 60,
   addressFailures: 30,
   addressWindowSeconds: 15 * 60,
+  knownAddressSeconds: 14 * 24 * 60 * 60,
 };
 
 /**

@@ -18,6 +18,8 @@ export interface RateLimitStore {
   consume(rule: BucketRule, key: string, points?: number): Promise<RateLimitOutcome>;
   /** Gives one use (or `points`) back: an attempt that turned out not to count. */
   refund(rule: BucketRule, key: string, points?: number): Promise<void>;
+  /** How many uses the counter holds in its current window, without counting one (0: none, or the window is over). */
+  peek(rule: BucketRule, key: string): Promise<number>;
   /** Refuses every use of the counter for `seconds` from now, whatever its window said. */
   block(rule: BucketRule, key: string, seconds: number): Promise<void>;
   /** Forgets the counter: the next use starts a fresh window. */
@@ -70,6 +72,10 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
         if (rejection instanceof RateLimiterRes) return { allowed: false, limit: rule.points, remaining: 0, resetAfterMs: rejection.msBeforeNext };
         throw rejection;
       }
+    },
+    async peek(rule, key) {
+      const res = await limiterFor(rule).get(key);
+      return res && res.msBeforeNext > 0 ? res.consumedPoints : 0;
     },
     async refund(rule, key, points = 1) {
       await limiterFor(rule).reward(key, points);

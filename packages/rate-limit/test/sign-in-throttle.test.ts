@@ -86,4 +86,61 @@ describe.each(STORE_KINDS)("sign-in throttle (%s store)", (kind) => {
     await Promise.all(gates.map((g) => (g.allowed ? g.failed() : null)));
     expect(waitOf(await t.begin("frank", "192.0.2.7"))).toBeGreaterThan(55_000);
   });
+
+  it("lets the account's known device and the address it signed in from get in while failures from elsewhere keep the account locked", async () => {
+    const t = throttle();
+    await succeed(await t.begin("gina", "203.0.113.1"));
+    for (let i = 0; i < 5; i++) await fail(await t.begin("gina", "198.51.100.66"));
+    expect(waitOf(await t.begin("gina", "198.51.100.66"))).toBeGreaterThan(55_000);
+    expect(waitOf(await t.begin("gina", "198.51.100.67"))).toBeGreaterThan(55_000);
+    // The device cookie, from an address never seen: in; and the address gina signed in from, without it.
+    await succeed(await t.begin("gina", "192.0.2.200", "device-of-gina"));
+    await succeed(await t.begin("GINA", "203.0.113.1"));
+    // Their successes do not lift the lock the others earned.
+    expect(waitOf(await t.begin("gina", "198.51.100.66"))).toBeGreaterThan(50_000);
+  });
+
+  it("counts a known device's failures against that device with the same lockouts, apart from the account and other devices", async () => {
+    const t = throttle();
+    for (let i = 0; i < 5; i++) await fail(await t.begin("hugo", "192.0.2.8", "stolen-device"));
+    const refused = await t.begin("hugo", "192.0.2.8", "stolen-device");
+    expect(waitOf(refused)).toBeGreaterThan(55_000);
+    expect(waitOf(refused)).toBeLessThanOrEqual(60_000);
+    // Another device of the account, and the account from anywhere else, are not locked by it.
+    expect((await t.begin("hugo", "192.0.2.9", "other-device")).allowed).toBe(true);
+    expect((await t.begin("hugo", "192.0.2.10")).allowed).toBe(true);
+  });
+
+  it("forgets a known device's failures once it signs in", async () => {
+    const t = throttle();
+    for (let i = 0; i < 4; i++) await fail(await t.begin("ines", "192.0.2.11", "device"));
+    await succeed(await t.begin("ines", "192.0.2.11", "device"));
+    for (let i = 0; i < 4; i++) await fail(await t.begin("ines", "192.0.2.11", "device"));
+    expect((await t.begin("ines", "192.0.2.11", "device")).allowed).toBe(true);
+  });
+
+  it("doubles a known device's lockout each time it locks again", async () => {
+    const t = throttle({ accountFailures: 2, firstLockoutSeconds: 1, maxLockoutSeconds: 4 });
+    const lockout = async () => {
+      await fail(await t.begin("kurt", "192.0.2.12", "device"));
+      await fail(await t.begin("kurt", "192.0.2.12", "device"));
+      return waitOf(await t.begin("kurt", "192.0.2.12", "device")) ?? 0;
+    };
+    const first = await lockout();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(1000);
+    await sleep(first + 150);
+    const second = await lockout();
+    expect(second).toBeGreaterThan(1000);
+    expect(second).toBeLessThanOrEqual(2000);
+  });
+
+  it("forgets a known address after knownAddressSeconds: then it is counted against the account again", async () => {
+    const t = throttle({ knownAddressSeconds: 1 });
+    await succeed(await t.begin("jules", "203.0.113.2"));
+    for (let i = 0; i < 5; i++) await fail(await t.begin("jules", "198.51.100.68"));
+    expect((await t.begin("jules", "203.0.113.2")).allowed).toBe(true);
+    await sleep(1150);
+    expect(waitOf(await t.begin("jules", "203.0.113.2"))).toBeGreaterThan(50_000);
+  });
 });

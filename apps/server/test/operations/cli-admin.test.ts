@@ -71,6 +71,7 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const refused: [string[], string | RegExp][] = [
       [["--username", "pat", "--password", "password"], /^--password is too easy to guess: /],
       [["--username", "pat", "--password", `pat${STRONG}`], /^--password is too easy to guess: /],
+      [["--username", "pat", "--password", `${STRONG} ${"q8#Lm2!v".repeat(16)}`], "--password must be 8 to 128 characters long"],
       [["--username", "nobody_here", "--password", STRONG], "unknown user: nobody_here"],
       [["--username", app.botUser.username, "--password", STRONG], `${app.botUser.username} is a bot: bots sign in with their token (app rotate-token)`],
       [["--username", "pat"], "missing --password"],

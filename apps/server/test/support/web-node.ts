@@ -4,7 +4,7 @@ import { channelViewers, createDomain, type Domain, systemClock } from "@chat/do
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { type EventBus, HubClientBus, internalSecret, RedisBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { createRateLimitStore, type RateLimitStore, signUpLimit } from "@chat/rate-limit";
+import { createRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
 import type { TestServer } from "./test-server";
 
 /**
@@ -62,7 +62,7 @@ export async function startWebNode(t: TestServer, options: WebNodeOptions = {}):
     passwords: { hash: hashPassword, verify: verifyPassword },
     session,
     rateLimits,
-    signUpLimit: signUpLimit(1000),
+    signUpLimits: signUpLimits({ accounts: 1000, attempts: 1000 }),
     clientAddress: "192.0.2.1",
   });
   return {

@@ -24,7 +24,7 @@ export async function createApiContext(headers: Pick<Headers, "get">): Promise<A
     passwords: { hash: hashPassword, verify: verifyPassword },
     session,
     rateLimits: ctx.rateLimits,
-    signUpLimit: ctx.signUpLimit,
+    signUpLimits: ctx.signUpLimits,
     clientAddress: clientAddressOf(headers, ctx.env.trustProxy),
     requestId: headers.get("x-request-id") ?? undefined,
   };

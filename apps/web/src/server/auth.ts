@@ -24,6 +24,10 @@ function auth(): Auth {
         sessions: async () => (await getWebContext()).domain.webSessions,
         signInThrottle: async () => (await getWebContext()).signInThrottle,
         clientAddress: async (headers) => clientAddressOf(headers, (await getWebContext()).env.trustProxy),
+        // Called inside next-auth's route handler: Next.js adds the cookie to its answer.
+        setCookie: async ({ name, value, options }) => {
+          (await cookies()).set(name, value, options);
+        },
       }),
     ),
     readCookie: createSessionCookieReader(),

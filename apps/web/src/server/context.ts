@@ -5,7 +5,7 @@ import { channelViewers, createDomain, type Domain, systemClock } from "@chat/do
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { createEventBus, type EventBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { type BucketRule, createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, signUpLimit } from "@chat/rate-limit";
+import { createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, type SignUpLimits, signUpLimits } from "@chat/rate-limit";
 import { LiveKitMedia } from "@chat/voice";
 import { readWebEnv, type WebEnv } from "@/env";
 import { onDrain } from "./draining";
@@ -24,7 +24,7 @@ export interface WebContext {
   presence: Presence;
   /** In Redis with REDIS_URL (shared with every server node and web app), else in this process. */
   rateLimits: RateLimitStore;
-  signUpLimit: BucketRule;
+  signUpLimits: SignUpLimits;
   signInThrottle: SignInThrottle;
 }
 
@@ -48,7 +48,7 @@ async function createWebContext(): Promise<WebContext> {
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: new TabPresence(presence.tracker) });
   onDrain(() => live.endAll());
   const rateLimits = createRateLimitStore({ redisUrl: env.redisUrl, namespace: env.redisNamespace });
-  return { env, database, prisma: database.prisma, bus, domain, live, presence, shortLived, rateLimits, signUpLimit: signUpLimit(env.signUpsPerHour), signInThrottle: createSignInThrottle(rateLimits) };
+  return { env, database, prisma: database.prisma, bus, domain, live, presence, shortLived, rateLimits, signUpLimits: signUpLimits({ accounts: env.signUpsPerHour, attempts: env.signUpAttemptsPerHour }), signInThrottle: createSignInThrottle(rateLimits) };
 }
 
 /** The process-wide context, created on first use (at run time, never during the build). */

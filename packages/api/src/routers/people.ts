@@ -1,7 +1,9 @@
+import { CHECKED_PASSWORD_MAX } from "@chat/auth/password-limits";
 import { changingProfileTooOften, PROFILE_UPDATE_LIMIT } from "@chat/rate-limit";
 import { Errors } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
+import { spendPasswordCheck, throttledPasswords } from "../password-checks";
 import { DELETE_ACCOUNT_CONFIRMATION } from "../people-rules";
 import { spendOrRefuse } from "../rate-limited";
 import { protectedProcedure, router } from "../trpc";
@@ -75,12 +77,14 @@ export const peopleRouter = router({
   /**
    * Deletes the account once the person typed the confirmation word and their password
    * (messages stay under "Deleted User"; refused while the person owns guilds or applications). Every session ends, this one too.
+   * The password check is limited as changing the password is (spendPasswordCheck, throttledPasswords).
    */
-  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(1024) })).mutation(async ({ ctx, input }) => {
+  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(CHECKED_PASSWORD_MAX, "Password does not match.") })).mutation(async ({ ctx, input }) => {
     if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) {
       throw Errors.invalidForm({ confirmation: { _errors: [{ code: "CONFIRMATION_MISMATCH", message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` }] } });
     }
-    await ctx.domain.accounts.confirmPassword(ctx.me.id, input.password, ctx.passwords);
+    await spendPasswordCheck(ctx);
+    await ctx.domain.accounts.confirmPassword(ctx.me.id, input.password, await throttledPasswords(ctx));
     await ctx.domain.accounts.delete(ctx.me.id);
     return { deleted: true };
   }),

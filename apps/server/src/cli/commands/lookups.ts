@@ -1,3 +1,4 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from "@chat/auth/password-limits";
 import { checkPasswordStrength } from "@chat/auth/password-strength";
 import { applicationWithId, type Domain, parseId } from "@chat/domain";
 import { type ParsedCommand, required, UsageError } from "../args";
@@ -24,6 +25,7 @@ export function limitOption(options: Options, fallback: number, max: number): nu
 /** A password an operator sets for someone: the web app's rule (hard to guess, not the username). */
 export async function strongPasswordOption(options: Options, username: string): Promise<string> {
   const password = required(options, "password");
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw new UsageError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
   const strength = await checkPasswordStrength(password, [username]);
   if (!strength.ok) throw new UsageError(`--password is too easy to guess: ${strength.message}`);
   return password;
