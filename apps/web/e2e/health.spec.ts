@@ -1,4 +1,6 @@
 import net from "node:net";
+import { countingLiveKitAddress } from "../../server/test/support/livekit";
+import { liveKitOf } from "./fixtures/livekit";
 import { expect, test } from "./fixtures/service";
 import { cookieHeader, LiveStreamReader } from "./support/live-stream";
 import { signUp, uniqueName } from "./support/people";
@@ -61,5 +63,25 @@ test("on SIGTERM a web app answers not ready at once, ends its live streams so t
     expect(Date.now() - signalled).toBeLessThan(5_000);
   } finally {
     livekit.close();
+  }
+});
+
+test("asks LiveKit at most once a second however often and however many at once /readyz is probed", async ({ service }) => {
+  const counted = await countingLiveKitAddress(liveKitOf(service));
+  try {
+    const web = await service.startWeb({ LIVEKIT_URL: counted.url });
+    const started = performance.now();
+    const burst = await Promise.all(Array.from({ length: 20 }, () => get(`${web.url}/readyz`)));
+    const elapsed = performance.now() - started;
+    expect(new Set(burst.map((answer) => answer.body.checks.livekit))).toEqual(new Set(["ok"]));
+    // One check, unless the burst itself took longer than a second (a loaded machine): one more per second at most.
+    expect(counted.checks()).toBeLessThanOrEqual(Math.max(1, Math.ceil(elapsed / 1000)));
+
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const before = counted.checks();
+    expect(await get(`${web.url}/readyz`)).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
+    expect(counted.checks()).toBe(before + 1);
+  } finally {
+    counted.close();
   }
 });

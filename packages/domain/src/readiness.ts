@@ -34,14 +34,47 @@ export async function liveKitAnswers(url: string): Promise<void> {
   if (!response.ok) throw new Error(`LiveKit answered ${response.status}`);
 }
 
+/** How long `/readyz` answers from the last dependency checks (ReadinessChecks). */
+export const READINESS_CACHE_MS = 1_000;
+
+type Checks = Readiness["checks"];
+type Probes = { database: Probe; redis: Probe; livekit: Probe };
+
+async function check(probes: Probes): Promise<Checks> {
+  const [database, redis, livekit] = await Promise.all([probe(probes.database), probe(probes.redis), probe(probes.livekit)]);
+  return { database, redis, livekit };
+}
+
+function verdict(checks: Checks, draining: boolean): Readiness {
+  const status = draining ? "draining" : Object.values(checks).includes("unavailable") ? "unavailable" : "ready";
+  return { status, checks };
+}
+
 /**
  * `GET /readyz` of a server node or a web app: ready when the database, Redis (when
  * configured) and LiveKit (when configured) each answer within a second and the process is
  * not shutting down. The same rule for both, so a load balancer reads them alike.
+ *
+ * One per process: the dependency checks run at most once a second (READINESS_CACHE_MS after
+ * the last ended) and probes meanwhile share them (or the run under way), so load balancers
+ * probing often, or many at once, cost each dependency one request a second. Draining is
+ * never cached: the first probe after SIGTERM answers it.
  */
-export async function readiness(probes: { database: Probe; redis: Probe; livekit: Probe; draining: boolean }): Promise<Readiness> {
-  const [database, redis, livekit] = await Promise.all([probe(probes.database), probe(probes.redis), probe(probes.livekit)]);
-  const checks = { database, redis, livekit };
-  const status = probes.draining ? "draining" : Object.values(checks).includes("unavailable") ? "unavailable" : "ready";
-  return { status, checks };
+export class ReadinessChecks {
+  private last: { checks: Promise<Checks>; endedAt: number | null } | null = null;
+
+  async current(probes: Probes & { draining: boolean }): Promise<Readiness> {
+    return verdict(await this.checks(probes), probes.draining);
+  }
+
+  private checks(probes: Probes): Promise<Checks> {
+    const last = this.last;
+    if (last && (last.endedAt === null || performance.now() - last.endedAt < READINESS_CACHE_MS)) return last.checks;
+    const run: { checks: Promise<Checks>; endedAt: number | null } = { checks: check(probes), endedAt: null };
+    void run.checks.then(() => {
+      run.endedAt = performance.now();
+    });
+    this.last = run;
+    return run.checks;
+  }
 }

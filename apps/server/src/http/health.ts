@@ -1,4 +1,4 @@
-import { liveKitAnswers, readiness } from "@chat/domain";
+import { liveKitAnswers, ReadinessChecks } from "@chat/domain";
 import { RedisBus } from "@chat/events";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";
@@ -6,14 +6,15 @@ import type { ServerContext } from "../context";
 /**
  * For load balancers and orchestrators: `GET /healthz` (the process is up and serving) and
  * `GET /readyz` (the domain's readiness rule: database, Redis and LiveKit when configured, not
- * draining). Neither needs authentication nor counts against a rate limit; each costs about a
- * round trip to each dependency, so polling every second is cheap.
+ * draining). Neither needs authentication nor counts against a rate limit; the dependencies
+ * are asked at most once a second however often it is polled (ReadinessChecks).
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const readiness = new ReadinessChecks();
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     const { bus, livekitUrl } = ctx;
-    const result = await readiness({
+    const result = await readiness.current({
       database: () => ctx.database.prisma.$queryRaw`SELECT 1`,
       redis: bus instanceof RedisBus ? () => bus.ping() : null,
       livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestLiveKit } from "../support/livekit";
+import { countingLiveKitAddress, startTestLiveKit } from "../support/livekit";
 import { startTestServer, storageMode, type TestServer } from "../support/test-server";
 
 const withRedis = Boolean(process.env.TEST_REDIS_URL);
@@ -63,6 +63,33 @@ describe("readiness with voice", () => {
     } finally {
       await up.close();
       await down.close();
+      await livekit.stop();
+    }
+  });
+
+  it("asks LiveKit at most once a second however often and however many at once it is probed, and answers draining at once all the same", async () => {
+    const livekit = await startTestLiveKit();
+    const counted = await countingLiveKitAddress(livekit);
+    const t = await startTestServer({ livekit: { url: counted.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret } });
+    try {
+      const started = performance.now();
+      const burst = await Promise.all(Array.from({ length: 20 }, () => get(t, "/readyz")));
+      const elapsed = performance.now() - started;
+      expect(new Set(burst.map((answer) => answer.body.checks.livekit))).toEqual(new Set(["ok"]));
+      // One check, unless the burst itself took longer than a second (a loaded machine): one more per second at most.
+      expect(counted.checks()).toBeLessThanOrEqual(Math.max(1, Math.ceil(elapsed / 1000)));
+
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const before = counted.checks();
+      expect(await get(t, "/readyz")).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
+      expect(counted.checks()).toBe(before + 1);
+
+      t.server.drain();
+      expect(await get(t, "/readyz")).toMatchObject({ status: 503, body: { status: "draining", checks: { livekit: "ok" } } });
+      expect(counted.checks()).toBe(before + 1);
+    } finally {
+      await t.close();
+      counted.close();
       await livekit.stop();
     }
   });

@@ -1,4 +1,4 @@
-import { liveKitAnswers, readiness } from "@chat/domain";
+import { liveKitAnswers, ReadinessChecks } from "@chat/domain";
 import type { RedisBus } from "@chat/events";
 import { readWebEnv } from "@/env";
 import { getWebContext } from "@/server/context";
@@ -12,6 +12,9 @@ async function redisAnswers(bus: RedisBus): Promise<void> {
   await bus.ping();
 }
 
+/** The dependencies are asked at most once a second however often the route is polled. */
+const readiness = new ReadinessChecks();
+
 /**
  * `GET /readyz`: the same rule as a server node's (database, Redis and LiveKit when
  * configured, not draining): 200 when ready, else 503 naming what is not. No session needed.
@@ -22,7 +25,7 @@ export async function GET() {
   const env = ctx?.env ?? readWebEnv();
   const bus = ctx?.bus;
   const livekitUrl = env.livekit?.url;
-  const result = await readiness({
+  const result = await readiness.current({
     database: ctx ? () => ctx.prisma.$queryRaw`SELECT 1` : unavailable,
     // By configuration, not instanceof: the context may have been made by another route's bundle, with its own copy of the class.
     redis: env.redisUrl ? (bus ? () => redisAnswers(bus as RedisBus) : unavailable) : null,
