@@ -1,6 +1,6 @@
 import type { AppRouter } from "@chat/api";
-import { TRPC_BATCH_MAX } from "@/lib/trpc-calls";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { TRPC_BATCH_MAX } from "@/lib/trpc-calls";
 import type { DatabaseOutage } from "./database-outage";
 import { databaseOutageLink } from "./database-outage-link";
 

@@ -41,9 +41,11 @@ function refusalFor(pathname: string, limit: number): Refusal {
 export async function admitRequestBody(request: IncomingMessage, response: ServerResponse, options: BodyGuardOptions): Promise<boolean> {
   const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
   if (request.headers["transfer-encoding"] !== undefined) return admitStreamedBody(request, response, pathname, options);
-  if (!(Number(request.headers["content-length"] ?? 0) > 0)) return true;
+  const declared = Number(request.headers["content-length"] ?? 0);
+  // Within the default: no need to read the session cookie.
+  if (declared <= DEFAULT_BODY_LIMIT) return true;
   const limit = await limitOf(request, pathname, options);
-  if (Number(request.headers["content-length"]) <= limit) return true;
+  if (declared <= limit) return true;
   refuse(response, refusalFor(pathname, limit));
   return false;
 }

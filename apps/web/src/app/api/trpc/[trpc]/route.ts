@@ -1,10 +1,10 @@
 import { appRouter } from "@chat/api";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { readWebEnv } from "@/env";
+import { TRPC_BATCH_MAX, TRPC_ENDPOINT, trpcProcedures } from "@/lib/trpc-calls";
 import { createApiContext } from "@/server/api";
 import { log } from "@/server/log";
 import { isCrossSiteWrite } from "@/server/same-origin";
-import { TRPC_BATCH_MAX, TRPC_ENDPOINT, trpcProcedures } from "@/lib/trpc-calls";
 import { refusalResponse, trpcRefusal } from "@/server/wire-errors";
 
 export const dynamic = "force-dynamic";
