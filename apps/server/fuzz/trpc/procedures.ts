@@ -203,6 +203,7 @@ export const TRPC_PROCEDURES: Record<string, TrpcProcedure> = {
   },
   "applications.removeRedirectUri": { fields: { applicationId, uri: str(4096, [LOGIN_REDIRECT, "https://nowhere.example/"]) }, base: { applicationId: "{ownApplication}", uri: "https://nowhere.example/" } },
   "applications.rename": { fields: { applicationId, name: str(100, ["Renamed App"]) }, base: { applicationId: "{ownApplication}", name: "" } },
+  "applications.setBotPublic": { fields: { applicationId, botPublic: bool }, base: { applicationId: "{otherApplication}", botPublic: false } },
   "applications.setIcon": { fields: { applicationId, image: image }, base: { applicationId: "{ownApplication}", image: "not image data" } },
   "applications.delete": { fields: { applicationId: disposableApplicationId }, base: { applicationId: "{otherApplication}" } },
 
