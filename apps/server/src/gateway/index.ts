@@ -1,16 +1,18 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { channelViewers, ViewerCache } from "@chat/domain";
-import type { DispatchEvent } from "@chat/events";
 import type { ServerContext } from "../context";
 import { GatewayCloseCodes, SERVER_SHUTDOWN_CLOSE } from "./connection/close-codes";
 import { zlibStreamSocket } from "./connection/compression";
-import { Connection, type GatewayServices } from "./connection/connection";
+import { Connection } from "./connection/connection";
+import type { GatewaySocket } from "./connection/socket";
 import { parseConnectionQuery } from "./connection/url";
 import { createWsAcceptor } from "./connection/ws-adapter";
 import { Dispatcher } from "./dispatch/dispatcher";
 import { claimingRouter, replayingRouter } from "./dispatch/interaction-router";
+import { createOpcodeHandlers } from "./handlers";
 import { type GatewayOptions, resolveGatewayOptions } from "./options";
+import type { GatewayServices } from "./services";
 import { createSessionStorage, isBotDispatch, linkSessionStorage } from "./sessions/cluster";
 import { IdentifyReads } from "./sessions/identify-reads";
 import { createSessionCloser } from "./sessions/session-closer";
@@ -21,6 +23,8 @@ export type { GatewayOptions } from "./options";
 /** The bot gateway, mounted on the server's HTTP upgrade path `/gateway`. */
 export interface Gateway {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Serves one client on `socket` (the `ws` adapter's, wrapped for compression when asked, or a test's own). */
+  connect(socket: GatewaySocket): void;
   close(): Promise<void>;
   /** This node's sessions by id (live and waiting for a resume). */
   readonly sessions: SessionRegistry;
@@ -55,7 +59,8 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
   const identifyReads = new IdentifyReads(ctx.domain);
-  const services: GatewayServices = { domain: ctx.domain, db, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads, metrics };
+  const services: GatewayServices = { members: ctx.domain.members, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads, metrics };
+  const handlers = createOpcodeHandlers(services);
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => {
     // First: a shared read must not outlive an event that changed what it read.
@@ -69,6 +74,12 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
   const connections = new Set<Connection>();
   metrics.watch(() => ({ connections: connections.size, sessions: sessions.size }));
   let closing = false;
+  const connect = (socket: GatewaySocket) => {
+    const connection = new Connection(socket, services, handlers);
+    connections.add(connection);
+    connection.onClosed(() => connections.delete(connection));
+    connection.open();
+  };
 
   return {
     sessions,
@@ -80,12 +91,10 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
           metrics.closed(GatewayCloseCodes.DecodeError, "server");
           return gatewaySocket.close(GatewayCloseCodes.DecodeError, query.problem);
         }
-        const connection = new Connection(query.compress ? zlibStreamSocket(gatewaySocket) : gatewaySocket, services);
-        connections.add(connection);
-        connection.onClosed(() => connections.delete(connection));
-        connection.open();
+        connect(query.compress ? zlibStreamSocket(gatewaySocket) : gatewaySocket);
       });
     },
+    connect,
     async close() {
       closing = true;
       unsubscribe();

@@ -141,31 +141,3 @@ describe("gateway Resume (op 6)", () => {
     }
   });
 });
-
-describe("gateway resume window", () => {
-  const env = useTestServer({ server: { gateway: { resumeWindowMs: 300 } } });
-
-  it("answers op 9 with d false once the session has expired", async () => {
-    const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
-    const id = client.ready.d.session_id as string;
-    client.terminate();
-    await client.closed;
-    await waitFor(() => env.t.server.gateway.sessions.get(id)?.attached === false);
-    await waitFor(() => env.t.server.gateway.sessions.get(id) === undefined, 2_000);
-    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, id, client.lastSequence);
-    expect(await resumed.next((f) => f.op === 9)).toEqual({ op: 9, d: false, s: null, t: null });
-    await resumed.close();
-  });
-
-  it("resumes within the window", async () => {
-    const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
-    const id = client.ready.d.session_id as string;
-    client.terminate();
-    await client.closed;
-    const resumed = await RawGatewayClient.resuming(env.t, env.world.token, id, client.lastSequence);
-    await resumed.dispatch("RESUMED");
-    await new Promise((r) => setTimeout(r, 500));
-    expect(env.t.server.gateway.sessions.get(id)?.attached).toBe(true);
-    await resumed.close();
-  });
-});

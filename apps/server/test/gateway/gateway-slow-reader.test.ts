@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Connection, type GatewayServices } from "../../src/gateway/connection/connection";
+import { Connection } from "../../src/gateway/connection/connection";
 import { type GatewayOptions, resolveGatewayOptions } from "../../src/gateway/options";
+import { MemoryReplayStore } from "../../src/gateway/sessions/replay-store";
+import { SessionRegistry } from "../../src/gateway/sessions/session-registry";
+import { MemorySessionStore } from "../../src/gateway/sessions/session-store";
 import { createGatewayMetrics } from "../../src/metrics/gateway-metrics";
 import { Registry } from "prom-client";
 import { FakeSocket } from "../support/fake-socket";
@@ -9,8 +12,11 @@ import { FakeSocket } from "../support/fake-socket";
 describe("a connection whose client stops reading", () => {
   const open = (limits: Partial<GatewayOptions>) => {
     const socket = new FakeSocket();
-    // Only the options (and the close counter) are used on this path: no session is attached before Identify.
-    const connection = new Connection(socket, { options: resolveGatewayOptions(limits), metrics: createGatewayMetrics(new Registry()) } as GatewayServices);
+    const options = resolveGatewayOptions(limits);
+    const store = new MemorySessionStore();
+    const sessions = new SessionRegistry(new MemoryReplayStore(options.replayCapacity), store);
+    // No payload arrives on this path (no opcode handlers): only sends and the backlog limits are exercised.
+    const connection = new Connection(socket, { options, metrics: createGatewayMetrics(new Registry()), sessions, store }, {});
     connection.open();
     return { socket, connection };
   };

@@ -1,7 +1,6 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import type { GatewayServices } from "../../src/gateway/connection/connection";
 import { SerializedEvent } from "../../src/gateway/connection/payloads";
 import { Dispatcher } from "../../src/gateway/dispatch/dispatcher";
 import { replayingRouter } from "../../src/gateway/dispatch/interaction-router";
@@ -124,7 +123,7 @@ describe("takeover catch-up", () => {
       return true;
     };
     const services = { store, history, sessions, replay, options: resolveGatewayOptions(), presences, viewers, dispatcher, heardEverything, presenceTracker: { adopt() {} } };
-    const session = await takeOverSession(services as unknown as GatewayServices, "9", "s");
+    const session = await takeOverSession(services, "9", "s");
     expect(session?.lastSequence).toBe(4);
     expect((await replay.since("s", 3))?.map((f) => JSON.parse(f).d.content)).toEqual(["four"]);
     await dispatcher.idle();
@@ -150,7 +149,7 @@ describe("takeover catch-up", () => {
     const deliveredTo = async (id: string) => (id === "mine" ? "s" : "elsewhere");
     const replayedInteractions = replayingRouter({ deliveredTo, claimDelivery: async () => false, undeliverable: async () => {} });
     const services = { store, history, sessions, replay, options: resolveGatewayOptions(), presences, viewers, dispatcher, heardEverything: async () => true, presenceTracker: { adopt() {} }, replayedInteractions };
-    const session = await takeOverSession(services as unknown as GatewayServices, "9", "s");
+    const session = await takeOverSession(services, "9", "s");
     expect((await replay.since("s", 3))?.map((f) => JSON.parse(f).d.id)).toEqual(["mine"]);
     expect(session?.lastSequence).toBe(4);
     await presences.close();

@@ -12,15 +12,16 @@ export class FakeSocket implements GatewaySocket {
   private messageListeners: ((text: string) => void)[] = [];
   private closeListeners: ((code: number) => void)[] = [];
   private closed = false;
+  private callWaiters: { matches: (call: SocketCall) => boolean; resolve: (call: SocketCall) => void }[] = [];
   /** What bufferedBytes() answers: set it to play a peer that stopped reading. */
   buffered = 0;
 
   send(payload: string | Buffer): void {
-    this.calls.push(typeof payload === "string" ? { kind: "text", data: payload } : { kind: "text", data: payload.toString("utf8") });
+    this.record(typeof payload === "string" ? { kind: "text", data: payload } : { kind: "text", data: payload.toString("utf8") });
   }
 
   sendBinary(data: Uint8Array): void {
-    this.calls.push({ kind: "binary", data: Buffer.from(data) });
+    this.record({ kind: "binary", data: Buffer.from(data) });
   }
 
   bufferedBytes(): number {
@@ -28,7 +29,7 @@ export class FakeSocket implements GatewaySocket {
   }
 
   close(code: number, reason: string): void {
-    this.calls.push({ kind: "close", code, reason });
+    this.record({ kind: "close", code, reason });
     this.peerClosed(code);
   }
 
@@ -50,6 +51,22 @@ export class FakeSocket implements GatewaySocket {
     if (this.closed) return;
     this.closed = true;
     for (const listener of this.closeListeners.splice(0)) listener(code);
+  }
+
+  /** The first call matching `matches`, made already or when it is made (no polling, no timer). */
+  sent(matches: (call: SocketCall) => boolean): Promise<SocketCall> {
+    const made = this.calls.find(matches);
+    if (made) return Promise.resolve(made);
+    return new Promise((resolve) => this.callWaiters.push({ matches, resolve }));
+  }
+
+  private record(call: SocketCall): void {
+    this.calls.push(call);
+    for (const waiter of [...this.callWaiters]) {
+      if (!waiter.matches(call)) continue;
+      this.callWaiters.splice(this.callWaiters.indexOf(waiter), 1);
+      waiter.resolve(call);
+    }
   }
 
   get binaryFrames(): Buffer[] {

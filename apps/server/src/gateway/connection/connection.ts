@@ -1,48 +1,11 @@
-import { type Db, isDatabaseBusy, isDatabaseUnreachable, OutageLog } from "@chat/db";
-import type { ChannelViewers, Domain, PublicUrls } from "@chat/domain";
-import type { EventHistory } from "@chat/events";
-import type { PresenceStore, PresenceTracker } from "@chat/presence";
+import { isDatabaseBusy, isDatabaseUnreachable, OutageLog } from "@chat/db";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
-import type { Dispatcher } from "../dispatch/dispatcher";
-import type { InteractionRouter } from "../dispatch/interaction-router";
-import type { IdentifyReads } from "../sessions/identify-reads";
-import { handlerFor } from "../handlers";
-import type { GatewayOptions } from "../options";
-import type { GatewayMetrics } from "../../metrics/gateway-metrics";
-import type { ReplayStore } from "../sessions/replay-store";
+import { handlerFor, type OpcodeHandlers } from "../handlers";
+import type { ConnectionServices } from "../services";
 import type { Session, SessionCarrier } from "../sessions/session";
-import type { SessionRegistry } from "../sessions/session-registry";
-import type { SessionStore } from "../sessions/session-store";
 import { clientCloseEndsSession, closeEndsSession, closeReason, GatewayCloseCodes, GatewayCloseError } from "./close-codes";
 import { heartbeatAckFrame, helloFrame, invalidSessionFrame, SerializedEvent } from "./payloads";
 import type { GatewaySocket } from "./socket";
-
-/** What a connection and its opcode handlers work with. */
-export interface GatewayServices {
-  domain: Domain;
-  db: Db;
-  urls: PublicUrls;
-  options: GatewayOptions;
-  sessions: SessionRegistry;
-  replay: ReplayStore;
-  presences: PresenceStore;
-  presenceTracker: PresenceTracker;
-  /** Session records and the per-bot session limit (shared between nodes in multi-node mode). */
-  store: SessionStore;
-  /** Multi-node mode: the bus events this node heard, for catching up sessions taken over. */
-  history: EventHistory | null;
-  /** Resolves once this node has heard every bus event published before the call (sessions/takeover.ts). */
-  heardEverything: () => Promise<boolean>;
-  dispatcher: Dispatcher;
-  /** Who may view a channel, kept until an event may change it (the live dispatcher's, also used to catch up a session taken over). */
-  viewers: ChannelViewers;
-  /** The database reads of Identify and Resume, shared while nothing changed them. */
-  identifyReads: IdentifyReads;
-  /** Catching up a session taken over: which interactions of the backlog were its (dispatch/interaction-router.ts). */
-  replayedInteractions?: InteractionRouter;
-  /** What the node counts for Prometheus: identifies, resumes, close codes. */
-  metrics: GatewayMetrics;
-}
 
 /** Handlers' database failures during an outage: a line now and then, not one per payload. */
 const databaseOutage = new OutageLog("gateway");
@@ -66,7 +29,8 @@ export class Connection implements SessionCarrier {
 
   constructor(
     private readonly socket: GatewaySocket,
-    readonly services: GatewayServices,
+    private readonly services: ConnectionServices,
+    private readonly handlers: OpcodeHandlers,
   ) {}
 
   /** On connect: Hello with the heartbeat interval, and the Identify and heartbeat deadlines. */
@@ -179,8 +143,9 @@ export class Connection implements SessionCarrier {
   close(code: GatewayCloseCodes): void {
     if (this.state === "closed") return;
     this.services.metrics.closed(code, "server");
-    this.socket.close(code, closeReason(code));
+    // Finished first: a socket may report its close at once, and this close is the server's.
     this.finish(closeEndsSession(code));
+    this.socket.close(code, closeReason(code));
   }
 
   /**
@@ -190,8 +155,8 @@ export class Connection implements SessionCarrier {
   shutdown(code: number, reason: string): void {
     if (this.state === "closed") return;
     this.services.metrics.closed(code, "server");
-    this.socket.close(code, reason);
     this.finish(!this.services.store.durable);
+    this.socket.close(code, reason);
   }
 
   private async receive(text: string): Promise<void> {
@@ -205,7 +170,7 @@ export class Connection implements SessionCarrier {
     }
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return this.close(GatewayCloseCodes.DecodeError);
     const { op, d } = payload as { op?: unknown; d?: unknown };
-    const handler = typeof op === "number" ? handlerFor(op) : undefined;
+    const handler = typeof op === "number" ? handlerFor(this.handlers, op) : undefined;
     if (!handler) return this.close(GatewayCloseCodes.UnknownOpcode);
     if (!this.identified && !handler.beforeIdentify) return this.close(GatewayCloseCodes.NotAuthenticated);
     try {

@@ -1,20 +1,15 @@
-import type { Db } from "@chat/db";
-import { type PublicUrls, serializeMember } from "@chat/domain";
-import { type PresenceStore, presencePayload } from "@chat/presence";
+import { presencePayload } from "@chat/presence";
 import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayGuildMembersChunkDispatchData } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { SerializedEvent } from "../connection/payloads";
 import { isFrameObject } from "../handlers/frame-fields";
+import type { MemberRequestServices } from "../services";
 import type { Session } from "../sessions/session";
 import { receivesPresences } from "./intents";
 
 export const MEMBERS_PER_CHUNK = 1000;
 export const MAX_REQUESTED_USER_IDS = 100;
-/** A `query` request returns at most this many members, unless it is `query: ""` with `limit: 0` (everyone). */
-export const MAX_QUERY_LIMIT = 100;
 const MAX_NONCE_BYTES = 32;
-/** Ids are PostgreSQL BIGINTs; a larger number can name no member. */
-const MAX_ID = 2n ** 63n - 1n;
 
 /** Op 8 as understood: either a query (with its limit, 0 = everyone for the empty query) or user ids. */
 export interface MemberRequest {
@@ -48,17 +43,16 @@ export function parseMemberRequest(d: unknown): MemberRequest {
  * `chunk_count`) for each requested guild the session receives: guilds the bot is not in, or
  * that belong to another shard, are ignored. Presences only for holders of Guild Presences.
  */
-export async function answerMemberRequest(deps: { db: Db; urls: PublicUrls; presences: PresenceStore }, session: Session, request: MemberRequest): Promise<void> {
+export async function answerMemberRequest(services: MemberRequestServices, session: Session, request: MemberRequest): Promise<void> {
   const withPresences = request.presences && receivesPresences(session.intents);
   for (const guildId of request.guildIds) {
     if (!session.guildIds.has(guildId)) continue;
-    const { userIds, notFound } = await matchingMembers(deps.db, BigInt(guildId), request.select);
+    const { userIds, notFound } = await services.members.gatewayRequestIds(BigInt(guildId), request.select);
     const chunkCount = Math.max(1, Math.ceil(userIds.length / MEMBERS_PER_CHUNK));
     for (let index = 0; index < chunkCount; index++) {
       const ids = userIds.slice(index * MEMBERS_PER_CHUNK, (index + 1) * MEMBERS_PER_CHUNK);
-      const rows = ids.length ? await deps.db.member.findMany({ where: { guildId: BigInt(guildId), userId: { in: ids } }, include: memberInclude, orderBy: { userId: "asc" } }) : [];
-      const members = rows.map((row) => serializeMember(row, deps.urls));
-      const statuses = withPresences ? await deps.presences.statuses(members.map((m) => m.user.id)) : null;
+      const members = await services.members.gatewayRequestMembers(BigInt(guildId), ids);
+      const statuses = withPresences ? await services.presences.statuses(members.map((m) => m.user.id)) : null;
       const chunk = {
         guild_id: guildId,
         members,
@@ -71,31 +65,6 @@ export async function answerMemberRequest(deps: { db: Db; urls: PublicUrls; pres
       session.dispatch(new SerializedEvent(GatewayDispatchEvents.GuildMembersChunk, chunk));
     }
   }
-}
-
-const memberInclude = {
-  user: { select: { id: true, username: true, globalName: true, discriminator: true, avatarHash: true, bot: true, system: true } },
-  roles: { select: { roleId: true } },
-} as const;
-
-/** The ids of the members asked for, in id order; for `user_ids`, also the ones not found. */
-async function matchingMembers(db: Db, guildId: bigint, select: MemberRequest["select"]): Promise<{ userIds: bigint[]; notFound?: string[] }> {
-  if ("userIds" in select) {
-    const wanted = select.userIds.filter((id) => BigInt(id) <= MAX_ID);
-    const rows = await db.member.findMany({ where: { guildId, userId: { in: wanted.map((id) => BigInt(id)) } }, select: { userId: true }, orderBy: { userId: "asc" } });
-    const found = new Set(rows.map((r) => r.userId.toString()));
-    return { userIds: rows.map((r) => r.userId), notFound: select.userIds.filter((id) => !found.has(id)) };
-  }
-  const { query, limit } = select;
-  const everyone = query === "" && limit === 0;
-  const startsWith = { startsWith: query, mode: "insensitive" as const };
-  const rows = await db.member.findMany({
-    where: { guildId, ...(query ? { OR: [{ user: { username: startsWith } }, { user: { globalName: startsWith } }, { nick: startsWith }] } : {}) },
-    select: { userId: true },
-    orderBy: { userId: "asc" },
-    ...(everyone ? {} : { take: Math.min(limit || MAX_QUERY_LIMIT, MAX_QUERY_LIMIT) }),
-  });
-  return { userIds: rows.map((r) => r.userId) };
 }
 
 /** A snowflake or a list of them (numbers accepted as the reference platform does). */

@@ -2,6 +2,7 @@ import { type ShownStatus, shownStatus } from "@chat/presence";
 import { GatewayCloseCodes, PresenceUpdateStatus } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { KNOWN_INTENTS } from "../dispatch/intents";
+import type { IdentifyServices } from "../services";
 import { startSession } from "../sessions/ready";
 import { isFrameObject } from "./frame-fields";
 import type { OpcodeHandler } from "./types";
@@ -16,13 +17,15 @@ export interface IdentifyRequest {
 }
 
 /** Op 2: checks the payload, then READY and the GUILD_CREATEs (sessions/ready.ts). */
-export const identify: OpcodeHandler = {
-  beforeIdentify: true,
-  async handle(connection, d) {
-    connection.beginAuthentication();
-    await startSession(connection, parseIdentify(d));
-  },
-};
+export function identify(services: IdentifyServices): OpcodeHandler {
+  return {
+    beforeIdentify: true,
+    async handle(connection, d) {
+      connection.beginAuthentication();
+      await startSession(services, connection, parseIdentify(d));
+    },
+  };
+}
 
 /**
  * Identify fields (spec: Identify payload). `compress`, `large_threshold` and `properties` are

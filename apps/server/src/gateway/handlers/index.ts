@@ -1,4 +1,5 @@
 import { GatewayOpcodes } from "discord-api-types/v10";
+import type { HandlerServices } from "../services";
 import { heartbeat } from "./heartbeat";
 import { identify } from "./identify";
 import { presenceUpdate } from "./presence-update";
@@ -13,17 +14,22 @@ export type { OpcodeHandler } from "./types";
  * Client opcodes by enum key. Opcodes without an entry (including the ones only the
  * service sends: Dispatch, Reconnect, Invalid Session, Hello, Heartbeat ACK) close with 4001.
  */
-export const OPCODE_HANDLERS: { readonly [Op in keyof typeof GatewayOpcodes]?: OpcodeHandler } = {
-  Heartbeat: heartbeat,
-  Identify: identify,
-  PresenceUpdate: presenceUpdate,
-  VoiceStateUpdate: voiceStateUpdate,
-  Resume: resume,
-  RequestGuildMembers: requestGuildMembers,
-};
+export type OpcodeHandlers = { readonly [Op in keyof typeof GatewayOpcodes]?: OpcodeHandler };
 
-export function handlerFor(op: number): OpcodeHandler | undefined {
+/** The gateway's handlers, each given the services it works with. */
+export function createOpcodeHandlers(services: HandlerServices): OpcodeHandlers {
+  return {
+    Heartbeat: heartbeat,
+    Identify: identify(services),
+    PresenceUpdate: presenceUpdate(services),
+    VoiceStateUpdate: voiceStateUpdate,
+    Resume: resume(services),
+    RequestGuildMembers: requestGuildMembers(services),
+  };
+}
+
+export function handlerFor(handlers: OpcodeHandlers, op: number): OpcodeHandler | undefined {
   if (!Number.isInteger(op)) return undefined;
   const name = GatewayOpcodes[op] as keyof typeof GatewayOpcodes | undefined;
-  return name === undefined ? undefined : OPCODE_HANDLERS[name];
+  return name === undefined ? undefined : handlers[name];
 }

@@ -1,5 +1,6 @@
 import { GatewayCloseCodes } from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
+import type { ResumeServices } from "../services";
 import { type ResumeRequest, resumeSession } from "../sessions/resume-session";
 import { isFrameObject } from "./frame-fields";
 import type { OpcodeHandler } from "./types";
@@ -9,15 +10,17 @@ import type { OpcodeHandler } from "./types";
  * RESUMED (sessions/resume-session.ts). A malformed payload closes with 4002; a Resume that cannot be
  * honoured gets op 9 with `d: false` and the client may Identify.
  */
-export const resume: OpcodeHandler = {
-  beforeIdentify: true,
-  async handle(connection, d) {
-    connection.beginAuthentication();
-    const request = parseResume(d);
-    if (!request) return connection.refuseResume();
-    await resumeSession(connection, request);
-  },
-};
+export function resume(services: ResumeServices): OpcodeHandler {
+  return {
+    beforeIdentify: true,
+    async handle(connection, d) {
+      connection.beginAuthentication();
+      const request = parseResume(d);
+      if (!request) return connection.refuseResume();
+      await resumeSession(services, connection, request);
+    },
+  };
+}
 
 /** `token`, `session_id`, `seq` (null is read as 0); null when a field is missing or of the wrong type. */
 export function parseResume(d: unknown): ResumeRequest | null {

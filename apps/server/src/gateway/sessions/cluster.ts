@@ -4,6 +4,7 @@ import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
+import type { ResumableMarking } from "../services";
 import { gatewayRedis } from "../redis-shared";
 import { GatewayJournal } from "./journal/gateway-journal";
 import { JournalReplayStore, JournalSessionStore } from "./journal/journal-stores";
@@ -168,7 +169,7 @@ export function linkSessionStorage(storage: SessionStorage, sessions: SessionReg
  * The session has recorded its READY or its catch-up and whatever was held meanwhile: once
  * the deliveries of the events accepted so far are issued too, it may be taken over from here.
  */
-export function markResumable(services: { store: SessionStore; history: EventHistory | null; dispatcher: Dispatcher }, session: Session): void {
+export function markResumable(services: ResumableMarking, session: Session): void {
   const { store, history, dispatcher } = services;
   if (!store.durable) return;
   const guildIds = [...session.guildIds];

@@ -7,6 +7,7 @@ import type { Connection } from "../connection/connection";
 import { SerializedEvent } from "../connection/payloads";
 import { holdsIntentFor, receivesPresences, receivesScheduledEvents } from "../dispatch/intents";
 import type { IdentifyRequest } from "../handlers/identify";
+import type { IdentifyServices } from "../services";
 import { markResumable } from "./cluster";
 import { Session } from "./session";
 
@@ -16,8 +17,8 @@ import { Session } from "./session";
  * presences for holders of Guild Presences), then whatever arrived meanwhile (spec emission
  * rule 6). Last, the bot shows the status it identified with.
  */
-export async function startSession(connection: Connection, request: IdentifyRequest): Promise<void> {
-  const { identifyReads, sessions, options, urls, replay, presences, presenceTracker, store } = connection.services;
+export async function startSession(services: IdentifyServices, connection: Connection, request: IdentifyRequest): Promise<void> {
+  const { identifyReads, sessions, options, urls, replay, presences, presenceTracker, store } = services;
   const bot = await identifyReads.bot(request.token);
   if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
   if (!connection.isOpen) return;
@@ -55,7 +56,7 @@ export async function startSession(connection: Connection, request: IdentifyRequ
     application: { id: session.applicationId, flags: bot.application.flags, flags_new: String(bot.application.flags) },
   } satisfies GatewayReadyDispatchData;
   session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Ready, ready));
-  connection.services.metrics.identified();
+  services.metrics.identified();
 
   const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents) ? [...session.guildIds] : [];
   for (const guildId of guildCreates) {
@@ -69,7 +70,7 @@ export async function startSession(connection: Connection, request: IdentifyRequ
   }
   if (!alive()) return;
   session.release();
-  markResumable(connection.services, session);
+  markResumable(services, session);
   presenceTracker.set(session, request.status);
 }
 

@@ -1,4 +1,5 @@
 import type { Connection } from "../connection/connection";
+import type { ResumeServices } from "../services";
 import type { ReplayStore } from "./replay-store";
 import type { Session } from "./session";
 import { takeOverSession } from "./takeover";
@@ -21,14 +22,14 @@ const IDENTIFY_FINISH_WAIT_MS = 5_000;
  * kept. A session this node does not hold, of another node (alive or dead, with Redis) or of
  * this node's last run (the gateway journal), is taken over first (takeover.ts).
  */
-export async function resumeSession(connection: Connection, request: ResumeRequest): Promise<void> {
-  const { identifyReads, sessions, replay, store } = connection.services;
+export async function resumeSession(services: ResumeServices, connection: Connection, request: ResumeRequest): Promise<void> {
+  const { identifyReads, sessions, replay, store } = services;
   const bot = await identifyReads.bot(request.token);
   if (!connection.isOpen) return;
   if (!bot) return connection.refuseResume();
   const userId = bot.user.id.toString();
   let session = sessions.get(request.sessionId) ?? null;
-  if (!session && store.durable) session = await takeOverSession(connection.services, userId, request.sessionId);
+  if (!session && store.durable) session = await takeOverSession(services, userId, request.sessionId);
   // Dropped while READY and the GUILD_CREATEs were still going out: resumable once they are.
   if (session?.userId === userId && !session.resumable) await session.whenResumable(IDENTIFY_FINISH_WAIT_MS);
   if (!connection.isOpen) return;

@@ -1,6 +1,6 @@
 import { PresenceUpdateStatus } from "discord-api-types/v10";
-import type { GatewayServices } from "../connection/connection";
 import { Dispatcher } from "../dispatch/dispatcher";
+import type { TakeoverServices } from "../services";
 import { markResumable } from "./cluster";
 import { Session } from "./session";
 import { SessionRegistry } from "./session-registry";
@@ -24,7 +24,7 @@ import { SessionRegistry } from "./session-registry";
  * node after it. Null when there is nothing to take over, or it can no longer be caught up
  * (this node does not remember back to the markers); the client then gets op 9.
  */
-export async function takeOverSession(services: GatewayServices, userId: string, sessionId: string): Promise<Session | null> {
+export async function takeOverSession(services: TakeoverServices, userId: string, sessionId: string): Promise<Session | null> {
   const { store, history, sessions, replay, options, presences, viewers, presenceTracker } = services;
   if (!store.durable || !history) return null;
   const claimed = await store.claim(sessionId, userId, options.resumeWindowMs);

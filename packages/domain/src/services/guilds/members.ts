@@ -14,6 +14,7 @@ import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { applicationWithId, memberInclude, roleInclude, userSelect } from "../shared/selects";
 import type { GuildService } from "./guilds";
+import { type GatewayMemberSelection, requestedMemberIds, serializedMembers } from "./member-requests";
 import { actorWith, announceRemoval, requireCanActOn, targetMember } from "./moderation";
 
 export class MemberService {
@@ -57,6 +58,19 @@ export class MemberService {
       include: memberInclude,
     });
     return rows.map((m) => serializeMember(m, this.ctx.urls));
+  }
+
+  /**
+   * A bot session's Request Guild Members (gateway op 8), for a guild the session receives: the
+   * ids matching the request in id order (and the requested ids that are no member).
+   */
+  gatewayRequestIds(guildId: bigint, select: GatewayMemberSelection) {
+    return requestedMemberIds(this.ctx, guildId, select);
+  }
+
+  /** One chunk of a Request Guild Members answer: these members, serialized, in user id order. */
+  gatewayRequestMembers(guildId: bigint, userIds: bigint[]) {
+    return serializedMembers(this.ctx, guildId, userIds);
   }
 
   /** GET /guilds/{guild}/members/{user}: one member as a member of the guild sees it. */
