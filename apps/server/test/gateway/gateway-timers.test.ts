@@ -4,9 +4,9 @@ import { useTestServer } from "../support/harness";
 
 /**
  * The deadlines over a real socket, with short injected values: one test per path. The heartbeat
- * timeout and the resume window are run at the spec's values on fake timers in
- * gateway-deadlines-unit.test.ts; the heartbeat timeout is long here so that only the deadline
- * under test can close a connection, however slowly the machine answers.
+ * timeout and the resume window run at the spec's values on fake timers in
+ * gateway-protocol.test.ts; the heartbeat timeout is long here so that only the deadline under
+ * test can close a connection, however slowly the machine answers.
  */
 describe("gateway deadlines", () => {
   const options = { heartbeatIntervalMs: 300, heartbeatTimeoutMs: 60_000, identifyTimeoutMs: 400, payloadLimit: { count: 20, windowMs: 60_000 } };
