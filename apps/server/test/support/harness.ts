@@ -50,3 +50,30 @@ export function useTestServer(options: { server?: Parameters<typeof startTestSer
   };
 }
 
+
+/**
+ * A world of its own (seeded in the enclosing describe block's beforeAll) on the server a file
+ * already uses: describe blocks whose tests must not share a world, without a server each.
+ */
+export function useOwnWorld(server: UsedTestServer, permissions?: bigint): UsedTestServer {
+  let world: World | undefined;
+  let bot: BotClient | undefined;
+  beforeAll(async () => {
+    world = await server.t.seed.world(permissions);
+    bot = botClient(server.t, world.token);
+  });
+  const unset = (name: string): never => {
+    throw new Error(`useOwnWorld: ${name} is read before the describe block's beforeAll ran (or it failed)`);
+  };
+  return {
+    get t() {
+      return server.t;
+    },
+    get world() {
+      return world ?? unset("world");
+    },
+    get bot() {
+      return bot ?? unset("bot");
+    },
+  };
+}

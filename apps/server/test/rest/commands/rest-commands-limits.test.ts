@@ -7,10 +7,10 @@ import { type BotClient, botClient, expectError, type World } from "../../suppor
 const slashes = (n: number, prefix = "cmd") => Array.from({ length: n }, (_, i) => slash(`${prefix}${i}`));
 const menus = (type: 2 | 3, n: number) => Array.from({ length: n }, (_, i) => contextMenu(type, `Menu ${i}`));
 
-describe("command count limits (30032)", () => {
-  // Rate limits off: filling a scope takes many requests; the global limit has its own tests.
-  const env = useTestServer({ server: { rateLimits: false }, world: false });
-  let world: World;
+// Rate limits off: filling a scope takes many requests; the global limit has its own tests.
+const env = useTestServer({ server: { rateLimits: false }, world: false });
+
+describe("command count limits (30032)", () => {  let world: World;
   let bot: BotClient;
   const ids = async (path: string) => ((await (await bot.get(path)).json()) as WireCommand[]).map((c) => `${c.id}:${c.version}`).sort();
 
@@ -60,9 +60,7 @@ describe("command count limits (30032)", () => {
   });
 });
 
-describe("a bot's guild commands go when it leaves the guild", () => {
-  const env = useTestServer({ world: false });
-  let world: World;
+describe("a bot's guild commands go when it leaves the guild", () => {  let world: World;
   let bot: BotClient;
   /** Another bot staying in the guild, with commands of its own there. */
   let stayer: BotClient;

@@ -3,9 +3,9 @@ import { Intents, RawGatewayClient } from "../../support/gateway-client";
 import { useTestServer } from "../../support/harness";
 import { botClient } from "../../support/rest-fixtures";
 
-describe("an application's id is its bot user's id, as on the reference platform", () => {
-  const env = useTestServer();
+const env = useTestServer();
 
+describe("an application's id is its bot user's id, as on the reference platform", () => {
   it("a new application has its bot user's id, in REST and in READY", async () => {
     expect(env.world.app.application.id).toBe(env.world.botUserId);
     const [application, self] = await Promise.all([env.bot.get("/applications/@me"), env.bot.get("/users/@me")]);
@@ -22,8 +22,6 @@ describe("an application's id is its bot user's id, as on the reference platform
 });
 
 describe("an application made before ids followed the bot user answers to its old id too", () => {
-  const env = useTestServer();
-
   /** Emulates a migrated application: its old id is kept as legacyId (a fresh sequence value, as it was). */
   async function legacyApp() {
     const owner = await env.t.seed.person();

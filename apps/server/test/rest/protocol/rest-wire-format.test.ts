@@ -1,7 +1,7 @@
 import { Permission } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { decodePathSegments } from "../../../src/http/wire-format";
-import { useTestServer } from "../../support/harness";
+import { useOwnWorld, useTestServer } from "../../support/harness";
 import { botClient, fixtures } from "../../support/rest-fixtures";
 
 const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions | Permission.CreatePublicThreads;
@@ -19,8 +19,11 @@ describe("path segments are percent-decoded before routing", () => {
   });
 });
 
+/** One server for the file; each describe block has a world of its own (the second's rate limits are its own). */
+const server = useTestServer({ world: BOT_PERMISSIONS });
+
 describe("@me routes answer in both spellings", () => {
-  const env = useTestServer({ world: BOT_PERMISSIONS });
+  const env = server;
 
   it.each(["@me", "%40me"])("GET /users/%s is the bot", async (me) => {
     const res = await env.bot.get(`/users/${me}`);
@@ -107,7 +110,7 @@ describe("@me routes answer in both spellings", () => {
 });
 
 describe("every JSON answer says exactly application/json", () => {
-  const env = useTestServer({ world: BOT_PERMISSIONS });
+  const env = useOwnWorld(server, BOT_PERMISSIONS);
   const jsonType = (res: Response) => res.headers.get("content-type");
 
   it("a success body", async () => {
