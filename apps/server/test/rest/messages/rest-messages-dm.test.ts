@@ -9,14 +9,14 @@ type Wire = { id: string; content: string; channel_id: string; guild_id?: string
 const GuildMessageTyping = 1 << 11;
 
 describe("messages in a direct-message channel", () => {
-  const env = useTestServer();
+  // Rate limits off: the tests send to one DM as one bot, and none is about the limits (rest-messages-limits.test.ts is).
+  const env = useTestServer({ server: { rateLimits: false } });
   let dm: bigint;
   let gateway: RawGatewayClient;
   const send = async (body: unknown) => {
     const res = await env.bot.post(`/channels/${dm}/messages`, body);
     return { status: res.status, body: (await res.json()) as Wire & { code?: number } };
   };
-  const pause = () => new Promise((r) => setTimeout(r, 5_100)); // the send limit is 5 per 5 s per channel
 
   beforeAll(async () => {
     // The DM between the bot and the guild's owner, as opening it would leave it.
@@ -55,7 +55,6 @@ describe("messages in a direct-message channel", () => {
   });
 
   it("lists and gets messages", async () => {
-    await pause();
     const mine = await send({ content: "listed" });
     const list = await env.bot.get(`/channels/${dm}/messages?limit=2`);
     expect(list.status).toBe(200);
@@ -92,7 +91,6 @@ describe("messages in a direct-message channel", () => {
   it("accepts typing (204) and sends nothing for it", async () => {
     const res = await env.bot.post(`/channels/${dm}/typing`);
     expect(res.status).toBe(204);
-    await pause();
     const barrier = await send({ content: "barrier" });
     const frames = await gateway.until((f) => f.t === "MESSAGE_CREATE" && f.d.id === barrier.body.id);
     expect(frames.map((f) => f.t)).not.toContain("TYPING_START");
