@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatctl, json } from "../support/chatctl";
-import { createTestStorage, startTestServer, type TestStorage } from "../support/harness";
+import { chatctl, cliEnvBeside, json } from "../support/chatctl";
+import { createTestStorage, startTestServer, type TestServer, type TestStorage } from "../support/harness";
 
 // Each chatctl call is a process of its own that opens the whole database (in embedded mode it
-// starts PGlite's thread and opens the data folder): a test making seven of them needs minutes
-// on a loaded machine.
+// starts PGlite's thread and opens the data folder, and without a running service it waits a
+// second for the event hub): a test making seven of them needs minutes on a loaded machine. So
+// the first test sets a deployment up before its service ever ran, the CLI's own path; the
+// others run beside the service, reaching the database it serves.
 describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
   let storage: TestStorage;
   let env: Record<string, string | undefined>;
@@ -37,55 +39,58 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
     expect(member).toEqual({ guild_id: guild.id, user_id: expect.stringMatching(/^[0-9]+$/) });
   });
 
-  it("exits non-zero with one line on stderr for a taken name, an unknown user, an unknown guild and a missing option", async () => {
-    const cases = [
-      ["user", "create", "--username", "alice", "--password", "correct horse", "--json"],
-      ["guild", "create", "--owner", "nobody", "--name", "X Place", "--json"],
-      ["guild", "add-member", "--guild", "999999", "--username", "bob", "--json"],
-      ["app", "create", "--owner", "alice", "--json"],
-    ];
-    for (const args of cases) {
-      const result = await chatctl(env, ...args);
-      expect(result.code, args.join(" ")).not.toBe(0);
-      expect(result.stdout).toBe("");
-      expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    }
-  });
+  describe("while the service runs", () => {
+    let t: TestServer;
+    let running: Record<string, string | undefined>;
+    beforeAll(async () => {
+      t = await startTestServer({ storage });
+      running = cliEnvBeside(t);
+    });
+    afterAll(() => t?.close());
 
-  it("app redirect-add registers login redirects, printing { redirect_uris }, with the portal's validation; user suspend", async () => {
-    json(await chatctl(env, "user", "create", "--username", "dora", "--password", "correct horse", "--json"));
-    const app = json(await chatctl(env, "app", "create", "--owner", "dora", "--name", "Dora Site", "--json"));
-    const first = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "https://dora.example/callback", "--json"));
-    expect(first).toEqual({ redirect_uris: ["https://dora.example/callback"] });
-    const second = json(await chatctl(env, "app", "redirect-add", "--application", app.application_id, "--uri", "http://localhost:3000/cb", "--json"));
-    expect(second).toEqual({ redirect_uris: ["https://dora.example/callback", "http://localhost:3000/cb"] });
+    it("exits non-zero with one line on stderr for a taken name, an unknown user, an unknown guild and a missing option", async () => {
+      const cases = [
+        ["user", "create", "--username", "alice", "--password", "correct horse", "--json"],
+        ["guild", "create", "--owner", "nobody", "--name", "X Place", "--json"],
+        ["guild", "add-member", "--guild", "999999", "--username", "bob", "--json"],
+        ["app", "create", "--owner", "alice", "--json"],
+      ];
+      for (const args of cases) {
+        const result = await chatctl(running, ...args);
+        expect(result.code, args.join(" ")).not.toBe(0);
+        expect(result.stdout).toBe("");
+        expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      }
+    });
 
-    const refused: [string[], string][] = [
-      [["--application", app.application_id, "--uri", "https://dora.example/cb#section"], "Must not contain a fragment (#)."],
-      [["--application", app.application_id, "--uri", "http://dora.example/cb"], "Must use https (http is allowed only for localhost and 127.0.0.1)."],
-      [["--application", "999999", "--uri", "https://dora.example/"], "unknown application: 999999"],
-    ];
-    for (const [args, message] of refused) {
-      const result = await chatctl(env, "app", "redirect-add", ...args, "--json");
-      expect(result.code, args.join(" ")).not.toBe(0);
-      expect(result.stdout).toBe("");
-      expect(result.stderr.trim().split("\n")).toEqual([message]);
-    }
+    it("app redirect-add registers login redirects, printing { redirect_uris }, with the portal's validation; user suspend", async () => {
+      json(await chatctl(running, "user", "create", "--username", "dora", "--password", "correct horse", "--json"));
+      const app = json(await chatctl(running, "app", "create", "--owner", "dora", "--name", "Dora Site", "--json"));
+      const first = json(await chatctl(running, "app", "redirect-add", "--application", app.application_id, "--uri", "https://dora.example/callback", "--json"));
+      expect(first).toEqual({ redirect_uris: ["https://dora.example/callback"] });
+      const second = json(await chatctl(running, "app", "redirect-add", "--application", app.application_id, "--uri", "http://localhost:3000/cb", "--json"));
+      expect(second).toEqual({ redirect_uris: ["https://dora.example/callback", "http://localhost:3000/cb"] });
 
-    const suspended = json(await chatctl(env, "user", "suspend", "--username", "dora", "--json"));
-    expect(suspended).toEqual({ id: expect.stringMatching(/^[0-9]+$/), suspended: true });
-  });
+      const refused: [string[], string][] = [
+        [["--application", app.application_id, "--uri", "https://dora.example/cb#section"], "Must not contain a fragment (#)."],
+        [["--application", app.application_id, "--uri", "http://dora.example/cb"], "Must use https (http is allowed only for localhost and 127.0.0.1)."],
+        [["--application", "999999", "--uri", "https://dora.example/"], "unknown application: 999999"],
+      ];
+      for (const [args, message] of refused) {
+        const result = await chatctl(running, "app", "redirect-add", ...args, "--json");
+        expect(result.code, args.join(" ")).not.toBe(0);
+        expect(result.stdout).toBe("");
+        expect(result.stderr.trim().split("\n")).toEqual([message]);
+      }
 
-  it("works while the service runs, reaching the database the server serves", async () => {
-    const t = await startTestServer({ storage });
-    try {
-      const port = t.server.ctx.database.embedded?.port;
-      const runningEnv = { ...env, EMBEDDED_DB_PORT: port ? String(port) : "0", SERVER_INTERNAL_URL: `ws://127.0.0.1:${t.server.port}/internal/bus` };
-      const carol = json(await chatctl(runningEnv, "user", "create", "--username", "carol", "--password", "correct horse", "--json"));
+      const suspended = json(await chatctl(running, "user", "suspend", "--username", "dora", "--json"));
+      expect(suspended).toEqual({ id: expect.stringMatching(/^[0-9]+$/), suspended: true });
+    });
+
+    it("works while the service runs, reaching the database the server serves", async () => {
+      const carol = json(await chatctl(running, "user", "create", "--username", "carol", "--password", "correct horse", "--json"));
       const seen = await t.server.ctx.domain.users.findByUsername("carol");
       expect(seen?.id.toString()).toBe(carol.id);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
