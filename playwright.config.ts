@@ -9,8 +9,9 @@ const runName = process.env.E2E_RUN_NAME ? `-${process.env.E2E_RUN_NAME.replace(
 const fakeMicrophone = writeToneWav(resolve(`.tmp/fake-microphone${runName}.wav`));
 
 /**
- * End-to-end tests of the whole service (server + built web app), started per test file by
- * apps/web/e2e/fixtures/service.ts. Build first: `pnpm test:e2e` does.
+ * End-to-end tests of the whole service (server + built web app), started by
+ * apps/web/e2e/fixtures/service.ts: one per environment, shared by the spec files that ask for
+ * it. Build first: `pnpm test:e2e` does.
  * Storage follows the environment: E2E_DATABASE_URL (PostgreSQL admin URL) and E2E_REDIS_URL.
  */
 /** `pnpm bench web-history` runs the browser benchmarks of apps/web/bench instead (figures printed, run by hand). */

@@ -5,6 +5,9 @@ import { expect, test } from "./fixtures/service";
 import { cookieHeader, LiveStreamReader } from "./support/live-stream";
 import { signUp, uniqueName } from "./support/people";
 
+/** The service of these tests runs a LiveKit server. */
+test.use({ voice: true });
+
 async function get(url: string) {
   const response = await fetch(url);
   return { status: response.status, body: await response.json(), cacheControl: response.headers.get("cache-control") };

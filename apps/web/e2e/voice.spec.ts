@@ -5,6 +5,9 @@ import { expect, guildWith, live, moderatorBot, PHONE } from "./support/live-peo
 import { screen } from "./support/people";
 import { audioFrom, joinVoice, MICROPHONE, participant, test, voiceChannel } from "./support/voice";
 
+/** The service of these tests runs a LiveKit server. */
+test.use({ voice: true });
+
 test("joining a voice channel shows the person to the guild live, with mute, and leaving removes them", async ({ people, service }) => {
   const [ann, ben] = [await people.get("ann"), await people.get("ben")];
   const { path } = await guildWith(service, ann, "Voice Guild", [ben]);

@@ -18,7 +18,7 @@ const ADMINISTRATOR = 8n;
 
 /**
  * Sign-ups are slow (password hashing, the whole form), so each person is signed up once per
- * running service (one spec file) and each test opens its own browsers for them.
+ * spec file and each test opens its own browsers for them.
  */
 const signedUp = new WeakMap<RunningService, Map<string, Promise<Someone>>>();
 
@@ -32,7 +32,7 @@ async function signUpPatiently(page: Page, username: string): Promise<void> {
   await expect(page.getByTestId("current-user")).toHaveText(username, { timeout: 45_000 });
 }
 
-async function signUpOnce(browser: Browser, service: RunningService, label: string): Promise<Someone> {
+async function signUpOnce(browser: Browser, service: RunningService, file: string, label: string): Promise<Someone> {
   // Keyed by the service itself, not its URL: a later file's service may get a freed port again.
   let ofService = signedUp.get(service);
   if (!ofService) {
@@ -40,7 +40,9 @@ async function signUpOnce(browser: Browser, service: RunningService, label: stri
     signedUp.set(service, ofService);
   }
   const people = ofService;
-  let someone = people.get(label);
+  // Services are shared between files: each file has people of its own.
+  const key = `${file}\n${label}`;
+  let someone = people.get(key);
   if (!someone) {
     someone = (async () => {
       const context = await browser.newContext({ baseURL: service.webUrl });
@@ -54,8 +56,8 @@ async function signUpOnce(browser: Browser, service: RunningService, label: stri
         await context.close();
       }
     })();
-    people.set(label, someone);
-    someone.catch(() => people.delete(label));
+    people.set(key, someone);
+    someone.catch(() => people.delete(key));
   }
   return someone;
 }
@@ -72,10 +74,10 @@ export interface People {
 
 /** `test` with `people`: the spec file's signed-up people, and browsers for them closed after each test. */
 export const test = serviceTest.extend<{ people: People }>({
-  people: async ({ browser, service }, use) => {
+  people: async ({ browser, service }, use, testInfo) => {
     const contexts: BrowserContext[] = [];
     await use({
-      get: (label) => signUpOnce(browser, service, label),
+      get: (label) => signUpOnce(browser, service, testInfo.file, label),
       async open(someone, path, options = {}) {
         const context = await browser.newContext({
           baseURL: options.baseURL ?? service.webUrl,
