@@ -1,16 +1,21 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import type { GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import { type ReactNode, useEffect, useRef } from "react";
 import { registerChannelsLive } from "@/components/chat/channels/channels-live";
 import { registerAutocompleteLive } from "@/components/chat/commands/autocomplete-live";
 import { AutocompleteProvider, useAutocompleteStore } from "@/components/chat/commands/autocomplete-provider";
+import type { AutocompleteStore } from "@/components/chat/commands/autocomplete-store";
 import { registerCommandsLive } from "@/components/chat/commands/commands-live";
 import { registerDmsLive } from "@/components/chat/dms/dms-live";
 import { registerEmojiLive } from "@/components/chat/emoji/emoji-live";
+import type { FormStore } from "@/components/chat/forms/form-store";
 import { registerFormsLive } from "@/components/chat/forms/forms-live";
 import { FormsProvider, useFormStore } from "@/components/chat/forms/forms-provider";
 import { registerGuildsLive } from "@/components/chat/guilds/guilds-live";
+import type { EphemeralStore } from "@/components/chat/interactions/ephemeral-store";
+import type { InteractionStore } from "@/components/chat/interactions/interaction-store";
 import { registerInteractionsLive } from "@/components/chat/interactions/interactions-live";
 import { InteractionsProvider, useInteractionStores } from "@/components/chat/interactions/interactions-provider";
 import { registerMembersLive } from "@/components/chat/members/members-live";
@@ -27,6 +32,7 @@ import { registerSocialLive } from "@/components/chat/social/social-live";
 import { registerThreadsLive } from "@/components/chat/threads/threads-live";
 import { registerTypingLive } from "@/components/chat/typing/typing-live";
 import { TypingProvider, useTypingStore } from "@/components/chat/typing/typing-provider";
+import type { TypingStore } from "@/components/chat/typing/typing-store";
 import { registerVoiceLive } from "@/components/chat/voice/voice-live";
 import { registerScheduledEventsLive } from "@/components/events/event-live";
 import type { LiveDeps } from "@/components/live/live-deps";
@@ -34,12 +40,15 @@ import { LiveProvider, useLiveRegistry, useQueryPatcher } from "@/components/liv
 import type { LiveRegistry } from "@/components/live/live-registry";
 import { useTRPC } from "@/lib/trpc";
 
-type Stores = Parameters<typeof registerInteractionsLive>[1] & {
-  typing: Parameters<typeof registerTypingLive>[2];
-  autocomplete: Parameters<typeof registerAutocompleteLive>[1];
-  forms: Parameters<typeof registerFormsLive>[1];
-  notify: Parameters<typeof registerNotificationsLive>[1];
-};
+/** The stores the chat's features own, and the desktop notifications, as their writers need them. */
+interface FeatureStores {
+  typing: TypingStore;
+  interactions: InteractionStore;
+  ephemeral: EphemeralStore;
+  autocomplete: AutocompleteStore;
+  forms: FormStore;
+  notify(message: GatewayMessageCreateDispatchData): void;
+}
 
 /**
  * Every feature's cache writer, in the order their effects on one event must run: the
@@ -47,7 +56,7 @@ type Stores = Parameters<typeof registerInteractionsLive>[1] & {
  * history; a click settles before the edit lands; the notification once the message is in the
  * cache; the guild's channel list is read (for its histories) before it is dropped.
  */
-function registerChatLive(live: LiveRegistry, deps: LiveDeps, stores: Stores): void {
+function registerChatLive(live: LiveRegistry, deps: LiveDeps, stores: FeatureStores): void {
   registerReactionsLive(live, deps);
   registerPinsLive(live, deps);
   registerRepliesLive(live, deps);
