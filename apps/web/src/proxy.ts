@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { readWebEnv } from "@/env";
 import { contentSecurityPolicy } from "@/lib/content-security-policy";
+import { readWebEnv } from "@/server/env";
 
 let settings: { cdnOrigin: string; https: boolean; development: boolean; voiceUrl?: string } | undefined;
 

@@ -1,6 +1,6 @@
 import type { MemberView, RoleView } from "@chat/api/views";
 import { describe, expect, it } from "vitest";
-import { groupMembers } from "../src/components/chat/member-groups";
+import { groupMembers } from "../src/components/chat/members/member-groups";
 
 const role = (id: string, name: string, position: number, hoist: boolean): RoleView => ({ id, name, color: 0, position, everyone: id === "1", hoist });
 const member = (id: string, roles: string[], bot = false): MemberView => ({

@@ -1,7 +1,7 @@
 import { messageView } from "@chat/api/views";
 import { describe, expect, it } from "vitest";
 import { messageAbilities } from "../src/components/chat/message-actions/message-abilities";
-import type { DisplayMessage } from "../src/components/chat/use-channel-messages";
+import type { DisplayMessage } from "../src/components/chat/messages/use-channel-messages";
 
 const ME = "100";
 const OTHER = "200";

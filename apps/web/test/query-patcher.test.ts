@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { QueryPatcher } from "../src/components/chat/live/query-patcher";
+import { QueryPatcher } from "../src/components/live/query-patcher";
 
 /** A fetch the test answers when it likes, as a slow server would. */
 function slowAnswers<T>() {

@@ -1,13 +1,13 @@
 import "server-only";
-import { joinDatabase, type OpenDatabase } from "@chat/db";
 import { LiveHub } from "@chat/api";
+import { joinDatabase, type OpenDatabase } from "@chat/db";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { createShortLived, type ShortLived } from "@chat/ephemeral";
 import { createEventBus, type EventBus } from "@chat/events";
 import { createPresence, type Presence, TabPresence } from "@chat/presence";
 import { createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, type SignUpLimits, signUpLimits } from "@chat/rate-limit";
 import { LiveKitMedia } from "@chat/voice";
-import { readWebEnv, type WebEnv } from "@/env";
+import { readWebEnv, type WebEnv } from "@/server/env";
 import { onDrain } from "./draining";
 
 /** One per process: the database connection, the event bus client, the domain on top, people's live streams and presence, and the rate-limit counters. */

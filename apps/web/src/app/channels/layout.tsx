@@ -2,7 +2,7 @@ import { publicUrlsFromEnv } from "@chat/domain/config";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SessionEnded } from "@/components/auth/session-ended";
-import { ChatShell } from "@/components/chat/chat-shell";
+import { ChatShell } from "@/components/shell/chat-shell";
 import { orNullOn, serverApi } from "@/server/api";
 import { getSessionUser } from "@/server/auth";
 

@@ -1,8 +1,8 @@
 import { liveKitAnswers, ReadinessChecks } from "@chat/domain";
 import type { RedisBus } from "@chat/events";
-import { readWebEnv } from "@/env";
 import { getWebContext } from "@/server/context";
 import { isDraining } from "@/server/draining";
+import { readWebEnv } from "@/server/env";
 
 const unavailable = () => Promise.reject(new Error("the web app's context did not open"));
 

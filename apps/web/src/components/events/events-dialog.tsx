@@ -3,7 +3,7 @@
 import type { ScheduledEventView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";

@@ -4,7 +4,8 @@ import type { GuildView } from "@chat/api";
 import { useId, useState } from "react";
 import { CloseIcon } from "@/components/ui/icons";
 import { useModalDialog } from "@/components/ui/use-modal-dialog";
-import { GUILD_SETTINGS_SECTIONS, type GuildSettingsSectionProps } from "./sections";
+import { GUILD_SETTINGS_SECTIONS } from "./sections";
+import type { GuildSettingsSectionProps } from "./shared/section-props";
 
 /**
  * "Guild settings": a full-screen dialog with the sections listed beside the open one (above

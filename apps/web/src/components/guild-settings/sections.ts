@@ -1,4 +1,3 @@
-import type { GuildView } from "@chat/api";
 import type { ComponentType } from "react";
 import { AuditLogSection } from "./audit-log/audit-log-section";
 import { BansSection } from "./bans/bans-section";
@@ -8,17 +7,7 @@ import { InvitesSection } from "./invites/invites-section";
 import { MembersSection } from "./members/members-section";
 import { OverviewSection } from "./overview/overview-section";
 import { RolesSection } from "./roles/roles-section";
-
-/** What every section of the guild settings is given. */
-export interface GuildSettingsSectionProps {
-  guild: GuildView;
-  /** The person using the settings. */
-  meId: string;
-  /** The guild was renamed here (the settings close and the chat shows the new name at once). */
-  onRenamed(name: string): void;
-  /** The guild was deleted here (the settings close and the chat leaves it). */
-  onDeleted(): void;
-}
+import type { GuildSettingsSectionProps } from "./shared/section-props";
 
 export interface GuildSettingsSection {
   id: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCdnUrl } from "@/components/chat/rich/cdn-url";
+import { useCdnUrl } from "@/lib/cdn-url";
 import { avatarLetters, colorIndex } from "@/lib/format";
 
 // Dark enough for white initials (4.5:1 and more).

@@ -1,10 +1,10 @@
 import { publicUrlsFromEnv } from "@chat/domain/config";
 import type { Metadata } from "next";
-import { CdnUrlProvider } from "@/components/chat/rich/cdn-url";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { DeleteAccount } from "@/components/settings/delete-account";
 import { LogOutEverywhere } from "@/components/settings/log-out-everywhere";
 import { ProfileSettings } from "@/components/settings/profile-settings";
+import { CdnUrlProvider } from "@/lib/cdn-url";
 import { serverApi } from "@/server/api";
 import { requireSessionUser } from "@/server/auth";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { type MouseEvent, type ReactNode, useCallback, useState } from "react";
-import { useChatActions } from "../interactions/chat-actions";
+import { useChatActions } from "./chat-actions";
 import { contextMenuCommands } from "./command-entries";
 import { ContextMenu, type MenuAnchor, type MenuItem } from "./context-menu";
 

@@ -3,7 +3,7 @@
 import type { CommandOptionView } from "@chat/api/views";
 import { type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { errorMessage } from "@/lib/errors";
-import { useAutocompleteStore } from "../live/live-provider";
+import { useAutocompleteStore } from "./autocomplete-provider";
 
 /** How long typing must pause before the application is asked (the reference client's feel). */
 const DEBOUNCE_MS = 250;

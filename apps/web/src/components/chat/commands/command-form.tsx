@@ -3,7 +3,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { AppIcon } from "@/components/ui/app-icon";
 import { Button } from "@/components/ui/button";
-import { useChatActions } from "../interactions/chat-actions";
+import { useChatActions } from "./chat-actions";
 import type { SlashEntry } from "./command-entries";
 import { OptionField } from "./option-field";
 import { checkOption, checkOptions, type OptionErrors, type OptionInput, type OptionInputs } from "./option-values";

@@ -3,7 +3,7 @@
 import type { ChannelView, MemberView, RoleView } from "@chat/api/views";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc";
-import { useChatActions } from "../interactions/chat-actions";
+import { useChatActions } from "./chat-actions";
 
 const NO_MEMBERS: MemberView[] = [];
 const NO_ROLES: RoleView[] = [];

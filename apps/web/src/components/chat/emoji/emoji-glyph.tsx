@@ -1,6 +1,6 @@
 "use client";
 
-import { useCdnUrl } from "../rich/cdn-url";
+import { useCdnUrl } from "@/lib/cdn-url";
 
 /** An emoji as a picture-sized glyph: the Unicode character, or a custom emoji's picture from the CDN. */
 export function EmojiGlyph({ emoji, size = 20 }: { emoji: { id: string | null; name: string | null; animated?: boolean }; size?: number }) {

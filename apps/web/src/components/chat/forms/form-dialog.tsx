@@ -1,14 +1,15 @@
 "use client";
 
 import { useId, useState, useSyncExternalStore } from "react";
+import { useLiveTabId } from "@/components/live/live-provider";
 import { AppIcon } from "@/components/ui/app-icon";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPCClient } from "@/lib/trpc";
-import { useFormStore, useLiveTabId } from "../live/live-provider";
 import { answerProblems, type FormAnswers, type FormField, formFields } from "./form-fields";
 import type { FormStore, OpenForm } from "./form-store";
+import { useFormStore } from "./forms-provider";
 
 /** The form an application opened in this tab, if any, as a dialog. */
 export function FormDialogHost() {

@@ -2,8 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { useInteractionStore } from "../live/live-provider";
 import type { PendingCommand } from "./interaction-store";
+import { useInteractionStore } from "./interactions-provider";
 
 /**
  * This tab's commands on their way, at the end of the channel: "Sending command…" until the

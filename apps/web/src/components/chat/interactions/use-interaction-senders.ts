@@ -2,12 +2,13 @@
 
 import type { APIApplicationCommandInteractionDataOption } from "discord-api-types/v10";
 import { useMemo } from "react";
+import { useLiveTabId } from "@/components/live/live-provider";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPCClient } from "@/lib/trpc";
+import type { ChatActions, TargetedCommand } from "../commands/chat-actions";
 import type { SlashEntry } from "../commands/command-entries";
 import { autocompleteOptions, interactionOptions, type OptionErrors, type OptionInputs } from "../commands/option-values";
-import { useInteractionStore, useLiveTabId } from "../live/live-provider";
-import type { ChatActions, TargetedCommand } from "./chat-actions";
+import { useInteractionStore } from "./interactions-provider";
 
 /** The options the service's 50035 names (`options.2.value`, under the subcommand's `options.0.options.…`) by option name. */
 function problemsByOption(entry: SlashEntry, sent: APIApplicationCommandInteractionDataOption[], error: unknown): OptionErrors {

@@ -3,7 +3,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 
 /** "Delete message?" with the message quoted; a modal <dialog> (focus kept inside, Escape cancels). */
 export function DeleteMessageDialog({ message, busy, problem, onCancel, onConfirm }: { message: DisplayMessage | null; busy: boolean; problem: string | null; onCancel(): void; onConfirm(): void }) {

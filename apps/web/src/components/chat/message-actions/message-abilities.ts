@@ -1,5 +1,5 @@
 import { isSystemMessage } from "../messages/message-types";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 
 /**
  * Edit and Delete of one message, as the domain allows them: Edit one's own sent message

@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { DeleteMessageDialog } from "./delete-message-dialog";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { useMessageActions } from "./message-actions-context";
 
 /** The inline edit box in place of a message's text: Enter saves, Shift+Enter adds a line, Escape cancels. */

@@ -1,5 +1,5 @@
 import type { MenuItem } from "../commands/context-menu";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import type { MessageActions } from "./message-actions-context";
 
 function copy(text: string) {

@@ -2,8 +2,8 @@
 
 import type { MessageView } from "@chat/api/views";
 import { useState, useSyncExternalStore } from "react";
-import { useChatActions } from "../interactions/chat-actions";
-import { useInteractionStore } from "../live/live-provider";
+import { useChatActions } from "../commands/chat-actions";
+import { useInteractionStore } from "../interactions/interactions-provider";
 import { ComponentButton } from "./component-button";
 import { ComponentSelect } from "./component-select";
 import { LeaveSiteDialog } from "./leave-site-dialog";

@@ -1,8 +1,8 @@
 "use client";
 
 import { formatMessageTime } from "@/lib/format";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { jumpToMessage } from "../replies/jump-to-message";
-import type { DisplayMessage } from "../use-channel-messages";
 import { PinIcon } from "./pins-button";
 
 /** Message type 6 as a system row: "<name> pinned a message to this channel." ("a message" jumps to it). */

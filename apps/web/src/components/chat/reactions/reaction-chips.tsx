@@ -3,12 +3,13 @@
 import type { ReactionView } from "@chat/api/views";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
+import { SmilePlusIcon } from "@/components/ui/icons";
 import { useTRPC } from "@/lib/trpc";
 import { useLongPress } from "@/lib/use-long-press";
 import { reactionKey } from "../emoji/emoji-data";
 import { EmojiGlyph } from "../emoji/emoji-glyph";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { asReactionEmoji, useSocial } from "../social/social-context";
-import type { DisplayMessage } from "../use-channel-messages";
 
 function emojiLabel(emoji: ReactionView["emoji"]): string {
   return emoji.id ? `:${emoji.name}:` : (emoji.name ?? "");
@@ -96,15 +97,5 @@ function ReactionChip({ reaction, channelId, messageId, disabled, onToggle }: { 
         </span>
       ) : null}
     </span>
-  );
-}
-
-export function SmilePlusIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M21 12a9 9 0 1 1-6.2-8.56" />
-      <path d="M8 14s1.5 2 4 2 4-2 4-2" />
-      <path d="M9 9h.01M15 9h.01M19 2v6M16 5h6" />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { jumpToMessage } from "./jump-to-message";
 
 const REPLY = 19;

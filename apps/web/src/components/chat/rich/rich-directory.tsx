@@ -4,7 +4,7 @@ import type { ChannelView, MemberView, RoleView, UserView } from "@chat/api/view
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { useTRPC } from "@/lib/trpc";
-import { useChatActions } from "../interactions/chat-actions";
+import { useChatActions } from "../commands/chat-actions";
 import { LeaveSiteDialog } from "../message-components/leave-site-dialog";
 
 /** What rendering a message's content needs beyond the message: names for mentions, who I am, and the "are you leaving?" step. */

@@ -2,7 +2,7 @@
 
 import type { UserView } from "@chat/api/views";
 import { type ReactNode, useMemo, useState } from "react";
-import { useCdnUrl } from "./cdn-url";
+import { useCdnUrl } from "@/lib/cdn-url";
 import { CodeBlock } from "./code-block";
 import { rolePillColours } from "./colours";
 import { parseMarkdown, type RichNode } from "./markdown-ast";

@@ -1,10 +1,10 @@
 "use client";
 
 import type { MessageView } from "@chat/api/views";
+import { SmilePlusIcon } from "@/components/ui/icons";
 import type { MenuItem } from "../commands/context-menu";
-import { SmilePlusIcon } from "../reactions/reaction-chips";
-import { asReactionEmoji, type Social, useSocial } from "./social-context";
 import { isSystemMessage } from "../messages/message-types";
+import { asReactionEmoji, type Social, useSocial } from "./social-context";
 
 const BUTTON = "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
 

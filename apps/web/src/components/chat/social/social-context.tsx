@@ -6,7 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { type PickableEmoji, reactionKey } from "../emoji/emoji-data";
-import { changeMessageReaction } from "../reactions/reaction-patch";
+import { changeMessageReaction } from "./reaction-patch";
 
 type ReactionEmoji = { id: string | null; name: string | null; animated?: boolean };
 

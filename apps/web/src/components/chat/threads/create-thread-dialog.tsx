@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Modal } from "@/components/ui/modal";
 import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
 import { useTRPC } from "@/lib/trpc";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { useThreadCache } from "./use-thread-cache";
 
 /** A name suggested from the message: its first words, as the reference client does. */

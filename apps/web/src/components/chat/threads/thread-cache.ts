@@ -1,11 +1,9 @@
 import type { AppRouter } from "@chat/api";
-import { type ThreadView, threadView } from "@chat/api/views";
-import type { LiveWireEvent } from "@chat/events/catalogue";
+import type { ThreadView } from "@chat/api/views";
 import type { QueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { TRPCOptionsProxy } from "@trpc/tanstack-react-query";
-import { GatewayDispatchEvents } from "discord-api-types/v10";
-import type { QueryPatcher } from "../live/query-patcher";
+import type { QueryPatcher } from "@/components/live/query-patcher";
 import { compareIds } from "../messages/message-merge";
 
 type ThreadList = inferRouterOutputs<AppRouter>["threads"]["list"];
@@ -26,7 +24,7 @@ function placed(list: ThreadList, thread: ThreadView): ThreadList {
 
 /**
  * Writes threads into the query cache: what the tab itself created, and the live THREAD_*
- * events and the messages posted in threads (counts), so the list, the chips and an open
+ * events and the messages posted in threads (counts, threads-live.ts), so the list, the chips and an open
  * thread follow without a reload. Every change is idempotent (the patcher may apply it twice).
  */
 export class ThreadCache {
@@ -51,25 +49,11 @@ export class ThreadCache {
     );
   }
 
-  /** Answers whether the event was a thread's. */
-  apply(event: LiveWireEvent): boolean {
-    switch (event.t) {
-      case GatewayDispatchEvents.ThreadCreate:
-      case GatewayDispatchEvents.ThreadUpdate: {
-        const thread = threadView(event.d);
-        if (thread) this.put(thread);
-        return true;
-      }
-      case GatewayDispatchEvents.ThreadDelete: {
-        const { id, parent_id } = event.d;
-        if (parent_id) this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: parent_id }), (list) => ({ ...list, active: list.active.filter((t) => t.id !== id), archived: list.archived.filter((t) => t.id !== id) }));
-        this.patcher.reload(this.trpc.threads.get.queryKey({ threadId: id }));
-        this.queryClient.removeQueries({ queryKey: this.trpc.messages.list.queryKey({ channelId: id }) });
-        return true;
-      }
-      default:
-        return false;
-    }
+  /** A thread deleted: out of its channel's list, the open one asks again, its history goes. */
+  deleted(threadId: string, parentId: string | null | undefined): void {
+    if (parentId) this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: parentId }), (list) => ({ ...list, active: list.active.filter((t) => t.id !== threadId), archived: list.archived.filter((t) => t.id !== threadId) }));
+    this.patcher.reload(this.trpc.threads.get.queryKey({ threadId }));
+    this.queryClient.removeQueries({ queryKey: this.trpc.messages.list.queryKey({ channelId: threadId }) });
   }
 
   /** A message in a thread: its count and last activity (once per message id, however often applied). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { formatMessageTime } from "@/lib/format";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 
 /** Message type 18 as a system row: "<name> started a thread: <thread name>." */
 export function ThreadCreatedNotice({ message }: { message: DisplayMessage }) {

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { useTRPC } from "@/lib/trpc";
-import { useQueryPatcher } from "../live/live-provider";
 import { ThreadCache } from "./thread-cache";
 
 /** The cache writer for this tab's own changes. */

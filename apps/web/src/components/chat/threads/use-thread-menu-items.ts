@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc";
 import type { MenuItem } from "../commands/context-menu";
-import type { DisplayMessage } from "../use-channel-messages";
+import type { DisplayMessage } from "../messages/use-channel-messages";
 import { useThreads } from "./threads-context";
 
 /** A message's thread entry: "Create thread" in a text channel, "Open thread" once it has one (it has the message's id). */

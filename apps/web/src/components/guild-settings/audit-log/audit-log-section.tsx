@@ -9,9 +9,9 @@ import { SELECT_CLASS } from "@/components/ui/select-class";
 import { errorMessage, isForbidden } from "@/lib/errors";
 import { formatMessageTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { AUDIT_ACTIONS, describeAuditAction } from "./audit-sentences";
-import { SectionLoading } from "../section-loading";
 
 const PAGE = 50;
 /**

@@ -3,13 +3,13 @@
 import type { BanView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { BanRow } from "./ban-row";
-import { SectionLoading } from "../section-loading";
 
 /**
  * Who is banned from the guild, with Unban (Ban Members). Bans have no event of their own

@@ -3,10 +3,10 @@
 import type { ChannelSettings, ChannelSettingsView } from "@chat/api/channel-settings-views";
 import { useId } from "react";
 import { groupChannels, siblingsOf } from "../../chat/channels/channel-groups";
-import { MoveButton } from "../move-button";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon } from "../roles/role-icons";
-import { manageBlocker } from "./channel-reach";
+import { MoveButton } from "../shared/move-button";
 import { ChannelKindIcon } from "./channel-kind-icon";
+import { manageBlocker } from "./channel-reach";
 import { sameOverwrites } from "./overwrite-draft";
 
 /** The short line under a channel's name: how its permissions stand. */

@@ -9,11 +9,11 @@ import { PlusIcon } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { stepMove } from "../../chat/channels/channel-groups";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { ChannelEditor } from "./channel-editor";
 import { ChannelLayoutList } from "./channel-layout-list";
 import { CreateCategoryDialog } from "./create-category-dialog";
-import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's channels and categories: create a category, open a channel or category to edit

@@ -4,7 +4,7 @@ import type { ChannelSettingsView } from "@chat/api/channel-settings-views";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { ConfirmDelete } from "../confirm-delete";
+import { ConfirmDelete } from "../shared/confirm-delete";
 import { manageBlocker } from "./channel-reach";
 
 const CONSEQUENCES = {

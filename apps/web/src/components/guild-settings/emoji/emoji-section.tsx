@@ -3,15 +3,15 @@
 import type { GuildEmojiSettingsView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { describeBytes } from "./emoji-picture";
 import { EmojiRow } from "./emoji-row";
 import { EmojiUploadForm } from "./emoji-upload-form";
-import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's custom emoji: upload, rename and delete (Manage Guild Expressions). Everyone in the

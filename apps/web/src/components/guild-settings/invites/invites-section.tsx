@@ -3,13 +3,13 @@
 import type { GuildInviteView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { InviteRow } from "./invite-row";
-import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's invite links that still work, with who made each, its uses and expiry, and

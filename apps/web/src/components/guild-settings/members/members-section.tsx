@@ -3,15 +3,15 @@
 import type { MemberView, ModerationStandingView, RoleView } from "@chat/api";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { ConfirmRemovalDialog, type Removal } from "./confirm-removal-dialog";
 import { memberAbilities } from "./member-abilities";
 import { MemberRow, type MemberRowActions, memberName } from "./member-row";
-import { SectionLoading } from "../section-loading";
 
 /** People by name, then bots by name. */
 function byKindThenName(a: MemberView, b: MemberView): number {

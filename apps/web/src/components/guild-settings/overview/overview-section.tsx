@@ -8,7 +8,7 @@ import { useNameForm } from "@/components/ui/name-dialog-form";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { GuildIconEditor } from "./guild-icon-editor";
 import { TransferOwnership } from "./transfer-ownership";
 import { VanityLink } from "./vanity-link";

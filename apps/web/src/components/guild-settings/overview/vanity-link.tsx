@@ -3,7 +3,7 @@
 import type { GuildView } from "@chat/api";
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useQueryPatcher } from "@/components/chat/live/live-provider";
+import { useQueryPatcher } from "@/components/live/live-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage, fieldErrors } from "@/lib/errors";

@@ -4,7 +4,7 @@ import type { RoleSettings, RoleSettingsView } from "@chat/api/role-views";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import { ConfirmDelete } from "../confirm-delete";
+import { ConfirmDelete } from "../shared/confirm-delete";
 import { deleteBlocker } from "./role-reach";
 import { roleRefusalMessage } from "./role-refusal";
 

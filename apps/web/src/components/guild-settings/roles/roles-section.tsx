@@ -8,12 +8,12 @@ import { Button } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
-import type { GuildSettingsSectionProps } from "../sections";
+import { SectionLoading } from "../shared/section-loading";
+import type { GuildSettingsSectionProps } from "../shared/section-props";
 import { RoleEditor } from "./role-editor";
 import { RoleList } from "./role-list";
 import { roleRefusalMessage } from "./role-refusal";
 import { useRoleMove } from "./use-role-move";
-import { SectionLoading } from "../section-loading";
 
 /**
  * The guild's roles, highest first: create one, open one to edit it, reorder them by dragging

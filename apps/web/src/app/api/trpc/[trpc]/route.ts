@@ -1,8 +1,8 @@
 import { appRouter } from "@chat/api";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { readWebEnv } from "@/env";
 import { TRPC_BATCH_MAX, TRPC_ENDPOINT, trpcProcedures } from "@/lib/trpc-calls";
 import { createApiContext } from "@/server/api";
+import { readWebEnv } from "@/server/env";
 import { log } from "@/server/log";
 import { isCrossSiteWrite } from "@/server/same-origin";
 import { refusalResponse, trpcRefusal } from "@/server/wire-errors";
