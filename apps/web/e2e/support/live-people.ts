@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, type RunningService, test as serviceTest } from "../fixtures/service";
-import { PASSWORD, uniqueName } from "./people";
+import { signUp, uniqueName } from "./people";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -22,16 +22,6 @@ const ADMINISTRATOR = 8n;
  */
 const signedUp = new WeakMap<RunningService, Map<string, Promise<Someone>>>();
 
-/** signUp's steps, waiting longer for the account: on a busy machine hashing the password takes a while. */
-async function signUpPatiently(page: Page, username: string): Promise<void> {
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("current-user")).toHaveText(username, { timeout: 45_000 });
-}
-
 async function signUpOnce(browser: Browser, service: RunningService, file: string, label: string): Promise<Someone> {
   // Keyed by the service itself, not its URL: a later file's service may get a freed port again.
   let ofService = signedUp.get(service);
@@ -48,7 +38,7 @@ async function signUpOnce(browser: Browser, service: RunningService, file: strin
       const context = await browser.newContext({ baseURL: service.webUrl });
       try {
         const username = uniqueName(label);
-        await signUpPatiently(await context.newPage(), username);
+        await signUp(await context.newPage(), username);
         const user = await (await service.domain()).domain.users.findByUsername(username);
         if (!user) throw new Error(`${username} was not created`);
         return { username, id: user.id, state: await context.storageState() };

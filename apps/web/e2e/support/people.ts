@@ -11,6 +11,13 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(3).toString("hex")}`;
 }
 
+/**
+ * How long an account may take to be made: hashing the password is slow by design, and a
+ * service's first sign-up also loads the web app's sign-up route; on a busy machine together
+ * they take longer than an assertion's usual wait. It is not what the specs measure.
+ */
+const SIGN_UP_WAIT = 45_000;
+
 /** Signs up through the page and lands in the chat. */
 export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.goto("/register");
@@ -18,7 +25,7 @@ export async function signUp(page: Page, username: string, password = PASSWORD):
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/channels/);
+  await expect(page).toHaveURL(/\/channels/, { timeout: SIGN_UP_WAIT });
   await expect(page.getByTestId("current-user")).toHaveText(username);
 }
 
