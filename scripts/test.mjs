@@ -7,7 +7,7 @@
 // PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
 // bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ensureLiveKit } from "./livekit-install.mjs";
@@ -39,7 +39,23 @@ const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api
 const suiteStarted = Date.now();
 /** Each pass's title, outcome and minutes, printed together at the end. */
 const timings = [];
+let cpuCounted = endedPassesCpuMinutes() ?? 0;
 const minutesSince = (started) => ((Date.now() - started) / 60_000).toFixed(1);
+
+/**
+ * CPU minutes the passes that have ended used, children included (Linux: cutime + cstime of
+ * /proc/self/stat, counted when a pass's process is reaped); null elsewhere. Beside each pass's
+ * time it shows how much of the machine the pass kept busy.
+ */
+function endedPassesCpuMinutes() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    // After "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100 / 60;
+  } catch {
+    return null;
+  }
+}
 
 /** Runs one pass; with a `label`, its output lines are prefixed so side-by-side passes stay readable. */
 function run(title, command, args, env, label) {
@@ -61,7 +77,10 @@ function run(title, command, args, env, label) {
     }
     child.on("close", (code) => {
       const outcome = code === 0 ? "passed" : "failed";
-      timings.push({ title, outcome, minutes: minutesSince(started) });
+      const cpuNow = endedPassesCpuMinutes();
+      const cpu = cpuNow === null ? "" : `, ${(cpuNow - cpuCounted).toFixed(1)} CPU min`;
+      cpuCounted = cpuNow ?? 0;
+      timings.push({ title, outcome, minutes: minutesSince(started), cpu });
       console.log(`\n${title}: ${outcome} in ${minutesSince(started)} min`);
       resolve(code === 0);
     });
@@ -71,7 +90,7 @@ function run(title, command, args, env, label) {
 /** Each pass's time and the whole run's, the figure the README states. */
 function printTimes(ok) {
   console.log("\n=== times ===");
-  for (const { title, outcome, minutes } of timings) console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}`);
+  for (const { title, outcome, minutes, cpu } of timings) console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}${cpu}`);
   console.log(`${minutesSince(suiteStarted).padStart(5)} min  ${ok ? "passed" : "failed"}  the whole suite`);
 }
 
