@@ -9,3 +9,15 @@ export { EventHistory } from "./event-history";
 export { acceptableRequestId, currentRequestId, withRequestId } from "./request-context";
 export { safeUrl } from "./safe-url";
 export * from "./types";
+export {
+  type CallSchema,
+  internalApiUrl,
+  type InternalRpcAnswer,
+  type InternalRpcClient,
+  internalRpcClient,
+  type InternalRpcOperation,
+  internalRpcOperation,
+  type InternalRpcServer,
+  internalRpcServer,
+  type ParsedCall,
+} from "./internal-rpc";
