@@ -1,4 +1,4 @@
-export { type BusRole, createEventBus, internalSecret } from "./create";
+export { internalSecret } from "./internal-secret";
 export { HubBus, HubClientBus } from "./hub-bus";
 export { LocalBus } from "./local-bus";
 export { EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, RedisBus } from "./redis-bus";
