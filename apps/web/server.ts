@@ -11,6 +11,7 @@ import pino from "pino";
 import { FIXED_POLICY } from "./src/lib/content-security-policy";
 import { admitRequestBody } from "./src/server/body-guard";
 import { startDraining } from "./src/server/draining";
+import { readWebLogLevel } from "./src/server/log-env";
 import { readWebMetricsEnv, startWebMetrics } from "./src/server/metrics";
 import { createSignedInCheck } from "./src/server/signed-in";
 
@@ -42,7 +43,7 @@ const handle = app.getRequestHandler();
  * method, URL (capabilities redacted: OAuth2 codes and states, signatures), status and time;
  * built assets at debug. Never headers or bodies.
  */
-const log = pino({ level: process.env.LOG_LEVEL || "info", base: { service: "web", pid: process.pid } });
+const log = pino({ level: readWebLogLevel(), base: { service: "web", pid: process.pid } });
 
 function logRequest(requestId: string, request: IncomingMessage, response: ServerResponse, ms: number): void {
   const url = request.url ?? "";

@@ -1,10 +1,11 @@
 import { createServerLogger, type Logger } from "./logging/logger";
 import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open";
 import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
-import { createShortLived, type ShortLived } from "@chat/ephemeral";
-import { type EventBus, HubBus, internalSecret, LocalBus, RedisBus } from "@chat/events";
-import { createPresence, type Presence } from "@chat/presence";
-import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
+import type { ShortLived } from "@chat/ephemeral";
+import { type EventBus, LocalBus } from "@chat/events";
+import { createInfrastructure, type Infrastructure } from "@chat/infrastructure";
+import type { Presence } from "@chat/presence";
+import type { RateLimitStore } from "@chat/rate-limit";
 import { type LiveKitAccess, LiveKitMedia, LiveKitWebhooks } from "@chat/voice";
 import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
 import type { VoiceWebhookReceiver } from "./http/voice-webhook";
@@ -17,8 +18,10 @@ export interface ServerContext {
   domain: Domain;
   urls: PublicUrls;
   clock: Clock;
-  redisUrl?: string;
-  redisNamespace: string;
+  /** Memory or Redis, chosen once (@chat/infrastructure): the bus and the stores below come from it. */
+  infrastructure: Infrastructure;
+  /** INTERNAL_SECRET is set: the internal endpoints (event hub, internal API) answer other hosts too, else loopback alone. */
+  internalFromAnyHost: boolean;
   /**
    * Who is online (bots by their gateway sessions, people by their browser tabs): in Redis with
    * REDIS_URL, else in this process's memory, which the web app reaches over the internal API.
@@ -59,8 +62,6 @@ export interface ContextOptions {
   redisNamespace?: string;
   urls?: PublicUrls;
   clock?: Clock;
-  /** Tests may run without a hub. */
-  bus?: EventBus;
   /** Default: on, unless RATE_LIMITS=off. */
   rateLimits?: boolean;
   /** Default: TRUST_PROXY (off when unset). */
@@ -81,34 +82,32 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
     embeddedPort: options.embeddedPort,
     embeddedRole: "own",
   });
-  const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? undefined;
-  const bus =
-    options.bus ?? (redisUrl ? new RedisBus(redisUrl, `chat:events:${options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default"}`) : new HubBus(internalSecret(options.dataDir)));
-  if (bus instanceof RedisBus) await bus.whenReady();
+  const clock = options.clock ?? systemClock;
+  const dataDir = options.dataDir ?? env.dataDir;
+  const infrastructure = createInfrastructure({
+    ...env.infrastructure,
+    redisUrl: options.redisUrl ?? env.infrastructure.redisUrl,
+    namespace: options.redisNamespace ?? env.infrastructure.namespace,
+    dataDir,
+    role: "hub",
+    now: () => clock.now().getTime(),
+  });
+  const { bus, shortLived } = infrastructure;
+  await infrastructure.connected();
   const metrics = createServerMetrics();
   metrics.storage.watchDatabase(database.prisma);
   metrics.storage.watchBus(bus);
   const urls = options.urls ?? publicUrlsFromEnv();
-  const clock = options.clock ?? systemClock;
-  const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(options.dataDir ?? env.dataDir, "attachment-signing-key");
-  const redisNamespace = options.redisNamespace ?? process.env.REDIS_NAMESPACE ?? "default";
-  // The hub's clients (the web app) call the internal APIs with the hub's secret.
-  const hubSecret = bus instanceof HubBus ? internalSecret(options.dataDir) : undefined;
-  const shortLived = createShortLived({ bus, redisUrl, namespace: redisNamespace, secret: hubSecret, now: () => clock.now().getTime() });
+  const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(dataDir, "attachment-signing-key");
   const livekit = options.livekit ?? env.livekit;
   const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store, voice: livekit ? new LiveKitMedia(livekit) : undefined, metrics: metrics.domain });
   if (livekit) metrics.voice.watch(database.prisma);
-  const rateLimited = options.rateLimits ?? process.env.RATE_LIMITS !== "off";
-  const presence = createPresence({
-    bus,
-    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
-    redisUrl,
-    namespace: redisNamespace,
-    secret: hubSecret,
-  });
-  return { database, bus, domain, urls, clock, redisUrl, redisNamespace, presence, shortLived,
-    dataDir: options.dataDir ?? env.dataDir,
-    rateLimits: rateLimited ? createRateLimitStore({ redisUrl, namespace: redisNamespace }) : null,
+  const rateLimited = options.rateLimits ?? env.rateLimits;
+  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
+  return { database, bus, domain, urls, clock, infrastructure, presence, shortLived,
+    internalFromAnyHost: Boolean(env.infrastructure.internalSecret),
+    dataDir,
+    rateLimits: rateLimited ? infrastructure.rateLimits : null,
     trustProxy: options.trustProxy ?? env.trustProxy,
     logger: options.logger ?? createServerLogger({ level: env.logLevel }),
     voiceWebhook: livekit ? new LiveKitWebhooks(livekit.apiKey, livekit.apiSecret) : undefined,

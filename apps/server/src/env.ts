@@ -1,4 +1,5 @@
 import { configuredAttachmentSigningKey } from "@chat/domain";
+import { type InfrastructureEnv, readInfrastructureEnv } from "@chat/infrastructure";
 import { readMetricsPort } from "@chat/metrics";
 import { parseTrustProxy, type TrustProxy } from "@chat/rate-limit";
 import { type LiveKitAccess, readLiveKitAccess } from "@chat/voice";
@@ -27,6 +28,10 @@ export interface ServerEnv {
   metricsPort?: number;
   /** METRICS_HOST: the address the metrics port binds; unset: SERVER_HOST's. */
   metricsHost: string;
+  /** RATE_LIMITS: `off` turns the REST rate limits off (load tests, a private deployment); else on. */
+  rateLimits: boolean;
+  /** REDIS_URL, REDIS_NAMESPACE, INTERNAL_SECRET, SERVER_INTERNAL_URL: the deployment's shape (@chat/infrastructure). */
+  infrastructure: InfrastructureEnv;
 }
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -43,6 +48,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     livekit: readLiveKitAccess(env),
     metricsPort: readMetricsPort("METRICS_PORT", env.METRICS_PORT),
     metricsHost: env.METRICS_HOST || host,
+    rateLimits: env.RATE_LIMITS !== "off",
+    infrastructure: readInfrastructureEnv(env),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { HubBus } from "@chat/events";
 import type { FastifyInstance } from "fastify";
 import { WebSocketServer } from "ws";
 import { type ContextOptions, createServerContext, type ServerContext } from "./context";
@@ -49,8 +48,8 @@ export async function startServer(
   app.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/gateway" || path === "/gateway/") gateway.handleUpgrade(request, socket, head);
-    else if (path === "/internal/bus" && ctx.bus instanceof HubBus && internalReachableFrom(request.socket.remoteAddress)) {
-      const hub = ctx.bus;
+    else if (path === "/internal/bus" && ctx.infrastructure.hub && internalReachableFrom(ctx, request.socket.remoteAddress)) {
+      const hub = ctx.infrastructure.hub;
       hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
     } else socket.destroy();
   });
@@ -83,9 +82,8 @@ export async function startServer(
       await app.close();
       await metrics?.close();
       await ctx.presence.close();
-      await ctx.shortLived.close();
-      await ctx.rateLimits?.close();
-      await ctx.bus.close();
+      // The short-lived store, the rate-limit counters, then the bus.
+      await ctx.infrastructure.close();
       await ctx.database.close();
     },
   };

@@ -3,11 +3,12 @@ import { Errors, findUnstorableText, unstorableTextError } from "@chat/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { withRequestId } from "@chat/events";
 import type { ApiContext } from "./context";
+import { inProduction } from "./env";
 import { domainErrorData, isApiError, toTRPCError } from "./errors";
 
 const t = initTRPC.context<ApiContext>().create({
   errorFormatter({ shape, error }) {
-    const hideInternals = error.code === "INTERNAL_SERVER_ERROR" && !isApiError(error.cause) && process.env.NODE_ENV === "production";
+    const hideInternals = error.code === "INTERNAL_SERVER_ERROR" && !isApiError(error.cause) && inProduction();
     const data = domainErrorData(error);
     // A failed input schema: say what is wrong instead of tRPC's JSON dump of the issues.
     const firstIssue = data.apiCode === null && data.fieldErrors ? Object.values(data.fieldErrors)[0]?.[0] : undefined;

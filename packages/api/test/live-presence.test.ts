@@ -1,6 +1,6 @@
 import { channelViewers } from "@chat/domain";
 import { RedisBus } from "@chat/events";
-import { createPresence, TabPresence } from "@chat/presence";
+import { redisPresence, TabPresence } from "@chat/presence";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, LiveHub } from "../src";
@@ -143,7 +143,7 @@ if (process.env.TEST_REDIS_URL) {
       if (!redis) throw new Error("the world is not on Redis");
       const bus = new RedisBus(redis.url, `chat:events:${redis.namespace}`);
       await bus.whenReady();
-      const presence = createPresence({ bus, guildIdsOf: async (userId) => (await w.domain.guilds.guildIdsOf(BigInt(userId))).map(String), redisUrl: redis.url, namespace: redis.namespace });
+      const presence = redisPresence({ guildIdsOf: async (userId) => (await w.domain.guilds.guildIdsOf(BigInt(userId))).map(String), redisUrl: redis.url, namespace: redis.namespace, channel: bus.channel });
       const tabs = new TabPresence(presence.tracker, { graceMs: GRACE_MS });
       const live = new LiveHub(bus, channelViewers(w.database.prisma), { presence: tabs });
       const onSecondProcess = (userId: bigint) => (signal: AbortSignal) =>

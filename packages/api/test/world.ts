@@ -7,8 +7,8 @@ import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open"
 import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
-import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { createRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
+import { memoryPresence, type Presence, redisPresence, TabPresence } from "@chat/presence";
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
 import pg from "pg";
 import type { ApiContext, SessionCookie } from "../src";
 import { createCaller, LiveHub } from "../src";
@@ -76,14 +76,16 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir, embeddedPort: 0, embeddedRole: "own" });
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
   const namespace = `api-test-${randomBytes(6).toString("hex")}`;
-  const bus = redisUrl ? new RedisBus(redisUrl, `chat:events:${namespace}`) : new LocalBus();
-  if (bus instanceof RedisBus) await bus.whenReady();
+  const redisBus = redisUrl ? new RedisBus(redisUrl, `chat:events:${namespace}`) : null;
+  await redisBus?.whenReady();
+  const bus: EventBus = redisBus ?? new LocalBus();
   const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
   const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
-  const presence = createPresence({ bus, guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String), redisUrl, namespace });
+  const guildIdsOf = async (userId: string) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String);
+  const presence = redisUrl && redisBus ? redisPresence({ guildIdsOf, redisUrl, namespace, channel: redisBus.channel }) : memoryPresence({ guildIdsOf, bus });
   const tabs = options.tabGraceMs === undefined ? undefined : new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: tabs });
-  const rateLimits = createRateLimitStore({ redisUrl, namespace });
+  const rateLimits = redisUrl ? createRedisRateLimitStore(redisUrl, namespace) : createMemoryRateLimitStore(namespace);
   const limits = signUpLimits({ accounts: options.signUpsPerHour ?? 1000, attempts: options.signUpAttemptsPerHour ?? 1000 });
   const contextWith = (session: SessionCookie | null, address = TEST_ADDRESS): ApiContext => ({
     domain,

@@ -45,3 +45,8 @@ export function readAuthEnv(env: Env = process.env): AuthEnv {
   env.NEXTAUTH_URL ||= url;
   return { secret: sessionSecret(env), url };
 }
+
+/** NEXTAUTH_SECRET as configured (unset: one is generated into DATA_DIR on first use). */
+export function configuredSessionSecret(env: Env = process.env): string | undefined {
+  return env.NEXTAUTH_SECRET || undefined;
+}

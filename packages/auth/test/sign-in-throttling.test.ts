@@ -1,4 +1,4 @@
-import { createRateLimitStore, createSignInThrottle, type RateLimitStore, signInThrottledWait } from "@chat/rate-limit";
+import { createMemoryRateLimitStore, createRedisRateLimitStore, createSignInThrottle, type RateLimitStore, signInThrottledWait } from "@chat/rate-limit";
 import type { CredentialsConfig } from "next-auth/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountLookup, createAuthOptions, type DeviceCookie, deviceCookieFor, hashPassword } from "../src";
@@ -18,7 +18,8 @@ describe("sign-in through next-auth's authorize, throttled", () => {
     const person = (id: bigint, username: string) => [username, { id, username, globalName: null, bot: false, passwordHash: hash, suspendedAt: null }] as const;
     const rows = new Map([person(7n, "alice"), person(8n, "bruno"), person(9n, "carmen"), person(10n, "dora"), person(11n, "emil")]);
     const accounts: AccountLookup = { findByUsername: async (name) => rows.get(name) ?? null };
-    store = createRateLimitStore({ redisUrl: process.env.TEST_REDIS_URL || undefined, namespace: `auth-test-${Date.now()}` });
+    const namespace = `auth-test-${Date.now()}`;
+    store = process.env.TEST_REDIS_URL ? createRedisRateLimitStore(process.env.TEST_REDIS_URL, namespace) : createMemoryRateLimitStore(namespace);
     const throttle = createSignInThrottle(store);
     const options = createAuthOptions({
       accounts: async () => accounts,

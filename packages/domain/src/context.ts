@@ -19,8 +19,8 @@ export interface DomainContext {
   attachmentSigningKey: string;
   /**
    * Where ephemeral messages are kept 15 minutes (never in the database): memory on one node,
-   * Redis with several, the hub server's memory for its clients (@chat/ephemeral's
-   * createShortLived, chosen with the bus). Default: this process's memory.
+   * Redis with several, the hub server's memory for its clients (chosen with the bus by
+   * @chat/infrastructure). Default: this process's memory.
    */
   shortLived?: ShortLivedStore;
   /** The media server voice channels run on (LiveKit); absent when voice is not configured. */

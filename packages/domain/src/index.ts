@@ -11,6 +11,7 @@ import { CommandService } from "./services/commands";
 import { AuditLogReads } from "./services/guilds/audit-log-reads";
 import { BanService } from "./services/guilds/bans";
 import { EmojiService } from "./services/guilds/emojis";
+import { GuildDirectory } from "./services/guilds/guild-directory";
 import { GuildSettingsService } from "./services/guilds/guild-settings";
 import { GuildService } from "./services/guilds/guilds";
 import { InviteManagementService } from "./services/guilds/invite-management";
@@ -33,6 +34,7 @@ import { HousekeepingService } from "./services/shared/housekeeping";
 import { UploadService } from "./services/uploads";
 import { AccountService } from "./services/users/accounts";
 import { DirectMessageService } from "./services/users/direct-messages";
+import { UserDirectory } from "./services/users/user-directory";
 import { UserService } from "./services/users/users";
 import { WebPeopleService } from "./services/users/web-people";
 import { WebSessionService } from "./services/users/web-sessions";
@@ -112,11 +114,15 @@ export function createDomain(given: DomainContext) {
   return {
     ctx,
     users: new UserService(ctx, pictures),
+    /** Every account, found by name: the admin CLI's user list. */
+    userDirectory: new UserDirectory(ctx),
     /** Password changes, suspending and deleting people's accounts (these end web sessions and revoke login tokens). */
     accounts: new AccountService(ctx, oauth2, webSessions),
     /** The web app's sign-ins: started at sign-in, checked on every page and call, ended on sign-out and the like. */
     webSessions,
     guilds,
+    /** Every guild, found by name, and who owns one: the admin CLI's guild commands. */
+    guildDirectory: new GuildDirectory(ctx),
     /** A guild's name, description and deletion, changed by people in the app. */
     guildSettings: new GuildSettingsService(ctx),
     auditLog: new AuditLogReads(ctx),

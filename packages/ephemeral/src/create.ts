@@ -1,4 +1,3 @@
-import { type EventBus, HubBus, HubClientBus, internalSecret, RedisBus } from "@chat/events";
 import { Redis } from "ioredis";
 import { MemoryShortLivedStore } from "./memory-store";
 import { RedisShortLivedStore } from "./redis-store";
@@ -13,43 +12,30 @@ export interface ShortLived {
   close(): Promise<void>;
 }
 
-export interface ShortLivedOptions {
-  bus: EventBus;
-  /** With a Redis bus: the same Redis (REDIS_URL). */
-  redisUrl?: string;
-  /** REDIS_NAMESPACE. */
-  namespace?: string;
-  /** The event hub's shared secret (INTERNAL_SECRET or the one kept in DATA_DIR). */
-  secret?: string;
-  /** Milliseconds now, for expiries kept in this process's memory (the domain's clock; Redis keeps its own time). */
-  now?: () => number;
+/** In Redis, shared by every server node and web app process on it. */
+export function redisShortLived(options: { redisUrl: string; namespace: string }): ShortLived {
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+  redis.on("error", (error) => console.error("short-lived store redis", error.message));
+  return {
+    store: new RedisShortLivedStore(redis, options.namespace),
+    api: null,
+    close: async () => void (await redis.quit().catch(() => redis.disconnect())),
+  };
 }
 
 /**
- * Where short-lived values are kept follows the bus, decided here once for every process (as
- * presences are):
- * - a Redis bus: in Redis, shared by every server node and web app process;
- * - the event hub (the server without Redis) or an in-process bus: this process's memory,
- *   which the hub's clients reach through `api`;
- * - a client of the hub (the web app without Redis): the hub server's memory, over its API.
+ * In this process's memory: the event hub's (the server without Redis), whose clients reach it
+ * through `api`, served when `apiSecret` (the hub's shared secret) is given; or an in-process
+ * bus's. `now`: milliseconds now, for the expiries (the domain's clock).
  */
-export function createShortLived(options: ShortLivedOptions): ShortLived {
-  const { bus } = options;
-  if (bus instanceof RedisBus) {
-    if (!options.redisUrl) throw new Error("short-lived values on a Redis bus need its REDIS_URL");
-    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-    redis.on("error", (error) => console.error("short-lived store redis", error.message));
-    return {
-      store: new RedisShortLivedStore(redis, options.namespace ?? "default"),
-      api: null,
-      close: async () => void (await redis.quit().catch(() => redis.disconnect())),
-    };
-  }
-  if (bus instanceof HubClientBus) {
-    const store = new RemoteShortLivedStore(bus.url, options.secret ?? internalSecret());
-    return { store, api: null, close: () => store.close() };
-  }
+export function memoryShortLived(options: { now?: () => number; apiSecret?: string } = {}): ShortLived {
   const store = new MemoryShortLivedStore(options.now);
-  const api = bus instanceof HubBus ? shortLivedApi(store, options.secret ?? internalSecret()) : null;
+  const api = options.apiSecret === undefined ? null : shortLivedApi(store, options.apiSecret);
   return { store, api, close: () => store.close() };
+}
+
+/** A client of the hub (the web app without Redis): the hub server's memory, over its API next to the hub's address. */
+export function remoteShortLived(options: { hubUrl: string; secret: string }): ShortLived {
+  const store = new RemoteShortLivedStore(options.hubUrl, options.secret);
+  return { store, api: null, close: () => store.close() };
 }

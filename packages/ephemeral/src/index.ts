@@ -1,4 +1,4 @@
-export { createShortLived, type ShortLived, type ShortLivedOptions } from "./create";
+export { memoryShortLived, redisShortLived, remoteShortLived, type ShortLived } from "./create";
 export { MemoryShortLivedStore } from "./memory-store";
 export { RedisShortLivedStore } from "./redis-store";
 export { RemoteShortLivedStore, shortLivedApiUrl } from "./remote-store";

@@ -1,3 +1,4 @@
+import { type InternalRpcClient, internalApiUrl, internalRpcClient } from "@chat/events";
 import type { ShortLivedStore } from "./store";
 import { SHORT_LIVED_API_PATH, type ShortLivedAnswer, type ShortLivedCall, type ShortLivedOperation } from "./store-api";
 
@@ -7,14 +8,10 @@ import { SHORT_LIVED_API_PATH, type ShortLivedAnswer, type ShortLivedCall, type 
  * address, with the hub's shared secret.
  */
 export class RemoteShortLivedStore implements ShortLivedStore {
-  private readonly url: string;
+  private readonly rpc: InternalRpcClient;
 
-  constructor(
-    hubUrl: string,
-    private readonly secret: string,
-    private readonly timeoutMs = 5_000,
-  ) {
-    this.url = shortLivedApiUrl(hubUrl);
+  constructor(hubUrl: string, secret: string, timeoutMs = 5_000) {
+    this.rpc = internalRpcClient({ hubUrl, path: SHORT_LIVED_API_PATH, secret, timeoutMs, name: "short-lived store" });
   }
 
   async put(key: string, value: unknown, ttlMs: number): Promise<void> {
@@ -40,23 +37,11 @@ export class RemoteShortLivedStore implements ShortLivedStore {
   async close(): Promise<void> {}
 
   private async call<N extends ShortLivedOperation>(operation: N, body: ShortLivedCall<N>): Promise<ShortLivedAnswer<N>> {
-    const response = await fetch(`${this.url}/${operation}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${this.secret}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (!response.ok) throw new Error(`short-lived store ${operation}: HTTP ${response.status}`);
-    return (await response.json()) as ShortLivedAnswer<N>;
+    return (await this.rpc.call(operation, body)) as ShortLivedAnswer<N>;
   }
 }
 
 /** The internal API's address, at the origin of the event hub's (`ws://host:port/internal/bus` gives `http://host:port/internal/short-lived`). */
 export function shortLivedApiUrl(hubUrl: string): string {
-  const url = new URL(hubUrl);
-  url.protocol = url.protocol === "wss:" ? "https:" : "http:";
-  url.pathname = SHORT_LIVED_API_PATH;
-  url.search = "";
-  url.hash = "";
-  return url.toString();
+  return internalApiUrl(hubUrl, SHORT_LIVED_API_PATH);
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { type InternalRpcAnswer, type InternalRpcServer, internalRpcOperation, internalRpcServer } from "@chat/events";
 import { z } from "zod";
 import type { ShortLivedStore } from "./store";
 
@@ -8,17 +8,8 @@ export const SHORT_LIVED_API_PATH = "/internal/short-lived";
 const key = z.string().min(1).max(200);
 
 /** One call: what it sends, and what the server does with it. */
-function operation<S extends z.ZodType, A>(schema: S, handle: (store: ShortLivedStore, call: z.infer<S>) => Promise<A>) {
-  return {
-    schema,
-    handle,
-    async run(store: ShortLivedStore, body: unknown): Promise<ShortLivedApiAnswer> {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) return { status: 400, body: { message: "malformed call" } };
-      return { status: 200, body: await handle(store, parsed.data) };
-    },
-  };
-}
+const operation = <S extends z.ZodType, A>(schema: S, handle: (store: ShortLivedStore, call: z.infer<S>) => Promise<A>) =>
+  internalRpcOperation<ShortLivedStore, S, A, z.infer<S>>(schema, handle);
 
 /** The calls a hub client makes (remote-store.ts), by name. */
 export const shortLivedOperations = {
@@ -38,28 +29,15 @@ export type ShortLivedOperation = keyof typeof shortLivedOperations;
 export type ShortLivedCall<N extends ShortLivedOperation> = z.input<(typeof shortLivedOperations)[N]["schema"]>;
 export type ShortLivedAnswer<N extends ShortLivedOperation> = Awaited<ReturnType<(typeof shortLivedOperations)[N]["handle"]>>;
 
-export interface ShortLivedApiAnswer {
-  status: number;
-  body: unknown;
-}
+export type ShortLivedApiAnswer = InternalRpcAnswer;
 
-export interface ShortLivedApi {
-  /** Answers one call: 401 without the shared secret, 404 for an unknown operation, 400 for a malformed body. */
-  answer(authorization: string | undefined, operation: string, body: unknown): Promise<ShortLivedApiAnswer>;
-}
+/** Answers one call: 401 without the shared secret, 404 for an unknown operation, 400 for a malformed body. */
+export type ShortLivedApi = InternalRpcServer;
 
 /**
  * The server half: without Redis the server's memory keeps the short-lived values, and the
  * web app reaches them here (under SHORT_LIVED_API_PATH) with the event hub's shared secret.
  */
 export function shortLivedApi(store: ShortLivedStore, secret: string): ShortLivedApi {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  const expected = digest(`Bearer ${secret}`);
-  return {
-    async answer(authorization, name, body) {
-      if (!timingSafeEqual(digest(authorization ?? ""), expected)) return { status: 401, body: { message: "bad secret" } };
-      if (!Object.hasOwn(shortLivedOperations, name)) return { status: 404, body: { message: "unknown operation" } };
-      return shortLivedOperations[name as ShortLivedOperation].run(store, body);
-    },
-  };
+  return internalRpcServer(shortLivedOperations, store, secret);
 }

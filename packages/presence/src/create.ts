@@ -1,4 +1,4 @@
-import { type EventBus, HubBus, HubClientBus, internalSecret, RedisBus } from "@chat/events";
+import type { EventBus } from "@chat/events";
 import { Redis } from "ioredis";
 import { MemoryPresence } from "./memory-presence";
 import type { PresenceState, PresenceStore } from "./presence";
@@ -19,16 +19,10 @@ export interface Presence {
   close(): Promise<void>;
 }
 
+/** What every process's presences need, whichever of the places below keeps them. */
 export interface PresenceOptions {
-  bus: EventBus;
   /** The guilds a user is in: a change goes on the bus as one PRESENCE_UPDATE per guild. */
   guildIdsOf: (userId: string) => Promise<string[]>;
-  /** With a Redis bus: the same Redis (REDIS_URL). */
-  redisUrl?: string;
-  /** REDIS_NAMESPACE. */
-  namespace?: string;
-  /** The event hub's shared secret (INTERNAL_SECRET or the one kept in DATA_DIR). */
-  secret?: string;
   /** How long a process's views count after its last sign of life (tests shorten it). */
   livenessMs?: number;
   /** How often a process shows a sign of life and drops the views of silent ones. */
@@ -38,35 +32,33 @@ export interface PresenceOptions {
 type SharedPresence = PresenceStore & PresenceState;
 
 /**
- * Presences follow the bus, decided here once for every process:
- * - a Redis bus: in Redis (redis-presence.ts), shared by every server node and web app process;
- * - the event hub (the server without Redis) or an in-process bus: in this process's memory
- *   (memory-presence.ts), which the hub's clients reach through `api`;
- * - a client of the hub (the web app without Redis): the hub server's memory, over its internal
- *   API next to the hub's address (remote-presence.ts).
+ * In Redis (redis-presence.ts), shared by every server node and web app process on it;
+ * `channel`: the Redis bus's channel, where the changes are announced.
  */
-export function createPresence(options: PresenceOptions): Presence {
-  const { bus } = options;
-  let redis: Redis | null = null;
-  let shared: SharedPresence;
-  let api: PresenceApi | null = null;
-  if (bus instanceof RedisBus) {
-    if (!options.redisUrl) throw new Error("presence on a Redis bus needs its REDIS_URL");
-    // Its own connection, without auto-pipelining (the scripts' order on it is the order they were sent).
-    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-    redis.on("error", (error) => console.error("presence redis", error.message));
-    shared = new RedisPresence(redis, options.namespace ?? "default", {
-      channel: bus.channel,
-      livenessMs: options.livenessMs,
-      heartbeatMs: options.heartbeatMs,
-    });
-  } else if (bus instanceof HubClientBus) {
-    shared = new RemotePresence(bus.url, options.secret ?? internalSecret(), { heartbeatMs: options.heartbeatMs });
-  } else {
-    const memory = new MemoryPresence(bus, { livenessMs: options.livenessMs, sweepMs: options.heartbeatMs });
-    if (bus instanceof HubBus) api = presenceApi(memory, options.secret ?? internalSecret());
-    shared = memory;
-  }
+export function redisPresence(options: PresenceOptions & { redisUrl: string; namespace: string; channel: string }): Presence {
+  // Its own connection, without auto-pipelining (the scripts' order on it is the order they were sent).
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+  redis.on("error", (error) => console.error("presence redis", error.message));
+  const shared = new RedisPresence(redis, options.namespace, { channel: options.channel, livenessMs: options.livenessMs, heartbeatMs: options.heartbeatMs });
+  return presenceOver(shared, options, null, async () => void (await redis.quit().catch(() => redis.disconnect())));
+}
+
+/**
+ * In this process's memory (memory-presence.ts): the event hub's (the server without Redis),
+ * whose clients reach it through `api`, served when `apiSecret` (the hub's shared secret) is
+ * given; or an in-process bus's.
+ */
+export function memoryPresence(options: PresenceOptions & { bus: EventBus; apiSecret?: string }): Presence {
+  const memory = new MemoryPresence(options.bus, { livenessMs: options.livenessMs, sweepMs: options.heartbeatMs });
+  return presenceOver(memory, options, options.apiSecret === undefined ? null : presenceApi(memory, options.apiSecret));
+}
+
+/** A client of the hub (the web app without Redis): the hub server's memory, over its internal API next to the hub's address (remote-presence.ts). */
+export function remotePresence(options: PresenceOptions & { hubUrl: string; secret: string }): Presence {
+  return presenceOver(new RemotePresence(options.hubUrl, options.secret, { heartbeatMs: options.heartbeatMs }), options, null);
+}
+
+function presenceOver(shared: SharedPresence, options: PresenceOptions, api: PresenceApi | null, closeConnection?: () => Promise<void>): Presence {
   const tracker = new PresenceTracker(shared, options.guildIdsOf);
   return {
     store: shared,
@@ -75,7 +67,7 @@ export function createPresence(options: PresenceOptions): Presence {
     async close() {
       await shared.close();
       await tracker.settled();
-      await redis?.quit().catch(() => redis?.disconnect());
+      await closeConnection?.();
     },
   };
 }

@@ -1,4 +1,4 @@
-export { createPresence, type Presence, type PresenceOptions } from "./create";
+export { memoryPresence, type Presence, type PresenceOptions, redisPresence, remotePresence } from "./create";
 export { MemoryPresence, type MemoryPresenceOptions } from "./memory-presence";
 export {
   guildPresences,

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { type InternalRpcAnswer, type InternalRpcServer, internalRpcOperation, internalRpcServer } from "@chat/events";
 import { PresenceUpdateStatus } from "discord-api-types/v10";
 import { z } from "zod";
 import type { MemoryPresence } from "./memory-presence";
@@ -14,17 +14,8 @@ const node = z.string().regex(/^[0-9a-f]{16}$/);
 const status = z.enum([PresenceUpdateStatus.Online, PresenceUpdateStatus.Idle, PresenceUpdateStatus.Offline]);
 
 /** One call: what it sends, and what the server does with it. */
-function operation<S extends z.ZodType, A>(schema: S, handle: (hub: MemoryPresence, call: z.infer<S>) => A | Promise<A>) {
-  return {
-    schema,
-    handle,
-    async run(hub: MemoryPresence, body: unknown): Promise<PresenceApiAnswer> {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) return { status: 400, body: { message: "malformed call" } };
-      return { status: 200, body: await handle(hub, parsed.data) };
-    },
-  };
-}
+const operation = <S extends z.ZodType, A>(schema: S, handle: (hub: MemoryPresence, call: z.infer<S>) => A | Promise<A>) =>
+  internalRpcOperation<MemoryPresence, S, A, z.infer<S>>(schema, handle);
 
 /** The calls a web app process makes (remote-presence.ts), by name. */
 export const presenceOperations = {
@@ -53,15 +44,10 @@ export type PresenceCall<N extends PresenceOperation> = z.input<(typeof presence
 /** What call `N` answers. */
 export type PresenceAnswer<N extends PresenceOperation> = Awaited<ReturnType<(typeof presenceOperations)[N]["handle"]>>;
 
-export interface PresenceApiAnswer {
-  status: number;
-  body: unknown;
-}
+export type PresenceApiAnswer = InternalRpcAnswer;
 
-export interface PresenceApi {
-  /** Answers one call: 401 without the shared secret, 404 for an unknown operation, 400 for a malformed body. */
-  answer(authorization: string | undefined, operation: string, body: unknown): Promise<PresenceApiAnswer>;
-}
+/** Answers one call: 401 without the shared secret, 404 for an unknown operation, 400 for a malformed body. */
+export type PresenceApi = InternalRpcServer;
 
 /**
  * The server half of the presence calls: without Redis, the server's memory is where every
@@ -69,17 +55,5 @@ export interface PresenceApi {
  * event hub's shared secret. Framework-free: the server mounts it on its HTTP app.
  */
 export function presenceApi(hub: MemoryPresence, secret: string): PresenceApi {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  const expected = digest(`Bearer ${secret}`);
-  return {
-    async answer(authorization, name, body) {
-      if (!timingSafeEqual(digest(authorization ?? ""), expected)) return { status: 401, body: { message: "bad secret" } };
-      if (!isOperation(name)) return { status: 404, body: { message: "unknown operation" } };
-      return presenceOperations[name].run(hub, body);
-    },
-  };
-}
-
-function isOperation(name: string): name is PresenceOperation {
-  return Object.hasOwn(presenceOperations, name);
+  return internalRpcServer(presenceOperations, hub, secret);
 }

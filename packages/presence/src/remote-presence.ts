@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type InternalRpcClient, internalApiUrl, internalRpcClient } from "@chat/events";
 import type { NodeView, PresenceChange, PresenceState, PresenceStore, ShownStatus } from "./presence";
 import { PRESENCE_API_PATH, type PresenceAnswer, type PresenceCall, type PresenceOperation, STATUSES_PER_CALL } from "./presence-api";
 
@@ -20,8 +21,7 @@ export interface RemotePresenceOptions {
  */
 export class RemotePresence implements PresenceStore, PresenceState {
   readonly nodeId = randomBytes(8).toString("hex");
-  private readonly url: string;
-  private readonly timeoutMs: number;
+  private readonly rpc: InternalRpcClient;
   private readonly timer: NodeJS.Timeout;
   private lapseListeners: (() => void)[] = [];
   private beating: Promise<void> | null = null;
@@ -32,11 +32,10 @@ export class RemotePresence implements PresenceStore, PresenceState {
 
   constructor(
     hubUrl: string,
-    private readonly secret: string,
+    secret: string,
     options: RemotePresenceOptions = {},
   ) {
-    this.url = presenceApiUrl(hubUrl);
-    this.timeoutMs = options.timeoutMs ?? 5_000;
+    this.rpc = internalRpcClient({ hubUrl, path: PRESENCE_API_PATH, secret, timeoutMs: options.timeoutMs ?? 5_000, name: "presence" });
     this.timer = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 5_000);
     this.timer.unref();
   }
@@ -101,23 +100,11 @@ export class RemotePresence implements PresenceStore, PresenceState {
   }
 
   private async call<N extends PresenceOperation>(operation: N, body: PresenceCall<N>): Promise<PresenceAnswer<N>> {
-    const response = await fetch(`${this.url}/${operation}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${this.secret}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (!response.ok) throw new Error(`presence ${operation}: HTTP ${response.status}`);
-    return (await response.json()) as PresenceAnswer<N>;
+    return (await this.rpc.call(operation, body)) as PresenceAnswer<N>;
   }
 }
 
 /** The internal API's address, at the origin of the event hub's (`ws://host:port/internal/bus` gives `http://host:port/internal/presence`). */
 export function presenceApiUrl(hubUrl: string): string {
-  const url = new URL(hubUrl);
-  url.protocol = url.protocol === "wss:" ? "https:" : "http:";
-  url.pathname = PRESENCE_API_PATH;
-  url.search = "";
-  url.hash = "";
-  return url.toString();
+  return internalApiUrl(hubUrl, PRESENCE_API_PATH);
 }

@@ -3,4 +3,4 @@ export { PEER_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress, type TrustP
 export { askingForChoicesTooOften, banningTooOften, changingProfileTooOften, changingRolesTooOften, kickingTooOften, makingInvitesTooOften, markingReadTooOften, pinningTooOften, reactingTooOften, secondsToWait, sendingTooFast, signInThrottledError, signInThrottledWait, tooManyPasswordAttempts, tooManySignIns, tooManySignUps, tryAgainIn, tryAgainInMinutes, typingTooOften, uploadedTooMuch, usingAppsTooOften } from "./messages";
 export { AUTOCOMPLETE_LIMIT, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR, INTERACTION_LIMIT, PASSWORD_CHECK_LIMIT, PROFILE_UPDATE_LIMIT, READ_ACK_LIMIT, SIGN_IN_LIMITS, type SignInLimits, type SignUpLimits, signUpLimits, UPLOAD_BYTES_LIMIT, UPLOAD_BYTES_PER_HOUR } from "./people-limits";
 export { createSignInThrottle, type SignInAttempt, type SignInGate, type SignInThrottle } from "./sign-in-throttle";
-export { createRateLimitStore, type RateLimitOutcome, type RateLimitStore, type RateLimitStoreOptions } from "./store";
+export { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitOutcome, type RateLimitStore } from "./store";

@@ -27,23 +27,27 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export interface RateLimitStoreOptions {
-  /** Shared counters for every node on this Redis; in memory (one node) without it. */
-  redisUrl?: string;
-  /** Prefixes every Redis key, so deployments and test runs sharing a Redis do not collide. */
-  namespace: string;
+/** Counters in this process's memory (one node). `namespace` prefixes the counters' keys. */
+export function createMemoryRateLimitStore(namespace: string): RateLimitStore {
+  return rateLimitStore(null, namespace);
 }
 
 /**
- * Counters per bucket rule, in Redis when configured (falling back to memory while Redis is
- * unreachable). The server's bot limits and the web app's limits for people share this store.
+ * Counters in Redis, shared by every node on it (falling back to memory while Redis is
+ * unreachable). `namespace` prefixes every key, so deployments and test runs sharing a Redis
+ * do not collide.
  */
-export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
+export function createRedisRateLimitStore(redisUrl: string, namespace: string): RateLimitStore {
   // Connects on first use: a process that never counts anything opens no connection.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 50, 500) }) : null;
-  redis?.on("error", () => {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 50, 500) });
+  redis.on("error", () => {
     // ioredis reconnects by itself; meanwhile the in-memory insurance limiter counts.
   });
+  return rateLimitStore(redis, namespace);
+}
+
+/** Counters per bucket rule. The server's bot limits and the web app's limits for people share this store. */
+function rateLimitStore(redis: Redis | null, namespace: string): RateLimitStore {
   const limiters = new Map<string, { shared: RateLimiterAbstract; memory: RateLimiterMemory }>();
 
   /**
@@ -54,7 +58,7 @@ export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitS
   function limiterFor(rule: BucketRule): RateLimiterAbstract {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
-      const shape = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${options.namespace}:ratelimit:${rule.name}` };
+      const shape = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${namespace}:ratelimit:${rule.name}` };
       const memory = new RateLimiterMemory(shape);
       limiter = { shared: redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory, memory };
       limiters.set(rule.name, limiter);

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { type BucketRule, createRateLimitStore } from "../src";
+import { type BucketRule, createRedisRateLimitStore } from "../src";
 import { namespace } from "./stores";
 
 const rule: BucketRule = { name: "test.outage", points: 2, durationSeconds: 60, per: "address" };
@@ -16,7 +16,7 @@ async function stoppedRedisUrl(): Promise<string> {
 
 describe("rate limits while Redis cannot be reached", () => {
   it("fail safe: each process goes on counting in its memory and still refuses past the rule's points, never unlimited, without waiting on Redis", async () => {
-    const store = createRateLimitStore({ redisUrl: await stoppedRedisUrl(), namespace: namespace() });
+    const store = createRedisRateLimitStore(await stoppedRedisUrl(), namespace());
     try {
       const outcomes = [];
       const started = Date.now();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createRateLimitStore, type RateLimitStore } from "../src";
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from "../src";
 
 /**
  * The stores the tests run against: memory always, and Redis when TEST_REDIS_URL names one
@@ -14,7 +14,7 @@ export function namespace(): string {
 }
 
 export function storeOf(kind: StoreKind, ns = namespace()): RateLimitStore {
-  return createRateLimitStore({ redisUrl: kind === "redis" ? process.env.TEST_REDIS_URL : undefined, namespace: ns });
+  return kind === "redis" ? createRedisRateLimitStore(process.env.TEST_REDIS_URL as string, ns) : createMemoryRateLimitStore(ns);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

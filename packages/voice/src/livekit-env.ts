@@ -15,3 +15,8 @@ export function readLiveKitAccess(env: NodeJS.ProcessEnv): LiveKitAccess | undef
   const publicUrl = env.LIVEKIT_PUBLIC_URL?.trim() || url;
   return { url, publicUrl: publicUrl.replace(/^http/, "ws"), apiKey, apiSecret };
 }
+
+/** What a LiveKit server this service starts inherits from its environment: PATH and HOME, nothing else. */
+export function liveKitProcessEnv(env: NodeJS.ProcessEnv = process.env): { PATH: string; HOME: string } {
+  return { PATH: env.PATH ?? "/usr/bin:/bin", HOME: env.HOME ?? "/" };
+}

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createSocket } from "node:dgram";
 import { createWriteStream, existsSync, type WriteStream } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { liveKitProcessEnv } from "./livekit-env";
 
 export interface LiveKitServerOptions {
   /** The LiveKit server binary (see findLiveKitBinary). */
@@ -123,7 +124,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startOnce(options: LiveKitServerOptions & { port: number; rtcTcpPort: number; rtcUdpPort: number; apiKey: string; apiSecret: string }): Promise<RunningLiveKit> {
   const config = liveKitConfig(options);
   // Only what it needs: LiveKit also reads NODE_IP, UDP_PORT, REDIS_HOST, LIVEKIT_KEYS… which would override ours.
-  const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", LIVEKIT_CONFIG: config };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: "production", ...liveKitProcessEnv(), LIVEKIT_CONFIG: config };
   const [command, args] = process.platform === "linux" && existsSync(SETPRIV) ? [SETPRIV, ["--pdeathsig", "SIGKILL", "--", options.binary]] : [options.binary, []];
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : null;

@@ -2,7 +2,7 @@ import { type ApiContext, appRouter, LiveHub } from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, systemClock } from "@chat/domain";
 import { TabPresence } from "@chat/presence";
-import { createRateLimitStore, signUpLimits } from "@chat/rate-limit";
+import { createMemoryRateLimitStore, signUpLimits } from "@chat/rate-limit";
 import type { RunningServer } from "../../src/server";
 import { describeValue } from "../json";
 import type { Guarded, Problem, Target } from "../outcome";
@@ -31,7 +31,7 @@ export function webContextFactory(server: RunningServer, world: FuzzWorld): { cr
     presences: server.ctx.presence.store,
     passwords: { hash: hashPassword, verify: verifyPassword },
     session: world.ids.webSession ? { sessionId: world.ids.webSession, userId: world.ownerId } : null,
-    rateLimits: createRateLimitStore({ namespace: "fuzz-web" }),
+    rateLimits: createMemoryRateLimitStore("fuzz-web"),
     signUpLimits: signUpLimits({ accounts: 1_000_000, attempts: 1_000_000 }),
     clientAddress: "192.0.2.1",
   });

@@ -1,6 +1,6 @@
 import { type OwnedDatabase, openDatabase } from "@chat/db/open";
 import { attachmentSigningKeyFromEnv, createDomain, type Domain, publicUrlsFromEnv, systemClock } from "@chat/domain";
-import { createEventBus, type EventBus, HubClientBus, RedisBus } from "@chat/events";
+import { createInfrastructure, type Infrastructure, readInfrastructureEnv } from "@chat/infrastructure";
 import type { ParsedCommand } from "./args";
 
 /** What a command may use; each is opened on first use and closed when the command ends. */
@@ -15,7 +15,7 @@ export interface CliSession {
 
 export function openSession(options: ParsedCommand["options"]): CliSession {
   let database: Promise<OwnedDatabase> | undefined;
-  let bus: EventBus | undefined;
+  let infrastructure: Infrastructure | undefined;
   let domain: Promise<Domain> | undefined;
   const open = (migrate: boolean) => {
     database ??= openDatabase({ embeddedRole: "auto", migrate });
@@ -27,15 +27,15 @@ export function openSession(options: ParsedCommand["options"]): CliSession {
     domain() {
       domain ??= (async () => {
         const db = await open(true);
-        bus = createEventBus({ role: "client" });
-        if (bus instanceof HubClientBus) await bus.whenReady(1000);
-        if (bus instanceof RedisBus) await bus.whenReady();
-        return createDomain({ db: db.prisma, bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: attachmentSigningKeyFromEnv() });
+        // A client of the server's hub (or Redis): the bus alone; the stores stay unopened.
+        infrastructure = createInfrastructure({ ...readInfrastructureEnv(), role: "client" });
+        await infrastructure.connected(1000);
+        return createDomain({ db: db.prisma, bus: infrastructure.bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: attachmentSigningKeyFromEnv() });
       })();
       return domain;
     },
     async close() {
-      await bus?.close();
+      await infrastructure?.close();
       await (await database?.catch(() => undefined))?.close();
     },
   };

@@ -1,5 +1,4 @@
 import { liveKitAnswers, ReadinessChecks } from "@chat/domain";
-import { RedisBus } from "@chat/events";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../context";
 
@@ -13,10 +12,10 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): 
   const readiness = new ReadinessChecks();
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
-    const { bus, livekitUrl } = ctx;
+    const { livekitUrl } = ctx;
     const result = await readiness.current({
       database: () => ctx.database.prisma.$queryRaw`SELECT 1`,
-      redis: bus instanceof RedisBus ? () => bus.ping() : null,
+      redis: ctx.infrastructure.redisCheck,
       livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
       draining: ctx.lifecycle.draining,
     });

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readLocalLiveKitEnv, readServerEnv } from "../env";
 import { startServer } from "../server";
+import { childEnv, configureLiveKit, readLauncherEnv } from "./launcher-env";
 import { startLocalLiveKit } from "./livekit";
 
 /**
@@ -18,35 +19,30 @@ const nextBin = join(webDir, "node_modules/.bin/next");
 
 if (!existsSync(join(webDir, ".next/BUILD_ID")) || process.argv.includes("--rebuild")) {
   console.log("building the web app (first start only)…");
-  const build = spawnSync(nextBin, ["build"], { cwd: webDir, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync(nextBin, ["build"], { cwd: webDir, stdio: "inherit", env: childEnv({ NODE_ENV: "production" }) });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const launcherEnv = readLauncherEnv();
 const serverEnv = readServerEnv();
 const localLiveKit = readLocalLiveKitEnv();
 const livekit = localLiveKit.configured
   ? null
   : await startLocalLiveKit({ env: localLiveKit, dataDir: resolve(serverEnv.dataDir), serverHost: serverEnv.host, serverPort: serverEnv.port });
-if (livekit) {
-  // As if configured: the server (read below) and the web app (its environment) see the same.
-  process.env.LIVEKIT_URL = livekit.url;
-  process.env.LIVEKIT_API_KEY = livekit.apiKey;
-  process.env.LIVEKIT_API_SECRET = livekit.apiSecret;
-}
+if (livekit) configureLiveKit(livekit);
 
 const server = await startServer().catch(async (error) => {
   await livekit?.stop();
   throw error;
 });
-const webPort = process.env.WEB_PORT || "3000";
 console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.gatewayUrl}`);
 // The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
-const web: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", webPort], {
+const web: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", launcherEnv.webPort], {
   cwd: webDir,
   stdio: "inherit",
   // The web app runs in apps/web: hand it absolute paths so both processes share DATA_DIR
   // (embedded database, event-hub secret, session key).
-  env: { ...process.env, DATA_DIR: resolve(process.env.DATA_DIR || "./data"), SERVER_PORT: String(server.port), NODE_ENV: "production" },
+  env: childEnv({ DATA_DIR: launcherEnv.dataDir, SERVER_PORT: String(server.port), NODE_ENV: "production" }),
 });
 console.log(`web app: ${server.ctx.urls.appUrl}`);
 

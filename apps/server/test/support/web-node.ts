@@ -1,10 +1,11 @@
 import { type ApiContext, createCaller, LiveHub, type LiveEventFrame, type LiveReadyFrame, type SessionCookie } from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
-import { createShortLived, type ShortLived } from "@chat/ephemeral";
-import { type EventBus, HubClientBus, internalSecret, RedisBus } from "@chat/events";
-import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { createRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
+import type { ShortLived } from "@chat/ephemeral";
+import type { EventBus } from "@chat/events";
+import { createInfrastructure } from "@chat/infrastructure";
+import { type Presence, TabPresence } from "@chat/presence";
+import { createMemoryRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
 import type { TestServer } from "./test-server";
 
 /**
@@ -36,24 +37,22 @@ export interface WebNodeOptions {
 
 export async function startWebNode(t: TestServer, options: WebNodeOptions = {}): Promise<WebNode> {
   const { server, storage } = t;
-  const bus: EventBus = storage.redisUrl
-    ? new RedisBus(storage.redisUrl, `chat:events:${storage.redisNamespace}`)
-    : new HubClientBus(`ws://127.0.0.1:${server.port}/internal/bus`, internalSecret(storage.dataDir));
-  if (bus instanceof RedisBus) await bus.whenReady();
-  if (bus instanceof HubClientBus && !(await bus.whenReady())) throw new Error("the web node did not reach the event hub");
-  const db = server.ctx.database.prisma;
-  const shortLived = createShortLived({ bus, redisUrl: storage.redisUrl, namespace: storage.redisNamespace, secret: internalSecret(storage.dataDir) });
-  const domain = createDomain({ db, bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey, shortLived: shortLived.store });
-  const presence = createPresence({
-    bus,
-    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+  const infrastructure = createInfrastructure({
+    role: "client",
     redisUrl: storage.redisUrl,
     namespace: storage.redisNamespace,
-    secret: internalSecret(storage.dataDir),
+    dataDir: storage.dataDir,
+    hubUrl: `ws://127.0.0.1:${server.port}/internal/bus`,
   });
+  const { bus, shortLived } = infrastructure;
+  if (!(await infrastructure.connected())) throw new Error("the web node did not reach the event hub");
+  const db = server.ctx.database.prisma;
+  const domain = createDomain({ db, bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey, shortLived: shortLived.store });
+  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
   const tabs = new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
   const live = new LiveHub(bus, channelViewers(db), { presence: tabs });
-  const rateLimits = createRateLimitStore({ namespace: "web-node" });
+  // Its own counters in memory, whatever the deployment (a test's people limits stay its own).
+  const rateLimits = createMemoryRateLimitStore("web-node");
   const context = (session: SessionCookie): ApiContext => ({
     domain,
     bus,
@@ -82,9 +81,9 @@ export async function startWebNode(t: TestServer, options: WebNodeOptions = {}):
       live.close();
       tabs.close();
       await presence.close();
-      await shortLived.close();
       await rateLimits.close();
-      await bus.close();
+      // The short-lived store, then the bus.
+      await infrastructure.close();
     },
   };
 }

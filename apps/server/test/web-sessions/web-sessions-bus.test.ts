@@ -4,7 +4,6 @@ import { type ApiContext, createCaller, type LiveEventFrame, LiveHub, type Sessi
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, HubClientBus, internalSecret, RedisBus, WEB_SESSIONS_END, type WebSessionsEndEvent } from "@chat/events";
-import { createRateLimitStore, type RateLimitStore } from "@chat/rate-limit";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../support/gateway-client";

@@ -2,10 +2,11 @@ import "server-only";
 import { LiveHub } from "@chat/api";
 import { joinDatabase, type OpenDatabase } from "@chat/db";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
-import { createShortLived, type ShortLived } from "@chat/ephemeral";
-import { createEventBus, type EventBus } from "@chat/events";
-import { createPresence, type Presence, TabPresence } from "@chat/presence";
-import { createRateLimitStore, createSignInThrottle, type RateLimitStore, type SignInThrottle, type SignUpLimits, signUpLimits } from "@chat/rate-limit";
+import type { ShortLived } from "@chat/ephemeral";
+import type { EventBus } from "@chat/events";
+import { createInfrastructure, type Infrastructure } from "@chat/infrastructure";
+import { type Presence, TabPresence } from "@chat/presence";
+import { createSignInThrottle, type RateLimitStore, type SignInThrottle, type SignUpLimits, signUpLimits } from "@chat/rate-limit";
 import { LiveKitMedia } from "@chat/voice";
 import { readWebEnv, type WebEnv } from "@/server/env";
 import { onDrain } from "./draining";
@@ -15,6 +16,8 @@ export interface WebContext {
   env: WebEnv;
   database: OpenDatabase;
   prisma: OpenDatabase["prisma"];
+  /** Memory or Redis, chosen once (@chat/infrastructure): the bus and the stores below come from it. */
+  infrastructure: Infrastructure;
   bus: EventBus;
   domain: Domain;
   live: LiveHub;
@@ -35,20 +38,14 @@ async function createWebContext(): Promise<WebContext> {
   const env = readWebEnv();
   // No DATABASE_URL: the server process owns the embedded database; join it.
   const database = await joinDatabase();
-  const bus = createEventBus({ role: "client" });
-  const shortLived = createShortLived({ bus, redisUrl: env.redisUrl, namespace: env.redisNamespace });
+  const infrastructure = createInfrastructure({ ...env.infrastructure, role: "client" });
+  const { bus, shortLived, rateLimits } = infrastructure;
   const voice = env.livekit ? new LiveKitMedia(env.livekit) : undefined;
   const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey, shortLived: shortLived.store, voice });
-  const presence = createPresence({
-    bus,
-    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
-    redisUrl: env.redisUrl,
-    namespace: env.redisNamespace,
-  });
+  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: new TabPresence(presence.tracker) });
   onDrain(() => live.endAll());
-  const rateLimits = createRateLimitStore({ redisUrl: env.redisUrl, namespace: env.redisNamespace });
-  return { env, database, prisma: database.prisma, bus, domain, live, presence, shortLived, rateLimits, signUpLimits: signUpLimits({ accounts: env.signUpsPerHour, attempts: env.signUpAttemptsPerHour }), signInThrottle: createSignInThrottle(rateLimits) };
+  return { env, database, prisma: database.prisma, infrastructure, bus, domain, live, presence, shortLived, rateLimits, signUpLimits: signUpLimits({ accounts: env.signUpsPerHour, attempts: env.signUpAttemptsPerHour }), signInThrottle: createSignInThrottle(rateLimits) };
 }
 
 /** The process-wide context, created on first use (at run time, never during the build). */

@@ -1,29 +1,31 @@
 import "server-only";
 import { attachmentSigningKeyFromEnv, publicUrlsFromEnv } from "@chat/domain/config";
+import { readInfrastructureEnv } from "@chat/infrastructure/env";
+import { deploymentShape } from "@chat/infrastructure/shape";
 import { parseTrustProxy } from "@chat/rate-limit/client-address";
 import { DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR } from "@chat/rate-limit/people-limits";
 import { readLiveKitAccess } from "@chat/voice/livekit-env";
 
 /**
  * The web app's configuration, read when the server runs (never inlined at build time).
- * DATABASE_URL / DATA_DIR / EMBEDDED_DB_PORT are read by @chat/db, REDIS_URL / SERVER_PORT /
- * REDIS_NAMESPACE by @chat/events, NEXTAUTH_SECRET / NEXTAUTH_URL by @chat/auth.
+ * DATABASE_URL / DATA_DIR / EMBEDDED_DB_PORT are read by @chat/db, NEXTAUTH_SECRET / NEXTAUTH_URL
+ * by @chat/auth.
  */
 export function readWebEnv(env: Record<string, string | undefined> = process.env) {
   const urls = publicUrlsFromEnv(env as NodeJS.ProcessEnv);
+  const infrastructure = readInfrastructureEnv(env);
   return {
     urls,
     /** The address people open; links (invite URLs) are built from it. */
     appUrl: urls.appUrl,
     storage: env.DATABASE_URL ? "postgresql" : "embedded",
-    events: env.REDIS_URL ? "redis" : "hub",
+    events: deploymentShape(infrastructure).kind,
     /** `next dev`: React needs eval for its debugging aids, and styles arrive by script. */
     development: env.NODE_ENV !== "production",
     /** ATTACHMENT_SIGNING_KEY, else the server's, kept in DATA_DIR: the web app signs attachment URLs the server checks. */
     attachmentSigningKey: attachmentSigningKeyFromEnv(env),
-    /** Rate-limit counters live in Redis when set (shared with the server nodes), else in this process. */
-    redisUrl: env.REDIS_URL || undefined,
-    redisNamespace: env.REDIS_NAMESPACE || "default",
+    /** REDIS_URL, REDIS_NAMESPACE, INTERNAL_SECRET, SERVER_INTERNAL_URL (or SERVER_PORT): memory or Redis (@chat/infrastructure). */
+    infrastructure,
     /** TRUST_PROXY, as the server reads it: whose X-Forwarded-For names the client. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */

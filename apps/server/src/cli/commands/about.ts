@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { configuredSessionSecret } from "@chat/auth/env";
 import { dbEnv, EMBEDDED_PASSWORD_FILE } from "@chat/db";
 import { databaseFacts } from "@chat/db/facts";
 import { publicUrlsFromEnv } from "@chat/domain";
+import { deploymentShape } from "@chat/infrastructure";
 import { readServerEnv } from "../../env";
 import type { CliSession } from "../session";
 import type { Output } from "./lookups";
@@ -12,24 +14,26 @@ const rootManifest = new URL("../../../../../package.json", import.meta.url);
 
 /** The effective configuration as the server reads it; secrets only as "set" / "generated", never their values. */
 function configShow(): Output {
-  const env = process.env;
-  const server = readServerEnv(env);
+  const server = readServerEnv();
+  const { infrastructure } = server;
+  const shape = deploymentShape(infrastructure);
   const kept = (name: string) => existsSync(join(dbEnv.dataDir, name));
   return {
     data_dir: dbEnv.dataDir,
     storage: dbEnv.databaseUrl
       ? { mode: "postgresql", database_url: redactedUrl(dbEnv.databaseUrl).url, password: redactedUrl(dbEnv.databaseUrl).password, pool_size: dbEnv.poolSize }
       : { mode: "embedded", folder: join(dbEnv.dataDir, "pglite"), port: dbEnv.embeddedPort, password: secretSource(undefined, kept(EMBEDDED_PASSWORD_FILE)), pool_size: dbEnv.poolSize },
-    events: env.REDIS_URL
-      ? { mode: "redis", redis_url: redactedUrl(env.REDIS_URL).url, password: redactedUrl(env.REDIS_URL).password, namespace: env.REDIS_NAMESPACE || "default" }
-      : { mode: "hub", hub_url: env.SERVER_INTERNAL_URL || `ws://127.0.0.1:${server.port}/internal/bus` },
-    server: { host: server.host, port: server.port, trust_proxy: server.trustProxy, log_level: server.logLevel ?? null, rate_limits: env.RATE_LIMITS !== "off" },
-    public_urls: publicUrlsFromEnv(env),
+    events:
+      shape.kind === "redis"
+        ? { mode: "redis", redis_url: redactedUrl(shape.redisUrl).url, password: redactedUrl(shape.redisUrl).password, namespace: shape.namespace }
+        : { mode: "hub", hub_url: shape.hubUrl },
+    server: { host: server.host, port: server.port, trust_proxy: server.trustProxy, log_level: server.logLevel ?? null, rate_limits: server.rateLimits },
+    public_urls: publicUrlsFromEnv(),
     voice: server.livekit ? { livekit_url: redactedUrl(server.livekit.url).url, livekit_public_url: redactedUrl(server.livekit.publicUrl).url, api_key: "set", api_secret: "set" } : null,
     secrets: {
       attachment_signing_key: secretSource(server.attachmentSigningKey, kept("attachment-signing-key")),
-      nextauth_secret: secretSource(env.NEXTAUTH_SECRET, kept("nextauth-secret")),
-      internal_secret: secretSource(env.INTERNAL_SECRET, kept("internal-secret")),
+      nextauth_secret: secretSource(configuredSessionSecret(), kept("nextauth-secret")),
+      internal_secret: secretSource(infrastructure.internalSecret, kept("internal-secret")),
     },
   };
 }

@@ -6,17 +6,7 @@ type Options = ParsedCommand["options"];
 
 /** Guilds whose name contains `--query` (any case), oldest first, with their owner and member count. */
 async function listGuilds(domain: Domain, options: Options): Promise<Output> {
-  const query = options.query?.trim();
-  const where = query ? { name: { contains: query, mode: "insensitive" as const } } : {};
-  const [total, guilds] = await Promise.all([
-    domain.ctx.db.guild.count({ where }),
-    domain.ctx.db.guild.findMany({
-      where,
-      orderBy: { id: "asc" },
-      take: limitOption(options, 50, 1000),
-      select: { id: true, name: true, ownerId: true, createdAt: true, owner: { select: { username: true } }, _count: { select: { members: true } } },
-    }),
-  ]);
+  const { total, guilds } = await domain.guildDirectory.search(options.query?.trim(), limitOption(options, 50, 1000));
   return {
     total,
     guilds: guilds.map((g) => ({

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from "@chat/auth/password-limits";
 import { checkPasswordStrength } from "@chat/auth/password-strength";
-import { applicationWithId, type Domain, parseId } from "@chat/domain";
+import { type Domain, parseId } from "@chat/domain";
 import { type ParsedCommand, required, UsageError } from "../args";
 
 type Options = ParsedCommand["options"];
@@ -38,13 +38,13 @@ export async function userByName(domain: Domain, username: string) {
 }
 
 export async function guildOwner(domain: Domain, guildId: bigint): Promise<bigint> {
-  const guild = await domain.ctx.db.guild.findUnique({ where: { id: guildId }, select: { ownerId: true } });
-  if (!guild) throw new UsageError(`unknown guild: ${guildId}`);
-  return guild.ownerId;
+  const ownerId = await domain.guildDirectory.ownerOf(guildId);
+  if (ownerId === null) throw new UsageError(`unknown guild: ${guildId}`);
+  return ownerId;
 }
 
 export async function applicationOwner(domain: Domain, applicationId: bigint): Promise<bigint> {
-  const app = await domain.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { ownerId: true } });
-  if (!app) throw new UsageError(`unknown application: ${applicationId}`);
-  return app.ownerId;
+  const ownerId = await domain.applications.ownerOf(applicationId);
+  if (ownerId === null) throw new UsageError(`unknown application: ${applicationId}`);
+  return ownerId;
 }

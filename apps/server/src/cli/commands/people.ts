@@ -7,17 +7,7 @@ type Options = ParsedCommand["options"];
 
 /** People and bots whose username or display name contains `--query` (any case), oldest first. */
 async function listUsers(domain: Domain, options: Options): Promise<Output> {
-  const query = options.query?.trim();
-  const where = query ? { OR: [{ username: { contains: query, mode: "insensitive" as const } }, { globalName: { contains: query, mode: "insensitive" as const } }] } : {};
-  const [total, users] = await Promise.all([
-    domain.ctx.db.user.count({ where }),
-    domain.ctx.db.user.findMany({
-      where,
-      orderBy: { id: "asc" },
-      take: limitOption(options, 50, 1000),
-      select: { id: true, username: true, globalName: true, bot: true, suspendedAt: true, createdAt: true },
-    }),
-  ]);
+  const { total, users } = await domain.userDirectory.search(options.query?.trim(), limitOption(options, 50, 1000));
   return {
     total,
     users: users.map((u) => ({ id: u.id.toString(), username: u.username, global_name: u.globalName, bot: u.bot, suspended: u.suspendedAt !== null, created_at: u.createdAt.toISOString() })),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER, isPersonEvent, RedisBus } from "@chat/events";
+import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER, isPersonEvent, type RedisBus } from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
@@ -17,7 +17,7 @@ import { MemorySessionStore, type SessionStore } from "./session-store";
 
 /**
  * Where sessions are kept. One node (no Redis): in memory and in the gateway journal in the
- * data folder. Several nodes (ctx.redisUrl): the records and replay buffers in Redis on one
+ * data folder. Several nodes (on Redis): the records and replay buffers in Redis on one
  * connection. Either way with a history of bus events, so a session of a dead node (or of
  * this node's last run) can be taken over (takeover.ts).
  */
@@ -91,16 +91,24 @@ function journalStorage(dir: string, options: GatewayOptions): SessionStorage {
   };
 }
 
+/** The deployment's kind of storage, as the infrastructure chose it. */
 export function createSessionStorage(ctx: ServerContext, options: GatewayOptions): SessionStorage {
-  if (!ctx.redisUrl) return journalStorage(join(ctx.dataDir, "gateway"), options);
-  const redis = gatewayRedis(ctx.redisUrl);
+  return ctx.infrastructure.sessionStorage({
+    single: () => journalStorage(join(ctx.dataDir, "gateway"), options),
+    redis: ({ url, namespace, bus }) => redisStorage(url, namespace, bus, options),
+  });
+}
+
+/** Several nodes: sessions' records and replay buffers in Redis on one connection, with the bus's history read back on start. */
+function redisStorage(url: string, namespace: string, bus: RedisBus, options: GatewayOptions): SessionStorage {
+  const redis = gatewayRedis(url);
   const nodeId = randomBytes(8).toString("hex");
-  const store = new RedisSessionStore(redis, ctx.redisNamespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
-  const replay = new RedisReplayStore(redis, ctx.redisNamespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
+  const store = new RedisSessionStore(redis, namespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
+  const replay = new RedisReplayStore(redis, namespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
   const history = new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000);
-  const backfilled = ctx.bus instanceof RedisBus ? backfill(ctx.bus, history, options.resumeWindowMs + 60_000) : Promise.resolve();
+  const backfilled = backfill(bus, history, options.resumeWindowMs + 60_000);
   const barriers = new Map<string, () => void>();
-  const unsubscribe = ctx.bus.subscribe((event) => {
+  const unsubscribe = bus.subscribe((event) => {
     if (event.t === GATEWAY_BUS_BARRIER) barriers.get(event.d.nonce)?.();
   });
   return {
@@ -119,7 +127,7 @@ export function createSessionStorage(ctx: ServerContext, options: GatewayOptions
         };
         const timer = setTimeout(() => done(false), 5_000);
         barriers.set(nonce, () => done(true));
-        ctx.bus.publish({ t: GATEWAY_BUS_BARRIER, d: { nonce }, internal: true }).catch(() => done(false));
+        bus.publish({ t: GATEWAY_BUS_BARRIER, d: { nonce }, internal: true }).catch(() => done(false));
       });
     },
     async close() {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
 
 /** The internal endpoints (event hub, presence API) answer loopback clients only, unless INTERNAL_SECRET was set to link other hosts. */
-export function internalReachableFrom(address: string | undefined): boolean {
-  if (process.env.INTERNAL_SECRET) return true;
+export function internalReachableFrom(ctx: Pick<ServerContext, "internalFromAnyHost">, address: string | undefined): boolean {
+  if (ctx.internalFromAnyHost) return true;
   return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 }
 
@@ -22,7 +22,7 @@ export function registerInternalRoutes(app: FastifyInstance, ctx: ServerContext)
   ] as const) {
     if (!api) continue;
     app.post<{ Params: { operation: string } }>(`${path}/:operation`, async (request, reply) => {
-      if (!internalReachableFrom(request.socket.remoteAddress)) return reply.callNotFound();
+      if (!internalReachableFrom(ctx, request.socket.remoteAddress)) return reply.callNotFound();
       const answer = await api.answer(request.headers.authorization, request.params.operation, request.body);
       return reply.code(answer.status).send(answer.body);
     });

@@ -1,16 +1,9 @@
 import { liveKitAnswers, ReadinessChecks } from "@chat/domain";
-import type { RedisBus } from "@chat/events";
 import { getWebContext } from "@/server/context";
 import { isDraining } from "@/server/draining";
 import { readWebEnv } from "@/server/env";
 
 const unavailable = () => Promise.reject(new Error("the web app's context did not open"));
-
-/** Connected (the first request may have just made the context and its connection) and answering. */
-async function redisAnswers(bus: RedisBus): Promise<void> {
-  await bus.whenReady();
-  await bus.ping();
-}
 
 /** The dependencies are asked at most once a second however often the route is polled. */
 const readiness = new ReadinessChecks();
@@ -23,12 +16,11 @@ export async function GET() {
   const draining = isDraining();
   const ctx = await getWebContext().catch(() => null);
   const env = ctx?.env ?? readWebEnv();
-  const bus = ctx?.bus;
   const livekitUrl = env.livekit?.url;
   const result = await readiness.current({
     database: ctx ? () => ctx.prisma.$queryRaw`SELECT 1` : unavailable,
-    // By configuration, not instanceof: the context may have been made by another route's bundle, with its own copy of the class.
-    redis: env.redisUrl ? (bus ? () => redisAnswers(bus as RedisBus) : unavailable) : null,
+    // Connected (the first request may have just made the context and its connection) and answering; without a context, as configured.
+    redis: ctx ? ctx.infrastructure.redisCheck : env.events === "redis" ? unavailable : null,
     livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
     draining,
   });

@@ -54,6 +54,12 @@ export class ApplicationService {
     return app;
   }
 
+  /** The application's owner; null when there is no such application. */
+  async ownerOf(applicationId: bigint): Promise<bigint | null> {
+    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { ownerId: true } });
+    return app?.ownerId ?? null;
+  }
+
   /** Public facts for the bot-invite consent page. */
   async getPublic(applicationId: bigint) {
     const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: { select: userSelect } } });
