@@ -25,7 +25,9 @@ export default defineConfig({
   workers: 1,
   timeout: bench ? 20 * 60_000 : 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: `.tmp/playwright-report${runName}` }]] : "list",
+  reporter: process.env.CI
+    ? [["list"], ["html", { open: "never", outputFolder: `.tmp/playwright-report${runName}` }]]
+    : "list",
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },

@@ -22,9 +22,13 @@ export function findSecrets(text, secrets) {
   const findings = [];
   const lines = text.split("\n");
   lines.forEach((line, index) => {
-    for (const secret of secrets) if (line.includes(secret)) findings.push({ line: index + 1, what: `a configured or generated secret (${secret.slice(0, 3)}…)` });
-    for (const password of TEST_PASSWORDS) if (line.includes(password)) findings.push({ line: index + 1, what: "a person's password" });
-    for (const { name, pattern } of CREDENTIAL_SHAPES) if (pattern.test(line)) findings.push({ line: index + 1, what: `a ${name}` });
+    for (const secret of secrets)
+      if (line.includes(secret))
+        findings.push({ line: index + 1, what: `a configured or generated secret (${secret.slice(0, 3)}…)` });
+    for (const password of TEST_PASSWORDS)
+      if (line.includes(password)) findings.push({ line: index + 1, what: "a person's password" });
+    for (const { name, pattern } of CREDENTIAL_SHAPES)
+      if (pattern.test(line)) findings.push({ line: index + 1, what: `a ${name}` });
   });
   return findings;
 }
@@ -40,7 +44,9 @@ function logFiles(logsDir) {
 
 function knownSecrets(secretsDir) {
   if (!existsSync(secretsDir)) return [];
-  return [...new Set(readdirSync(secretsDir).flatMap((file) => JSON.parse(readFileSync(join(secretsDir, file), "utf8"))))];
+  return [
+    ...new Set(readdirSync(secretsDir).flatMap((file) => JSON.parse(readFileSync(join(secretsDir, file), "utf8")))),
+  ];
 }
 
 function main(root) {
@@ -58,11 +64,16 @@ function main(root) {
   }
   // A check of empty logs would pass whatever the code logs: there must have been something to read.
   if (files.length === 0 || secrets.length === 0 || requestLines === 0) {
-    console.error(`nothing to check: ${files.length} log files, ${secrets.length} secrets, ${requestLines} request lines (run the browser tests first)`);
+    console.error(
+      `nothing to check: ${files.length} log files, ${secrets.length} secrets, ${requestLines} request lines (run the browser tests first)`,
+    );
     return 1;
   }
-  console.log(`${files.length} log files, ${requestLines} request lines: ${failed ? "secrets found (above)" : `none of ${secrets.length} secrets, no password and nothing shaped like a credential`}`);
+  console.log(
+    `${files.length} log files, ${requestLines} request lines: ${failed ? "secrets found (above)" : `none of ${secrets.length} secrets, no password and nothing shaped like a credential`}`,
+  );
   return failed ? 1 : 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(main(process.argv[2] ?? join(fileURLToPath(import.meta.url), "../..")));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  process.exit(main(process.argv[2] ?? join(fileURLToPath(import.meta.url), "../..")));

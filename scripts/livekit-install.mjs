@@ -9,7 +9,9 @@ import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 
 register();
-const { defaultLiveKitInstallDir, findLiveKitBinary, LIVEKIT_PACKAGE, LIVEKIT_VERSION } = await import("../packages/voice/src/livekit-binary.ts");
+const { defaultLiveKitInstallDir, findLiveKitBinary, LIVEKIT_PACKAGE, LIVEKIT_VERSION } = await import(
+  "../packages/voice/src/livekit-binary.ts"
+);
 
 /** Go's command: on PATH, else where the official archive puts it. */
 export function findGo(env = process.env) {
@@ -29,15 +31,22 @@ export function ensureLiveKit(env = process.env) {
   const go = findGo(env);
   const dir = defaultLiveKitInstallDir(env);
   if (!go) {
-    console.error(`LiveKit server not found and Go is not installed: install Go (https://go.dev/dl/), then run \`pnpm livekit:install\`; or set LIVEKIT_BINARY to a livekit-server binary.`);
+    console.error(
+      `LiveKit server not found and Go is not installed: install Go (https://go.dev/dl/), then run \`pnpm livekit:install\`; or set LIVEKIT_BINARY to a livekit-server binary.`,
+    );
     return null;
   }
   console.log(`building LiveKit ${LIVEKIT_VERSION} with ${go} into ${dir} (a few minutes the first time)…`);
   const started = Date.now();
-  const build = spawnSync(go, ["install", `${LIVEKIT_PACKAGE}@${LIVEKIT_VERSION}`], { stdio: "inherit", env: { ...env, GOBIN: dir } });
+  const build = spawnSync(go, ["install", `${LIVEKIT_PACKAGE}@${LIVEKIT_VERSION}`], {
+    stdio: "inherit",
+    env: { ...env, GOBIN: dir },
+  });
   const binary = join(dir, "server");
   if (build.status !== 0 || !existsSync(binary)) {
-    console.error(`\`GOBIN=${dir} ${go} install ${LIVEKIT_PACKAGE}@${LIVEKIT_VERSION}\` failed (${build.status ?? build.signal}).`);
+    console.error(
+      `\`GOBIN=${dir} ${go} install ${LIVEKIT_PACKAGE}@${LIVEKIT_VERSION}\` failed (${build.status ?? build.signal}).`,
+    );
     return null;
   }
   console.log(`LiveKit built in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -18,8 +18,27 @@ const withServices = Boolean(pgUrl && redisUrl);
 // The voice tests run a real LiveKit server: found (LIVEKIT_BINARY, PATH, install folder) or built with Go now.
 // Without one they fail saying how to get it; the rest of the suite runs either way.
 const livekitBinary = ensureLiveKit();
-const embeddedEnv = { ...process.env, ...(livekitBinary ? { LIVEKIT_BINARY: livekitBinary } : {}), TEST_DATABASE_URL: "", TEST_REDIS_URL: "", E2E_DATABASE_URL: "", E2E_REDIS_URL: "", DATABASE_URL: "", REDIS_URL: "", LIVEKIT_URL: "", LIVEKIT_PUBLIC_URL: "", LIVEKIT_API_KEY: "", LIVEKIT_API_SECRET: "" };
-const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: redisUrl, E2E_DATABASE_URL: pgUrl, E2E_REDIS_URL: redisUrl };
+const embeddedEnv = {
+  ...process.env,
+  ...(livekitBinary ? { LIVEKIT_BINARY: livekitBinary } : {}),
+  TEST_DATABASE_URL: "",
+  TEST_REDIS_URL: "",
+  E2E_DATABASE_URL: "",
+  E2E_REDIS_URL: "",
+  DATABASE_URL: "",
+  REDIS_URL: "",
+  LIVEKIT_URL: "",
+  LIVEKIT_PUBLIC_URL: "",
+  LIVEKIT_API_KEY: "",
+  LIVEKIT_API_SECRET: "",
+};
+const serviceEnv = {
+  ...embeddedEnv,
+  TEST_DATABASE_URL: pgUrl,
+  TEST_REDIS_URL: redisUrl,
+  E2E_DATABASE_URL: pgUrl,
+  E2E_REDIS_URL: redisUrl,
+};
 /**
  * The browser specs run again on PostgreSQL + Redis: what people do together live (the event
  * bus), sessions and limits (Redis), guild administration, a bot's round trip, voice. The rest
@@ -30,11 +49,38 @@ const serviceEnv = { ...embeddedEnv, TEST_DATABASE_URL: pgUrl, TEST_REDIS_URL: r
  */
 const PG_BROWSER_SPECS = [
   "bot-roundtrip",
-  "guild-audit-log", "guild-channels", "guild-emoji", "guild-events", "guild-invites", "guild-members", "guild-overview", "guild-roles", "guild-settings",
-  "live-addressing", "live-edits", "live-lists", "live-notices", "live-presence", "live-reconnect", "live-typing", "live-unread",
-  "health", "oauth2", "sessions", "throttling", "voice",
+  "guild-audit-log",
+  "guild-channels",
+  "guild-emoji",
+  "guild-events",
+  "guild-invites",
+  "guild-members",
+  "guild-overview",
+  "guild-roles",
+  "guild-settings",
+  "live-addressing",
+  "live-edits",
+  "live-lists",
+  "live-notices",
+  "live-presence",
+  "live-reconnect",
+  "live-typing",
+  "live-unread",
+  "health",
+  "oauth2",
+  "sessions",
+  "throttling",
+  "voice",
 ];
-const SERVICE_PACKAGES = ["@chat/server", "@chat/db", "@chat/events", "@chat/api", "@chat/rate-limit", "@chat/auth", "@chat/ephemeral"];
+const SERVICE_PACKAGES = [
+  "@chat/server",
+  "@chat/db",
+  "@chat/events",
+  "@chat/api",
+  "@chat/rate-limit",
+  "@chat/auth",
+  "@chat/ephemeral",
+];
 
 const suiteStarted = Date.now();
 /** Each pass's title, outcome and minutes, printed together at the end. */
@@ -90,7 +136,8 @@ function run(title, command, args, env, label) {
 /** Each pass's time and the whole run's, the figure the README states. */
 function printTimes(ok) {
   console.log("\n=== times ===");
-  for (const { title, outcome, minutes, cpu } of timings) console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}${cpu}`);
+  for (const { title, outcome, minutes, cpu } of timings)
+    console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}${cpu}`);
   console.log(`${minutesSince(suiteStarted).padStart(5)} min  ${ok ? "passed" : "failed"}  the whole suite`);
 }
 
@@ -103,26 +150,54 @@ function stopUnless(ok) {
 // Lint and typecheck results are cached by their inputs outside the clone (CI clones afresh each
 // time), so a package nobody changed is not checked again.
 const turboCache = `--cache-dir=${join(homedir(), ".cache/chat-service/turbo")}`;
-stopUnless(await run("lint and typecheck", "pnpm", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only", turboCache], embeddedEnv));
+stopUnless(
+  await run(
+    "lint and typecheck",
+    "pnpm",
+    ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only", turboCache],
+    embeddedEnv,
+  ),
+);
 
 // Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
 // under a pass running beside them.
 const unitArgs = ["exec", "turbo", "run", "test", "--only", "--concurrency=1"];
-const unitPasses = [run("unit and integration tests (embedded database)", "pnpm", unitArgs, embeddedEnv, withServices ? "embedded" : undefined)];
+const unitPasses = [
+  run(
+    "unit and integration tests (embedded database)",
+    "pnpm",
+    unitArgs,
+    embeddedEnv,
+    withServices ? "embedded" : undefined,
+  ),
+];
 if (withServices) {
   const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
-  unitPasses.push(run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis"));
+  unitPasses.push(
+    run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis"),
+  );
 } else {
-  console.log("\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).");
+  console.log(
+    "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
+  );
 }
 stopUnless((await Promise.all(unitPasses)).every(Boolean));
-stopUnless(await run("build the web app", "pnpm", ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"], embeddedEnv));
+stopUnless(
+  await run(
+    "build the web app",
+    "pnpm",
+    ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
+    embeddedEnv,
+  ),
+);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
 stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
 if (withServices) {
   const specs = PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`);
-  stopUnless(await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test", ...specs], serviceEnv));
+  stopUnless(
+    await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test", ...specs], serviceEnv),
+  );
 }
 stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 printTimes(true);

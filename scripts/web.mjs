@@ -13,6 +13,10 @@ if (!existsSync(join(webDir, ".next/BUILD_ID"))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
-const web = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", process.env.WEB_PORT || "3000"], { cwd: webDir, stdio: "inherit", env });
+const web = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", process.env.WEB_PORT || "3000"], {
+  cwd: webDir,
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => web.kill(signal));
 web.on("exit", (code) => process.exit(code ?? 0));

@@ -10,7 +10,17 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Security headers (Content-Security-Policy, framing) are set per request in src/proxy.ts.
-  transpilePackages: ["@chat/api", "@chat/auth", "@chat/db", "@chat/domain", "@chat/events", "@chat/infrastructure", "@chat/presence", "@chat/rate-limit", "@chat/voice"],
+  transpilePackages: [
+    "@chat/api",
+    "@chat/auth",
+    "@chat/db",
+    "@chat/domain",
+    "@chat/events",
+    "@chat/infrastructure",
+    "@chat/presence",
+    "@chat/rate-limit",
+    "@chat/voice",
+  ],
   serverExternalPackages: [
     "argon2",
     "@prisma/client",

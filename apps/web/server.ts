@@ -34,7 +34,12 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${values.port}`);
 const metricsEnv = readWebMetricsEnv();
 
-const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname: values.hostname ?? "localhost", port });
+const app = next({
+  dev: false,
+  dir: dirname(fileURLToPath(import.meta.url)),
+  hostname: values.hostname ?? "localhost",
+  port,
+});
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -50,7 +55,15 @@ function logRequest(requestId: string, request: IncomingMessage, response: Serve
   // Built assets, and health checks that are polled every second or so: only at debug.
   const level = url.startsWith("/_next/static/") || url === "/healthz" || url === "/readyz" ? "debug" : "info";
   if (!log.isLevelEnabled(level)) return;
-  log[level]({ requestId, req: { method: request.method, url: safeUrl(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(ms * 10) / 10 }, "request completed");
+  log[level](
+    {
+      requestId,
+      req: { method: request.method, url: safeUrl(url) },
+      res: { statusCode: response.statusCode },
+      responseTime: Math.round(ms * 10) / 10,
+    },
+    "request completed",
+  );
 }
 
 /** How long a draining web app waits for its requests to finish before it exits anyway. */
@@ -85,7 +98,10 @@ const server = createServer((request, response) => {
     });
 });
 server.listen(port, values.hostname, () => log.info({ port, host: values.hostname ?? "*" }, "web app listening"));
-const metrics = metricsEnv.port === undefined ? undefined : await startWebMetrics(metricsEnv.port, metricsEnv.host ?? values.hostname ?? "0.0.0.0");
+const metrics =
+  metricsEnv.port === undefined
+    ? undefined
+    : await startWebMetrics(metricsEnv.port, metricsEnv.host ?? values.hostname ?? "0.0.0.0");
 if (metrics) log.info({ url: metrics.url }, "web app metrics served");
 
 /**

@@ -35,7 +35,10 @@ export const now = () => performance.timeOrigin + performance.now();
 
 type Inflater = { push(data: Buffer): string | null };
 const require = createRequire(import.meta.url);
-let ZlibSync: { Inflate: new (o: { chunkSize: number }) => { push(d: Buffer, f: number): void; result: Buffer | null; err: number }; Z_SYNC_FLUSH: number } | null = null;
+let ZlibSync: {
+  Inflate: new (o: { chunkSize: number }) => { push(d: Buffer, f: number): void; result: Buffer | null; err: number };
+  Z_SYNC_FLUSH: number;
+} | null = null;
 try {
   ZlibSync = require("zlib-sync");
 } catch {}
@@ -83,7 +86,12 @@ function received(client: Client, text: string): void {
   lastAt = at;
 }
 
-const QUERIES: Record<Mode, string> = { raw: "", "raw-zlib": "", plain: "?v=10&encoding=json", "zlib-stream": "?v=10&encoding=json&compress=zlib-stream" };
+const QUERIES: Record<Mode, string> = {
+  raw: "",
+  "raw-zlib": "",
+  plain: "?v=10&encoding=json",
+  "zlib-stream": "?v=10&encoding=json&compress=zlib-stream",
+};
 
 function open(mode: Mode, url: string, token: string): Promise<Client> {
   return new Promise((resolve, reject) => {
@@ -98,7 +106,13 @@ function open(mode: Mode, url: string, token: string): Promise<Client> {
       if (text === null) return;
       if (ready) return received(client, text);
       const frame = JSON.parse(text) as { op: number; t: string | null };
-      if (frame.op === 10) ws.send(JSON.stringify({ op: 2, d: { token, intents: (1 << 0) | (1 << 9), properties: { os: "bench", browser: "bench", device: "bench" } } }));
+      if (frame.op === 10)
+        ws.send(
+          JSON.stringify({
+            op: 2,
+            d: { token, intents: (1 << 0) | (1 << 9), properties: { os: "bench", browser: "bench", device: "bench" } },
+          }),
+        );
       else if (frame.t === "GUILD_CREATE") {
         ready = true;
         resolve(client);
@@ -130,7 +144,9 @@ async function handle(command: Command): Promise<void> {
     // Added to those already open (close closes them all).
     // 50 at a time, as a bot's shards or a reconnecting fleet would come.
     for (let i = 0; i < command.count; i += 50) {
-      const batch = Array.from({ length: Math.min(50, command.count - i) }, () => open(command.mode, command.url, command.token));
+      const batch = Array.from({ length: Math.min(50, command.count - i) }, () =>
+        open(command.mode, command.url, command.token),
+      );
       clients.push(...(await Promise.all(batch)));
     }
     reply({ ready: clients.length });
@@ -156,7 +172,15 @@ async function handle(command: Command): Promise<void> {
     const deadline = Date.now() + command.timeoutMs;
     while (latencies.length < command.expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     stopBeating();
-    reply({ collected: { received: latencies.length, firstAt, lastAt, ...summary(latencies), heartbeats: summary(beats) } satisfies Collected });
+    reply({
+      collected: {
+        received: latencies.length,
+        firstAt,
+        lastAt,
+        ...summary(latencies),
+        heartbeats: summary(beats),
+      } satisfies Collected,
+    });
   } else if (command.cmd === "close") {
     stopBeating();
     const closing = clients.map(

@@ -57,13 +57,18 @@ export async function main(): Promise<void> {
   try {
     server = await startGatewayBenchServer(dataDir);
     const world = await seed(server);
-    clients = fork(join(dirname(fileURLToPath(import.meta.url)), "gateway-clients.ts"), [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    clients = fork(join(dirname(fileURLToPath(import.meta.url)), "gateway-clients.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    });
     const ask = asker(clients);
     const statements = countQueries();
     const gatewayUrl = server.ctx.urls.gatewayUrl;
     const url = (mode: Mode) => (mode === "raw" || mode === "raw-zlib" ? raws[mode].url : gatewayUrl);
 
-    console.log(`gateway: ${CONNECTIONS} connections on loopback; MESSAGE_CREATE fan-out, ${EVENTS} events per path (after ${WARMUP} warm-up events)\n`);
+    console.log(
+      `gateway: ${CONNECTIONS} connections on loopback; MESSAGE_CREATE fan-out, ${EVENTS} events per path (after ${WARMUP} warm-up events)\n`,
+    );
     // Idle connections first, every path's kept open while the next path's open, so each one's
     // memory is growth the allocator could not serve from what an earlier path freed.
     const idle = new Map<Mode, IdleFigures>();
@@ -73,10 +78,17 @@ export async function main(): Promise<void> {
       const connectMs = await connect(ask, mode, url(mode), world.token);
       const queries = statements.count - queriesBefore;
       const after = await settledMemory();
-      idle.set(mode, { connectMs, statementsPerIdentify: queries / CONNECTIONS, heapPerConnection: (after.heap - before.heap) / CONNECTIONS, rssPerConnection: (after.rss - before.rss) / CONNECTIONS });
+      idle.set(mode, {
+        connectMs,
+        statementsPerIdentify: queries / CONNECTIONS,
+        heapPerConnection: (after.heap - before.heap) / CONNECTIONS,
+        rssPerConnection: (after.rss - before.rss) / CONNECTIONS,
+      });
       before = after;
       const gateway = mode === "plain" || mode === "zlib-stream";
-      console.log(`  ${mode}: ${CONNECTIONS} connections ${gateway ? "identified" : "open"} in ${(connectMs / 1000).toFixed(1)} s${gateway ? `, ${(queries / CONNECTIONS).toFixed(2)} statements per identify` : ""}`);
+      console.log(
+        `  ${mode}: ${CONNECTIONS} connections ${gateway ? "identified" : "open"} in ${(connectMs / 1000).toFixed(1)} s${gateway ? `, ${(queries / CONNECTIONS).toFixed(2)} statements per identify` : ""}`,
+      );
     }
     await ask({ cmd: "close" }, "closed");
 
@@ -84,7 +96,10 @@ export async function main(): Promise<void> {
     const results = new Map<Mode, PathFigures>();
     for (const mode of PAIRS.flat()) {
       await connect(ask, mode, url(mode), world.token);
-      const send = mode === "raw" || mode === "raw-zlib" ? rawSender(raws[mode].broadcast, world.template) : gatewaySender(server, world.template);
+      const send =
+        mode === "raw" || mode === "raw-zlib"
+          ? rawSender(raws[mode].broadcast, world.template)
+          : gatewaySender(server, world.template);
       await run(ask, send, WARMUP, 0);
       const burst = await run(ask, send, EVENTS, 0);
       const paced = await run(ask, send, PACED_EVENTS, PACED_EVERY_MS, BEAT_EVERY_MS);
@@ -93,8 +108,18 @@ export async function main(): Promise<void> {
     }
     statements.stop();
     printReport(
-      PAIRS.map(([reference, path]) => ({ path, measured: results.get(path) as PathFigures, reference: results.get(reference) as PathFigures })),
-      { connections: CONNECTIONS, events: EVENTS, pacedEvents: PACED_EVENTS, pacedEveryMs: PACED_EVERY_MS, beatEveryMs: BEAT_EVERY_MS },
+      PAIRS.map(([reference, path]) => ({
+        path,
+        measured: results.get(path) as PathFigures,
+        reference: results.get(reference) as PathFigures,
+      })),
+      {
+        connections: CONNECTIONS,
+        events: EVENTS,
+        pacedEvents: PACED_EVENTS,
+        pacedEveryMs: PACED_EVERY_MS,
+        beatEveryMs: BEAT_EVERY_MS,
+      },
     );
   } finally {
     clients?.kill();
@@ -142,7 +167,12 @@ async function seed(server: RunningServer): Promise<{ token: string; template: M
   const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
   const guild = await domain.guilds.create(owner.id, "Bench");
   const app = await domain.applications.create(owner.id, "Bench bot");
-  await domain.members.addBot(owner.id, guild.id, app.application.id, Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
+  await domain.members.addBot(
+    owner.id,
+    guild.id,
+    app.application.id,
+    Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
+  );
   const channel = guild.channels.find((c) => c.type === 0);
   if (!channel) throw new Error("no text channel");
   const captured = new Promise<MessageEvent>((resolve) => {
@@ -163,7 +193,10 @@ function gatewaySender(server: RunningServer, template: MessageEvent): Send {
   const d = template.d;
   return (index) => {
     const sentAt = now();
-    void server.ctx.bus.publish({ ...template, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } });
+    void server.ctx.bus.publish({
+      ...template,
+      d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` },
+    });
   };
 }
 
@@ -172,11 +205,23 @@ function rawSender(broadcast: (payload: Buffer) => void, template: MessageEvent)
   const d = template.d;
   return (index) => {
     const sentAt = now();
-    broadcast(Buffer.from(JSON.stringify({ t: "MESSAGE_CREATE", s: index + 3, op: 0, d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` } })));
+    broadcast(
+      Buffer.from(
+        JSON.stringify({
+          t: "MESSAGE_CREATE",
+          s: index + 3,
+          op: 0,
+          d: { ...d, id: String(10_000_000 + index), content: `bench ${sentAt} ${index}` },
+        }),
+      ),
+    );
   };
 }
 
-type RunFigures = Omit<PathFigures, "paced" | "connectMs" | "statementsPerIdentify" | "heapPerConnection" | "rssPerConnection">;
+type RunFigures = Omit<
+  PathFigures,
+  "paced" | "connectMs" | "statementsPerIdentify" | "heapPerConnection" | "rssPerConnection"
+>;
 
 /** Sends `events`, one per turn of the event loop or one every `everyMs`, then waits for every delivery. */
 async function run(ask: Asker, send: Send, events: number, everyMs: number, beatEveryMs = 0): Promise<RunFigures> {
@@ -188,10 +233,19 @@ async function run(ask: Asker, send: Send, events: number, everyMs: number, beat
     if (everyMs > 0) await new Promise((resolve) => setTimeout(resolve, everyMs));
     else await new Promise((resolve) => setImmediate(resolve));
   }
-  const collected = (await ask({ cmd: "collect", expected: events * CONNECTIONS, timeoutMs: 60_000 }, "collected")) as Collected;
+  const collected = (await ask(
+    { cmd: "collect", expected: events * CONNECTIONS, timeoutMs: 60_000 },
+    "collected",
+  )) as Collected;
   const used = process.cpuUsage(cpu);
   const wallMs = (collected.lastAt || now()) - start;
-  return { ...collected, deliveries: collected.received, expected: events * CONNECTIONS, wallMs, cpuMs: (used.user + used.system) / 1000 };
+  return {
+    ...collected,
+    deliveries: collected.received,
+    expected: events * CONNECTIONS,
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+  };
 }
 
 type Asker = (command: Command, answer: string) => Promise<unknown>;

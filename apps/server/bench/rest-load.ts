@@ -11,7 +11,15 @@ import { WebSocket } from "ws";
  * - `heartbeats`: an identified gateway connection heartbeating every 20 ms (ACK latency).
  */
 export type Phase =
-  | { cmd: "http"; method: "GET" | "POST"; url: string; token: string; body?: string; connections: number; seconds: number }
+  | {
+      cmd: "http";
+      method: "GET" | "POST";
+      url: string;
+      token: string;
+      body?: string;
+      connections: number;
+      seconds: number;
+    }
   | { cmd: "sql"; databaseUrl: string; text: string; values: (string | number)[]; connections: number; seconds: number }
   | { cmd: "heartbeats"; gatewayUrl: string; token: string; seconds: number };
 
@@ -39,14 +47,22 @@ async function httpPhase(phase: Extract<Phase, { cmd: "http" }>): Promise<PhaseF
     new Promise<void>((resolve) => {
       const started = performance.now();
       const body = phase.body?.replace("$N", String(counter++));
-      const request = http.request(phase.url, { method: phase.method, agent, headers: { authorization: `Bot ${phase.token}`, ...(body ? { "content-type": "application/json" } : {}) } }, (response) => {
-        response.resume();
-        response.on("end", () => {
-          if (response.statusCode === 200) latencies.push(performance.now() - started);
-          else failed += 1;
-          resolve();
-        });
-      });
+      const request = http.request(
+        phase.url,
+        {
+          method: phase.method,
+          agent,
+          headers: { authorization: `Bot ${phase.token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            if (response.statusCode === 200) latencies.push(performance.now() - started);
+            else failed += 1;
+            resolve();
+          });
+        },
+      );
       request.on("error", () => {
         failed += 1;
         resolve();
@@ -102,7 +118,13 @@ async function heartbeatPhase(phase: Extract<Phase, { cmd: "heartbeats" }>): Pro
     socket.on("message", (data) => {
       const frame = JSON.parse(String(data)) as { op: number; t?: string; s?: number };
       if (frame.s) seq = frame.s;
-      if (frame.op === 10) socket.send(JSON.stringify({ op: 2, d: { token: phase.token, intents: 1 << 9, properties: { os: "linux", browser: "bench", device: "bench" } } }));
+      if (frame.op === 10)
+        socket.send(
+          JSON.stringify({
+            op: 2,
+            d: { token: phase.token, intents: 1 << 9, properties: { os: "linux", browser: "bench", device: "bench" } },
+          }),
+        );
       if (frame.t === "READY") resolve();
       if (frame.op === 11 && sentAt) {
         latencies.push(performance.now() - sentAt);

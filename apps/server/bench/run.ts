@@ -9,7 +9,9 @@ const benches: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   rest: () => import("./rest"),
   gateway: () => import("./gateway"),
   web: async () => ({ main: async () => (await import("./browser-bench")).runBrowserBench("live-fanout.bench.ts") }),
-  "web-history": async () => ({ main: async () => (await import("./browser-bench")).runBrowserBench("history-scroll.bench.ts") }),
+  "web-history": async () => ({
+    main: async () => (await import("./browser-bench")).runBrowserBench("history-scroll.bench.ts"),
+  }),
 };
 
 const chosen = process.argv[2];

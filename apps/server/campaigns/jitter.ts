@@ -49,7 +49,8 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
     await Promise.all([sending, ...jitters]);
     // Everything sent has had time to arrive once every client's last message is in.
     const deadline = performance.now() + 30_000;
-    while (clients.some((c) => c.received.length < sent.length) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (clients.some((c) => c.received.length < sent.length) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
 
     const { exact, problems } = exactlyOnceInOrder(clients, sent);
     if (failedSends > 0) problems.push(`${failedSends} sends were not answered 200`);
@@ -63,7 +64,10 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
         ["messages sent through both nodes", `${sent.length}`],
         ["drops, Resumes that worked, refused (op 9)", `${drops}, ${resumeTimes.length}, ${refused}`],
         ["Resume time (connect to RESUMED)", percentiles(resumeTimes)],
-        ["deliveries, of expected", `${delivered} of ${sent.length * clientCount} (${((100 * delivered) / Math.max(1, sent.length * clientCount)).toFixed(2)}%)`],
+        [
+          "deliveries, of expected",
+          `${delivered} of ${sent.length * clientCount} (${((100 * delivered) / Math.max(1, sent.length * clientCount)).toFixed(2)}%)`,
+        ],
         ["clients with every message exactly once, in order", `${exact} of ${clientCount}`],
       ],
       problems,

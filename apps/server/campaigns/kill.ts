@@ -45,7 +45,13 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
   }
 }
 
-async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld, senders: string[], nodes: NodeProcess[]): Promise<CampaignReport> {
+async function campaign(
+  scale: Scale,
+  storage: TestStorage,
+  world: CampaignWorld,
+  senders: string[],
+  nodes: NodeProcess[],
+): Promise<CampaignReport> {
   const problems: string[] = [];
   const env = { RATE_LIMITS: "off" };
   const first = await startNodeProcess("kill", storage, { env });
@@ -90,7 +96,9 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   const send = async (bot: string, i: number): Promise<boolean> => {
     const withFile = i % FILE_EVERY === 0;
     const bytes = withFile ? randomBytes(1_000 + ((i * 7919) % 60_000)) : null;
-    const content = bytes ? `${bot} message ${i} file ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}` : `${bot} message ${i}`;
+    const content = bytes
+      ? `${bot} message ${i} file ${bytes.length} ${createHash("sha256").update(bytes).digest("hex")}`
+      : `${bot} message ${i}`;
     const headers = { authorization: `Bot ${world.tokens[bot]}` };
     let body: string | FormData;
     if (bytes) {
@@ -99,7 +107,11 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
       body.append("files[0]", new Blob([new Uint8Array(bytes)]), `file-${i}.bin`);
     } else body = JSON.stringify({ content });
     try {
-      const res = await fetch(`${target.base}/channels/${world.channelId}/messages`, { method: "POST", headers: bytes ? headers : { ...headers, "content-type": "application/json" }, body });
+      const res = await fetch(`${target.base}/channels/${world.channelId}/messages`, {
+        method: "POST",
+        headers: bytes ? headers : { ...headers, "content-type": "application/json" },
+        body,
+      });
       const answer = await res.text();
       if (res.status !== 200) {
         refused += 1;
@@ -116,16 +128,21 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
       return false; // the node is gone
     }
   };
-  await Promise.all(senders.map(async (bot) => {
-    for (let i = 0; await send(bot, i); i++);
-  }));
+  await Promise.all(
+    senders.map(async (bot) => {
+      for (let i = 0; await send(bot, i); i++);
+    }),
+  );
   await first.exited;
   await watcher.closed;
   if (refused > 0) problems.push(`${refused} sends were answered with an error before the kill`);
   const frames: Frame[] = [...watcher.frames];
 
   // Restart on the same storage.
-  const restarted = await startNodeProcess("kill-restarted", storage, { env, ports: { port: first.port, embeddedPort: first.embeddedPort } });
+  const restarted = await startNodeProcess("kill-restarted", storage, {
+    env,
+    ports: { port: first.port, embeddedPort: first.embeddedPort },
+  });
   nodes.push(restarted);
   nodeDown = false;
   const restartSeconds = (performance.now() - killedAt) / 1000;
@@ -133,9 +150,11 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   // While the bot is away, the others go on through the restarted node: its Resume must bring these too.
   target = restarted;
   const afterRestart = scale === "full" ? 300 : 30;
-  await Promise.all(senders.map(async (bot, b) => {
-    for (let i = 0; i < afterRestart / SENDERS; i++) await send(bot, 100_000 + i * SENDERS + b);
-  }));
+  await Promise.all(
+    senders.map(async (bot, b) => {
+      for (let i = 0; i < afterRestart / SENDERS; i++) await send(bot, 100_000 + i * SENDERS + b);
+    }),
+  );
 
   // Every message in the channel, as the restarted node serves it.
   peopleSending = false;
@@ -149,7 +168,8 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
   for (const sent of answered) {
     const found = byId.get(sent.id);
     if (!found) problems.push(`answered 200 but gone after the restart: ${sent.content.slice(0, 40)}`);
-    else if (found.content !== sent.content) problems.push(`answered 200 but changed after the restart: ${sent.content.slice(0, 40)}`);
+    else if (found.content !== sent.content)
+      problems.push(`answered 200 but changed after the restart: ${sent.content.slice(0, 40)}`);
   }
   const unanswered = stored.filter((m) => !answeredIds.has(m.id) && /^sender\d+ message /.test(m.content));
   for (const message of stored) {
@@ -162,14 +182,25 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
     }
     const res = await fetch(attachment.url);
     const bytes = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200 || bytes.length !== Number(file[1]) || createHash("sha256").update(bytes).digest("hex") !== file[2]) {
-      problems.push(`half-written: the file of "${message.content.slice(0, 30)}" is not the one sent (${res.status}, ${bytes.length} bytes)`);
+    if (
+      res.status !== 200 ||
+      bytes.length !== Number(file[1]) ||
+      createHash("sha256").update(bytes).digest("hex") !== file[2]
+    ) {
+      problems.push(
+        `half-written: the file of "${message.content.slice(0, 30)}" is not the one sent (${res.status}, ${bytes.length} bytes)`,
+      );
     } else filesChecked += 1;
   }
 
   // The watching bot resumes on the restarted node, as a library does within the resume window.
   const resumeStarted = performance.now();
-  const resumed = await RawGatewayClient.resuming(restarted.gatewayUrl, world.tokens.watcher as string, sessionId, watcher.lastSequence);
+  const resumed = await RawGatewayClient.resuming(
+    restarted.gatewayUrl,
+    world.tokens.watcher as string,
+    sessionId,
+    watcher.lastSequence,
+  );
   const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000).catch(() => [] as Frame[]);
   const resumeMs = performance.now() - resumeStarted;
   let resumeOutcome: string;
@@ -178,26 +209,48 @@ async function campaign(scale: Scale, storage: TestStorage, world: CampaignWorld
     frames.push(...replay);
     problems.push(...receivedProblems(answered, frames));
     // Live again: a message sent now reaches it.
-    const live = await fetch(`${restarted.base}/channels/${world.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${world.tokens.sender0}`, "content-type": "application/json" }, body: JSON.stringify({ content: "after the restart" }) });
+    const live = await fetch(`${restarted.base}/channels/${world.channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${world.tokens.sender0}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "after the restart" }),
+    });
     if (live.status !== 200) problems.push(`a send after the restart answered ${live.status}`);
-    else await resumed.dispatch("MESSAGE_CREATE", (d) => d.content === "after the restart").catch(() => problems.push("a message sent after the restart did not reach the resumed bot"));
+    else
+      await resumed
+        .dispatch("MESSAGE_CREATE", (d) => d.content === "after the restart")
+        .catch(() => problems.push("a message sent after the restart did not reach the resumed bot"));
   } else {
     resumeOutcome = replay.at(-1)?.op === 9 ? `refused (op 9) in ${resumeMs.toFixed(0)} ms` : "no answer";
     const received = new Set(contents(frames));
     const missed = answered.filter((m) => !received.has(m.content)).length;
-    problems.push(`the Resume after the restart was ${resumeOutcome}; the bot never received ${missed} answered messages`);
+    problems.push(
+      `the Resume after the restart was ${resumeOutcome}; the bot never received ${missed} answered messages`,
+    );
   }
   await resumed.close(1000).catch(() => {});
-  if (restartSeconds * 1000 + resumeMs > RESUME_WINDOW_MS) problems.push("the restart and Resume took longer than the 2-minute resume window");
+  if (restartSeconds * 1000 + resumeMs > RESUME_WINDOW_MS)
+    problems.push("the restart and Resume took longer than the 2-minute resume window");
 
   return {
     title: `kill -9 mid-burst (${storageName(storage)}, ${scale})`,
     rows: [
-      ["bots' sends answered 200 before the kill, after the restart", `${botSends(answered, false)} from ${SENDERS} bots (every ${FILE_EVERY}th with a file), ${botSends(answered, true)}`],
-      ["a person's messages answered (the web app's domain): in all, while the node was dead; refused then", `${answered.filter((m) => m.content.startsWith("person")).length}, ${postedWhileDown}; ${refusedWhileDown}`],
-      ["answered messages there after the restart", `${answered.filter((m) => byId.has(m.id)).length} of ${answered.length}`],
+      [
+        "bots' sends answered 200 before the kill, after the restart",
+        `${botSends(answered, false)} from ${SENDERS} bots (every ${FILE_EVERY}th with a file), ${botSends(answered, true)}`,
+      ],
+      [
+        "a person's messages answered (the web app's domain): in all, while the node was dead; refused then",
+        `${answered.filter((m) => m.content.startsWith("person")).length}, ${postedWhileDown}; ${refusedWhileDown}`,
+      ],
+      [
+        "answered messages there after the restart",
+        `${answered.filter((m) => byId.has(m.id)).length} of ${answered.length}`,
+      ],
       ["written but never answered (the kill came first)", `${unanswered.length}`],
-      ["files checked byte for byte, half-written messages", `${filesChecked}, ${problems.filter((p) => p.startsWith("half-written")).length}`],
+      [
+        "files checked byte for byte, half-written messages",
+        `${filesChecked}, ${problems.filter((p) => p.startsWith("half-written")).length}`,
+      ],
       ["kill to restarted node answering", `${restartSeconds.toFixed(1)} s`],
       ["watching bot's Resume after the restart", resumeOutcome],
     ],
@@ -214,13 +267,28 @@ interface WebApp {
 /** A web app process beside the node: on the shared database and stream, or through the node's (embedded) database and its hub. */
 async function webApp(storage: TestStorage, node: NodeProcess): Promise<WebApp> {
   if (storage.databaseUrl && storage.redisUrl) {
-    const ctx = await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, rateLimits: false });
+    const ctx = await createServerContext({
+      databaseUrl: storage.databaseUrl,
+      dataDir: storage.dataDir,
+      redisUrl: storage.redisUrl,
+      redisNamespace: storage.redisNamespace,
+      rateLimits: false,
+    });
     return { domain: ctx.domain, close: () => closeContext(ctx) };
   }
   const bus = new HubClientBus(`ws://127.0.0.1:${node.port}/internal/bus`, internalSecret(storage.dataDir));
   if (!(await bus.whenReady())) throw new Error("the web app did not reach the node's event hub");
-  const database = await openDatabase({ databaseUrl: storage.databaseUrl ?? embeddedUrl(node.embeddedPort as number, embeddedPassword(storage.dataDir)), migrate: false });
-  const domain = createDomain({ db: database.prisma, bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: keptSecret(storage.dataDir, "attachment-signing-key") });
+  const database = await openDatabase({
+    databaseUrl: storage.databaseUrl ?? embeddedUrl(node.embeddedPort as number, embeddedPassword(storage.dataDir)),
+    migrate: false,
+  });
+  const domain = createDomain({
+    db: database.prisma,
+    bus,
+    urls: publicUrlsFromEnv(),
+    clock: systemClock,
+    attachmentSigningKey: keptSecret(storage.dataDir, "attachment-signing-key"),
+  });
   return {
     domain,
     async close() {
@@ -232,7 +300,9 @@ async function webApp(storage: TestStorage, node: NodeProcess): Promise<WebApp> 
 
 /** How many bots' sends were answered before the kill (`afterRestart` false) or after the restart (their numbers start at 100,000). */
 function botSends(answered: Sent[], afterRestart: boolean): number {
-  return answered.filter((m) => m.content.startsWith("sender") && Number(m.content.split(" ")[2]) >= 100_000 === afterRestart).length;
+  return answered.filter(
+    (m) => m.content.startsWith("sender") && Number(m.content.split(" ")[2]) >= 100_000 === afterRestart,
+  ).length;
 }
 
 /** Each answered message received once; each bot's messages in the order it sent them; sequence numbers one by one. */
@@ -245,7 +315,10 @@ function receivedProblems(answered: Sent[], frames: Frame[]): string[] {
     seen.add(content);
   }
   const lost = answered.filter((m) => !seen.has(m.content));
-  if (lost.length > 0) problems.push(`${lost.length} answered messages never reached the resumed bot (first: ${lost[0]?.content.slice(0, 40)})`);
+  if (lost.length > 0)
+    problems.push(
+      `${lost.length} answered messages never reached the resumed bot (first: ${lost[0]?.content.slice(0, 40)})`,
+    );
   const lastBySender = new Map<string, number>();
   for (const content of got) {
     const [sender, , n] = content.split(" ");
@@ -272,7 +345,9 @@ async function allMessages(node: NodeProcess, world: CampaignWorld): Promise<Sto
   const all: StoredMessage[] = [];
   let before = "";
   for (;;) {
-    const res = await fetch(`${node.base}/channels/${world.channelId}/messages?limit=100${before}`, { headers: { authorization: `Bot ${world.tokens.watcher}` } });
+    const res = await fetch(`${node.base}/channels/${world.channelId}/messages?limit=100${before}`, {
+      headers: { authorization: `Bot ${world.tokens.watcher}` },
+    });
     const page = (await res.json()) as StoredMessage[];
     all.push(...page);
     if (page.length < 100) return all;

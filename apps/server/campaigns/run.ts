@@ -33,4 +33,3 @@ try {
   console.error(error);
   process.exit(1);
 }
-

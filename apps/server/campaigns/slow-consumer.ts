@@ -31,7 +31,12 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
   }
 }
 
-async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, storage: string): Promise<CampaignReport> {
+async function campaign(
+  scale: Scale,
+  node: NodeProcess,
+  world: CampaignWorld,
+  storage: string,
+): Promise<CampaignReport> {
   const problems: string[] = [];
   const pid = node.child.pid as number;
   const connect = async (token: string) => {
@@ -49,7 +54,14 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
 
   const rssBefore = await residentBytes(pid);
   let rssPeak = rssBefore;
-  const sampling = setInterval(() => void residentBytes(pid).then((bytes) => (rssPeak = Math.max(rssPeak, bytes)), () => {}), 100);
+  const sampling = setInterval(
+    () =>
+      void residentBytes(pid).then(
+        (bytes) => (rssPeak = Math.max(rssPeak, bytes)),
+        () => {},
+      ),
+    100,
+  );
   stuck.pauseReading();
 
   // Senders go until the node cuts the stuck bot off, then send `afterCut` more (which its
@@ -73,7 +85,11 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
       const content = `sender ${worker} message ${i}`;
       sentAt.set(content, performance.now());
       const body = JSON.stringify({ content, embeds: [{ description: FILLER }] });
-      const res = await fetch(`${node.base}/channels/${world.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${world.tokens.sender}`, "content-type": "application/json" }, body });
+      const res = await fetch(`${node.base}/channels/${world.channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${world.tokens.sender}`, "content-type": "application/json" },
+        body,
+      });
       const text = await res.text();
       if (res.status === 200) {
         answered += 1;
@@ -83,12 +99,16 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
   };
   await Promise.all(Array.from({ length: SENDERS }, (_, w) => sender(w)));
   const sendSeconds = (performance.now() - startedAt) / 1000;
-  if (cutAt === null) problems.push(`the stuck bot was not cut off in ${sendSeconds.toFixed(0)} s (${answered} messages, ~${(bytesSent / MB).toFixed(0)} MB)`);
+  if (cutAt === null)
+    problems.push(
+      `the stuck bot was not cut off in ${sendSeconds.toFixed(0)} s (${answered} messages, ~${(bytesSent / MB).toFixed(0)} MB)`,
+    );
   if (failed > 0) problems.push(`${failed} sends were not answered 200`);
 
   // The healthy bot: every message, once, in the order the gateway numbered them.
   const healthyDone = await waitForAll(healthy, answered, 30_000);
-  if (!healthyDone) problems.push(`the healthy bot received ${contents(healthy.frames).length} of ${answered} messages`);
+  if (!healthyDone)
+    problems.push(`the healthy bot received ${contents(healthy.frames).length} of ${answered} messages`);
   const order = contents(healthy.frames);
   problems.push(...deliveryProblems(order, healthy.frames).map((p) => `healthy bot: ${p}`));
   const latencies = healthy.frames.flatMap((frame, i) => {
@@ -99,14 +119,23 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
 
   // The stuck bot reads again: what its kernel buffers held, then the end of that connection.
   stuck.resumeReading();
-  const closed = await Promise.race([stuck.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000))]);
+  const closed = await Promise.race([
+    stuck.closed,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
+  ]);
   const readBeforeCut = contents(stuck.frames).length;
   let resumeOutcome = "not tried";
   let replayed = 0;
   if (!closed) problems.push("the stuck bot's connection was still open after it read its backlog");
   else {
-    if (closed.code !== 4000 && closed.code !== 1006) problems.push(`the stuck bot's connection closed with ${closed.code}, not 4000 or 1006`);
-    const resumed = await RawGatewayClient.resuming(node.gatewayUrl, world.tokens.stuck as string, sessionId, stuck.lastSequence);
+    if (closed.code !== 4000 && closed.code !== 1006)
+      problems.push(`the stuck bot's connection closed with ${closed.code}, not 4000 or 1006`);
+    const resumed = await RawGatewayClient.resuming(
+      node.gatewayUrl,
+      world.tokens.stuck as string,
+      sessionId,
+      stuck.lastSequence,
+    );
     const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000).catch(() => []);
     if (replay.at(-1)?.t !== "RESUMED") {
       resumeOutcome = replay.at(-1)?.op === 9 ? "refused (op 9)" : "no answer";
@@ -114,7 +143,9 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
     } else {
       replayed = contents(replay).length;
       resumeOutcome = `RESUMED, ${replayed} messages replayed`;
-      problems.push(...deliveryProblems(order, [...stuck.frames, ...replay]).map((p) => `stuck bot after its Resume: ${p}`));
+      problems.push(
+        ...deliveryProblems(order, [...stuck.frames, ...replay]).map((p) => `stuck bot after its Resume: ${p}`),
+      );
     }
     await resumed.close(1000);
   }
@@ -125,7 +156,12 @@ async function campaign(scale: Scale, node: NodeProcess, world: CampaignWorld, s
     title: `slow consumer (${storage}, ${scale})`,
     rows: [
       ["messages sent (each ~4.5 KB to each bot)", `${answered} in ${sendSeconds.toFixed(1)} s`],
-      ["stuck bot cut off after", cutAt === null ? "never" : `${((cutAt - startedAt) / 1000).toFixed(1)} s, close code ${closed ? closed.code : "none"}`],
+      [
+        "stuck bot cut off after",
+        cutAt === null
+          ? "never"
+          : `${((cutAt - startedAt) / 1000).toFixed(1)} s, close code ${closed ? closed.code : "none"}`,
+      ],
       ["server memory (RSS) before, peak", `${(rssBefore / MB).toFixed(0)} MB, ${(rssPeak / MB).toFixed(0)} MB`],
       ["stuck bot: read from its buffers, then its Resume", `${readBeforeCut} messages; ${resumeOutcome}`],
       ["healthy bot: messages, delivery latency", `${contents(healthy.frames).length}, ${percentiles(latencies)}`],

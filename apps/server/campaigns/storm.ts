@@ -56,18 +56,23 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
     sending = false;
     await sender;
     const deadline = performance.now() + 30_000;
-    while (clients.some((c) => c.received.length < sent.length) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (clients.some((c) => c.received.length < sent.length) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
 
     const { exact, problems } = exactlyOnceInOrder(clients, sent);
     if (failedSends > 0) problems.push(`${failedSends} sends through node B were not answered 200`);
-    if (resumedAfter.length < clientCount) problems.push(`${clientCount - resumedAfter.length} clients did not resume on node B`);
+    if (resumedAfter.length < clientCount)
+      problems.push(`${clientCount - resumedAfter.length} clients did not resume on node B`);
 
     // The session limit after the storm: bot0's 16 sessions now live on B.
     const extra = await RawGatewayClient.connect(b.gatewayUrl);
     await extra.next((f) => f.op === 10);
     extra.send({ op: 2, d: { token: clients[0]?.token, intents, properties: {} } });
     const extraClosed = await Promise.race([extra.closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-    if (clientCount >= SESSIONS_PER_BOT && extraClosed?.code !== 4008) problems.push(`a 17th Identify of one bot after the storm got ${extraClosed ? `close ${extraClosed.code}` : "no close"}, not 4008`);
+    if (clientCount >= SESSIONS_PER_BOT && extraClosed?.code !== 4008)
+      problems.push(
+        `a 17th Identify of one bot after the storm got ${extraClosed ? `close ${extraClosed.code}` : "no close"}, not 4008`,
+      );
     if (!extraClosed) extra.terminate();
 
     const sorted = [...resumedAfter].sort((x, y) => x - y);
@@ -76,7 +81,10 @@ export async function runCampaign(scale: Scale): Promise<CampaignReport> {
       title: `storm: ${clientCount} clients resume at once after their node is killed (PostgreSQL + Redis, ${scale})`,
       rows: [
         ["clients resumed on the other node", `${resumedAfter.length} of ${clientCount}`],
-        ["kill to 99% resumed, to all resumed", `${at99 === undefined ? "never" : `${(at99 / 1000).toFixed(2)} s`}, ${resumedAfter.length === clientCount ? `${((sorted.at(-1) as number) / 1000).toFixed(2)} s` : "never"}`],
+        [
+          "kill to 99% resumed, to all resumed",
+          `${at99 === undefined ? "never" : `${(at99 / 1000).toFixed(2)} s`}, ${resumedAfter.length === clientCount ? `${((sorted.at(-1) as number) / 1000).toFixed(2)} s` : "never"}`,
+        ],
         ["each Resume (connect to RESUMED)", percentiles(clients.flatMap((c) => c.resumeTimes))],
         ["messages sent through node B meanwhile", `${sent.length}`],
         ["clients with every message exactly once, in order", `${exact} of ${clientCount}`],

@@ -53,12 +53,20 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The bot API's write routes as the running server registered them (its REST routes under /api/v10). */
 export function writeRoutesOf(server: RunningServer): string[] {
-  return [...new Set(routeTableOf(server.http).filter((r) => WRITE_METHODS.has(r.method) && r.url.startsWith("/api/v10/")).map((r) => `${r.method} ${r.url}`))];
+  return [
+    ...new Set(
+      routeTableOf(server.http)
+        .filter((r) => WRITE_METHODS.has(r.method) && r.url.startsWith("/api/v10/"))
+        .map((r) => `${r.method} ${r.url}`),
+    ),
+  ];
 }
 
 /** Every procedure of the web app's router, with its type. */
 export function proceduresOf(): { path: string; type: ProcedureType }[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: ProcedureType } }> } })._def.procedures;
+  const procedures = (
+    appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: ProcedureType } }> } }
+  )._def.procedures;
   return Object.entries(procedures).map(([path, procedure]) => ({ path, type: procedure._def.type }));
 }
 
@@ -69,12 +77,22 @@ export function proceduresOf(): { path: string; type: ProcedureType }[] {
 export function checkCoverage(server: RunningServer): void {
   const routes = writeRoutesOf(server);
   const procedures = proceduresOf().map((p) => p.path);
-  const missing = [...routes.filter((key) => !(key in REST_ROUTES)), ...procedures.filter((path) => !(path in TRPC_PROCEDURES)).map((path) => `tRPC ${path}`)];
-  const stale = [...Object.keys(REST_ROUTES).filter((key) => !routes.includes(key)), ...Object.keys(TRPC_PROCEDURES).filter((path) => !procedures.includes(path)).map((path) => `tRPC ${path}`)];
+  const missing = [
+    ...routes.filter((key) => !(key in REST_ROUTES)),
+    ...procedures.filter((path) => !(path in TRPC_PROCEDURES)).map((path) => `tRPC ${path}`),
+  ];
+  const stale = [
+    ...Object.keys(REST_ROUTES).filter((key) => !routes.includes(key)),
+    ...Object.keys(TRPC_PROCEDURES)
+      .filter((path) => !procedures.includes(path))
+      .map((path) => `tRPC ${path}`),
+  ];
   if (missing.length > 0 || stale.length > 0) {
     throw new Error(
       [
-        missing.length > 0 ? `No fuzz generator for: ${missing.join(", ")} (add one to apps/server/fuzz/rest/routes.ts or trpc/procedures.ts).` : "",
+        missing.length > 0
+          ? `No fuzz generator for: ${missing.join(", ")} (add one to apps/server/fuzz/rest/routes.ts or trpc/procedures.ts).`
+          : "",
         stale.length > 0 ? `Fuzz generators for routes or procedures that do not exist: ${stale.join(", ")}.` : "",
       ]
         .filter(Boolean)
@@ -90,7 +108,12 @@ function targetSeed(seed: number, key: string): number {
   return (seed ^ hash) | 0;
 }
 
-const emptyCounts = (): Record<ProblemKind, number> => ({ "5xx": 0, "partial write": 0, "error shape": 0, "no answer": 0 });
+const emptyCounts = (): Record<ProblemKind, number> => ({
+  "5xx": 0,
+  "partial write": 0,
+  "error shape": 0,
+  "no answer": 0,
+});
 
 /**
  * The campaign: for every write route of the bot API and every tRPC procedure, `runs` generated
@@ -120,17 +143,27 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
     }
     const after = await snapshots.take();
     const changed = changedTables(before, after);
-    if (changed.length > 0) outcome.problems.push({ kind: "partial write", detail: `refused with ${outcome.status} but changed ${changed.join(", ")}` });
+    if (changed.length > 0)
+      outcome.problems.push({
+        kind: "partial write",
+        detail: `refused with ${outcome.status} but changed ${changed.join(", ")}`,
+      });
     current = after;
     return outcome;
   };
 
-  const restTargets = writeRoutesOf(server).map((key) => restTarget(key, { world, guarded, send: (wire) => send(agent, base, wire) }));
+  const restTargets = writeRoutesOf(server).map((key) =>
+    restTarget(key, { world, guarded, send: (wire) => send(agent, base, wire) }),
+  );
   const procedures = proceduresOf();
   const web = webContextFactory(server, world);
-  const trpcTargets = procedures.map((procedure) => trpcTarget(procedure, procedures, { world, guarded, createContext: web.createContext }));
+  const trpcTargets = procedures.map((procedure) =>
+    trpcTarget(procedure, procedures, { world, guarded, createContext: web.createContext }),
+  );
 
-  const targets = [...restTargets, ...trpcTargets].filter((t) => !options.only || t.key.includes(options.only)) as Target<unknown>[];
+  const targets = [...restTargets, ...trpcTargets].filter(
+    (t) => !options.only || t.key.includes(options.only),
+  ) as Target<unknown>[];
   if (targets.length === 0) throw new Error(`No route or procedure matches "${options.only}".`);
   log(
     `${restTargets.length} write routes and ${trpcTargets.length} tRPC procedures (tRPC's fetch adapter, with the world's owner's web session); ` +
@@ -153,10 +186,22 @@ export async function runCampaign(server: RunningServer, options: CampaignOption
   return { seed: options.seed, runs: options.runs, targets: reports, totals, ms: Date.now() - started, repairs };
 }
 
-async function runTarget(target: Target<unknown>, options: CampaignOptions, log: (line: string) => void): Promise<TargetReport> {
+async function runTarget(
+  target: Target<unknown>,
+  options: CampaignOptions,
+  log: (line: string) => void,
+): Promise<TargetReport> {
   const started = Date.now();
   const seed = targetSeed(options.seed, target.key);
-  const report: TargetReport = { key: target.key, cases: 0, accepted: 0, refused: 0, counts: emptyCounts(), statuses: {}, ms: 0 };
+  const report: TargetReport = {
+    key: target.key,
+    cases: 0,
+    accepted: 0,
+    refused: 0,
+    counts: emptyCounts(),
+    statuses: {},
+    ms: 0,
+  };
   let failing: { outcome: Outcome; index: number } | undefined;
   if (options.replayPath === undefined) {
     // Every case runs and counts; the predicate never fails so fast-check does not stop at the first problem.

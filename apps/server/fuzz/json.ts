@@ -39,7 +39,8 @@ export function resolveValue(value: unknown, resolve: Resolve): unknown {
   if (value instanceof Raw) return value.text;
   if (value instanceof SlotRef) return resolve(value.slot);
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, resolve));
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, resolve)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, resolve)]));
   return value;
 }
 
@@ -47,12 +48,18 @@ export function resolveValue(value: unknown, resolve: Resolve): unknown {
 export function describeValue(value: unknown, max = 400): string {
   let text: string;
   try {
-    text = JSON.stringify(value, (_key, v) => (typeof v === "string" && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v)) ?? String(value);
+    text =
+      JSON.stringify(value, (_key, v) =>
+        typeof v === "string" && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v,
+      ) ?? String(value);
   } catch {
     text = String(value);
   }
   // Unprintable characters as escapes, so a report shows where the NUL or the lone surrogate was.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-  text = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  text = text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -27,7 +27,13 @@ function integer(name: string, text: string | undefined, fallback: number): numb
 export function readFuzzOptions(argv: string[], env: NodeJS.ProcessEnv): FuzzOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { seed: { type: "string" }, runs: { type: "string" }, only: { type: "string" }, replay: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      seed: { type: "string" },
+      runs: { type: "string" },
+      only: { type: "string" },
+      replay: { type: "string" },
+      help: { type: "boolean" },
+    },
     strict: true,
   });
   if (values.help) {
@@ -41,6 +47,7 @@ export function readFuzzOptions(argv: string[], env: NodeJS.ProcessEnv): FuzzOpt
     replayPath: values.replay,
   };
   if (options.runs < 1) throw new Error(`--runs must be at least 1\n${USAGE}`);
-  if (options.replayPath !== undefined && !options.only) throw new Error(`--replay needs --only naming the route or procedure\n${USAGE}`);
+  if (options.replayPath !== undefined && !options.only)
+    throw new Error(`--replay needs --only naming the route or procedure\n${USAGE}`);
   return options;
 }

@@ -20,10 +20,24 @@ export function summary(report: CampaignReport, replayCommand: (key: string, pat
   for (const target of report.targets) {
     if (!target.failure) continue;
     const { first, shrunk, shrunkCase, replayPath, runIndex } = target.failure;
-    lines.push("", `FAILED ${target.key}: ${KINDS.filter((k) => target.counts[k] > 0).map((k) => `${target.counts[k]} ${k}`).join(", ")}`);
-    lines.push(`  first failing case (run ${runIndex}): ${first.request}`, `    → ${first.status} ${first.problems.map((p) => `[${p.kind}] ${p.detail}`).join("; ")}`, `    body: ${first.response}`);
+    lines.push(
+      "",
+      `FAILED ${target.key}: ${KINDS.filter((k) => target.counts[k] > 0)
+        .map((k) => `${target.counts[k]} ${k}`)
+        .join(", ")}`,
+    );
+    lines.push(
+      `  first failing case (run ${runIndex}): ${first.request}`,
+      `    → ${first.status} ${first.problems.map((p) => `[${p.kind}] ${p.detail}`).join("; ")}`,
+      `    body: ${first.response}`,
+    );
     if (shrunk && shrunkCase) {
-      lines.push(`  shrunk case: ${shrunkCase}`, `    sent: ${shrunk.request}`, `    → ${shrunk.status} ${shrunk.problems.map((p) => `[${p.kind}] ${p.detail}`).join("; ")}`, `    body: ${shrunk.response}`);
+      lines.push(
+        `  shrunk case: ${shrunkCase}`,
+        `    sent: ${shrunk.request}`,
+        `    → ${shrunk.status} ${shrunk.problems.map((p) => `[${p.kind}] ${p.detail}`).join("; ")}`,
+        `    body: ${shrunk.response}`,
+      );
     }
     if (replayPath) lines.push(`  replay: ${replayCommand(target.key, replayPath)}`);
   }

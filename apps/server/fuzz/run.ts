@@ -10,12 +10,19 @@ import { readFuzzOptions } from "./options";
 import { failed, summary } from "./report";
 
 const options = readFuzzOptions(process.argv.slice(2), process.env);
-console.log(`pnpm fuzz: seed ${options.seed}, ${options.runs} runs per route and procedure, storage ${storageMode}${options.only ? `, only "${options.only}"` : ""}`);
+console.log(
+  `pnpm fuzz: seed ${options.seed}, ${options.runs} runs per route and procedure, storage ${storageMode}${options.only ? `, only "${options.only}"` : ""}`,
+);
 const server = await startTestServer({ rateLimits: false, housekeepingIntervalMs: 0 });
 let exitCode = 1;
 try {
   const report = await runCampaign(server.server, { ...options, log: (line) => console.log(line) });
-  console.log(summary(report, (key, path) => `pnpm fuzz --seed ${options.seed} --runs ${options.runs} --only "${key}" --replay "${path}"`));
+  console.log(
+    summary(
+      report,
+      (key, path) => `pnpm fuzz --seed ${options.seed} --runs ${options.runs} --only "${key}" --replay "${path}"`,
+    ),
+  );
   exitCode = failed(report) ? 1 : 0;
 } catch (error) {
   console.error(error);

@@ -20,9 +20,13 @@ export async function snapshotter(server: RunningServer): Promise<{ tables: stri
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
   );
   const tables = rows.map((row) => row.name).filter((name) => !(name in EXCLUDED_TABLES));
-  if (!tables.includes("Message") || !tables.includes("User")) throw new Error(`fuzz snapshot: the schema's tables were not found (${tables.join(", ")})`);
+  if (!tables.includes("Message") || !tables.includes("User"))
+    throw new Error(`fuzz snapshot: the schema's tables were not found (${tables.join(", ")})`);
   const sql = tables
-    .map((name) => `SELECT '${name}' AS name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS print FROM "${name}" t`)
+    .map(
+      (name) =>
+        `SELECT '${name}' AS name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS print FROM "${name}" t`,
+    )
     .join(" UNION ALL ");
   return {
     tables,

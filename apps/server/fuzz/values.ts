@@ -10,7 +10,9 @@ import { Raw } from "./json";
 /** Text PostgreSQL cannot store: NUL anywhere and unpaired UTF-16 surrogates. */
 export const unstorableText = fc.oneof(
   fc.constantFrom("\u0000", "a\u0000b", "name\u0000", "\ud800", "x\udc00y", "\udc00\ud800", "emoji\ud83d"),
-  fc.tuple(fc.string({ maxLength: 4 }), fc.constantFrom("\u0000", "\ud800", "\udfff"), fc.string({ maxLength: 4 })).map(([a, bad, b]) => `${a}${bad}${b}`),
+  fc
+    .tuple(fc.string({ maxLength: 4 }), fc.constantFrom("\u0000", "\ud800", "\udfff"), fc.string({ maxLength: 4 }))
+    .map(([a, bad, b]) => `${a}${bad}${b}`),
 );
 
 /** Text a database stores but that trips naive handling: direction marks, invisible and combining characters, look-alike digits. */
@@ -52,7 +54,10 @@ export const awkwardText = fc.constantFrom(
 );
 
 /** Any UTF-16 code units, lone surrogates included. */
-export const anyUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 12 });
+export const anyUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  maxLength: 12,
+});
 
 /** Strings far over any limit (the JSON body limit is 1 MB). */
 export const longText = fc.oneof(
@@ -128,8 +133,12 @@ export const deepNesting = fc.oneof(
 /** Arrays and objects far larger than any list limit. */
 export const hugeCollection = fc.oneof(
   fc.integer({ min: 1000, max: 100_000 }).map((n) => new Raw(`[${Array(n).fill("0").join(",")}]`)),
-  fc.integer({ min: 1000, max: 20_000 }).map((n) => new Raw(`{${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(",")}}`)),
-  fc.integer({ min: 101, max: 2000 }).map((n) => new Raw(`[${Array.from({ length: n }, (_, i) => `"${i + 1}"`).join(",")}]`)),
+  fc
+    .integer({ min: 1000, max: 20_000 })
+    .map((n) => new Raw(`{${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(",")}}`)),
+  fc
+    .integer({ min: 101, max: 2000 })
+    .map((n) => new Raw(`[${Array.from({ length: n }, (_, i) => `"${i + 1}"`).join(",")}]`)),
 );
 
 const leaf = fc.oneof(fc.constant(null), fc.boolean(), junkNumber, junkString);
@@ -140,7 +149,12 @@ export const junkValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
     { depthSize: "small", withCrossShrink: true },
     { weight: 6, arbitrary: leaf },
     { weight: 2, arbitrary: fc.array(tie("value"), { maxLength: 4 }) },
-    { weight: 2, arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), awkwardText, unstorableText), tie("value"), { maxKeys: 4 }) },
+    {
+      weight: 2,
+      arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), awkwardText, unstorableText), tie("value"), {
+        maxKeys: 4,
+      }),
+    },
     { weight: 1, arbitrary: deepNesting },
     { weight: 1, arbitrary: hugeCollection },
   ),
@@ -196,7 +210,12 @@ export const junkImage = fc.oneof(
     "https://example.com/a.png",
   ),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => `data:image/png;base64,${Buffer.from(bytes).toString("base64")}`),
-  fc.uint8Array({ maxLength: 64 }).map((bytes) => `data:image/gif;base64,${Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, ...bytes]).toString("base64")}`),
+  fc
+    .uint8Array({ maxLength: 64 })
+    .map(
+      (bytes) =>
+        `data:image/gif;base64,${Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, ...bytes]).toString("base64")}`,
+    ),
   fc.integer({ min: 1000, max: 700_000 }).map((n) => `data:image/png;base64,${"A".repeat(n)}`),
 );
 
@@ -238,7 +257,18 @@ export const junkUrl = fc.constantFrom(
 
 /** Permission bit fields that are not one. */
 export const junkBits = fc.oneof(
-  fc.constantFrom("abc", "-1", "1.5", "0x10", "", " 8", "1e3", "99999999999999999999999999", "18446744073709551616", "-0"),
+  fc.constantFrom(
+    "abc",
+    "-1",
+    "1.5",
+    "0x10",
+    "",
+    " 8",
+    "1e3",
+    "99999999999999999999999999",
+    "18446744073709551616",
+    "-0",
+  ),
   junkNumber,
   fc.constantFrom({}, [], true),
 );

@@ -3,7 +3,8 @@ import { hashPassword } from "@chat/auth/password";
 import { hashSecret, Permission, randomToken } from "@chat/domain";
 import type { RunningServer } from "../src/server";
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 export const LOGIN_REDIRECT = "https://site.example/callback";
 
 /** The owner's password: the web app's password change may be fuzzed with the right one. */
@@ -74,11 +75,17 @@ export class FuzzWorld {
   }
 
   private async person(prefix: string) {
-    return this.domain.users.createPerson({ username: `fz_${prefix}_${++this.n}_${randomBytes(2).toString("hex")}`, passwordHash: "not-a-login" });
+    return this.domain.users.createPerson({
+      username: `fz_${prefix}_${++this.n}_${randomBytes(2).toString("hex")}`,
+      passwordHash: "not-a-login",
+    });
   }
 
   private async seedAll(): Promise<void> {
-    const owner = await this.domain.users.createPerson({ username: `fz_owner_${++this.n}_${randomBytes(2).toString("hex")}`, passwordHash: await hashPassword(OWNER_PASSWORD) });
+    const owner = await this.domain.users.createPerson({
+      username: `fz_owner_${++this.n}_${randomBytes(2).toString("hex")}`,
+      passwordHash: await hashPassword(OWNER_PASSWORD),
+    });
     const guild = await this.domain.guilds.create(owner.id, "Fuzz Guild");
     const app = await this.domain.applications.create(owner.id, "Fuzz Bot");
     await this.domain.members.addBot(owner.id, guild.id, app.application.id, Permission.Administrator);
@@ -86,7 +93,12 @@ export class FuzzWorld {
     this.botUserId = app.botUser.id;
     this.applicationId = app.application.id;
     this.token = app.botToken;
-    this.ids = { guild: guild.id.toString(), application: app.application.id.toString(), owner: owner.id.toString(), bot: app.botUser.id.toString() };
+    this.ids = {
+      guild: guild.id.toString(),
+      application: app.application.id.toString(),
+      owner: owner.id.toString(),
+      bot: app.botUser.id.toString(),
+    };
     for (const slot of this.slots) this.ids[slot.name] = await slot.create(this.ids);
   }
 
@@ -125,23 +137,44 @@ export class FuzzWorld {
     {
       name: "channel",
       after: ["thread", "message", "otherMessage", "overwrite", "invite"],
-      check: (ids) => `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.channel)} AND "guildId" = ${sqlId(ids.guild)} AND type = 0)`,
-      create: async (ids) => (await this.domain.channels.create(BigInt(ids.guild!), this.ownerId, { name: `fuzz-text-${++this.n}`, type: 0 })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.channel)} AND "guildId" = ${sqlId(ids.guild)} AND type = 0)`,
+      create: async (ids) =>
+        (
+          await this.domain.channels.create(BigInt(ids.guild!), this.ownerId, {
+            name: `fuzz-text-${++this.n}`,
+            type: 0,
+          })
+        ).id,
     },
     {
       name: "voice",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.voice)} AND "guildId" = ${sqlId(ids.guild)} AND type = 2)`,
-      create: async (ids) => (await this.domain.channels.create(BigInt(ids.guild!), this.ownerId, { name: `Fuzz Voice ${++this.n}`, type: 2 })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.voice)} AND "guildId" = ${sqlId(ids.guild)} AND type = 2)`,
+      create: async (ids) =>
+        (
+          await this.domain.channels.create(BigInt(ids.guild!), this.ownerId, {
+            name: `Fuzz Voice ${++this.n}`,
+            type: 2,
+          })
+        ).id,
     },
     {
       name: "category",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.category)} AND "guildId" = ${sqlId(ids.guild)} AND type = 4)`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.category)} AND "guildId" = ${sqlId(ids.guild)} AND type = 4)`,
       // No route makes categories: written straight, as the tests' fixtures do.
-      create: async (ids) => (await this.prisma.channel.create({ data: { guildId: BigInt(ids.guild!), type: 4, name: `Fuzz Category ${++this.n}`, position: 50 } })).id.toString(),
+      create: async (ids) =>
+        (
+          await this.prisma.channel.create({
+            data: { guildId: BigInt(ids.guild!), type: 4, name: `Fuzz Category ${++this.n}`, position: 50 },
+          })
+        ).id.toString(),
     },
     {
       name: "user",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Member" WHERE "guildId" = ${sqlId(ids.guild)} AND "userId" = ${sqlId(ids.user)})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Member" WHERE "guildId" = ${sqlId(ids.guild)} AND "userId" = ${sqlId(ids.user)})`,
       create: async (ids) => {
         const person = await this.person("member");
         await this.domain.members.addPerson(BigInt(ids.guild!), person.id);
@@ -150,36 +183,51 @@ export class FuzzWorld {
     },
     {
       name: "message",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.message)} AND "channelId" = ${sqlId(ids.channel)})`,
-      create: async (ids) => (await this.domain.messages.create(BigInt(ids.channel!), this.botUserId, { content: "fuzz target" })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.message)} AND "channelId" = ${sqlId(ids.channel)})`,
+      create: async (ids) =>
+        (await this.domain.messages.create(BigInt(ids.channel!), this.botUserId, { content: "fuzz target" })).id,
     },
     {
       name: "otherMessage",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.otherMessage)} AND "channelId" = ${sqlId(ids.channel)})`,
-      create: async (ids) => (await this.domain.messages.create(BigInt(ids.channel!), this.ownerId, { content: "someone else's message" })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.otherMessage)} AND "channelId" = ${sqlId(ids.channel)})`,
+      create: async (ids) =>
+        (await this.domain.messages.create(BigInt(ids.channel!), this.ownerId, { content: "someone else's message" }))
+          .id,
     },
     {
       name: "thread",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.thread)} AND "parentId" = ${sqlId(ids.channel)} AND type = 11)`,
-      create: async (ids) => (await this.domain.threads.create(BigInt(ids.channel!), this.botUserId, { name: `fuzz thread ${++this.n}` })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.thread)} AND "parentId" = ${sqlId(ids.channel)} AND type = 11)`,
+      create: async (ids) =>
+        (await this.domain.threads.create(BigInt(ids.channel!), this.botUserId, { name: `fuzz thread ${++this.n}` }))
+          .id,
     },
     {
       name: "role",
       after: ["overwrite"],
       check: (ids) => `EXISTS(SELECT 1 FROM "Role" WHERE id = ${sqlId(ids.role)} AND "guildId" = ${sqlId(ids.guild)})`,
-      create: async (ids) => (await this.domain.roles.create(this.ownerId, BigInt(ids.guild!), { name: `fuzz role ${++this.n}` })).id,
+      create: async (ids) =>
+        (await this.domain.roles.create(this.ownerId, BigInt(ids.guild!), { name: `fuzz role ${++this.n}` })).id,
     },
     {
       name: "overwrite",
-      check: (ids) => `EXISTS(SELECT 1 FROM "PermissionOverwrite" WHERE "channelId" = ${sqlId(ids.channel)} AND "targetId" = ${sqlId(ids.overwrite)})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "PermissionOverwrite" WHERE "channelId" = ${sqlId(ids.channel)} AND "targetId" = ${sqlId(ids.overwrite)})`,
       create: async (ids) => {
-        await this.domain.channelOverwrites.put(BigInt(ids.channel!), BigInt(ids.role!), this.ownerId, { type: 0, allow: "1024", deny: "0" });
+        await this.domain.channelOverwrites.put(BigInt(ids.channel!), BigInt(ids.role!), this.ownerId, {
+          type: 0,
+          allow: "1024",
+          deny: "0",
+        });
         return ids.role!;
       },
     },
     {
       name: "bannedUser",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Ban" WHERE "guildId" = ${sqlId(ids.guild)} AND "userId" = ${sqlId(ids.bannedUser)})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Ban" WHERE "guildId" = ${sqlId(ids.guild)} AND "userId" = ${sqlId(ids.bannedUser)})`,
       create: async (ids) => {
         const person = await this.person("banned");
         await this.domain.members.addPerson(BigInt(ids.guild!), person.id);
@@ -189,24 +237,49 @@ export class FuzzWorld {
     },
     {
       name: "event",
-      check: (ids) => `EXISTS(SELECT 1 FROM "ScheduledEvent" WHERE id = ${sqlId(ids.event)} AND "guildId" = ${sqlId(ids.guild)} AND status = 1)`,
-      create: async (ids) => (await this.domain.scheduledEvents.create(BigInt(ids.guild!), this.botUserId, somewhereElseEvent(`Fuzz Event ${++this.n}`))).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "ScheduledEvent" WHERE id = ${sqlId(ids.event)} AND "guildId" = ${sqlId(ids.guild)} AND status = 1)`,
+      create: async (ids) =>
+        (
+          await this.domain.scheduledEvents.create(
+            BigInt(ids.guild!),
+            this.botUserId,
+            somewhereElseEvent(`Fuzz Event ${++this.n}`),
+          )
+        ).id,
     },
     {
       name: "command",
-      check: (ids) => `EXISTS(SELECT 1 FROM "ApplicationCommand" WHERE id = ${sqlId(ids.command)} AND "guildId" = ${sqlId(ids.guild)})`,
-      create: async (ids) => (await this.domain.commands.create(this.commandScope(BigInt(ids.guild!)), { name: `fuzz${++this.n}`, description: "a command" })).command.id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "ApplicationCommand" WHERE id = ${sqlId(ids.command)} AND "guildId" = ${sqlId(ids.guild)})`,
+      create: async (ids) =>
+        (
+          await this.domain.commands.create(this.commandScope(BigInt(ids.guild!)), {
+            name: `fuzz${++this.n}`,
+            description: "a command",
+          })
+        ).command.id,
     },
     {
       name: "globalCommand",
-      check: (ids) => `EXISTS(SELECT 1 FROM "ApplicationCommand" WHERE id = ${sqlId(ids.globalCommand)} AND "guildId" IS NULL)`,
-      create: async () => (await this.domain.commands.create(this.commandScope(null), { name: `global${++this.n}`, description: "a global command" })).command.id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "ApplicationCommand" WHERE id = ${sqlId(ids.globalCommand)} AND "guildId" IS NULL)`,
+      create: async () =>
+        (
+          await this.domain.commands.create(this.commandScope(null), {
+            name: `global${++this.n}`,
+            description: "a global command",
+          })
+        ).command.id,
     },
     {
       name: "emojiId",
       after: ["emoji"],
-      check: (ids) => `EXISTS(SELECT 1 FROM "Emoji" WHERE id = ${sqlId(ids.emojiId)} AND "guildId" = ${sqlId(ids.guild)})`,
-      create: async (ids) => (await this.domain.emojis.create(this.ownerId, BigInt(ids.guild!), { name: `fuzz_${++this.n}`, image: PNG })).id as string,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Emoji" WHERE id = ${sqlId(ids.emojiId)} AND "guildId" = ${sqlId(ids.guild)})`,
+      create: async (ids) =>
+        (await this.domain.emojis.create(this.ownerId, BigInt(ids.guild!), { name: `fuzz_${++this.n}`, image: PNG }))
+          .id as string,
     },
     {
       name: "emoji",
@@ -218,8 +291,10 @@ export class FuzzWorld {
     },
     {
       name: "invite",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Invite" WHERE code = '${ids.invite?.replace(/[^A-Za-z0-9]/g, "")}' AND "guildId" = ${sqlId(ids.guild)})`,
-      create: async (ids) => (await this.domain.invites.create(BigInt(ids.channel!), this.ownerId, { max_age: 0 })).code,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Invite" WHERE code = '${ids.invite?.replace(/[^A-Za-z0-9]/g, "")}' AND "guildId" = ${sqlId(ids.guild)})`,
+      create: async (ids) =>
+        (await this.domain.invites.create(BigInt(ids.channel!), this.ownerId, { max_age: 0 })).code,
     },
     {
       // A slash command's interaction the bot answered, its reply in the channel; its token works as a webhook.
@@ -228,7 +303,9 @@ export class FuzzWorld {
       check: (ids) =>
         `EXISTS(SELECT 1 FROM "Interaction" i JOIN "Message" m ON m.id = i."originalMessageId" WHERE i.id = ${sqlId(ids.interaction)} AND i.state = 'answered' AND i."expiresAt" > clock_timestamp() + interval '1 minute' AND m."channelId" = ${sqlId(ids.channel)})`,
       create: async (ids) => {
-        const reply = await this.domain.messages.create(BigInt(ids.channel!), this.botUserId, { content: "an interaction's reply" });
+        const reply = await this.domain.messages.create(BigInt(ids.channel!), this.botUserId, {
+          content: "an interaction's reply",
+        });
         const token = randomToken(48);
         // No route makes an answered interaction without a bot session: written straight, as the tests' fixtures do.
         const [row] = await this.prisma.$queryRaw<{ id: bigint }[]>`
@@ -248,7 +325,8 @@ export class FuzzWorld {
     },
     {
       name: "leavableGuild",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Member" WHERE "guildId" = ${sqlId(ids.leavableGuild)} AND "userId" = ${this.botUserId})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Member" WHERE "guildId" = ${sqlId(ids.leavableGuild)} AND "userId" = ${this.botUserId})`,
       create: async () => {
         const guild = await this.domain.guilds.create(this.ownerId, "Fuzz Leavable");
         await this.domain.members.addBot(this.ownerId, guild.id, this.applicationId, Permission.Administrator);
@@ -257,12 +335,14 @@ export class FuzzWorld {
     },
     {
       name: "removableGuild",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Guild" WHERE id = ${sqlId(ids.removableGuild)} AND "ownerId" = ${this.ownerId})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Guild" WHERE id = ${sqlId(ids.removableGuild)} AND "ownerId" = ${this.ownerId})`,
       create: async () => (await this.domain.guilds.create(this.ownerId, "Fuzz Removable")).id.toString(),
     },
     {
       name: "ownApplication",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Application" WHERE id = ${sqlId(ids.ownApplication)} AND "ownerId" = ${this.ownerId})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Application" WHERE id = ${sqlId(ids.ownApplication)} AND "ownerId" = ${this.ownerId})`,
       create: async () => {
         const app = await this.domain.applications.create(this.ownerId, `Owned App ${++this.n}`);
         await this.domain.applicationSettings.addRedirectUri(this.ownerId, app.application.id, LOGIN_REDIRECT);
@@ -279,35 +359,60 @@ export class FuzzWorld {
     {
       name: "hiddenGuild",
       after: ["hiddenChannel", "hiddenRole", "hiddenEvent", "hiddenEmoji"],
-      check: (ids) => `EXISTS(SELECT 1 FROM "Guild" WHERE id = ${sqlId(ids.hiddenGuild)} AND "ownerId" = ${sqlId(ids.hiddenUser)})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Guild" WHERE id = ${sqlId(ids.hiddenGuild)} AND "ownerId" = ${sqlId(ids.hiddenUser)})`,
       create: async (ids) => (await this.domain.guilds.create(BigInt(ids.hiddenUser!), "Hidden Guild")).id.toString(),
     },
     {
       name: "hiddenChannel",
       after: ["hiddenMessage"],
-      check: (ids) => `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.hiddenChannel)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
-      create: async (ids) => (await this.domain.channels.create(BigInt(ids.hiddenGuild!), BigInt(ids.hiddenUser!), { name: "hidden", type: 0 })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Channel" WHERE id = ${sqlId(ids.hiddenChannel)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
+      create: async (ids) =>
+        (
+          await this.domain.channels.create(BigInt(ids.hiddenGuild!), BigInt(ids.hiddenUser!), {
+            name: "hidden",
+            type: 0,
+          })
+        ).id,
     },
     {
       name: "hiddenMessage",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.hiddenMessage)} AND "channelId" = ${sqlId(ids.hiddenChannel)})`,
-      create: async (ids) => (await this.domain.messages.create(BigInt(ids.hiddenChannel!), BigInt(ids.hiddenUser!), { content: "hidden" })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Message" WHERE id = ${sqlId(ids.hiddenMessage)} AND "channelId" = ${sqlId(ids.hiddenChannel)})`,
+      create: async (ids) =>
+        (await this.domain.messages.create(BigInt(ids.hiddenChannel!), BigInt(ids.hiddenUser!), { content: "hidden" }))
+          .id,
     },
     {
       name: "hiddenRole",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Role" WHERE id = ${sqlId(ids.hiddenRole)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
-      create: async (ids) => (await this.domain.roles.create(BigInt(ids.hiddenUser!), BigInt(ids.hiddenGuild!), { name: "hidden role" })).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Role" WHERE id = ${sqlId(ids.hiddenRole)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
+      create: async (ids) =>
+        (await this.domain.roles.create(BigInt(ids.hiddenUser!), BigInt(ids.hiddenGuild!), { name: "hidden role" })).id,
     },
     {
       name: "hiddenEvent",
-      check: (ids) => `EXISTS(SELECT 1 FROM "ScheduledEvent" WHERE id = ${sqlId(ids.hiddenEvent)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
-      create: async (ids) => (await this.domain.scheduledEvents.create(BigInt(ids.hiddenGuild!), BigInt(ids.hiddenUser!), somewhereElseEvent("Hidden Event"))).id,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "ScheduledEvent" WHERE id = ${sqlId(ids.hiddenEvent)} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
+      create: async (ids) =>
+        (
+          await this.domain.scheduledEvents.create(
+            BigInt(ids.hiddenGuild!),
+            BigInt(ids.hiddenUser!),
+            somewhereElseEvent("Hidden Event"),
+          )
+        ).id,
     },
     {
       name: "hiddenEmoji",
-      check: (ids) => `EXISTS(SELECT 1 FROM "Emoji" WHERE id = ${sqlId(ids.hiddenEmoji?.split(":")[1])} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "Emoji" WHERE id = ${sqlId(ids.hiddenEmoji?.split(":")[1])} AND "guildId" = ${sqlId(ids.hiddenGuild)})`,
       create: async (ids) => {
-        const emoji = await this.domain.emojis.create(BigInt(ids.hiddenUser!), BigInt(ids.hiddenGuild!), { name: "hidden_emoji", image: PNG });
+        const emoji = await this.domain.emojis.create(BigInt(ids.hiddenUser!), BigInt(ids.hiddenGuild!), {
+          name: "hidden_emoji",
+          image: PNG,
+        });
         return `hidden_emoji:${emoji.id}`;
       },
     },
@@ -315,14 +420,22 @@ export class FuzzWorld {
       name: "otherApplication",
       after: ["hiddenCommand"],
       check: (ids) => `EXISTS(SELECT 1 FROM "Application" WHERE id = ${sqlId(ids.otherApplication)})`,
-      create: async (ids) => (await this.domain.applications.create(BigInt(ids.hiddenUser!), `Other App ${++this.n}`)).application.id.toString(),
+      create: async (ids) =>
+        (
+          await this.domain.applications.create(BigInt(ids.hiddenUser!), `Other App ${++this.n}`)
+        ).application.id.toString(),
     },
     {
       name: "hiddenCommand",
       check: (ids) => `EXISTS(SELECT 1 FROM "ApplicationCommand" WHERE id = ${sqlId(ids.hiddenCommand)})`,
       create: async (ids) => {
         const app = await this.prisma.application.findUniqueOrThrow({ where: { id: BigInt(ids.otherApplication!) } });
-        return (await this.domain.commands.create({ applicationId: app.id, botUserId: app.botUserId, guildId: null }, { name: "hidden", description: "not yours" })).command.id;
+        return (
+          await this.domain.commands.create(
+            { applicationId: app.id, botUserId: app.botUserId, guildId: null },
+            { name: "hidden", description: "not yours" },
+          )
+        ).command.id;
       },
     },
     {
@@ -331,14 +444,19 @@ export class FuzzWorld {
       check: (ids) => `EXISTS(SELECT 1 FROM "Application" WHERE id = ${sqlId(ids.loginApp)})`,
       create: async (ids) => {
         const app = await this.domain.applications.create(BigInt(ids.hiddenUser!), `Site Login ${++this.n}`);
-        await this.domain.applicationSettings.addRedirectUri(BigInt(ids.hiddenUser!), app.application.id, LOGIN_REDIRECT);
+        await this.domain.applicationSettings.addRedirectUri(
+          BigInt(ids.hiddenUser!),
+          app.application.id,
+          LOGIN_REDIRECT,
+        );
         return app.application.id.toString();
       },
     },
     {
       // The owner's web session, for the web app's procedures (log out everywhere and a password change end it).
       name: "webSession",
-      check: (ids) => `EXISTS(SELECT 1 FROM "WebSession" WHERE id = '${sessionId(ids.webSession)}' AND "userId" = ${this.ownerId} AND "endedAt" IS NULL)`,
+      check: (ids) =>
+        `EXISTS(SELECT 1 FROM "WebSession" WHERE id = '${sessionId(ids.webSession)}' AND "userId" = ${this.ownerId} AND "endedAt" IS NULL)`,
       create: async () => (await this.domain.webSessions.start(this.ownerId)).id,
     },
   ];

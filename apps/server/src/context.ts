@@ -1,6 +1,14 @@
 import { createServerLogger, type Logger } from "./logging/logger";
 import { type OwnedDatabase as OpenDatabase, openDatabase } from "@chat/db/open";
-import { type Clock, createDomain, type Domain, keptSecret, type PublicUrls, publicUrlsFromEnv, systemClock } from "@chat/domain";
+import {
+  type Clock,
+  createDomain,
+  type Domain,
+  keptSecret,
+  type PublicUrls,
+  publicUrlsFromEnv,
+  systemClock,
+} from "@chat/domain";
 import type { ShortLived } from "@chat/ephemeral";
 import { type EventBus, LocalBus } from "@chat/events";
 import { createInfrastructure, type Infrastructure } from "@chat/infrastructure";
@@ -75,7 +83,10 @@ export interface ContextOptions {
 }
 
 /** `env`: the server's configuration, when the caller has read it already (read once). */
-export async function createServerContext(options: ContextOptions = {}, env: ServerEnv = readServerEnv()): Promise<ServerContext> {
+export async function createServerContext(
+  options: ContextOptions = {},
+  env: ServerEnv = readServerEnv(),
+): Promise<ServerContext> {
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -98,13 +109,33 @@ export async function createServerContext(options: ContextOptions = {}, env: Ser
   metrics.storage.watchDatabase(database.prisma);
   metrics.storage.watchBus(bus);
   const urls = options.urls ?? publicUrlsFromEnv();
-  const attachmentSigningKey = options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(dataDir, "attachment-signing-key");
+  const attachmentSigningKey =
+    options.attachmentSigningKey ?? env.attachmentSigningKey ?? keptSecret(dataDir, "attachment-signing-key");
   const livekit = options.livekit ?? env.livekit;
-  const domain = createDomain({ db: database.prisma, bus, urls, clock, attachmentSigningKey, shortLived: shortLived.store, voice: livekit ? new LiveKitMedia(livekit) : undefined, metrics: metrics.domain });
+  const domain = createDomain({
+    db: database.prisma,
+    bus,
+    urls,
+    clock,
+    attachmentSigningKey,
+    shortLived: shortLived.store,
+    voice: livekit ? new LiveKitMedia(livekit) : undefined,
+    metrics: metrics.domain,
+  });
   if (livekit) metrics.voice.watch(database.prisma);
   const rateLimited = options.rateLimits ?? env.rateLimits;
-  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
-  return { database, bus, domain, urls, clock, infrastructure, presence, shortLived,
+  const presence = infrastructure.presence({
+    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+  });
+  return {
+    database,
+    bus,
+    domain,
+    urls,
+    clock,
+    infrastructure,
+    presence,
+    shortLived,
     internalFromAnyHost: Boolean(env.infrastructure.internalSecret),
     dataDir,
     rateLimits: rateLimited ? infrastructure.rateLimits : null,

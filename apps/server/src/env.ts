@@ -36,7 +36,8 @@ export interface ServerEnv {
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = Number(env.SERVER_PORT || 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
   const host = env.SERVER_HOST || "0.0.0.0";
   return {
     port,
@@ -55,7 +56,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
 
 function readLogLevel(value: string | undefined): LogLevel {
   if (!value) return "info";
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}: ${value}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}: ${value}`);
   return value as LogLevel;
 }
 
@@ -71,6 +73,7 @@ export interface LocalLiveKitEnv {
 
 export function readLocalLiveKitEnv(env: NodeJS.ProcessEnv = process.env): LocalLiveKitEnv {
   const port = env.LIVEKIT_PORT ? Number(env.LIVEKIT_PORT) : undefined;
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`LIVEKIT_PORT is not a port: ${env.LIVEKIT_PORT}`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`LIVEKIT_PORT is not a port: ${env.LIVEKIT_PORT}`);
   return { configured: Boolean(env.LIVEKIT_URL?.trim()), binary: env.LIVEKIT_BINARY || undefined, port };
 }

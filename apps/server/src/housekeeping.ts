@@ -34,7 +34,9 @@ export function startInteractionDeadlines(ctx: ServerContext, intervalMs: number
     if (running) return;
     running = ctx.domain.interactions
       .expireOverdue()
-      .catch((error) => (isDatabaseUnreachable(error) ? outage.failed(error) : console.error("interaction deadlines failed", error)))
+      .catch((error) =>
+        isDatabaseUnreachable(error) ? outage.failed(error) : console.error("interaction deadlines failed", error),
+      )
       .finally(() => {
         running = null;
       });

@@ -6,7 +6,10 @@ const STOP_LIMIT_MS = 10_000;
 /** Runs one server node with the configuration from the environment. */
 const server = await startServer();
 const log = server.ctx.logger;
-log.info({ url: server.url, rest: server.ctx.urls.apiUrl, gateway: server.ctx.urls.gatewayUrl }, "server node listening");
+log.info(
+  { url: server.url, rest: server.ctx.urls.apiUrl, gateway: server.ctx.urls.gatewayUrl },
+  "server node listening",
+);
 
 /**
  * SIGTERM or SIGINT: not ready at once, gateway sessions closed so their bots resume on another

@@ -48,7 +48,11 @@ export async function startServer(
   app.server.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "").split("?")[0];
     if (path === "/gateway" || path === "/gateway/") gateway.handleUpgrade(request, socket, head);
-    else if (path === "/internal/bus" && ctx.infrastructure.hub && internalReachableFrom(ctx, request.socket.remoteAddress)) {
+    else if (
+      path === "/internal/bus" &&
+      ctx.infrastructure.hub &&
+      internalReachableFrom(ctx, request.socket.remoteAddress)
+    ) {
       const hub = ctx.infrastructure.hub;
       hubSockets.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, request));
     } else socket.destroy();

@@ -24,7 +24,13 @@ interface Figures {
  * (or `maxSeconds` pass), recording every frame's duration in the page and the heap and DOM
  * size at the end.
  */
-async function scrollToTop(page: Page, cdp: CDPSession, scroller: string, reachedTop: () => Promise<boolean>, maxSeconds = Number.POSITIVE_INFINITY): Promise<Figures> {
+async function scrollToTop(
+  page: Page,
+  cdp: CDPSession,
+  scroller: string,
+  reachedTop: () => Promise<boolean>,
+  maxSeconds = Number.POSITIVE_INFINITY,
+): Promise<Figures> {
   await page.evaluate(() => {
     const frames: number[] = [];
     (window as unknown as { __frames: number[] }).__frames = frames;
@@ -47,13 +53,24 @@ async function scrollToTop(page: Page, cdp: CDPSession, scroller: string, reache
     top = await reachedTop();
   }
   const seconds = (Date.now() - started) / 1000;
-  const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames)).slice(1).sort((a, b) => a - b);
+  const frames = (await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames))
+    .slice(1)
+    .sort((a, b) => a - b);
   await cdp.send("HeapProfiler.collectGarbage");
   await cdp.send("Performance.enable");
   const { metrics } = await cdp.send("Performance.getMetrics");
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   const at = (q: number) => frames[Math.min(frames.length - 1, Math.floor(q * frames.length))] ?? 0;
-  return { frames: frames.length, p50: at(0.5), p99: at(0.99), worst: frames.at(-1) ?? 0, heapMb: metric("JSHeapUsedSize") / 2 ** 20, domNodes: metric("Nodes"), seconds, reachedTop: top };
+  return {
+    frames: frames.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    worst: frames.at(-1) ?? 0,
+    heapMb: metric("JSHeapUsedSize") / 2 ** 20,
+    domNodes: metric("Nodes"),
+    seconds,
+    reachedTop: top,
+  };
 }
 
 const row = (name: string, f: Figures) =>
@@ -71,7 +88,13 @@ test(`scrolling a ${HISTORY}-message channel from the newest to the first`, asyn
   const text = (n: number) => `message ${n}: **some** text with a \`code\` span and a link https://example.com/${n}`;
   const first = Date.now() - HISTORY * 60_000;
   for (let i = 0; i < HISTORY - 1; i += 1000) {
-    const data = Array.from({ length: Math.min(1000, HISTORY - 1 - i) }, (_, j) => ({ channelId: BigInt(channelId), guildId: BigInt(guildId), authorId: person.id, content: text(i + j + 1), createdAt: new Date(first + (i + j) * 60_000) }));
+    const data = Array.from({ length: Math.min(1000, HISTORY - 1 - i) }, (_, j) => ({
+      channelId: BigInt(channelId),
+      guildId: BigInt(guildId),
+      authorId: person.id,
+      content: text(i + j + 1),
+      createdAt: new Date(first + (i + j) * 60_000),
+    }));
     await database.prisma.message.createMany({ data });
   }
   await domain.messages.create(BigInt(channelId), person.id, { content: text(HISTORY) });
@@ -79,20 +102,32 @@ test(`scrolling a ${HISTORY}-message channel from the newest to the first`, asyn
 
   await page.goto(`/channels/${guildId}/${channelId}`);
   await expect(messages(page).last()).toContainText(`message ${HISTORY}:`);
-  const app = await scrollToTop(page, await page.context().newCDPSession(page), '[data-testid="message-scroller"]', () =>
-    page.getByRole("heading", { name: "Welcome to #general!" }).isVisible(),
+  const app = await scrollToTop(
+    page,
+    await page.context().newCDPSession(page),
+    '[data-testid="message-scroller"]',
+    () => page.getByRole("heading", { name: "Welcome to #general!" }).isVisible(),
   );
   await expect(messages(page).first()).toContainText("message 1:");
   console.log(`web app: ${row("", app)}`);
 
   // Reference, same run, same browser: the same rows all in one page (what a list that keeps every message costs).
   const reference = await browser.newPage();
-  await reference.setContent(`<div id="s" style="height:800px;overflow-y:auto;font:15px sans-serif"><ol>${Array.from(
-    { length: HISTORY },
-    (_, i) => `<li style="display:flex;gap:16px;padding:2px 16px"><span style="width:40px;height:40px;border-radius:50%;background:#5b6cf0"></span><div><b>reader</b> <time>Today</time><div>message ${i + 1}: <strong>some</strong> text with a <code>code</code> span and a link <a href="https://example.com/${i}">https://example.com/${i}</a></div></div></li>`,
-  ).join("")}</ol></div>`);
+  await reference.setContent(
+    `<div id="s" style="height:800px;overflow-y:auto;font:15px sans-serif"><ol>${Array.from(
+      { length: HISTORY },
+      (_, i) =>
+        `<li style="display:flex;gap:16px;padding:2px 16px"><span style="width:40px;height:40px;border-radius:50%;background:#5b6cf0"></span><div><b>reader</b> <time>Today</time><div>message ${i + 1}: <strong>some</strong> text with a <code>code</code> span and a link <a href="https://example.com/${i}">https://example.com/${i}</a></div></div></li>`,
+    ).join("")}</ol></div>`,
+  );
   await reference.locator("#s").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  const all = await scrollToTop(reference, await reference.context().newCDPSession(reference), "#s", () => reference.locator("#s").evaluate((el) => el.scrollTop === 0), REFERENCE_SECONDS);
+  const all = await scrollToTop(
+    reference,
+    await reference.context().newCDPSession(reference),
+    "#s",
+    () => reference.locator("#s").evaluate((el) => el.scrollTop === 0),
+    REFERENCE_SECONDS,
+  );
 
   console.log(
     [

@@ -26,9 +26,16 @@ class ArrivalReader {
   sample: string | null = null;
   private readonly controller = new AbortController();
 
-  static async open(url: string, headers: Record<string, string>, ready: (block: string) => boolean): Promise<ArrivalReader> {
+  static async open(
+    url: string,
+    headers: Record<string, string>,
+    ready: (block: string) => boolean,
+  ): Promise<ArrivalReader> {
     const reader = new ArrivalReader();
-    const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: reader.controller.signal });
+    const response = await fetch(url, {
+      headers: { accept: "text/event-stream", ...headers },
+      signal: reader.controller.signal,
+    });
     if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
     let isReady = () => {};
     const readied = new Promise<void>((resolve) => {
@@ -56,7 +63,12 @@ class ArrivalReader {
           const found = MARKER.exec(block);
           if (!found || this.arrivals.has(Number(found[1]))) continue;
           this.arrivals.set(Number(found[1]), now);
-          this.sample ??= block.split("\n").find((line) => line.startsWith("data:"))?.slice(5).trim() ?? null;
+          this.sample ??=
+            block
+              .split("\n")
+              .find((line) => line.startsWith("data:"))
+              ?.slice(5)
+              .trim() ?? null;
         }
       }
     } catch {
@@ -101,7 +113,8 @@ async function measure(readers: ArrivalReader[], send: (n: number) => Promise<vo
   await Promise.all(sends);
   const deadline = Date.now() + 10_000;
   const last = WARM_UP + MESSAGES - 1;
-  while (Date.now() < deadline && readers.some((r) => !r.arrivals.has(last))) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (Date.now() < deadline && readers.some((r) => !r.arrivals.has(last)))
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const latencies: number[] = [];
   const lastTab: number[] = [];
   let missing = 0;
@@ -123,7 +136,14 @@ async function measure(readers: ArrivalReader[], send: (n: number) => Promise<vo
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   };
-  return { p50: at(latencies, 0.5), p99: at(latencies, 0.99), worst: Math.max(...latencies), lastTabP99: at(lastTab, 0.99), answeredP50: at(answered, 0.5), missing };
+  return {
+    p50: at(latencies, 0.5),
+    p99: at(latencies, 0.99),
+    worst: Math.max(...latencies),
+    lastTabP99: at(lastTab, 0.99),
+    answeredP50: at(answered, 0.5),
+    missing,
+  };
 }
 
 async function startReference(): Promise<{ port: number; process: ChildProcess }> {
@@ -141,7 +161,10 @@ test(`a message reaches ${TABS} open tabs`, async ({ service }) => {
   const { domain } = await service.domain();
   const secret = service.env.NEXTAUTH_SECRET as string;
   const person = async (label: string) => {
-    const user = await domain.users.createPerson({ username: uniqueName(label), passwordHash: "not used: signed in by a minted session" });
+    const user = await domain.users.createPerson({
+      username: uniqueName(label),
+      passwordHash: "not used: signed in by a minted session",
+    });
     const session = await domain.webSessions.start(user.id);
     const token = await encode({ token: { sub: user.id.toString(), sid: session.id }, secret });
     return { id: user.id, cookie: `${SESSION_COOKIE}=${token}` };
@@ -158,7 +181,11 @@ test(`a message reaches ${TABS} open tabs`, async ({ service }) => {
   // The web app: each tab is a person's live stream (tRPC subscription over SSE), each send the composer's mutation.
   const input = encodeURIComponent(JSON.stringify({ lastEventId: null }));
   const readers = await Promise.all(
-    tabs.map((tab) => ArrivalReader.open(`${service.webUrl}/api/trpc/live.stream?input=${input}`, { cookie: tab.cookie }, (block) => block.includes('"kind":"ready"'))),
+    tabs.map((tab) =>
+      ArrivalReader.open(`${service.webUrl}/api/trpc/live.stream?input=${input}`, { cookie: tab.cookie }, (block) =>
+        block.includes('"kind":"ready"'),
+      ),
+    ),
   );
   const web = await measure(readers, async (n) => {
     const sender = senders[n % SENDERS];
@@ -176,7 +203,9 @@ test(`a message reaches ${TABS} open tabs`, async ({ service }) => {
   const reference = await startReference();
   try {
     const root = `http://127.0.0.1:${reference.port}`;
-    const plain = await Promise.all(tabs.map(() => ArrivalReader.open(`${root}/stream`, {}, (block) => block.startsWith(": ready"))));
+    const plain = await Promise.all(
+      tabs.map(() => ArrivalReader.open(`${root}/stream`, {}, (block) => block.startsWith(": ready"))),
+    );
     const bare = await measure(plain, async (n) => {
       await fetch(`${root}/send`, { method: "POST", body: sample.replace(MARKER, marker(n)) });
     });

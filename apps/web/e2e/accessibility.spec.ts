@@ -17,7 +17,9 @@ async function expectAccessible(page: Page, where: string): Promise<void> {
   await page.setViewportSize(WIDTHS[0] as { width: number; height: number });
 }
 
-test("sign-up, login (with their error messages), the portal, an application, the consent page and the settings break no accessibility rule", async ({ page }) => {
+test("sign-up, login (with their error messages), the portal, an application, the consent page and the settings break no accessibility rule", async ({
+  page,
+}) => {
   await page.goto("/register");
   await expectAccessible(page, "sign-up");
   await page.getByLabel("Username").fill("Not Valid!");

@@ -21,7 +21,11 @@ async function filesBot(service: RunningService, owner: Someone, guildId: string
     files.forEach((file, i) => {
       form.append(`files[${i}]`, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     });
-    const response = await fetch(`${service.apiUrl}/channels/${channelId}/messages`, { method: "POST", headers: { Authorization: `Bot ${app.botToken}` }, body: form });
+    const response = await fetch(`${service.apiUrl}/channels/${channelId}/messages`, {
+      method: "POST",
+      headers: { Authorization: `Bot ${app.botToken}` },
+      body: form,
+    });
     expect(response.status, await response.clone().text()).toBe(200);
   };
 }
@@ -30,11 +34,16 @@ function messageWith(page: Page, text: string) {
   return page.getByRole("log").getByTestId("message").filter({ hasText: text });
 }
 
-test("a bot's picture shows scaled and opens full size in a viewer that Escape, Close and a click beside it shut, focus going back", async ({ people, service }) => {
+test("a bot's picture shows scaled and opens full size in a viewer that Escape, Close and a click beside it shut, focus going back", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Gallery");
   const post = await filesBot(service, ann, guild.guildId);
-  await post(guild.channelId, "the big chart", [{ name: "big chart.png", type: "image/png", data: twoColourPng(600, [91, 108, 240], [46, 168, 102]) }]);
+  await post(guild.channelId, "the big chart", [
+    { name: "big chart.png", type: "image/png", data: twoColourPng(600, [91, 108, 240], [46, 168, 102]) },
+  ]);
 
   const page = await people.open(ann, guild.path);
   await page.setViewportSize(DESKTOP);
@@ -55,7 +64,9 @@ test("a bot's picture shows scaled and opens full size in a viewer that Escape, 
   // Full size: the picture fits the window at 1280 × 720, so it shows at its own 600 px.
   const full = viewer.getByTestId("image-viewer-picture");
   await expect.poll(async () => (await full.boundingBox())?.width).toBe(600);
-  expect(await viewer.getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(await picture.getAttribute("src"));
+  expect(await viewer.getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(
+    await picture.getAttribute("src"),
+  );
   expect(await axeViolations(page)).toEqual([]);
   await screen(page, "attachments-viewer");
 
@@ -82,7 +93,11 @@ test("a bot's picture shows scaled and opens full size in a viewer that Escape, 
   await expect(opener).toBeFocused();
 });
 
-test("a bot's video plays inline and its text file shows as a card whose Download saves it under its name", async ({ browser, people, service }) => {
+test("a bot's video plays inline and its text file shows as a card whose Download saves it under its name", async ({
+  browser,
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Screening Room");
   const post = await filesBot(service, ann, guild.guildId);
@@ -105,7 +120,9 @@ test("a bot's video plays inline and its text file shows as a card whose Downloa
   const player = message.getByTestId("message-video");
   await expect(player).toHaveAttribute("controls", "");
   await expect(player).toHaveAccessibleName("trailer.webm");
-  expect(new URL((await player.getAttribute("src")) as string).pathname).toMatch(/^\/cdn\/attachments\/\d+\/\d+\/trailer\.webm$/);
+  expect(new URL((await player.getAttribute("src")) as string).pathname).toMatch(
+    /^\/cdn\/attachments\/\d+\/\d+\/trailer\.webm$/,
+  );
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   expect(await player.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([160, 90]);
 
@@ -120,7 +137,10 @@ test("a bot's video plays inline and its text file shows as a card whose Downloa
   await screen(page, "attachments-message");
 
   const url = page.url();
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: "Download Ann's notes (draft).txt" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("link", { name: "Download Ann's notes (draft).txt" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("Ann's notes (draft).txt");
   expect(readFileSync(await download.path()).equals(notes)).toBe(true);
   // The conversation stays open.

@@ -9,7 +9,9 @@ test("sign-up shows the username rules' messages", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await submit.click();
-  await expect(formAlert(page)).toHaveText("Username can only contain lower-case letters, numbers, underscores and periods.");
+  await expect(formAlert(page)).toHaveText(
+    "Username can only contain lower-case letters, numbers, underscores and periods.",
+  );
 
   await page.getByLabel("Username").fill("a");
   await submit.click();
@@ -79,7 +81,10 @@ test("a deep link survives the detour through the login page", async ({ page }) 
   await expect(page.getByRole("textbox", { name: "Message #general" })).toBeVisible();
 });
 
-test("the login and sign-up buttons wait for the page to be ready, so an early click is never lost", async ({ page, request }) => {
+test("the login and sign-up buttons wait for the page to be ready, so an early click is never lost", async ({
+  page,
+  request,
+}) => {
   // As served, before any script runs: the buttons are disabled and the forms would never send a password in the address.
   for (const [path, button] of [
     ["/login", "Log in"],

@@ -23,8 +23,16 @@ const FRUITS = [
 const asked: string[] = [];
 
 const COMMANDS: RESTPostAPIApplicationCommandsJSONBody[] = [
-  { name: "fruit", description: "Pick a fruit", options: [{ type: 3, name: "kind", description: "Which fruit", required: true, autocomplete: true }] },
-  { name: "topic", description: "Set a topic", options: [{ type: 3, name: "subject", description: "About what", required: true, autocomplete: true }] },
+  {
+    name: "fruit",
+    description: "Pick a fruit",
+    options: [{ type: 3, name: "kind", description: "Which fruit", required: true, autocomplete: true }],
+  },
+  {
+    name: "topic",
+    description: "Set a topic",
+    options: [{ type: 3, name: "subject", description: "About what", required: true, autocomplete: true }],
+  },
 ];
 
 /** The bot: choices for `fruit` starting with what is typed (slowly for "c"); `topic`'s suggestions never come. */
@@ -39,8 +47,10 @@ async function answer(interaction: Interaction): Promise<void> {
     return;
   }
   if (interaction.isChatInputCommand()) {
-    if (interaction.commandName === "fruit") await interaction.reply(`The bot got ${interaction.options.getString("kind", true)}`);
-    if (interaction.commandName === "topic") await interaction.reply(`Topic set: ${interaction.options.getString("subject", true)}`);
+    if (interaction.commandName === "fruit")
+      await interaction.reply(`The bot got ${interaction.options.getString("kind", true)}`);
+    if (interaction.commandName === "topic")
+      await interaction.reply(`Topic set: ${interaction.options.getString("subject", true)}`);
   }
 }
 
@@ -49,7 +59,10 @@ function startBot(service: Parameters<typeof guildWith>[0], owner: Someone, guil
 }
 
 test.describe("autocomplete with a discord.js bot", () => {
-  test("keyboard only: the choices follow what is typed; the person sees the chosen name, the bot gets its value", async ({ people, service }) => {
+  test("keyboard only: the choices follow what is typed; the person sees the chosen name, the bot gets its value", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Fruit Stand");
     const bot = await startBot(service, ann, guild.guildId);
@@ -136,7 +149,10 @@ test.describe("autocomplete with a discord.js bot", () => {
     }
   });
 
-  test("a bot that never answers shows 'Loading options failed', and the command is still sent with the typed value", async ({ people, service }) => {
+  test("a bot that never answers shows 'Loading options failed', and the command is still sent with the typed value", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Quiet Topics");
     const bot = await startBot(service, ann, guild.guildId);

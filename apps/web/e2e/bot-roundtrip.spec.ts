@@ -18,7 +18,12 @@ test("a person's message reaches a discord.js bot whose reply appears live in th
   await domain.members.addBot(owner.id, BigInt(guildId), app.application.id, 3072n | (1n << 16n));
 
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+    intents: [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMembers,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.MessageContent,
+    ],
     rest: { api: `${service.serverUrl}/api`, version: "10" },
   });
   try {
@@ -41,7 +46,9 @@ test("a person's message reaches a discord.js bot whose reply appears live in th
 
     await message.reply("pong, from a discord.js bot");
     await expect(messages(page).last()).toHaveText("pong, from a discord.js bot");
-    await expect(page.getByTestId("message").filter({ hasText: "pong, from a discord.js bot" }).getByText("Bot", { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId("message").filter({ hasText: "pong, from a discord.js bot" }).getByText("Bot", { exact: true }),
+    ).toBeVisible();
   } finally {
     await client.destroy();
   }

@@ -64,7 +64,12 @@ test("another person and a bot appear live without a reload", async ({ page, bro
 
   // A bot's message (sent through the same domain service the REST API uses, from another process).
   const app = await domain.applications.create(bobUser?.id ?? 0n, "Greeter");
-  await domain.members.addBot(BigInt((await domain.users.findByUsername(alice))?.id ?? 0n), BigInt(guildId), app.application.id, 3072n);
+  await domain.members.addBot(
+    BigInt((await domain.users.findByUsername(alice))?.id ?? 0n),
+    BigInt(guildId),
+    app.application.id,
+    3072n,
+  );
   await domain.messages.create(BigInt(channelId), app.botUser.id, { content: "Beep boop, welcome to Live Room!" });
   for (const p of [page, bobPage]) {
     await expect(messages(p).last()).toHaveText("Beep boop, welcome to Live Room!");
@@ -84,7 +89,8 @@ test("scrolling up loads older pages", async ({ page, service }) => {
   const { guildId, channelId } = await createGuild(page, "History");
   const { domain } = await service.domain();
   const user = await domain.users.findByUsername(me);
-  for (let i = 1; i <= 120; i++) await domain.messages.create(BigInt(channelId), user?.id ?? 0n, { content: `message ${i}` });
+  for (let i = 1; i <= 120; i++)
+    await domain.messages.create(BigInt(channelId), user?.id ?? 0n, { content: `message ${i}` });
 
   await page.goto(`/channels/${guildId}/${channelId}`);
   await expect(messages(page).last()).toHaveText("message 120");
@@ -100,7 +106,10 @@ test("scrolling up loads older pages", async ({ page, service }) => {
   await expect(messages(page).first()).toHaveText("message 1");
 });
 
-test("shows a bot's picture and file from their signed URLs, and a picture that fails to load gets a fresh URL", async ({ page, service }) => {
+test("shows a bot's picture and file from their signed URLs, and a picture that fails to load gets a fresh URL", async ({
+  page,
+  service,
+}) => {
   const me = uniqueName("dora");
   await signUp(page, me);
   const { guildId, channelId } = await createGuild(page, "Files");
@@ -108,12 +117,22 @@ test("shows a bot's picture and file from their signed URLs, and a picture that 
   const person = await domain.users.findByUsername(me);
   const app = await domain.applications.create(person?.id ?? 0n, "Reporter");
   await domain.members.addBot(person?.id ?? 0n, BigInt(guildId), app.application.id, 3072n);
-  await domain.messages.create(BigInt(channelId), app.botUser.id, { content: "today's chart" }, {
-    files: [
-      { index: 0, filename: "chart.png", contentType: "image/png", data: new Uint8Array(twoColourPng(48, [91, 108, 240], [46, 168, 102])) },
-      { index: 1, filename: "notes.txt", contentType: null, data: new TextEncoder().encode("the numbers") },
-    ],
-  });
+  await domain.messages.create(
+    BigInt(channelId),
+    app.botUser.id,
+    { content: "today's chart" },
+    {
+      files: [
+        {
+          index: 0,
+          filename: "chart.png",
+          contentType: "image/png",
+          data: new Uint8Array(twoColourPng(48, [91, 108, 240], [46, 168, 102])),
+        },
+        { index: 1, filename: "notes.txt", contentType: null, data: new TextEncoder().encode("the numbers") },
+      ],
+    },
+  );
 
   // The first URL the page asks for answers as an expired one does, every time it is asked for
   // (the browser may ask twice); the answer comes a second later, so the URL the page gets
@@ -125,9 +144,15 @@ test("shows a bot's picture and file from their signed URLs, and a picture that 
     if (url !== expired) return route.continue();
     await new Promise((r) => setTimeout(r, 1_100));
     // The page may have moved on to a fresh URL meanwhile and dropped this request: then there is nothing left to answer.
-    await route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ message: "404: Not Found", code: 0 }) }).catch((error: unknown) => {
-      if (!String(error).includes("Route is already handled")) throw error;
-    });
+    await route
+      .fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "404: Not Found", code: 0 }),
+      })
+      .catch((error: unknown) => {
+        if (!String(error).includes("Route is already handled")) throw error;
+      });
   });
   await page.goto(`/channels/${guildId}/${channelId}`);
   const message = page.getByTestId("message").filter({ hasText: "today's chart" });

@@ -50,14 +50,18 @@ async function answer(interaction: Interaction): Promise<void> {
   if (interaction.isChatInputCommand()) {
     switch (interaction.commandName) {
       case "remind":
-        await interaction.reply(`In ${interaction.options.getInteger("minutes", true)} minutes: ${interaction.options.getString("note") ?? "something"}`);
+        await interaction.reply(
+          `In ${interaction.options.getInteger("minutes", true)} minutes: ${interaction.options.getString("note") ?? "something"}`,
+        );
         return;
       case "inspect": {
         // Downloaded from the signed URL resolved.attachments carries, as a bot would.
         const file = interaction.options.getAttachment("file", true);
         const bytes = new Uint8Array(await (await fetch(file.url)).arrayBuffer());
         const firstLine = new TextDecoder().decode(bytes).split("\n")[0];
-        await interaction.reply(`Got ${file.name}: ${bytes.byteLength} bytes (${file.size} said), starting “${firstLine}”`);
+        await interaction.reply(
+          `Got ${file.name}: ${bytes.byteLength} bytes (${file.size} said), starting “${firstLine}”`,
+        );
         return;
       }
       case "slow":
@@ -69,7 +73,11 @@ async function answer(interaction: Interaction): Promise<void> {
         await interaction.reply({
           content: "Only for your eyes",
           flags: MessageFlags.Ephemeral,
-          components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId("reveal").setLabel("Reveal").setStyle(ButtonStyle.Primary))],
+          components: [
+            new ActionRowBuilder<ButtonBuilder>().addComponents(
+              new ButtonBuilder().setCustomId("reveal").setLabel("Reveal").setStyle(ButtonStyle.Primary),
+            ),
+          ],
         });
         return;
       case "lunch": {
@@ -81,7 +89,10 @@ async function answer(interaction: Interaction): Promise<void> {
           new StringSelectMenuBuilder()
             .setCustomId("side")
             .setPlaceholder("Pick a side")
-            .addOptions({ label: "Fries", value: "fries" }, { label: "Salad", value: "salad", description: "The healthy one" }),
+            .addOptions(
+              { label: "Fries", value: "fries" },
+              { label: "Salad", value: "salad", description: "The healthy one" },
+            ),
         );
         await interaction.reply({ content: "What's for lunch?", components: [buttons, select] });
         return;
@@ -116,7 +127,10 @@ function startBot(service: Parameters<typeof guildWith>[0], owner: Someone, guil
 }
 
 test.describe("commands and components of a discord.js bot", () => {
-  test("keyboard only: a slash command with options is sent, shown on its way, and answered with '<person> used /remind'", async ({ people, service }) => {
+  test("keyboard only: a slash command with options is sent, shown on its way, and answered with '<person> used /remind'", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Bot Commands");
     const bot = await startBot(service, ann, guild.guildId);
@@ -144,7 +158,10 @@ test.describe("commands and components of a discord.js bot", () => {
     }
   });
 
-  test("an attachment option: the person picks a file (too big is said at once), sends it, and the bot downloads it", async ({ people, service }) => {
+  test("an attachment option: the person picks a file (too big is said at once), sends it, and the bot downloads it", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "File Bot");
     const bot = await startBot(service, ann, guild.guildId);
@@ -158,7 +175,11 @@ test.describe("commands and components of a discord.js bot", () => {
       await expect(picker).toBeFocused();
       let chooser = page.waitForEvent("filechooser");
       await page.keyboard.press("Space");
-      await (await chooser).setFiles({ name: "huge.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(25 * 1024 * 1024 + 1) });
+      await (await chooser).setFiles({
+        name: "huge.bin",
+        mimeType: "application/octet-stream",
+        buffer: Buffer.alloc(25 * 1024 * 1024 + 1),
+      });
       await expect(form.getByTestId("option-file")).toContainText("huge.bin is too big: files can be at most 25 MB.");
       await expect(form.getByTestId("chosen-file")).toHaveText("huge.bin");
 
@@ -184,14 +205,19 @@ test.describe("commands and components of a discord.js bot", () => {
       await picker.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
       await form.getByRole("button", { name: "Send command" }).click();
       const reply = messageWith(page, "Got notes.txt");
-      await expect(reply).toHaveText(new RegExp(`Got notes.txt: ${text.length} bytes \\(${text.length} said\\), starting “first line of the notes”`));
+      await expect(reply).toHaveText(
+        new RegExp(`Got notes.txt: ${text.length} bytes \\(${text.length} said\\), starting “first line of the notes”`),
+      );
       await expect(reply.getByTestId("interaction-header")).toHaveText(`${ann.username} used /inspect`);
     } finally {
       await bot.destroy();
     }
   });
 
-  test("a deferred reply shows '<bot> is thinking…' until it is filled; a silent bot gives 'The application did not respond'", async ({ people, service }) => {
+  test("a deferred reply shows '<bot> is thinking…' until it is filled; a silent bot gives 'The application did not respond'", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Slow Bot");
     const bot = await startBot(service, ann, guild.guildId);
@@ -205,7 +231,9 @@ test.describe("commands and components of a discord.js bot", () => {
       await screen(page, "command-thinking");
       await expect(messageWith(page, "Finally done")).toBeVisible();
       await expect(thinking).toHaveCount(0);
-      await expect(messageWith(page, "Finally done").getByTestId("interaction-header")).toHaveText(`${ann.username} used /slow`);
+      await expect(messageWith(page, "Finally done").getByTestId("interaction-header")).toHaveText(
+        `${ann.username} used /slow`,
+      );
 
       await pickCommand(page, "silent");
       await page.keyboard.press("Enter");
@@ -220,7 +248,10 @@ test.describe("commands and components of a discord.js bot", () => {
     }
   });
 
-  test("an ephemeral reply is shown only to the person who used the command, until dismissed", async ({ people, service }) => {
+  test("an ephemeral reply is shown only to the person who used the command, until dismissed", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const ben = await people.get("ben");
     const guild = await guildWith(service, ann, "Secret Bot", [ben]);
@@ -256,7 +287,10 @@ test.describe("commands and components of a discord.js bot", () => {
     }
   });
 
-  test("a button shows a spinner until the bot updates the message; a select's pick is answered; an unanswered click fails", async ({ people, service }) => {
+  test("a button shows a spinner until the bot updates the message; a select's pick is answered; an unanswered click fails", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Lunch Bot");
     const bot = await startBot(service, ann, guild.guildId);
@@ -278,7 +312,9 @@ test.describe("commands and components of a discord.js bot", () => {
       await expect(ignore).toHaveAttribute("aria-busy", "true");
       await expect(ignore.getByRole("img", { name: "Waiting for the app" })).toBeVisible();
       await expect(lunch.getByRole("button", { name: "Done" })).toBeDisabled();
-      await expect(lunch.getByTestId("interaction-failed")).toContainText("This interaction failed", { timeout: 8_000 });
+      await expect(lunch.getByTestId("interaction-failed")).toContainText("This interaction failed", {
+        timeout: 8_000,
+      });
       await screen(page, "component-failed");
 
       await lunch.getByRole("button", { name: "Done" }).click();
@@ -313,10 +349,21 @@ test.describe("commands and components of a discord.js bot", () => {
       await expect(quote).toBeVisible();
       await expect(quote.getByTestId("interaction-header")).toHaveText(`${ann.username} used Quote`);
 
-      await page.getByRole("complementary", { name: "Members" }).getByRole("button", { name: `More actions for ${ben.username}` }).click();
-      await page.getByRole("menu", { name: `Actions for ${ben.username}` }).getByRole("menuitem", { name: "Apps" }).click();
-      await page.getByRole("menu", { name: "Apps" }).getByRole("menuitem", { name: /High five/ }).click();
-      await expect(messageWith(page, `High five for ${ben.username}!`).getByTestId("interaction-header")).toHaveText(`${ann.username} used High five`);
+      await page
+        .getByRole("complementary", { name: "Members" })
+        .getByRole("button", { name: `More actions for ${ben.username}` })
+        .click();
+      await page
+        .getByRole("menu", { name: `Actions for ${ben.username}` })
+        .getByRole("menuitem", { name: "Apps" })
+        .click();
+      await page
+        .getByRole("menu", { name: "Apps" })
+        .getByRole("menuitem", { name: /High five/ })
+        .click();
+      await expect(messageWith(page, `High five for ${ben.username}!`).getByTestId("interaction-header")).toHaveText(
+        `${ann.username} used High five`,
+      );
     } finally {
       await bot.destroy();
     }

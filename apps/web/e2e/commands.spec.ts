@@ -19,19 +19,41 @@ async function helperWithCommands(service: Parameters<typeof guildWith>[0], owne
       options: [
         { type: 4, name: "minutes", description: "In how many minutes", required: true, min_value: 1, max_value: 600 },
         { type: 3, name: "note", description: "What to remember", min_length: 2, max_length: 20 },
-        { type: 3, name: "tone", description: "How to remind you", choices: [{ name: "Gentle", value: "gentle" }, { name: "Loud", value: "loud" }] },
+        {
+          type: 3,
+          name: "tone",
+          description: "How to remind you",
+          choices: [
+            { name: "Gentle", value: "gentle" },
+            { name: "Loud", value: "loud" },
+          ],
+        },
         { type: 7, name: "where", description: "Where to post it", channel_types: [0] },
       ],
     },
     { name: "ping", description: "Check the bot is there" },
-    { name: "config", description: "Settings", options: [{ type: 1, name: "show", description: "Show the settings", options: [{ type: 5, name: "all", description: "Every setting" }] }] },
+    {
+      name: "config",
+      description: "Settings",
+      options: [
+        {
+          type: 1,
+          name: "show",
+          description: "Show the settings",
+          options: [{ type: 5, name: "all", description: "Every setting" }],
+        },
+      ],
+    },
     { type: 2, name: "High five" },
     { type: 3, name: "Quote" },
   ]);
   return { bot, applicationId: app.id };
 }
 
-test("typing / opens the command picker; keyboard only, a command's options are filled and checked before sending", async ({ people, service }) => {
+test("typing / opens the command picker; keyboard only, a command's options are filled and checked before sending", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Command Lab");
   await helperWithCommands(service, ann, guild.guildId);
@@ -50,7 +72,10 @@ test("typing / opens the command picker; keyboard only, a command's options are 
   await expect(picker.getByRole("option", { selected: true })).toHaveText(/^\/config show/);
   await page.keyboard.press("ArrowDown");
   await expect(picker.getByRole("option", { selected: true })).toHaveText(/^\/ping/);
-  await expect(box).toHaveAttribute("aria-activedescendant", (await picker.getByRole("option", { selected: true }).getAttribute("id")) ?? "");
+  await expect(box).toHaveAttribute(
+    "aria-activedescendant",
+    (await picker.getByRole("option", { selected: true }).getAttribute("id")) ?? "",
+  );
   await expect.poll(() => axeViolations(page)).toEqual([]);
   await screen(page, "command-picker");
 
@@ -116,7 +141,10 @@ test("typing / opens the command picker; keyboard only, a command's options are 
   await expect(box).toHaveValue("");
 });
 
-test("a message's and a member's context menus have an Apps entry with the message and user commands", async ({ people, service }) => {
+test("a message's and a member's context menus have an Apps entry with the message and user commands", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Menu Lab");
   const { bot } = await helperWithCommands(service, ann, guild.guildId);
@@ -130,7 +158,17 @@ test("a message's and a member's context menus have an Apps entry with the messa
   const menu = page.getByRole("menu", { name: "Message actions" });
   await expect(menu).toBeVisible();
   // The message's own entries first (a bot's message: Delete, as Ann owns the guild, the copies, reply, reaction, pin, link and thread), then Apps.
-  await expect(menu.getByRole("menuitem")).toHaveText(["Delete message", "Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    "Delete message",
+    "Copy text",
+    "Copy message ID",
+    "Reply",
+    "Add reaction",
+    "Pin message",
+    "Copy message link",
+    "Create thread",
+    /^Apps/,
+  ]);
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "Apps" })).toBeFocused();
   await page.keyboard.press("ArrowRight");
@@ -164,11 +202,18 @@ test("a message's and a member's context menus have an Apps entry with the messa
   await expect(memberMenu).toHaveCount(0);
 
   // And a member of the member list, by right-click.
-  await page.getByRole("complementary", { name: "Members" }).getByTestId("member").filter({ hasText: "Helper" }).click({ button: "right" });
+  await page
+    .getByRole("complementary", { name: "Members" })
+    .getByTestId("member")
+    .filter({ hasText: "Helper" })
+    .click({ button: "right" });
   await expect(page.getByRole("menu", { name: "Actions for Helper" })).toBeVisible();
 });
 
-test("a bot's buttons and selects are shown with their styles, emoji, disabled state and placeholders; a link asks before leaving", async ({ people, service }) => {
+test("a bot's buttons and selects are shown with their styles, emoji, disabled state and placeholders; a link asks before leaving", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Button Lab");
   const bot = await moderatorBot(service, ann, guild.guildId, "Helper");
@@ -203,7 +248,10 @@ test("a bot's buttons and selects are shown with their styles, emoji, disabled s
           },
         ],
       },
-      { type: 1, components: [{ type: 5, custom_id: "who", placeholder: "Who is coming?", max_values: 3, min_values: 0 }] },
+      {
+        type: 1,
+        components: [{ type: 5, custom_id: "who", placeholder: "Who is coming?", max_values: 3, min_values: 0 }],
+      },
     ],
   });
   const page = await people.open(ann, guild.path);
@@ -238,7 +286,9 @@ test("a bot's buttons and selects are shown with their styles, emoji, disabled s
 
   // The user select lists the guild's members.
   await components.getByRole("button", { name: "Who is coming?" }).click();
-  await expect(page.getByRole("listbox", { name: "Who is coming?" }).getByRole("option", { name: new RegExp(ann.username) })).toBeVisible();
+  await expect(
+    page.getByRole("listbox", { name: "Who is coming?" }).getByRole("option", { name: new RegExp(ann.username) }),
+  ).toBeVisible();
   await page.keyboard.press("Escape");
 
   // A link button: "You are leaving …" first; Go back stays, Visit site opens it in a new tab.

@@ -14,7 +14,10 @@ const heightOf = (page: Page) => box(page).evaluate((el) => el.getBoundingClient
  * suggest members (a bot too) and channels, and what she picks reaches Ben as mention pills;
  * her unsent text waits in each channel while she looks elsewhere.
  */
-test("the composer grows, suggests mentions and channels, and keeps drafts per channel", async ({ people, service }) => {
+test("the composer grows, suggests mentions and channels, and keeps drafts per channel", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Composer Desk", [ben]);
@@ -115,7 +118,9 @@ test("files are attached by button, paste and drop, described, limited and sent"
   const picture = twoColourPng(96, [91, 108, 240], [46, 168, 102]);
 
   // By the button: a picture with a description and a text file; the tray previews both.
-  await expect(page.getByRole("button", { name: "Attach files" })).toHaveAccessibleDescription("Up to 10 files, 25 MB together");
+  await expect(page.getByRole("button", { name: "Attach files" })).toHaveAccessibleDescription(
+    "Up to 10 files, 25 MB together",
+  );
   await page.getByTestId("attach-input").setInputFiles([
     { name: "garden.png", mimeType: "image/png", buffer: picture },
     { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Plant the beans on Tuesday.") },
@@ -142,11 +147,14 @@ test("files are attached by button, paste and drop, described, limited and sent"
   await page.unroute("**/api/trpc/uploads.create");
 
   // By paste, sent without any text.
-  await box(page).evaluate((el, bytes) => {
-    const data = new DataTransfer();
-    data.items.add(new File([new Uint8Array(bytes)], "pasted.png", { type: "image/png" }));
-    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, [...picture]);
+  await box(page).evaluate(
+    (el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], "pasted.png", { type: "image/png" }));
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [...picture],
+  );
   await expect(tray.getByTestId("upload-tray-file")).toHaveCount(1);
   await expect(tray).toContainText("pasted.png");
   await box(page).press("Enter");
@@ -164,7 +172,11 @@ test("files are attached by button, paste and drop, described, limited and sent"
   await expect(tray).toHaveCount(0);
 
   // Over the limits: told before sending, and Send waits until files are removed.
-  const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `part-${i + 1}.txt`, mimeType: "text/plain", buffer: Buffer.from(`part ${i + 1}`) }));
+  const eleven = Array.from({ length: 11 }, (_, i) => ({
+    name: `part-${i + 1}.txt`,
+    mimeType: "text/plain",
+    buffer: Buffer.from(`part ${i + 1}`),
+  }));
   await page.getByTestId("attach-input").setInputFiles(eleven);
   await expect(tray.getByRole("alert")).toHaveText("A message can carry at most 10 files: remove 1.");
   await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
@@ -174,7 +186,11 @@ test("files are attached by button, paste and drop, described, limited and sent"
   await tray.getByRole("button", { name: "Remove part-11.txt" }).click();
   await expect(tray.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
-  await page.getByTestId("attach-input").setInputFiles([{ name: "film.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(26 * 1024 * 1024) }]);
+  await page
+    .getByTestId("attach-input")
+    .setInputFiles([
+      { name: "film.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(26 * 1024 * 1024) },
+    ]);
   await expect(tray.getByRole("alert")).toContainText("Files can be at most 25 MB together: these are 26.0 MB.");
   await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
 });

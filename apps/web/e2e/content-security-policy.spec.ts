@@ -17,7 +17,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -126,7 +128,9 @@ test("another site cannot frame a page (frame-ancestors 'none')", async ({ page,
   // Another origin on this machine (a public one would be stopped by Chromium's local network rules first).
   const framer = http.createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html" });
-    response.end(`<iframe name="app" src="${service.webUrl}/login"></iframe><iframe name="control" src="${service.serverUrl}/api/v10/gateway"></iframe>`);
+    response.end(
+      `<iframe name="app" src="${service.webUrl}/login"></iframe><iframe name="control" src="${service.serverUrl}/api/v10/gateway"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
   try {
@@ -152,14 +156,28 @@ function expectSecurityHeaders(response: Answer, what: string): void {
   expect(headers["x-content-type-options"], what).toBe("nosniff");
 }
 
-test("prefetched pages carry the policy their scripts' nonce is in, and every other answer the security headers", async ({ page, service }) => {
+test("prefetched pages carry the policy their scripts' nonce is in, and every other answer the security headers", async ({
+  page,
+  service,
+}) => {
   const violations = await watchViolations(page);
   await signUp(page, uniqueName("prefetch"));
   const { guildId, channelId } = await createGuild(page, "Prefetched");
 
   // A prefetch is a page like any other: if it is shown, its scripts run under its own policy.
-  for (const path of ["/login", "/register", "/channels", `/channels/${guildId}/${channelId}`, "/developers", "/settings/account"]) {
-    for (const headers of [{ purpose: "prefetch" }, { "sec-purpose": "prefetch" }, { "next-router-prefetch": "1" }] as Record<string, string>[]) {
+  for (const path of [
+    "/login",
+    "/register",
+    "/channels",
+    `/channels/${guildId}/${channelId}`,
+    "/developers",
+    "/settings/account",
+  ]) {
+    for (const headers of [
+      { purpose: "prefetch" },
+      { "sec-purpose": "prefetch" },
+      { "next-router-prefetch": "1" },
+    ] as Record<string, string>[]) {
       const answer = await page.request.get(path, { headers, maxRedirects: 0 });
       const what = `${path} ${JSON.stringify(headers)}`;
       expectSecurityHeaders(answer, what);
@@ -167,12 +185,22 @@ test("prefetched pages carry the policy their scripts' nonce is in, and every ot
     }
     // The router's own fetches of a page (React Server Components payloads), prefetched or not.
     for (const headers of [{ rsc: "1" }, { rsc: "1", "next-router-prefetch": "1" }] as Record<string, string>[]) {
-      expectSecurityHeaders(await page.request.get(path, { headers, maxRedirects: 0 }), `${path} ${JSON.stringify(headers)}`);
+      expectSecurityHeaders(
+        await page.request.get(path, { headers, maxRedirects: 0 }),
+        `${path} ${JSON.stringify(headers)}`,
+      );
     }
   }
 
   // next-auth's own pages and endpoints: the fixed policy (nothing may run, nothing may frame them).
-  for (const path of ["/api/auth/signout", "/api/auth/signin", "/api/auth/error", "/api/auth/csrf", "/api/auth/session", "/api/auth/providers"]) {
+  for (const path of [
+    "/api/auth/signout",
+    "/api/auth/signin",
+    "/api/auth/error",
+    "/api/auth/csrf",
+    "/api/auth/session",
+    "/api/auth/providers",
+  ]) {
     const answer = await page.request.get(path, { maxRedirects: 0 });
     expectSecurityHeaders(answer, path);
     expect(answer.headers()["content-security-policy"], path).toContain("default-src 'none'");
@@ -180,7 +208,16 @@ test("prefetched pages carry the policy their scripts' nonce is in, and every ot
   // tRPC, health checks, pictures' routes, built assets, the not-found answer of /api.
   const asset = /<script[^>]+src="([^"]+\.js)"/.exec(await (await page.request.get("/login")).text())?.[1];
   if (!asset) throw new Error("the login page names no script");
-  for (const path of ["/api/trpc/guilds.list", "/api/trpc/account.me,guilds.list?batch=1&input=%7B%7D", "/healthz", "/readyz", asset, "/app-icons/1/2.png", "/api/nothing-here", "/favicon.ico"]) {
+  for (const path of [
+    "/api/trpc/guilds.list",
+    "/api/trpc/account.me,guilds.list?batch=1&input=%7B%7D",
+    "/healthz",
+    "/readyz",
+    asset,
+    "/app-icons/1/2.png",
+    "/api/nothing-here",
+    "/favicon.ico",
+  ]) {
     expectSecurityHeaders(await page.request.get(path, { maxRedirects: 0 }), path);
   }
 

@@ -21,7 +21,10 @@ const test = base.extend<{ postgres: PrivatePostgres }>({
   },
   service: [
     async ({ postgres }, use) => {
-      const service: RunningService = await startService({ ...LAX_LIMITS, LIVEKIT_URL: "" }, { databaseAdminUrl: postgres.adminUrl });
+      const service: RunningService = await startService(
+        { ...LAX_LIMITS, LIVEKIT_URL: "" },
+        { databaseAdminUrl: postgres.adminUrl },
+      );
       try {
         await use(service);
       } finally {
@@ -34,13 +37,22 @@ const test = base.extend<{ postgres: PrivatePostgres }>({
 
 const BANNER = "Can’t reach the database. Reconnecting…";
 
-test("while the database is down every tab says so and reconnects by itself: lists fill in, a failed send stays failed until retried once", async ({ people, service, postgres }) => {
+test("while the database is down every tab says so and reconnects by itself: lists fill in, a failed send stays failed until retried once", async ({
+  people,
+  service,
+  postgres,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Outage Guild");
   const bot = await moderatorBot(service, ann, guild.guildId);
-  const news = (await bot.rest("POST", `/guilds/${guild.guildId}/channels`, { name: "news", type: 0 })) as { id: string };
+  const news = (await bot.rest("POST", `/guilds/${guild.guildId}/channels`, { name: "news", type: 0 })) as {
+    id: string;
+  };
   await bot.rest("POST", `/channels/${news.id}/messages`, { content: "posted before the outage" });
-  const storedCopies = async (content: string) => ((await bot.rest("GET", `/channels/${guild.channelId}/messages?limit=100`)) as { content: string }[]).filter((m) => m.content === content).length;
+  const storedCopies = async (content: string) =>
+    ((await bot.rest("GET", `/channels/${guild.channelId}/messages?limit=100`)) as { content: string }[]).filter(
+      (m) => m.content === content,
+    ).length;
 
   // Two tabs of Ann's: one sends in #general, the other moves to #news.
   const writer = await people.open(ann, guild.path);
@@ -51,7 +63,8 @@ test("while the database is down every tab says so and reconnects by itself: lis
   // While the database is down, #news's messages are asked for once: the bar's probe, not each query, keeps trying.
   let newsListRequests = 0;
   reader.on("request", (request) => {
-    if (request.url().includes("messages.list") && decodeURIComponent(request.url()).includes(news.id)) newsListRequests += 1;
+    if (request.url().includes("messages.list") && decodeURIComponent(request.url()).includes(news.id))
+      newsListRequests += 1;
   });
 
   await postgres.stop("immediate");
@@ -84,7 +97,9 @@ test("while the database is down every tab says so and reconnects by itself: lis
     await expect(page.getByRole("status").filter({ hasText: BANNER })).toHaveCount(0, { timeout: 8_000 });
     await expect(page.getByTestId("database-outage")).toHaveText("Reconnected.");
   }
-  console.log(`[database-outage] both tabs reconnected ${Date.now() - restarted} ms after PostgreSQL accepted connections again`);
+  console.log(
+    `[database-outage] both tabs reconnected ${Date.now() - restarted} ms after PostgreSQL accepted connections again`,
+  );
   await expect(messages(reader)).toHaveText(["posted before the outage"]);
 
   // Not sent again by itself (that could post it twice): it waits for the person's Retry.

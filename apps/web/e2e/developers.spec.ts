@@ -7,7 +7,11 @@ async function botTokenWorks(apiUrl: string, token: string): Promise<number> {
   return response.status;
 }
 
-test("portal: create an application, reset its token, build an invite link and add the bot", async ({ page, browser, service }) => {
+test("portal: create an application, reset its token, build an invite link and add the bot", async ({
+  page,
+  browser,
+  service,
+}) => {
   const owner = uniqueName("olive");
   await signUp(page, owner);
   const { guildId } = await createGuild(page, "Bot Garage");
@@ -74,9 +78,12 @@ test("portal: create an application, reset its token, build an invite link and a
   await page.goto(link);
   await expect(page.getByTestId("consent-application")).toHaveText("Helper Bot");
   const requested = page.getByTestId("requested-permissions");
-  for (const label of ["View Channels", "Send Messages", "Read Message History", "Listen"]) await expect(requested.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["View Channels", "Send Messages", "Read Message History", "Listen"])
+    await expect(requested.getByText(label, { exact: true })).toBeVisible();
   // Listen says what it means: hearing people in voice, never through @everyone, and shown to them.
-  await expect(requested.getByText(/Hear what people say in the voice channels it joins/)).toContainText("everyone in the channel sees that it can hear");
+  await expect(requested.getByText(/Hear what people say in the voice channels it joins/)).toContainText(
+    "everyone in the channel sees that it can hear",
+  );
   await page.getByLabel("Add to guild").selectOption({ label: "Bot Garage" });
   await screen(page, "consent");
   await page.getByRole("button", { name: "Authorise" }).click();
@@ -86,7 +93,9 @@ test("portal: create an application, reset its token, build an invite link and a
   const members = page.getByRole("complementary", { name: "Members" });
   await expect(members.getByTestId("member").filter({ hasText: "Helper Bot" })).toContainText("Bot");
   const { database } = await service.domain();
-  const role = await database.prisma.role.findFirst({ where: { guildId: BigInt(guildId), botApplicationId: BigInt(appId) } });
+  const role = await database.prisma.role.findFirst({
+    where: { guildId: BigInt(guildId), botApplicationId: BigInt(appId) },
+  });
   expect(role?.permissions).toBe(bits);
   await screen(page, "chat-with-bot");
 });
@@ -99,7 +108,11 @@ test("consent page: unknown client_id and guilds without Manage Guild", async ({
   await expect(page.getByTestId("consent-error")).toContainText("no client_id");
 });
 
-test("portal: the Public bot switch; a private bot's consent page tells others only its owner can add it", async ({ page, browser, service }) => {
+test("portal: the Public bot switch; a private bot's consent page tells others only its owner can add it", async ({
+  page,
+  browser,
+  service,
+}) => {
   const developer = uniqueName("quinn");
   await signUp(page, developer);
   const { guildId: ownGuildId } = await createGuild(page, "Quinn's Lab");
@@ -107,17 +120,24 @@ test("portal: the Public bot switch; a private bot's consent page tells others o
   const create = await openDialog(page, "New application", "Create an application");
   await create.getByLabel("Name").fill("Quiet Bot");
   await create.getByRole("button", { name: "Create" }).click();
-  await page.getByRole("dialog", { name: "“Quiet Bot” is ready" }).getByRole("link", { name: "Open application" }).click();
+  await page
+    .getByRole("dialog", { name: "“Quiet Bot” is ready" })
+    .getByRole("link", { name: "Open application" })
+    .click();
   const appId = await page.getByTestId("application-id").inputValue();
 
   // New applications are public; the switch is labelled and says what it does.
   const publicBot = page.getByRole("switch", { name: "Public bot" });
   await expect(publicBot).toBeChecked();
-  await expect(publicBot).toHaveAccessibleDescription("Anyone who manages a guild can add your bot with its invite link. Off: only you can add it.");
+  await expect(publicBot).toHaveAccessibleDescription(
+    "Anyone who manages a guild can add your bot with its invite link. Off: only you can add it.",
+  );
   await publicBot.uncheck();
   await expect(publicBot).not.toBeChecked();
   const { database } = await service.domain();
-  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(false);
+  await expect
+    .poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic)
+    .toBe(false);
   await page.reload();
   await expect(page.getByRole("switch", { name: "Public bot" })).not.toBeChecked();
   await screen(page, "portal-private-bot");
@@ -141,15 +161,23 @@ test("portal: the Public bot switch; a private bot's consent page tells others o
 
   // The server refuses too: a consent page opened while the bot was public, submitted after it went private.
   await page.getByRole("switch", { name: "Public bot" }).check();
-  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(true);
+  await expect
+    .poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic)
+    .toBe(true);
   await otherPage.goto(link);
   await expect(otherPage.getByTestId("consent-application")).toHaveText("Quiet Bot");
   await otherPage.getByLabel("Add to guild").selectOption({ label: "Rhea's Den" });
   await page.getByRole("switch", { name: "Public bot" }).uncheck();
-  await expect.poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic).toBe(false);
+  await expect
+    .poll(async () => (await database.prisma.application.findUniqueOrThrow({ where: { id: BigInt(appId) } })).botPublic)
+    .toBe(false);
   await otherPage.getByRole("button", { name: "Authorise" }).click();
-  await expect(otherPage.getByRole("alert").filter({ hasText: "This bot is private: only its owner can add it." })).toBeVisible();
-  expect(await database.prisma.member.count({ where: { guildId: BigInt(otherGuildId), userId: BigInt(appId) } })).toBe(0);
+  await expect(
+    otherPage.getByRole("alert").filter({ hasText: "This bot is private: only its owner can add it." }),
+  ).toBeVisible();
+  expect(await database.prisma.member.count({ where: { guildId: BigInt(otherGuildId), userId: BigInt(appId) } })).toBe(
+    0,
+  );
   await other.close();
 
   // Its owner still adds it.

@@ -31,16 +31,25 @@ function feedbackForm(customId: string): ModalBuilder {
       new LabelBuilder()
         .setLabel("Your name")
         .setDescription("As you want it said")
-        .setTextInputComponent(new TextInputBuilder().setCustomId("name").setStyle(TextInputStyle.Short).setMaxLength(20)),
+        .setTextInputComponent(
+          new TextInputBuilder().setCustomId("name").setStyle(TextInputStyle.Short).setMaxLength(20),
+        ),
       new LabelBuilder()
         .setLabel("Favourite dish")
         .setStringSelectMenuComponent(
-          new StringSelectMenuBuilder().setCustomId("dish").addOptions({ label: "Soup", value: "soup" }, { label: "Curry", value: "curry", description: "Spicy" }),
+          new StringSelectMenuBuilder()
+            .setCustomId("dish")
+            .addOptions({ label: "Soup", value: "soup" }, { label: "Curry", value: "curry", description: "Spicy" }),
         ),
     )
     .addComponents(
       new ActionRowBuilder<TextInputBuilder>().addComponents(
-        new TextInputBuilder().setCustomId("story").setLabel("Anything else?").setStyle(TextInputStyle.Paragraph).setRequired(false).setMaxLength(200),
+        new TextInputBuilder()
+          .setCustomId("story")
+          .setLabel("Anything else?")
+          .setStyle(TextInputStyle.Paragraph)
+          .setRequired(false)
+          .setMaxLength(200),
       ),
     );
 }
@@ -61,14 +70,17 @@ async function answer(interaction: Interaction): Promise<void> {
     return; // its submission is never answered
   }
   if (interaction.isChatInputCommand() && interaction.commandName === "survey") {
-    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId("open-survey").setLabel("Answer the survey").setStyle(ButtonStyle.Primary));
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId("open-survey").setLabel("Answer the survey").setStyle(ButtonStyle.Primary),
+    );
     await interaction.reply({ content: "Lunch survey", components: [row] });
     return;
   }
   if (interaction.isButton() && interaction.customId === "open-survey") {
     await interaction.showModal(feedbackForm("survey-form"));
     const submitted = await interaction.awaitModalSubmit({ time: 60_000, filter: (i) => i.customId === "survey-form" });
-    if (submitted.isFromMessage()) await submitted.update({ content: `Survey done: ${thanks(submitted)}`, components: [] });
+    if (submitted.isFromMessage())
+      await submitted.update({ content: `Survey done: ${thanks(submitted)}`, components: [] });
   }
 }
 
@@ -78,11 +90,15 @@ function thanks(submitted: ModalSubmitInteraction): string {
 }
 
 function startBot(service: Parameters<typeof guildWith>[0], owner: Someone, guildId: string) {
-  return startDiscordJsBot(service, owner, guildId, { name: "Helper", commands: [
-    { name: "feedback", description: "Asks for feedback" },
-    { name: "mute-form", description: "A form nobody answers" },
-    { name: "survey", description: "A survey behind a button" },
-  ], answer });
+  return startDiscordJsBot(service, owner, guildId, {
+    name: "Helper",
+    commands: [
+      { name: "feedback", description: "Asks for feedback" },
+      { name: "mute-form", description: "A form nobody answers" },
+      { name: "survey", description: "A survey behind a button" },
+    ],
+    answer,
+  });
 }
 
 /** Sends `/name`, which takes no options, with the keyboard. */
@@ -92,7 +108,10 @@ async function sendCommand(page: Page, name: string) {
 }
 
 test.describe("forms of a discord.js bot", () => {
-  test("a form from a slash command opens in the acting tab only, refuses a missing required answer, and is answered by the bot", async ({ people, service }) => {
+  test("a form from a slash command opens in the acting tab only, refuses a missing required answer, and is answered by the bot", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Form Bot");
     const bot = await startBot(service, ann, guild.guildId);
@@ -133,12 +152,19 @@ test.describe("forms of a discord.js bot", () => {
       // A second submit of the same form is refused by the service.
       const { domain } = await service.domain();
       const interactionId = opened.at(-1) as string;
-      await expect(domain.interactions.submitForm(ann.id, { interactionId: BigInt(interactionId), answers: { name: "Ada", dish: ["soup"] } })).rejects.toMatchObject({ code: 40060 });
+      await expect(
+        domain.interactions.submitForm(ann.id, {
+          interactionId: BigInt(interactionId),
+          answers: { name: "Ada", dish: ["soup"] },
+        }),
+      ).rejects.toMatchObject({ code: 40060 });
       // ...and so is a missing required answer, by the service too.
       await sendCommand(page, "feedback");
       await expect(dialog).toBeVisible();
       const again = opened.at(-1) as string;
-      await expect(domain.interactions.submitForm(ann.id, { interactionId: BigInt(again), answers: { dish: ["soup"] } })).rejects.toMatchObject({
+      await expect(
+        domain.interactions.submitForm(ann.id, { interactionId: BigInt(again), answers: { dish: ["soup"] } }),
+      ).rejects.toMatchObject({
         code: 50035,
         errors: { answers: { name: expect.anything() } },
       });
@@ -171,7 +197,10 @@ test.describe("forms of a discord.js bot", () => {
     }
   });
 
-  test("a submission the bot never answers keeps the dialog and its answers, with an error", async ({ people, service }) => {
+  test("a submission the bot never answers keeps the dialog and its answers, with an error", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const guild = await guildWith(service, ann, "Mute Bot");
     const bot = await startBot(service, ann, guild.guildId);

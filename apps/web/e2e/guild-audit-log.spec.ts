@@ -7,7 +7,10 @@ import { screen } from "./support/people";
 
 const DESKTOP = { width: 1280, height: 800 };
 
-test("the owner reads who did what, filters by action and by person; a member without View Audit Log is told why", async ({ people, service }) => {
+test("the owner reads who did what, filters by action and by person; a member without View Audit Log is told why", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const cara = await people.get("cara");

@@ -9,7 +9,10 @@ import { screen } from "./support/people";
 
 const DESKTOP = { width: 1280, height: 900 };
 
-test("the owner groups channels in categories, hides #general from all but a role and syncs it back; people and a bot follow live", async ({ people, service }) => {
+test("the owner groups channels in categories, hides #general from all but a role and syncs it back; people and a bot follow live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const cara = await people.get("cara");
@@ -18,10 +21,25 @@ test("the owner groups channels in categories, hides #general from all but a rol
   const crew = await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Crew" });
   await domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), ben.id, BigInt(crew.id));
   const seen: { t: string; id: string; type: number; name: string; parent_id: string | null }[] = [];
-  const client = await startDiscordJsBot(service, ann, guild.guildId, { name: "Channel Watcher", commands: [], answer: async () => {}, intents: [GatewayIntentBits.Guilds] });
-  client.on("raw", (packet: { t?: string | null; d?: { id: string; type: number; name: string; parent_id?: string | null } }) => {
-    if (packet.t?.startsWith("CHANNEL_") && packet.d) seen.push({ t: packet.t, id: packet.d.id, type: packet.d.type, name: packet.d.name, parent_id: packet.d.parent_id ?? null });
+  const client = await startDiscordJsBot(service, ann, guild.guildId, {
+    name: "Channel Watcher",
+    commands: [],
+    answer: async () => {},
+    intents: [GatewayIntentBits.Guilds],
   });
+  client.on(
+    "raw",
+    (packet: { t?: string | null; d?: { id: string; type: number; name: string; parent_id?: string | null } }) => {
+      if (packet.t?.startsWith("CHANNEL_") && packet.d)
+        seen.push({
+          t: packet.t,
+          id: packet.d.id,
+          type: packet.d.type,
+          name: packet.d.name,
+          parent_id: packet.d.parent_id ?? null,
+        });
+    },
+  );
   const botSaw = (t: string, id: string) => seen.some((e) => e.t === t && e.id === id);
   try {
     const annPage = await people.open(ann, guild.path);
@@ -52,8 +70,12 @@ test("the owner groups channels in categories, hides #general from all but a rol
     await settings.getByRole("button", { name: /^general/ }).click();
     await settings.getByLabel("Category", { exact: true }).selectOption({ label: "Projects" });
     await settings.getByRole("button", { name: "Save channel" }).click();
-    await expect(benPage.getByRole("region", { name: "Projects" }).getByRole("link", { name: "general" })).toBeVisible();
-    await expect.poll(() => seen.some((e) => e.t === "CHANNEL_UPDATE" && e.id === guild.channelId && e.parent_id !== null)).toBe(true);
+    await expect(
+      benPage.getByRole("region", { name: "Projects" }).getByRole("link", { name: "general" }),
+    ).toBeVisible();
+    await expect
+      .poll(() => seen.some((e) => e.t === "CHANNEL_UPDATE" && e.id === guild.channelId && e.parent_id !== null))
+      .toBe(true);
     await expect(settings.getByTestId("sync-state")).toContainText("In sync with Projects");
 
     // Hidden from @everyone, shown to Crew: the effective result follows the unsaved choices.
@@ -84,7 +106,9 @@ test("the owner groups channels in categories, hides #general from all but a rol
     // Synced back with Projects (no overwrites): Cara and the bot get it again.
     await settings.getByRole("button", { name: "Sync with Projects" }).click();
     await expect(settings.getByTestId("sync-state")).toContainText("In sync with Projects");
-    await expect(caraPage.getByRole("region", { name: "Projects" }).getByRole("link", { name: "general" })).toBeVisible();
+    await expect(
+      caraPage.getByRole("region", { name: "Projects" }).getByRole("link", { name: "general" }),
+    ).toBeVisible();
     await expect.poll(() => botSaw("CHANNEL_CREATE", guild.channelId)).toBe(true);
 
     // Archive deleted after confirming: gone for Ben and the bot.

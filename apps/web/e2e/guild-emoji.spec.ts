@@ -10,7 +10,10 @@ import { twoColourPng } from "./support/png";
 
 const DESKTOP = { width: 1280, height: 800 };
 
-test("the owner uploads, renames and deletes an emoji; a member watching and a bot follow each change", async ({ people, service }) => {
+test("the owner uploads, renames and deletes an emoji; a member watching and a bot follow each change", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Emoji Den", [ben]);
@@ -43,14 +46,20 @@ test("the owner uploads, renames and deletes an emoji; a member watching and a b
     await expect(annSettings.getByRole("alert")).toHaveText("That picture is 300 KB; an emoji can be at most 256 KB.");
     await expect(annSettings.getByRole("button", { name: "Upload emoji" })).toBeDisabled();
 
-    await picture.setInputFiles({ name: "party blob.png", mimeType: "image/png", buffer: twoColourPng(64, [91, 108, 240], [230, 162, 60]) });
+    await picture.setInputFiles({
+      name: "party blob.png",
+      mimeType: "image/png",
+      buffer: twoColourPng(64, [91, 108, 240], [230, 162, 60]),
+    });
     await expect(annSettings.getByLabel("Emoji name")).toHaveValue("party_blob");
     await annSettings.getByRole("button", { name: "Upload emoji" }).click();
     const annRows = annSettings.getByRole("list", { name: "Custom emoji" }).getByTestId("guild-emoji");
     await expect(annRows).toHaveCount(1);
     await expect(annRows).toContainText(":party_blob:");
     await expect(annRows).toContainText(`Uploaded by ${ann.username}`);
-    await expect(annSettings.getByTestId("emoji-counts")).toHaveText("1 of 50 still · 0 of 50 animated · pictures up to 256 KB");
+    await expect(annSettings.getByTestId("emoji-counts")).toHaveText(
+      "1 of 50 still · 0 of 50 animated · pictures up to 256 KB",
+    );
     await expect(annRows.getByRole("img", { name: ":party_blob:" })).toHaveJSProperty("naturalWidth", 64);
     const benRows = benSettings.getByRole("list", { name: "Custom emoji" }).getByTestId("guild-emoji");
     await expect(benRows).toContainText(":party_blob:");

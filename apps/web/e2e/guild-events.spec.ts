@@ -12,12 +12,27 @@ const DESKTOP = { width: 1280, height: 800 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-type Packet = { t: string; d: { id?: string; guild_scheduled_event_id?: string; user_id?: string; name?: string; image?: string | null; status?: number; recurrence_rule?: { frequency: number; by_weekday: number[] | null } | null } };
+type Packet = {
+  t: string;
+  d: {
+    id?: string;
+    guild_scheduled_event_id?: string;
+    user_id?: string;
+    name?: string;
+    image?: string | null;
+    status?: number;
+    recurrence_rule?: { frequency: number; by_weekday: number[] | null } | null;
+  };
+};
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Channels" });
-const eventCard = (dialog: Locator, name: string) => dialog.getByTestId("scheduled-event").filter({ has: dialog.page().getByRole("heading", { name, exact: true }) });
+const eventCard = (dialog: Locator, name: string) =>
+  dialog.getByTestId("scheduled-event").filter({ has: dialog.page().getByRole("heading", { name, exact: true }) });
 
-test("the owner creates a weekly event with a cover; a member sees it live, marks interest; the owner starts, ends and cancels; a discord.js bot follows without the cover", async ({ people, service }) => {
+test("the owner creates a weekly event with a cover; a member sees it live, marks interest; the owner starts, ends and cancels; a discord.js bot follows without the cover", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Event Hall", [ben]);
@@ -42,7 +57,8 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
   bot.on("raw", (packet: Packet) => {
     if (packet.t?.startsWith("GUILD_SCHEDULED_EVENT_")) packets.push(packet);
   });
-  const heard = (t: string, match: (d: Packet["d"]) => boolean = () => true) => packets.find((p) => p.t === t && match(p.d))?.d;
+  const heard = (t: string, match: (d: Packet["d"]) => boolean = () => true) =>
+    packets.find((p) => p.t === t && match(p.d))?.d;
 
   // A week from now at 20:00 in the browser's calendar; the date names its weekday wherever it is.
   const day = new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10);
@@ -58,14 +74,20 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
 
     // Ben may look and mark interest, not create: the button says why.
     const benEvents = await openDialog(benPage, "Events", "Events");
-    await expect(benEvents.getByRole("button", { name: "Create event" })).toHaveAccessibleDescription("Creating events needs Create Events.");
-    await expect(eventCard(benEvents, "Picnic").getByRole("button", { name: "Edit" })).toHaveAccessibleDescription(/needs Manage Events/);
+    await expect(benEvents.getByRole("button", { name: "Create event" })).toHaveAccessibleDescription(
+      "Creating events needs Create Events.",
+    );
+    await expect(eventCard(benEvents, "Picnic").getByRole("button", { name: "Edit" })).toHaveAccessibleDescription(
+      /needs Manage Events/,
+    );
     await benEvents.getByRole("button", { name: "Close" }).click();
     await expect(benEvents).toBeHidden();
 
     const events = await openDialog(annPage, "Events", "Events");
     await events.getByRole("button", { name: "Create event" }).click();
-    const form = annPage.getByRole("dialog", { name: "Create an event" }).getByRole("form", { name: "Create an event" });
+    const form = annPage
+      .getByRole("dialog", { name: "Create an event" })
+      .getByRole("form", { name: "Create an event" });
     await expect(form.getByRole("radio", { name: /Voice channel/ })).toBeChecked();
     await expect(form.getByLabel("Voice channel", { exact: true })).toHaveValue(/\d+/);
     await form.getByLabel("Event name").fill("Game night");
@@ -75,7 +97,11 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     await form.getByLabel("End time (optional)").fill("22:00");
     await form.getByLabel("Repeats").selectOption({ label: `Every week on ${weekday}` });
     await form.getByLabel("Description").fill("Bring your own snacks.");
-    await form.getByLabel("Cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: twoColourPng(200, [91, 108, 240], [230, 162, 60]) });
+    await form.getByLabel("Cover image").setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: twoColourPng(200, [91, 108, 240], [230, 162, 60]),
+    });
     await expect(form.getByTestId("cover-preview")).toHaveJSProperty("naturalWidth", 200);
     expect(await axeViolations(annPage)).toEqual([]);
     await screen(annPage, "guild-events-create");
@@ -94,7 +120,9 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     await expect(events.getByTestId("scheduled-event").getByRole("heading")).toHaveText(["Game night", "Picnic"]);
 
     // Bots are told, without the cover (stored encrypted); the rule is in UTC, on the start's UTC weekday.
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.name === "Game night")).toMatchObject({ image: null, recurrence_rule: { frequency: 2 } });
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.name === "Game night"))
+      .toMatchObject({ image: null, recurrence_rule: { frequency: 2 } });
     const gameNightId = heard("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.name === "Game night")?.id as string;
 
     // Ben's sidebar has the new next event at once; it opens the list on that event.
@@ -109,7 +137,9 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     await expect(benCard.getByRole("button", { name: "Interested" })).toHaveAttribute("aria-pressed", "true");
     await expect(benCard.getByTestId("interested-count")).toHaveText("2 interested");
     await expect(annCard.getByTestId("interested-count")).toHaveText("2 interested");
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_USER_ADD", (d) => d.user_id === ben.id.toString())).toMatchObject({ guild_scheduled_event_id: gameNightId });
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_USER_ADD", (d) => d.user_id === ben.id.toString()))
+      .toMatchObject({ guild_scheduled_event_id: gameNightId });
     expect(await axeViolations(benPage)).toEqual([]);
     await screen(benPage, "guild-events-member");
     await screen(annPage, "guild-events-list");
@@ -123,13 +153,17 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     const renamed = eventCard(events, "Game night!");
     await expect(renamed.getByTestId("event-cover")).toBeVisible();
     await expect(eventCard(benList, "Game night!")).toBeVisible();
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.name === "Game night!")).toMatchObject({ image: null, status: 1 });
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.name === "Game night!"))
+      .toMatchObject({ image: null, status: 1 });
 
     // Start, then end: both reach Ben's tab and the bot.
     await renamed.getByRole("button", { name: "Start event" }).click();
     await expect(renamed.getByTestId("event-when")).toHaveText("Happening now");
     await expect(sidebar(benPage).getByTestId("next-event")).toContainText("Happening now");
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.status === 2)).toMatchObject({ id: gameNightId });
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.status === 2))
+      .toMatchObject({ id: gameNightId });
     await annPage.setViewportSize(PHONE);
     await screen(annPage, "guild-events-list-phone");
     expect(await axeViolations(annPage)).toEqual([]);
@@ -145,7 +179,9 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
 
     await renamed.getByRole("button", { name: "End event" }).click();
     await expect(renamed.getByRole("button", { name: "End event" })).toBeHidden();
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.status === 3)).toMatchObject({ id: gameNightId });
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.status === 3))
+      .toMatchObject({ id: gameNightId });
     await expect(benNextNow).not.toContainText("Happening now");
 
     // Cancelling asks first.
@@ -156,7 +192,9 @@ test("the owner creates a weekly event with a cover; a member sees it live, mark
     await screen(annPage, "guild-events-cancel-phone");
     await confirm.getByRole("button", { name: "Yes, cancel event" }).click();
     await expect(annPage.getByRole("status").filter({ hasText: "Event cancelled." })).toHaveCount(1);
-    await expect.poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.name === "Picnic" && d.status === 4)).toBeTruthy();
+    await expect
+      .poll(() => heard("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.name === "Picnic" && d.status === 4))
+      .toBeTruthy();
     // Shown as cancelled until housekeeping (every 30 s) removes a finished one-off event, which
     // may already have run: no Picnic card says anything but "Cancelled".
     await expect(picnic.filter({ hasNotText: "Cancelled" })).toHaveCount(0);

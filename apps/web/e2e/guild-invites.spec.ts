@@ -22,7 +22,10 @@ async function openInviteDialog(page: Page, guildName: string): Promise<{ dialog
 
 const codeOf = (link: string) => link.split("/").pop() ?? "";
 
-test("the invite dialog shows the same link each time it opens; other limits make a link with those limits", async ({ people, service }) => {
+test("the invite dialog shows the same link each time it opens; other limits make a link with those limits", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Link Works");
   const bot = await moderatorBot(service, ann, guild.guildId);
@@ -74,7 +77,10 @@ test("the invite dialog shows the same link each time it opens; other limits mak
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("the Invites list shows inviter, uses and expiry; a revoked link no longer works and a bot hears of no invite events", async ({ people, service }) => {
+test("the Invites list shows inviter, uses and expiry; a revoked link no longer works and a bot hears of no invite events", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const cara = await people.get("cara");
@@ -143,7 +149,10 @@ test("the Invites list shows inviter, uses and expiry; a revoked link no longer 
   }
 });
 
-test("a member without Manage Guild sees their own invite with Revoke unavailable, and why", async ({ people, service }) => {
+test("a member without Manage Guild sees their own invite with Revoke unavailable, and why", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Member View", [ben]);
@@ -160,7 +169,8 @@ test("a member without Manage Guild sees their own invite with Revoke unavailabl
   const settings = await openDialog(page, "Guild settings", "Guild settings");
   await expect(settings.getByRole("button", { name: "Overview" })).toBeFocused();
   const invitesButton = settings.getByRole("button", { name: "Invites" });
-  for (let tabs = 0; tabs < 8 && !(await invitesButton.evaluate((button) => button === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+  for (let tabs = 0; tabs < 8 && !(await invitesButton.evaluate((button) => button === document.activeElement)); tabs++)
+    await page.keyboard.press("Tab");
   await expect(invitesButton).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(settings.getByRole("heading", { name: "Invites" })).toBeVisible();
@@ -168,7 +178,9 @@ test("a member without Manage Guild sees their own invite with Revoke unavailabl
   await expect(rows).toHaveText([new RegExp(codeOf(link))]);
   const revoke = rows.getByRole("button", { name: `Revoke invite ${codeOf(link)}` });
   await expect(revoke).toHaveAttribute("aria-disabled", "true");
-  await expect(revoke).toHaveAccessibleDescription(/Revoking needs Manage Guild, or Manage Channels in the invite’s channel\./);
+  await expect(revoke).toHaveAccessibleDescription(
+    /Revoking needs Manage Guild, or Manage Channels in the invite’s channel\./,
+  );
   await revoke.focus();
   await page.keyboard.press("Enter");
   await expect(rows).toHaveCount(1);

@@ -12,7 +12,11 @@ const DESKTOP = { width: 1280, height: 800 };
 const KICK_BAN_ROLES = (1n << 1n) | (1n << 2n) | (1n << 28n);
 
 /** The row of `someone` (or of the user named `name`) in the Members list. */
-const row = (settings: Locator, name: string) => settings.getByRole("list", { name: "Members" }).getByTestId("guild-member").filter({ has: settings.page().getByTestId("member-name").getByText(name, { exact: true }) });
+const row = (settings: Locator, name: string) =>
+  settings
+    .getByRole("list", { name: "Members" })
+    .getByTestId("guild-member")
+    .filter({ has: settings.page().getByTestId("member-name").getByText(name, { exact: true }) });
 
 const chips = (memberRow: Locator) => memberRow.getByTestId("role-chip");
 
@@ -25,12 +29,23 @@ async function openMenu(page: Page, memberRow: Locator, name: string): Promise<L
   return menu;
 }
 
-async function role(service: Parameters<typeof guildWith>[0], owner: Someone, guildId: string, name: string, color: number, permissions = 0n): Promise<string> {
+async function role(
+  service: Parameters<typeof guildWith>[0],
+  owner: Someone,
+  guildId: string,
+  name: string,
+  color: number,
+  permissions = 0n,
+): Promise<string> {
   const { domain } = await service.domain();
-  return (await domain.roles.create(owner.id, BigInt(guildId), { name, color, permissions: permissions.toString() })).id;
+  return (await domain.roles.create(owner.id, BigInt(guildId), { name, color, permissions: permissions.toString() }))
+    .id;
 }
 
-test("the owner gives a role, kicks one person, bans another and unbans them, and removes a bot; everyone and a discord.js bot follow live", async ({ people, service }) => {
+test("the owner gives a role, kicks one person, bans another and unbans them, and removes a bot; everyone and a discord.js bot follow live", async ({
+  people,
+  service,
+}) => {
   // Four people's pages and a bot through the whole flow.
   test.setTimeout(180_000);
   const [ann, ben, cara, dan] = await Promise.all(["ann", "ben", "cara", "dan"].map((label) => people.get(label)));
@@ -91,12 +106,21 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
     await annPage.keyboard.press("Enter");
     await expect(chips(bensRow)).toHaveText(["Helper"]);
     await expect(chips(row(benSettings, ben.username))).toHaveText(["Helper"]);
-    await expect(row(benSettings, ben.username).getByTestId("role-colour")).toHaveCSS("background-color", "rgb(46, 204, 113)");
-    await expect.poll(() => heardFor("GUILD_MEMBER_UPDATE", ben.id).some((p) => p.d.roles?.includes(helper))).toBe(true);
-    expect(listener.guilds.cache.get(guild.guildId)?.members.cache.get(ben.id.toString())?.roles.cache.has(helper)).toBe(true);
+    await expect(row(benSettings, ben.username).getByTestId("role-colour")).toHaveCSS(
+      "background-color",
+      "rgb(46, 204, 113)",
+    );
+    await expect
+      .poll(() => heardFor("GUILD_MEMBER_UPDATE", ben.id).some((p) => p.d.roles?.includes(helper)))
+      .toBe(true);
+    expect(
+      listener.guilds.cache.get(guild.guildId)?.members.cache.get(ben.id.toString())?.roles.cache.has(helper),
+    ).toBe(true);
 
     // Kick Cara after confirming: her tab is told, Ben's list loses her.
-    await (await openMenu(annPage, row(settings, cara.username), cara.username)).getByRole("menuitem", { name: "Kick…" }).click();
+    await (await openMenu(annPage, row(settings, cara.username), cara.username))
+      .getByRole("menuitem", { name: "Kick…" })
+      .click();
     const kickDialog = annPage.getByRole("dialog", { name: `Kick ${cara.username}?` });
     await expect(kickDialog).toHaveAccessibleDescription(/They can join again with an invite\. Their messages stay\./);
     await kickDialog.getByRole("button", { name: "Kick" }).click();
@@ -105,19 +129,27 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
     await expect(settings).toBeVisible();
     await expect(row(settings, cara.username)).toHaveCount(0);
     await expect(row(benSettings, cara.username)).toHaveCount(0);
-    await expect(caraPage.getByTestId("live-notice").getByRole("heading")).toHaveText("You’re no longer in Moderation Hall");
+    await expect(caraPage.getByTestId("live-notice").getByRole("heading")).toHaveText(
+      "You’re no longer in Moderation Hall",
+    );
     await expect.poll(() => heardFor("GUILD_MEMBER_REMOVE", cara.id).length).toBe(1);
 
     // Ban Dan: the dialog says his messages stay and no reason is kept.
-    await (await openMenu(annPage, row(settings, dan.username), dan.username)).getByRole("menuitem", { name: "Ban…" }).click();
+    await (await openMenu(annPage, row(settings, dan.username), dan.username))
+      .getByRole("menuitem", { name: "Ban…" })
+      .click();
     const banDialog = annPage.getByRole("dialog", { name: `Ban ${dan.username}?` });
-    await expect(banDialog).toHaveAccessibleDescription(/Their messages stay\. No reason is asked for: bans here keep none\./);
+    await expect(banDialog).toHaveAccessibleDescription(
+      /Their messages stay\. No reason is asked for: bans here keep none\./,
+    );
     expect(await axeViolations(annPage)).toEqual([]);
     await screen(annPage, "guild-members-ban-dialog");
     await banDialog.getByRole("button", { name: "Ban" }).click();
     await expect(row(settings, dan.username)).toHaveCount(0);
     await expect(row(benSettings, dan.username)).toHaveCount(0);
-    await expect(danPage.getByTestId("live-notice").getByRole("heading")).toHaveText("You’re no longer in Moderation Hall");
+    await expect(danPage.getByTestId("live-notice").getByRole("heading")).toHaveText(
+      "You’re no longer in Moderation Hall",
+    );
     await expect.poll(() => heardFor("GUILD_MEMBER_REMOVE", dan.id).length).toBe(1);
 
     // Remove the old bot.
@@ -153,14 +185,18 @@ test("the owner gives a role, kicks one person, bans another and unbans them, an
   }
 });
 
-test("a moderator ranked below a member sees kick, ban and roles on them unavailable with the reason, and gains them live when that member's role goes", async ({ people, service }) => {
+test("a moderator ranked below a member sees kick, ban and roles on them unavailable with the reason, and gains them live when that member's role goes", async ({
+  people,
+  service,
+}) => {
   const [ann, mia, ben, cara] = await Promise.all(["ann", "mia", "ben", "cara"].map((label) => people.get(label)));
   const guild = await guildWith(service, ann, "Rank Order", [mia, ben, cara]);
   const { domain } = await service.domain();
   const senior = await role(service, ann, guild.guildId, "Senior", 0xe67e22);
   const moderator = await role(service, ann, guild.guildId, "Moderator", 0x3498db, KICK_BAN_ROLES);
   const helper = await role(service, ann, guild.guildId, "Helper", 0);
-  const give = (userId: bigint, roleId: string) => domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), userId, BigInt(roleId));
+  const give = (userId: bigint, roleId: string) =>
+    domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), userId, BigInt(roleId));
   await give(mia.id, moderator);
   await give(ben.id, senior);
   await give(cara.id, helper);
@@ -174,7 +210,9 @@ test("a moderator ranked below a member sees kick, ban and roles on them unavail
   // Ben outranks Mia: every action is there but unavailable, saying why.
   const bensRow = row(settings, ben.username);
   await expect(bensRow.getByTestId("member-note")).toHaveText("Ranked at or above you");
-  await expect(bensRow.getByRole("button", { name: `Actions for ${ben.username}` })).toHaveAccessibleDescription("Ranked at or above you");
+  await expect(bensRow.getByRole("button", { name: `Actions for ${ben.username}` })).toHaveAccessibleDescription(
+    "Ranked at or above you",
+  );
   let menu = await openMenu(page, bensRow, ben.username);
   for (const name of ["Roles", "Kick…", "Ban…"]) {
     const entry = menu.getByRole("menuitem", { name: new RegExp(`^${name}`) });
@@ -205,7 +243,10 @@ test("a moderator ranked below a member sees kick, ban and roles on them unavail
   const roles = page.getByRole("menu", { name: `Roles of ${cara.username}` });
   await expect(roles.getByRole("menuitemcheckbox", { name: "Helper" })).toHaveAttribute("aria-checked", "true");
   await expect(roles.getByRole("menuitemcheckbox", { name: "Helper" })).not.toHaveAttribute("aria-disabled", "true");
-  for (const name of ["Senior", "Moderator"]) await expect(roles.getByRole("menuitemcheckbox", { name: new RegExp(`^${name}`) })).toContainText("At or above your highest role");
+  for (const name of ["Senior", "Moderator"])
+    await expect(roles.getByRole("menuitemcheckbox", { name: new RegExp(`^${name}`) })).toContainText(
+      "At or above your highest role",
+    );
   await screen(page, "guild-members-roles-phone");
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");

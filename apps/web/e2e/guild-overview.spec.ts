@@ -10,13 +10,21 @@ import { twoColourPng } from "./support/png";
 
 const DESKTOP = { width: 1280, height: 800 };
 
-test("the owner sets an icon and a vanity link, then hands the guild to a member; everyone and a bot follow live", async ({ people, service }) => {
+test("the owner sets an icon and a vanity link, then hands the guild to a member; everyone and a bot follow live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const cara = await people.get("cara");
   const guild = await guildWith(service, ann, "Tea Club", [ben]);
   const updates: { icon: string | null; owner_id: string; vanity_url_code: string | null }[] = [];
-  const client = await startDiscordJsBot(service, ann, guild.guildId, { name: "Overview Watcher", commands: [], answer: async () => {}, intents: [GatewayIntentBits.Guilds] });
+  const client = await startDiscordJsBot(service, ann, guild.guildId, {
+    name: "Overview Watcher",
+    commands: [],
+    answer: async () => {},
+    intents: [GatewayIntentBits.Guilds],
+  });
   client.on("raw", (packet: { t?: string | null; d?: (typeof updates)[number] }) => {
     if (packet.t === "GUILD_UPDATE" && packet.d) updates.push(packet.d);
   });
@@ -28,7 +36,11 @@ test("the owner sets an icon and a vanity link, then hands the guild to a member
     const settings = await openGuildSettings(annPage);
 
     // Icon: picked, cropped in the dialog, saved; Ben's guild rail shows it without a reload.
-    await settings.getByLabel("Icon file").setInputFiles({ name: "tea.png", mimeType: "image/png", buffer: twoColourPng(300, [46, 160, 67], [250, 240, 230]) });
+    await settings.getByLabel("Icon file").setInputFiles({
+      name: "tea.png",
+      mimeType: "image/png",
+      buffer: twoColourPng(300, [46, 160, 67], [250, 240, 230]),
+    });
     const cropper = annPage.getByRole("dialog", { name: "Crop the guild icon" });
     await expect(cropper).toBeVisible();
     await cropper.getByRole("button", { name: "Apply" }).click();

@@ -11,16 +11,26 @@ import { screen } from "./support/people";
 const DESKTOP = { width: 1280, height: 800 };
 
 const roleNames = (settings: Locator) => settings.getByRole("list", { name: "Roles" }).getByTestId("role-name");
-const roleRow = (settings: Locator, name: string) => settings.getByTestId("role-row").filter({ has: settings.page().getByTestId("role-name").getByText(name, { exact: true }) });
+const roleRow = (settings: Locator, name: string) =>
+  settings
+    .getByTestId("role-row")
+    .filter({ has: settings.page().getByTestId("role-name").getByText(name, { exact: true }) });
 
-test("the owner creates and edits a role with its permissions and moves it by keyboard; a member and a discord.js bot follow live", async ({ people, service }) => {
+test("the owner creates and edits a role with its permissions and moves it by keyboard; a member and a discord.js bot follow live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Role Hall", [ben]);
   const { domain } = await service.domain();
   await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Veterans", color: 0x206694 });
   const heard: string[] = [];
-  const bot = await startDiscordJsBot(service, ann, guild.guildId, { name: "Role Watcher", commands: [], answer: async () => {} });
+  const bot = await startDiscordJsBot(service, ann, guild.guildId, {
+    name: "Role Watcher",
+    commands: [],
+    answer: async () => {},
+  });
   bot.on("raw", (packet: { t?: string | null }) => {
     if (packet.t?.startsWith("GUILD_ROLE_")) heard.push(packet.t);
   });
@@ -31,13 +41,17 @@ test("the owner creates and edits a role with its permissions and moves it by ke
     const watching = await openGuildSettings(bens, "Roles");
     await expect(roleNames(watching)).toHaveText(["Role Watcher", "Veterans", "@everyone"]);
     // Ben lacks Manage Roles: he may look, and is told why he can't change anything.
-    await expect(watching.getByRole("button", { name: "Create role" })).toHaveAccessibleDescription(/Changing them needs the Manage Roles permission\./);
+    await expect(watching.getByRole("button", { name: "Create role" })).toHaveAccessibleDescription(
+      /Changing them needs the Manage Roles permission\./,
+    );
 
     const page = await people.open(ann, guild.path);
     await page.setViewportSize(DESKTOP);
     await live(page);
     const settings = await openGuildSettings(page, "Roles");
-    await expect(roleRow(settings, "Role Watcher").getByTestId("role-note")).toHaveText("A bot’s own role · can’t be edited or deleted");
+    await expect(roleRow(settings, "Role Watcher").getByTestId("role-note")).toHaveText(
+      "A bot’s own role · can’t be edited or deleted",
+    );
     await settings.getByRole("button", { name: "Create role" }).click();
     const editor = settings.getByTestId("role-editor");
     await expect(editor.getByRole("heading", { name: "Edit role — new role" })).toBeFocused();
@@ -49,13 +63,16 @@ test("the owner creates and edits a role with its permissions and moves it by ke
     await editor.getByRole("textbox", { name: "Hex colour" }).fill("#3ba55c");
     await editor.getByRole("switch", { name: "Show members separately" }).check();
     await editor.getByRole("switch", { name: "Allow anyone to @mention this role" }).check();
-    for (const permission of ["Manage Messages", "Pin Messages", "Speak", "Listen"]) await editor.getByRole("switch", { name: permission, exact: true }).check();
+    for (const permission of ["Manage Messages", "Pin Messages", "Speak", "Listen"])
+      await editor.getByRole("switch", { name: permission, exact: true }).check();
     await expect(editor.getByRole("region", { name: "Unsaved changes" })).toContainText("You have unsaved changes.");
     expect(await axeViolations(page)).toEqual([]);
     await screen(page, "guild-settings-role-editor");
     // Leaving with changes unsaved is held back until they are saved or reset.
     await editor.getByRole("button", { name: "All roles" }).click();
-    await expect(editor.getByRole("region", { name: "Unsaved changes" })).toContainText("Save or reset your changes before leaving this role.");
+    await expect(editor.getByRole("region", { name: "Unsaved changes" })).toContainText(
+      "Save or reset your changes before leaving this role.",
+    );
     await editor.getByRole("button", { name: "Save changes" }).click();
     await expect(editor.getByRole("region", { name: "Unsaved changes" })).toBeHidden();
     await expect(roleNames(watching)).toHaveText(["Role Watcher", "Veterans", "Crew", "@everyone"]);
@@ -66,7 +83,9 @@ test("the owner creates and edits a role with its permissions and moves it by ke
     await expect.poll(() => botRoles()?.find((r) => r.name === "Crew")?.color).toBe(0x3ba55c);
     const crew = botRoles()?.find((r) => r.name === "Crew");
     expect({ hoist: crew?.hoist, mentionable: crew?.mentionable }).toEqual({ hoist: true, mentionable: true });
-    expect(crew?.permissions.bitfield).toBe(Permission.ManageMessages | Permission.PinMessages | Permission.Speak | Permission.Listen);
+    expect(crew?.permissions.bitfield).toBe(
+      Permission.ManageMessages | Permission.PinMessages | Permission.Speak | Permission.Listen,
+    );
 
     // By keyboard: back to the list (the focus lands on Crew), Tab to its up arrow, Enter.
     await editor.getByRole("button", { name: "All roles" }).click();
@@ -92,7 +111,9 @@ test("the owner creates and edits a role with its permissions and moves it by ke
     // @everyone: only its permissions.
     await settings.getByRole("button", { name: "@everyone", exact: true }).click();
     await expect(editor.getByRole("textbox", { name: "Role name" })).toBeDisabled();
-    await expect(editor.getByText("@everyone is every member of the guild: only its permissions can be changed.")).toBeVisible();
+    await expect(
+      editor.getByText("@everyone is every member of the guild: only its permissions can be changed."),
+    ).toBeVisible();
     await expect(editor.getByRole("switch", { name: "Create Invite" })).toBeEnabled();
     await editor.getByRole("button", { name: "All roles" }).click();
 
@@ -117,15 +138,24 @@ test("the owner creates and edits a role with its permissions and moves it by ke
   }
 });
 
-test("a moderator below another role sees that role's controls unavailable with the reason, and grants only what they hold", async ({ people, service }) => {
+test("a moderator below another role sees that role's controls unavailable with the reason, and grants only what they hold", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const cara = await people.get("cara");
   const guild = await guildWith(service, ann, "Ranked Hall", [cara]);
   const { domain } = await service.domain();
   const guildId = BigInt(guild.guildId);
   const helpers = await domain.roles.create(ann.id, guildId, { name: "Helpers" });
-  const mods = await domain.roles.create(ann.id, guildId, { name: "Mods", permissions: (Permission.ManageRoles | Permission.KickMembers).toString() });
-  const admins = await domain.roles.create(ann.id, guildId, { name: "Admins", permissions: Permission.Administrator.toString() });
+  const mods = await domain.roles.create(ann.id, guildId, {
+    name: "Mods",
+    permissions: (Permission.ManageRoles | Permission.KickMembers).toString(),
+  });
+  const admins = await domain.roles.create(ann.id, guildId, {
+    name: "Admins",
+    permissions: Permission.Administrator.toString(),
+  });
   await domain.roles.move(ann.id, guildId, [
     { id: admins.id, position: 3 },
     { id: mods.id, position: 2 },
@@ -139,14 +169,22 @@ test("a moderator below another role sees that role's controls unavailable with 
   const settings = await openGuildSettings(page, "Roles");
   await expect(roleNames(settings)).toHaveText(["Admins", "Mods", "Helpers", "@everyone"]);
   await expect(settings.getByText("You can change and move the roles below your highest role, Mods.")).toBeVisible();
-  await expect(roleRow(settings, "Admins").getByTestId("role-note")).toHaveText("Ranks above your highest role · can’t be changed or moved");
-  await expect(roleRow(settings, "Mods").getByTestId("role-note")).toHaveText("Your highest role · only roles below it can be changed");
+  await expect(roleRow(settings, "Admins").getByTestId("role-note")).toHaveText(
+    "Ranks above your highest role · can’t be changed or moved",
+  );
+  await expect(roleRow(settings, "Mods").getByTestId("role-note")).toHaveText(
+    "Your highest role · only roles below it can be changed",
+  );
   for (const direction of ["up", "down"]) {
     const arrow = settings.getByRole("button", { name: `Move Admins ${direction}` });
     await expect(arrow).toHaveAttribute("aria-disabled", "true");
-    await expect(arrow).toHaveAccessibleDescription("Admins ranks above your highest role, Mods: you can only edit and move roles below it.");
+    await expect(arrow).toHaveAccessibleDescription(
+      "Admins ranks above your highest role, Mods: you can only edit and move roles below it.",
+    );
   }
-  await expect(settings.getByRole("button", { name: "Move Helpers up" })).toHaveAccessibleDescription("Helpers can’t go higher: the roles above it are at or above your highest role.");
+  await expect(settings.getByRole("button", { name: "Move Helpers up" })).toHaveAccessibleDescription(
+    "Helpers can’t go higher: the roles above it are at or above your highest role.",
+  );
   // An unavailable arrow does nothing, even pressed.
   await settings.getByRole("button", { name: "Move Admins down" }).focus();
   await page.keyboard.press("Enter");
@@ -156,18 +194,24 @@ test("a moderator below another role sees that role's controls unavailable with 
 
   await settings.getByRole("button", { name: "Admins", exact: true }).click();
   const editor = settings.getByTestId("role-editor");
-  await expect(editor.getByTestId("role-edit-reason")).toHaveText("Admins ranks above your highest role, Mods: you can only edit and move roles below it.");
+  await expect(editor.getByTestId("role-edit-reason")).toHaveText(
+    "Admins ranks above your highest role, Mods: you can only edit and move roles below it.",
+  );
   await expect(editor.getByRole("textbox", { name: "Role name" })).toBeDisabled();
   await expect(editor.getByRole("switch", { name: "Administrator" })).toBeDisabled();
   const remove = editor.getByRole("button", { name: "Delete role…" });
   await expect(remove).toHaveAttribute("aria-disabled", "true");
-  await expect(remove).toHaveAccessibleDescription("Admins ranks above your highest role, Mods: you can only edit and move roles below it.");
+  await expect(remove).toHaveAccessibleDescription(
+    "Admins ranks above your highest role, Mods: you can only edit and move roles below it.",
+  );
   await editor.getByRole("button", { name: "All roles" }).click();
 
   // Helpers is in reach: Kick Members (held) can be granted, Ban Members (not held) can't, and says why.
   await settings.getByRole("button", { name: "Helpers", exact: true }).click();
   await expect(editor.getByRole("switch", { name: "Ban Members" })).toBeDisabled();
-  await expect(editor.getByRole("switch", { name: "Ban Members" })).toHaveAccessibleDescription(/You don’t have this permission yourself, so you can’t grant it\./);
+  await expect(editor.getByRole("switch", { name: "Ban Members" })).toHaveAccessibleDescription(
+    /You don’t have this permission yourself, so you can’t grant it\./,
+  );
   await editor.getByRole("switch", { name: "Kick Members" }).check();
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(editor.getByRole("region", { name: "Unsaved changes" })).toBeHidden();

@@ -29,18 +29,29 @@ async function silentServer(): Promise<{ url: string; close(): void }> {
 }
 
 test("the web app answers /healthz and /readyz by the server nodes' rule, with no session", async ({ service }) => {
-  expect(await get(`${service.webUrl}/healthz`)).toEqual({ status: 200, body: { status: "ok" }, cacheControl: "no-store" });
+  expect(await get(`${service.webUrl}/healthz`)).toEqual({
+    status: 200,
+    body: { status: "ok" },
+    cacheControl: "no-store",
+  });
   expect(await get(`${service.webUrl}/readyz`)).toEqual({
     status: 200,
     cacheControl: "no-store",
     body: {
       status: "ready",
-      checks: { database: "ok", redis: service.storage.events === "redis" ? "ok" : "not configured", livekit: service.livekit ? "ok" : "not configured" },
+      checks: {
+        database: "ok",
+        redis: service.storage.events === "redis" ? "ok" : "not configured",
+        livekit: service.livekit ? "ok" : "not configured",
+      },
     },
   });
 });
 
-test("on SIGTERM a web app answers not ready at once, ends its live streams so tabs reconnect, finishes its requests and exits", async ({ page, service }) => {
+test("on SIGTERM a web app answers not ready at once, ends its live streams so tabs reconnect, finishes its requests and exits", async ({
+  page,
+  service,
+}) => {
   await signUp(page, uniqueName("ann"));
   const livekit = await silentServer();
   try {
@@ -57,7 +68,10 @@ test("on SIGTERM a web app answers not ready at once, ends its live streams so t
 
     expect(afterSignal).toMatchObject({ status: 503, body: { status: "draining" } });
     // Started before the signal: answered in full (LiveKit did not answer it in time), not cut off.
-    expect(await inFlight).toMatchObject({ status: 503, body: { status: "unavailable", checks: { database: "ok", livekit: "unavailable" } } });
+    expect(await inFlight).toMatchObject({
+      status: 503,
+      body: { status: "unavailable", checks: { database: "ok", livekit: "unavailable" } },
+    });
     await tab.ended;
     // Ended as a dropped connection, not completed: EventSource reconnects and resumes from its cursor.
     expect(tab.controls).not.toContain("return");
@@ -69,7 +83,9 @@ test("on SIGTERM a web app answers not ready at once, ends its live streams so t
   }
 });
 
-test("asks LiveKit at most once a second however often and however many at once /readyz is probed", async ({ service }) => {
+test("asks LiveKit at most once a second however often and however many at once /readyz is probed", async ({
+  service,
+}) => {
   const counted = await countingLiveKitAddress(liveKitOf(service));
   try {
     const web = await service.startWeb({ LIVEKIT_URL: counted.url });
@@ -82,7 +98,10 @@ test("asks LiveKit at most once a second however often and however many at once 
 
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const before = counted.checks();
-    expect(await get(`${web.url}/readyz`)).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
+    expect(await get(`${web.url}/readyz`)).toMatchObject({
+      status: 200,
+      body: { status: "ready", checks: { livekit: "ok" } },
+    });
     expect(counted.checks()).toBe(before + 1);
   } finally {
     counted.close();

@@ -7,7 +7,10 @@ import { createGuild, messages, screen, signUp, uniqueName } from "./support/peo
  * bar offers to jump back to the present, and messages arriving while the reader is up there
  * are counted on it.
  */
-test("scrolling through 400 messages keeps the page light, and Jump to present returns to the newest, counting those that arrived", async ({ page, service }) => {
+test("scrolling through 400 messages keeps the page light, and Jump to present returns to the newest, counting those that arrived", async ({
+  page,
+  service,
+}) => {
   const me = uniqueName("hana");
   await signUp(page, me);
   const { guildId, channelId } = await createGuild(page, "Archive");
@@ -16,7 +19,8 @@ test("scrolling through 400 messages keeps the page light, and Jump to present r
   if (!person) throw new Error("sign-up did not create the person");
   const app = await domain.applications.create(person.id, "Newsroom");
   await domain.members.addBot(person.id, BigInt(guildId), app.application.id, 3072n);
-  for (let i = 1; i <= 400; i++) await domain.messages.create(BigInt(channelId), person.id, { content: `message ${i}` });
+  for (let i = 1; i <= 400; i++)
+    await domain.messages.create(BigInt(channelId), person.id, { content: `message ${i}` });
 
   await page.goto(`/channels/${guildId}/${channelId}`);
   await expect(messages(page).last()).toHaveText("message 400");

@@ -29,7 +29,11 @@ function watch(page: Page) {
 }
 
 async function botRest(apiUrl: string, token: string, path: string, body: unknown) {
-  const response = await fetch(`${apiUrl}${path}`, { method: "POST", headers: { Authorization: `Bot ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bot ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -57,14 +61,31 @@ test("script in messages, embeds, names and topics is shown as text and never ru
   // A message stored before the API checked addresses: its link button and embed links say javascript:.
   const stored = await domain.messages.create(channelId, app.botUser.id, {
     content: "Stored before the check",
-    embeds: [{ title: "Stored title", url: "https://example.com/t", author: { name: "Stored author", url: "https://example.com/a" } }],
+    embeds: [
+      {
+        title: "Stored title",
+        url: "https://example.com/t",
+        author: { name: "Stored author", url: "https://example.com/a" },
+      },
+    ],
     components: [{ type: 1, components: [{ type: 2, style: 5, label: "Stored link", url: "https://example.com/l" }] }],
   });
   await database.prisma.message.update({
     where: { id: BigInt(stored.id) },
     data: {
-      embeds: [{ title: "Stored title", url: "javascript:window.pwned='stored-embed'", author: { name: "Stored author", url: "javascript:window.pwned='stored-author'" } }],
-      components: [{ type: 1, components: [{ type: 2, style: 5, label: "Stored link", url: "javascript:window.pwned='stored-button'" }] }],
+      embeds: [
+        {
+          title: "Stored title",
+          url: "javascript:window.pwned='stored-embed'",
+          author: { name: "Stored author", url: "javascript:window.pwned='stored-author'" },
+        },
+      ],
+      components: [
+        {
+          type: 1,
+          components: [{ type: 2, style: 5, label: "Stored link", url: "javascript:window.pwned='stored-button'" }],
+        },
+      ],
     },
   });
   await domain.threads.createFromMessage(channelId, BigInt(stored.id), ann.id, { name: `Thread ${IMG}` });
@@ -78,7 +99,12 @@ test("script in messages, embeds, names and topics is shown as text and never ru
     { embeds: [{ title: "t", url: "javascript:window.pwned='embed'" }] },
     { embeds: [{ title: "t", image: { url: "javascript:window.pwned='image'" } }] },
     { embeds: [{ author: { name: "a", url: "javascript:window.pwned='author'" } }] },
-    { content: "x", components: [{ type: 1, components: [{ type: 2, style: 5, label: "Go", url: "javascript:window.pwned='button'" }] }] },
+    {
+      content: "x",
+      components: [
+        { type: 1, components: [{ type: 2, style: 5, label: "Go", url: "javascript:window.pwned='button'" }] },
+      ],
+    },
   ]) {
     const refused = await botRest(service.apiUrl, app.botToken, channelPath, body);
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
@@ -121,7 +147,9 @@ test("script in messages, embeds, names and topics is shown as text and never ru
   // A person's message with the same kind of payloads, and a mention of the hostile role.
   await sendMessage(page, "general", `${IMG} [mine](javascript:window.pwned='person') ${SVG} <@&${role.id}>`);
   const mine = page.getByRole("log").getByTestId("message").filter({ hasText: "[mine](javascript:" });
-  await expect(mine.getByTestId("message-content")).toContainText(`${IMG} [mine](javascript:window.pwned='person') ${SVG}`);
+  await expect(mine.getByTestId("message-content")).toContainText(
+    `${IMG} [mine](javascript:window.pwned='person') ${SVG}`,
+  );
   await expect(mine).not.toHaveAttribute("aria-busy");
   await expect(mine.getByTestId("mention")).toHaveText(`@Role ${IMG}`);
   await expect(mine.getByTestId("message-author")).toContainText(SHORT_IMG);
@@ -154,7 +182,9 @@ test("script in messages, embeds, names and topics is shown as text and never ru
   // And after a reload (from the server's stored answer, not the live event).
   await page.reload();
   await live(page);
-  await expect(page.locator(`[data-message-id="${sent.body.id as string}"]`).getByTestId("message-content")).toContainText(SCRIPT);
+  await expect(
+    page.locator(`[data-message-id="${sent.body.id as string}"]`).getByTestId("message-content"),
+  ).toContainText(SCRIPT);
   expect(await watcher.canary()).toBeNull();
   expect(watcher.seen).toEqual([]);
 });

@@ -11,7 +11,11 @@ const VIEW_AND_SEND = 1024n | 2048n;
  * process, and no tab of anyone else: the server (bot REST), two web app processes and the
  * bus between them (a hub on the embedded database, Redis on PostgreSQL) are separate processes.
  */
-test("an event addressed to one person reaches all of that person's tabs on every web process and nobody else's", async ({ page, browser, service }) => {
+test("an event addressed to one person reaches all of that person's tabs on every web process and nobody else's", async ({
+  page,
+  browser,
+  service,
+}) => {
   const alice = uniqueName("alice");
   await signUp(page, alice);
   const { guildId, channelId } = await createGuild(page, "Addressed");
@@ -33,9 +37,16 @@ test("an event addressed to one person reaches all of that person's tabs on ever
   // Bob has a tab on each web process; so has Alice, who stays as the bystander.
   const bobCookie = await cookieHeader(bobContext);
   const aliceCookie = await cookieHeader(page.context());
-  const bobTabs = [await LiveStreamReader.open(service.webUrl, bobCookie), await LiveStreamReader.open(secondWeb, bobCookie)];
-  const aliceTabs = [await LiveStreamReader.open(service.webUrl, aliceCookie), await LiveStreamReader.open(secondWeb, aliceCookie)];
-  for (const tab of [...bobTabs, ...aliceTabs]) expect(tab.frames[0]).toMatchObject({ kind: "ready", guildIds: expect.arrayContaining([guildId]) });
+  const bobTabs = [
+    await LiveStreamReader.open(service.webUrl, bobCookie),
+    await LiveStreamReader.open(secondWeb, bobCookie),
+  ];
+  const aliceTabs = [
+    await LiveStreamReader.open(service.webUrl, aliceCookie),
+    await LiveStreamReader.open(secondWeb, aliceCookie),
+  ];
+  for (const tab of [...bobTabs, ...aliceTabs])
+    expect(tab.frames[0]).toMatchObject({ kind: "ready", guildIds: expect.arrayContaining([guildId]) });
 
   const botSays = async (content: string) => {
     const sent = await fetch(`${service.apiUrl}/channels/${channelId}/messages`, {
@@ -55,7 +66,11 @@ test("an event addressed to one person reaches all of that person's tabs on ever
     body: JSON.stringify({ channelId, messageId: hello }),
   });
   expect(ack.status).toBe(200);
-  for (const tab of bobTabs) await tab.next((f) => f.kind === "event" && f.t === "READ_STATE_UPDATE" && f.d.channel_id === channelId && f.d.last_read_id === hello);
+  for (const tab of bobTabs)
+    await tab.next(
+      (f) =>
+        f.kind === "event" && f.t === "READ_STATE_UPDATE" && f.d.channel_id === channelId && f.d.last_read_id === hello,
+    );
   await botSays("after the ack");
   for (const tab of aliceTabs) {
     await tab.next((f) => f.kind === "event" && f.t === "MESSAGE_CREATE" && f.d.content === "after the ack");
@@ -64,9 +79,13 @@ test("an event addressed to one person reaches all of that person's tabs on ever
 
   // An interaction's outcome: Bob uses the bot's command through the second web process and the bot
   // (an unmodified discord.js client) answers ephemerally; only Bob's tabs, on both processes, get it.
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: `${service.serverUrl}/api`, version: "10" },
+  });
   client.on(Events.InteractionCreate, (interaction) => {
-    if (interaction.isChatInputCommand()) void interaction.reply({ content: "only for you", flags: MessageFlags.Ephemeral });
+    if (interaction.isChatInputCommand())
+      void interaction.reply({ content: "only for you", flags: MessageFlags.Ephemeral });
   });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(app.botToken);
@@ -79,7 +98,8 @@ test("an event addressed to one person reaches all of that person's tabs on ever
     body: JSON.stringify({ channelId, commandId: command.id }),
   });
   expect(used.status).toBe(200);
-  for (const tab of bobTabs) await tab.next((f) => f.kind === "event" && f.t === "EPHEMERAL_MESSAGE_CREATE" && f.d.content === "only for you");
+  for (const tab of bobTabs)
+    await tab.next((f) => f.kind === "event" && f.t === "EPHEMERAL_MESSAGE_CREATE" && f.d.content === "only for you");
   await botSays("after the secret");
   for (const tab of aliceTabs) {
     await tab.next((f) => f.kind === "event" && f.t === "MESSAGE_CREATE" && f.d.content === "after the secret");
@@ -88,10 +108,17 @@ test("an event addressed to one person reaches all of that person's tabs on ever
   await client.destroy();
 
   // The bot kicks Bob over REST: GUILD_DELETE is addressed to Bob alone; the member's removal is news for the guild.
-  const kick = await fetch(`${service.apiUrl}/guilds/${guildId}/members/${bobUser.id}`, { method: "DELETE", headers: { Authorization: `Bot ${app.botToken}` } });
+  const kick = await fetch(`${service.apiUrl}/guilds/${guildId}/members/${bobUser.id}`, {
+    method: "DELETE",
+    headers: { Authorization: `Bot ${app.botToken}` },
+  });
   expect(kick.status).toBe(204);
   for (const tab of bobTabs) await tab.next((f) => f.kind === "event" && f.t === "GUILD_DELETE" && f.d.id === guildId);
-  for (const tab of aliceTabs) await tab.next((f) => f.kind === "event" && f.t === "GUILD_MEMBER_REMOVE" && (f.d.user as { id: string }).id === String(bobUser.id));
+  for (const tab of aliceTabs)
+    await tab.next(
+      (f) =>
+        f.kind === "event" && f.t === "GUILD_MEMBER_REMOVE" && (f.d.user as { id: string }).id === String(bobUser.id),
+    );
 
   // A message after the kick: Alice's tabs get it; by then they would have had any GUILD_DELETE meant for Bob.
   await botSays("after the kick");
@@ -100,7 +127,8 @@ test("an event addressed to one person reaches all of that person's tabs on ever
     expect(tab.events("GUILD_DELETE")).toEqual([]);
   }
   // Nor does Bob, no longer a member, learn of the guild's messages.
-  for (const tab of bobTabs) expect(tab.events("MESSAGE_CREATE").filter((f) => f.d.content === "after the kick")).toEqual([]);
+  for (const tab of bobTabs)
+    expect(tab.events("MESSAGE_CREATE").filter((f) => f.d.content === "after the kick")).toEqual([]);
 
   for (const tab of [...bobTabs, ...aliceTabs]) tab.close();
   await bobContext.close();

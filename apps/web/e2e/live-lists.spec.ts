@@ -3,7 +3,10 @@ import { openDialog } from "./support/people";
 
 /** Members, channels and the guild rail follow the live stream: nobody reloads. */
 
-test("someone who accepts an invite appears in the member list, and leaves it when kicked", async ({ people, service }) => {
+test("someone who accepts an invite appears in the member list, and leaves it when kicked", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Member Hall");
@@ -31,7 +34,10 @@ test("someone who accepts an invite appears in the member list, and leaves it wh
   await expect(members.filter({ hasText: ben.username })).toHaveCount(0);
 });
 
-test("a new channel appears for the others, one hidden from them leaves their list, and a rename updates the list and the open header", async ({ people, service }) => {
+test("a new channel appears for the others, one hidden from them leaves their list, and a rename updates the list and the open header", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Channel Works", [ben]);
@@ -70,7 +76,10 @@ test("a new channel appears for the others, one hidden from them leaves their li
   await expect(benPage.getByRole("heading", { level: 1 })).toHaveText("lobby");
 });
 
-test("a guild joined in another tab appears in the rail, and a rename shows in the rail and the sidebar title", async ({ people, service }) => {
+test("a guild joined in another tab appears in the rail, and a rename shows in the rail and the sidebar title", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const first = await guildWith(service, ann, "First Guild", [ben]);

@@ -9,7 +9,10 @@ function notice(page: Page) {
   return page.getByTestId("live-notice");
 }
 
-test("kicked while viewing the guild: a notice says so, the guild leaves the rail, and Got it dismisses it", async ({ people, service }) => {
+test("kicked while viewing the guild: a notice says so, the guild leaves the rail, and Got it dismisses it", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Kick Corner", [ben]);
@@ -58,7 +61,9 @@ test("the open channel is deleted: '#name is gone', and it leaves the channel li
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Shrinking Guild", [ben]);
   const bot = await moderatorBot(service, ann, guild.guildId);
-  const doomed = await (await service.domain()).domain.channels.create(BigInt(guild.guildId), ann.id, { name: "doomed" });
+  const doomed = await (await service.domain()).domain.channels.create(BigInt(guild.guildId), ann.id, {
+    name: "doomed",
+  });
   const benPage = await people.open(ben, `/channels/${guild.guildId}/${doomed.id}`);
   await live(benPage);
   const channels = sidebars(benPage).channels.getByRole("link");

@@ -12,7 +12,10 @@ function presenceOf(page: Page, name: string) {
 /** The grace before the last closed tab shows its person offline (5 s), with room for a busy machine. */
 const PAST_GRACE = { timeout: 20_000 };
 
-test("a person shows online while a tab of theirs is open and offline once the last one closes, live", async ({ people, service }) => {
+test("a person shows online while a tab of theirs is open and offline once the last one closes, live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Presence Porch", [ben]);
@@ -39,7 +42,10 @@ test("a person shows online while a tab of theirs is open and offline once the l
   await expect(presenceOf(annPage, ann.username)).toHaveAttribute("data-status", "online");
 });
 
-test("a bot shows online while its gateway session is connected and offline when it disconnects", async ({ people, service }) => {
+test("a bot shows online while its gateway session is connected and offline when it disconnects", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Bot Porch");
   const { domain } = await service.domain();
@@ -49,7 +55,10 @@ test("a bot shows online while its gateway session is connected and offline when
   await live(annPage);
   await expect(presenceOf(annPage, "Porch Bot")).toHaveAttribute("data-status", "offline");
 
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: `${service.serverUrl}/api`, version: "10" },
+  });
   try {
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
     await client.login(app.botToken);

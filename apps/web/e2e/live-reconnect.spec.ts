@@ -17,12 +17,17 @@ type Sent = { id: string };
  * connections (Chromium's offline mode alone leaves an open live stream flowing) and refuses
  * new ones until it is back online.
  */
-test("a tab cut off from its live stream catches up on edits, deletions, new messages and a rename when it is back, as a reload shows", async ({ people, service, relay }) => {
+test("a tab cut off from its live stream catches up on edits, deletions, new messages and a rename when it is back, as a reload shows", async ({
+  people,
+  service,
+  relay,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Patchy Network", [ben]);
   const bot = await moderatorBot(service, ann, guild.guildId);
-  const post = (content: string) => bot.rest("POST", `/channels/${guild.channelId}/messages`, { content }) as Promise<Sent>;
+  const post = (content: string) =>
+    bot.rest("POST", `/channels/${guild.channelId}/messages`, { content }) as Promise<Sent>;
   await post("stays as it is");
   const toEdit = await post("will be edited");
   const toDelete = await post("will be deleted");
@@ -30,7 +35,8 @@ test("a tab cut off from its live stream catches up on edits, deletions, new mes
   const benPage = await people.open(ben, guild.path, { baseURL: relay.url });
   const streams: Promise<string | null>[] = [];
   benPage.on("request", (request) => {
-    if (request.url().includes("/api/trpc/live.stream")) streams.push(request.allHeaders().then((h) => h["last-event-id"] ?? null));
+    if (request.url().includes("/api/trpc/live.stream"))
+      streams.push(request.allHeaders().then((h) => h["last-event-id"] ?? null));
   });
   await live(benPage);
   // One event seen live: the tab has a cursor to resume from.
@@ -56,7 +62,12 @@ test("a tab cut off from its live stream catches up on edits, deletions, new mes
   relay.restore();
   await context.setOffline(false);
   const caughtUp = async () => {
-    await expect(messages(benPage)).toHaveText(["stays as it is", "edited while away(edited)", "seen live", "sent while away"]);
+    await expect(messages(benPage)).toHaveText([
+      "stays as it is",
+      "edited while away(edited)",
+      "seen live",
+      "sent while away",
+    ]);
     await expect(benPage.getByRole("heading", { level: 1 })).toHaveText("renamed-away");
     await expect(sidebars(benPage).channels.getByRole("link")).toHaveText(["renamed-away"]);
     await expect(benPage.getByRole("textbox", { name: "Message #renamed-away" })).toBeEnabled();

@@ -3,7 +3,10 @@ import { messages, screen } from "./support/people";
 
 /** "X is typing…" under the other person's messages, from people and from bots. */
 
-test("someone typing shows '<name> is typing…' to the others until their message arrives", async ({ people, service }) => {
+test("someone typing shows '<name> is typing…' to the others until their message arrives", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Typing Pool", [ben]);

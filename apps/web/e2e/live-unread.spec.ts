@@ -6,14 +6,20 @@ import { createGuild, logIn, messages, screen, sendMessage, signUp, uniqueName }
  * the other person sends, live; reading a channel in one tab clears it in every tab and on the
  * person's other devices (read states are stored per person); a reload shows the same.
  */
-test("unread channels, mention badges, the new-messages divider and the title count follow live and agree across tabs and devices", async ({ page, browser, service }) => {
+test("unread channels, mention badges, the new-messages divider and the title count follow live and agree across tabs and devices", async ({
+  page,
+  browser,
+  service,
+}) => {
   const alice = uniqueName("alice");
   await signUp(page, alice);
   const { guildId, channelId: general } = await createGuild(page, "Unread Club");
   const { domain } = await service.domain();
   const aliceUser = await domain.users.findByUsername(alice);
   if (!aliceUser) throw new Error("sign-up did not create Alice");
-  const random = (await domain.channels.create(BigInt(guildId), aliceUser.id, { name: "random", type: 0 })) as { id: string };
+  const random = (await domain.channels.create(BigInt(guildId), aliceUser.id, { name: "random", type: 0 })) as {
+    id: string;
+  };
 
   const bobContext = await browser.newContext({ baseURL: service.webUrl });
   const bobPage = await bobContext.newPage();
@@ -31,8 +37,13 @@ test("unread channels, mention badges, the new-messages divider and the title co
   await logIn(otherDevice, bob);
   await expect(otherDevice).toHaveURL(/\/channels/);
   await otherDevice.goto("/channels/@me");
-  const randomLink = (p: typeof page) => p.getByRole("navigation", { name: "Channels" }).getByRole("link", { name: "random" });
-  const rail = (p: typeof page) => p.getByRole("navigation", { name: "Guilds" }).getByRole("listitem").filter({ has: p.getByRole("link", { name: "Unread Club" }) });
+  const randomLink = (p: typeof page) =>
+    p.getByRole("navigation", { name: "Channels" }).getByRole("link", { name: "random" });
+  const rail = (p: typeof page) =>
+    p
+      .getByRole("navigation", { name: "Guilds" })
+      .getByRole("listitem")
+      .filter({ has: p.getByRole("link", { name: "Unread Club" }) });
   for (const p of [bobPage, bobSecondTab]) await expect(randomLink(p)).not.toHaveAttribute("data-unread");
 
   // A message in #random: unread for Bob (bold, described as unread), no mention yet.
@@ -68,7 +79,8 @@ test("unread channels, mention badges, the new-messages divider and the title co
   await expect(divider).toHaveText("New messages");
   await expect(divider.locator("xpath=following-sibling::*[1]")).toContainText("anyone around?");
   await screen(bobPage, "new-messages-divider");
-  for (const p of [bobPage, bobSecondTab, otherDevice]) await expect(rail(p).getByTestId("mention-badge")).toHaveCount(0);
+  for (const p of [bobPage, bobSecondTab, otherDevice])
+    await expect(rail(p).getByTestId("mention-badge")).toHaveCount(0);
   for (const p of [bobPage, bobSecondTab]) await expect(randomLink(p).getByTestId("mention-badge")).toHaveCount(0);
   await expect(rail(otherDevice).getByRole("link", { name: "Unread Club" })).not.toHaveAttribute("data-unread");
   await expect(bobPage).toHaveTitle("#random · Chat");

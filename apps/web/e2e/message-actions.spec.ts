@@ -9,7 +9,10 @@ const ADMINISTRATOR = 8n;
 
 /** The message whose text is `text`, in the page's message log. */
 function message(page: Page, text: string | RegExp) {
-  return page.getByRole("log").getByTestId("message").filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
+  return page
+    .getByRole("log")
+    .getByTestId("message")
+    .filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
 }
 
 function toolbar(page: Page, text: string | RegExp) {
@@ -20,7 +23,10 @@ function composer(page: Page) {
   return page.getByRole("textbox", { name: "Message #general" });
 }
 
-test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees each edit live with “(edited)”", async ({ people, service }) => {
+test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees each edit live with “(edited)”", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Edit Lounge", [ben]);
@@ -40,7 +46,8 @@ test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees 
   await message(annPage, "Lunch at noon").hover();
   await expect(annTools).toHaveCSS("opacity", "1");
   await expect(annTools.getByRole("button")).toHaveCount(5);
-  for (const name of ["Add reaction", "Reply", "Edit message", "Delete message", "More actions for this message"]) await expect(annTools.getByRole("button", { name })).toBeVisible();
+  for (const name of ["Add reaction", "Reply", "Edit message", "Delete message", "More actions for this message"])
+    await expect(annTools.getByRole("button", { name })).toBeVisible();
   expect(await axeViolations(annPage)).toEqual([]);
   await annTools.getByRole("button", { name: "Edit message" }).click();
   const editor = annPage.getByRole("textbox", { name: "Edit message" });
@@ -78,7 +85,9 @@ test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees 
   await composer(annPage).press("ArrowUp");
   await editor.fill("   ");
   await editor.press("Enter");
-  await expect(annPage.getByRole("alert").filter({ hasText: "A message can’t be empty. To remove it, delete it instead." })).toBeVisible();
+  await expect(
+    annPage.getByRole("alert").filter({ hasText: "A message can’t be empty. To remove it, delete it instead." }),
+  ).toBeVisible();
   await editor.press("Escape");
   await expect(messages(benPage)).toHaveText(["Lunch at one(edited)", "See you\nat one(edited)"]);
 
@@ -90,7 +99,15 @@ test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees 
   await expect(benTools.getByRole("button", { name: "More actions for this message" })).toBeVisible();
   await benTools.getByRole("button", { name: "More actions for this message" }).click();
   const benMenu = benPage.getByRole("menu", { name: "Message actions" });
-  await expect(benMenu.getByRole("menuitem")).toHaveText(["Copy text", "Copy message ID", "Reply", "Add reaction", "Copy message link", "Create thread", /^Apps/]);
+  await expect(benMenu.getByRole("menuitem")).toHaveText([
+    "Copy text",
+    "Copy message ID",
+    "Reply",
+    "Add reaction",
+    "Copy message link",
+    "Create thread",
+    /^Apps/,
+  ]);
   await benPage.keyboard.press("Escape");
   await expect(benMenu).toHaveCount(0);
 
@@ -99,7 +116,10 @@ test("Ann edits from the toolbar and with ArrowUp, Escape cancels, and Ben sees 
   await expect(messages(benPage)).toHaveText(["Lunch at one(edited)", "See you\nat one(edited)"]);
 });
 
-test("Ann deletes after confirming and with Shift-click, and the messages vanish from Ben's page live", async ({ people, service }) => {
+test("Ann deletes after confirming and with Shift-click, and the messages vanish from Ben's page live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Delete Den", [ben]);
@@ -142,7 +162,9 @@ test("Ann deletes after confirming and with Shift-click, and the messages vanish
   // Holding Shift deletes at once.
   await annPage.setViewportSize({ width: 1280, height: 720 });
   await message(annPage, "Typo two").hover();
-  await toolbar(annPage, "Typo two").getByRole("button", { name: "Delete message" }).click({ modifiers: ["Shift"] });
+  await toolbar(annPage, "Typo two")
+    .getByRole("button", { name: "Delete message" })
+    .click({ modifiers: ["Shift"] });
   await expect(dialog).toBeHidden();
   await expect(messages(annPage)).toHaveText(["Keeper"]);
   await expect(messages(benPage)).toHaveText(["Keeper"]);
@@ -151,7 +173,10 @@ test("Ann deletes after confirming and with Shift-click, and the messages vanish
   await expect(messages(benPage)).toHaveText(["Keeper"]);
 });
 
-test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-click) and they vanish from her page live; without it he has no Delete", async ({ people, service }) => {
+test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-click) and they vanish from her page live; without it he has no Delete", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Mod Desk", [ben]);
@@ -176,7 +201,10 @@ test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-clic
 
   // Ann makes him a moderator; his page learns it live and offers Delete on her messages.
   const { domain } = await service.domain();
-  const moderator = (await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Moderator", permissions: "8192" })) as { id: string };
+  const moderator = (await domain.roles.create(ann.id, BigInt(guild.guildId), {
+    name: "Moderator",
+    permissions: "8192",
+  })) as { id: string };
   await domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), ben.id, BigInt(moderator.id));
   await message(benPage, "Spam one").hover();
   await expect(benTools.getByRole("button", { name: "Delete message" })).toBeVisible();
@@ -201,7 +229,9 @@ test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-clic
 
   // Shift-click deletes at once.
   await message(benPage, "Spam three").hover();
-  await toolbar(benPage, "Spam three").getByRole("button", { name: "Delete message" }).click({ modifiers: ["Shift"] });
+  await toolbar(benPage, "Spam three")
+    .getByRole("button", { name: "Delete message" })
+    .click({ modifiers: ["Shift"] });
   await expect(dialog).toBeHidden();
   await expect(messages(benPage)).toHaveText(["Welcome all"]);
   await expect(messages(annPage)).toHaveText(["Welcome all"]);
@@ -213,11 +243,16 @@ test("with Manage Messages Ben deletes Ann's messages (toolbar, menu, Shift-clic
   await benPage.reload();
   await expect(messages(benPage)).toHaveText(["Welcome all"]);
   await message(benPage, "Welcome all").hover();
-  await expect(toolbar(benPage, "Welcome all").getByRole("button", { name: "More actions for this message" })).toBeVisible();
+  await expect(
+    toolbar(benPage, "Welcome all").getByRole("button", { name: "More actions for this message" }),
+  ).toBeVisible();
   await expect(toolbar(benPage, "Welcome all").getByRole("button", { name: "Delete message" })).toHaveCount(0);
 });
 
-test("the message menu opens by right-click, from the keyboard and by a long press on a touch screen, moves with the arrow keys, edits and copies; on touch a tap toggles a reaction and a long press says who reacted", async ({ people, service }) => {
+test("the message menu opens by right-click, from the keyboard and by a long press on a touch screen, moves with the arrow keys, edits and copies; on touch a tap toggles a reaction and a long press says who reacted", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Menu Corner");
   const annPage = await people.open(ann, guild.path, { permissions: ["clipboard-read", "clipboard-write"] });
@@ -230,7 +265,18 @@ test("the message menu opens by right-click, from the keyboard and by a long pre
   const menu = annPage.getByRole("menu", { name: "Message actions" });
   await expect(menu).toBeVisible();
   const items = menu.getByRole("menuitem");
-  await expect(items).toHaveText(["Edit message", "Delete message", "Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
+  await expect(items).toHaveText([
+    "Edit message",
+    "Delete message",
+    "Copy text",
+    "Copy message ID",
+    "Reply",
+    "Add reaction",
+    "Pin message",
+    "Copy message link",
+    "Create thread",
+    /^Apps/,
+  ]);
   await expect(items.first()).toBeFocused();
   await annPage.keyboard.press("ArrowDown");
   await expect(items.nth(1)).toBeFocused();
@@ -241,7 +287,9 @@ test("the message menu opens by right-click, from the keyboard and by a long pre
   await annPage.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
   // Escape gives focus back to the message's "…" button.
-  await expect(toolbar(annPage, "Right-click me").getByRole("button", { name: "More actions for this message" })).toBeFocused();
+  await expect(
+    toolbar(annPage, "Right-click me").getByRole("button", { name: "More actions for this message" }),
+  ).toBeFocused();
 
   // From the keyboard: focus on the "…" button shows the toolbar; Enter opens the menu.
   const more = toolbar(annPage, "Right-click me").getByRole("button", { name: "More actions for this message" });
@@ -316,7 +364,18 @@ test("the message menu opens by right-click, from the keyboard and by a long pre
 
   await longPress(phone, touched.getByTestId("message-content"));
   const touchMenu = phone.getByRole("menu", { name: "Message actions" });
-  await expect(touchMenu.getByRole("menuitem")).toHaveText(["Edit message", "Delete message", "Copy text", "Copy message ID", "Reply", "Add reaction", "Pin message", "Copy message link", "Create thread", /^Apps/]);
+  await expect(touchMenu.getByRole("menuitem")).toHaveText([
+    "Edit message",
+    "Delete message",
+    "Copy text",
+    "Copy message ID",
+    "Reply",
+    "Add reaction",
+    "Pin message",
+    "Copy message link",
+    "Create thread",
+    /^Apps/,
+  ]);
   await expect(touchMenu).toBeInViewport({ ratio: 1 });
   expect(await axeViolations(phone)).toEqual([]);
   await screen(phone, "message-menu-touch");

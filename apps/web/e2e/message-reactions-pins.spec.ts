@@ -5,7 +5,10 @@ import { expectAllSent, screen, sendMessage } from "./support/people";
 import { twoColourPng } from "./support/png";
 
 function message(page: Page, text: string | RegExp) {
-  return page.getByRole("log").getByTestId("message").filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
+  return page
+    .getByRole("log")
+    .getByTestId("message")
+    .filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
 }
 
 function chip(page: Page, text: string, emoji: string) {
@@ -16,14 +19,20 @@ function composer(page: Page) {
   return page.getByRole("textbox", { name: "Message #general" });
 }
 
-test("reactions: Ben picks one by search, Ann adds hers on the chip, a bot's arrives, all live; who reacted on hover; : autocomplete", async ({ people, service }) => {
+test("reactions: Ben picks one by search, Ann adds hers on the chip, a bot's arrives, all live; who reacted on hover; : autocomplete", async ({
+  people,
+  service,
+}) => {
   // Two people, a bot, the picker, the chips and the composer's autocomplete: a long walk.
   test.setTimeout(180_000);
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Reaction Hall", [ben]);
   const { domain } = await service.domain();
-  const blob = await domain.emojis.create(ann.id, BigInt(guild.guildId), { name: "partyblob", image: `data:image/png;base64,${twoColourPng(32, [91, 108, 240], [230, 162, 60]).toString("base64")}` });
+  const blob = await domain.emojis.create(ann.id, BigInt(guild.guildId), {
+    name: "partyblob",
+    image: `data:image/png;base64,${twoColourPng(32, [91, 108, 240], [230, 162, 60]).toString("base64")}`,
+  });
   const bot = await moderatorBot(service, ann, guild.guildId, "Cheer Bot");
   const annPage = await people.open(ann, guild.path);
   const benPage = await people.open(ben, guild.path);
@@ -69,7 +78,10 @@ test("reactions: Ben picks one by search, Ann adds hers on the chip, a bot's arr
   await expect(tooltip).toContainText("reacted with 👍");
 
   // A bot reacts through REST: both pages show its chip.
-  await bot.rest("PUT", `/channels/${guild.channelId}/messages/${await message(annPage, "Ship it on Friday?").getAttribute("data-message-id")}/reactions/${encodeURIComponent("🎉")}/@me`);
+  await bot.rest(
+    "PUT",
+    `/channels/${guild.channelId}/messages/${await message(annPage, "Ship it on Friday?").getAttribute("data-message-id")}/reactions/${encodeURIComponent("🎉")}/@me`,
+  );
   await expect(chip(annPage, "Ship it on Friday?", "🎉")).toHaveText("🎉1");
   await expect(chip(benPage, "Ship it on Friday?", "🎉")).toHaveAttribute("aria-pressed", "false");
 
@@ -90,10 +102,16 @@ test("reactions: Ben picks one by search, Ann adds hers on the chip, a bot's arr
   await composer(annPage).press("Tab");
   await expect(composer(annPage)).toHaveValue(`Party 🎉 <:partyblob:${blob.id}> `);
   await composer(annPage).press("Enter");
-  await expect(message(benPage, "Party 🎉").getByTestId("custom-emoji")).toHaveAttribute("data-emoji-id", String(blob.id));
+  await expect(message(benPage, "Party 🎉").getByTestId("custom-emoji")).toHaveAttribute(
+    "data-emoji-id",
+    String(blob.id),
+  );
 });
 
-test("pins: Ann pins Ben's message, everyone sees the system row and the pins list live; Ben may not pin; a bot's pin shows too", async ({ people, service }) => {
+test("pins: Ann pins Ben's message, everyone sees the system row and the pins list live; Ben may not pin; a bot's pin shows too", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Pin Board", [ben]);
@@ -124,7 +142,10 @@ test("pins: Ann pins Ben's message, everyone sees the system row and the pins li
   // Ann pins it from the menu: a system row on both pages, and Ben's list has it.
   await message(annPage, "The wifi password").getByTestId("message-content").click({ button: "right" });
   await annPage.getByRole("menu", { name: "Message actions" }).getByRole("menuitem", { name: "Pin message" }).click();
-  for (const page of [annPage, benPage]) await expect(page.getByTestId("system-message")).toHaveText(new RegExp(`^${ann.username} pinned a message to this channel\\.`));
+  for (const page of [annPage, benPage])
+    await expect(page.getByTestId("system-message")).toHaveText(
+      new RegExp(`^${ann.username} pinned a message to this channel\\.`),
+    );
   await benPage.getByRole("button", { name: "Pinned messages" }).click();
   await expect(panel.getByTestId("pinned-message")).toHaveCount(1);
   await expect(panel.getByTestId("pinned-message")).toContainText("The wifi password is on the fridge");

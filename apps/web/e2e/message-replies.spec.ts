@@ -4,14 +4,20 @@ import { expect, guildWith, live, PHONE, test } from "./support/live-people";
 import { expectAllSent, screen, sendMessage } from "./support/people";
 
 function message(page: Page, text: string | RegExp) {
-  return page.getByRole("log").getByTestId("message").filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
+  return page
+    .getByRole("log")
+    .getByTestId("message")
+    .filter({ has: page.getByTestId("message-content").filter({ hasText: text }) });
 }
 
 function composer(page: Page) {
   return page.getByRole("textbox", { name: "Message #general" });
 }
 
-test("Ann replies to Ben: the quote jumps to the original, a message link opens it highlighted, and a deleted original says so, live", async ({ people, service }) => {
+test("Ann replies to Ben: the quote jumps to the original, a message link opens it highlighted, and a deleted original says so, live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Reply Room", [ben]);
@@ -21,7 +27,8 @@ test("Ann replies to Ben: the quote jumps to the original, a message link opens 
   await live(benPage);
 
   await sendMessage(benPage, "general", "Who is bringing the cake?");
-  for (const text of ["Plates are in the cupboard", "Doors open at six", "Music is sorted", "Balloons too"]) await sendMessage(benPage, "general", text);
+  for (const text of ["Plates are in the cupboard", "Doors open at six", "Music is sorted", "Balloons too"])
+    await sendMessage(benPage, "general", text);
   await expectAllSent(benPage);
   await expect(message(annPage, "Balloons too")).toBeVisible();
 
@@ -54,7 +61,9 @@ test("Ann replies to Ben: the quote jumps to the original, a message link opens 
 
   // The quote jumps to the original and highlights it.
   await benPage.getByRole("log").evaluate((log) => log.closest("[data-testid=message-scroller]")?.scrollTo(0, 1e6));
-  await message(benPage, "I will, chocolate").getByRole("button", { name: /Jump to the original message/ }).click();
+  await message(benPage, "I will, chocolate")
+    .getByRole("button", { name: /Jump to the original message/ })
+    .click();
   const original = message(benPage, "Who is bringing the cake?");
   await expect(original).toHaveAttribute("data-highlighted", "true");
   await expect(original).toBeFocused();
@@ -64,7 +73,10 @@ test("Ann replies to Ben: the quote jumps to the original, a message link opens 
 
   // Copy message link; opening it shows the message highlighted.
   await message(annPage, "Doors open at six").getByTestId("message-content").click({ button: "right" });
-  await annPage.getByRole("menu", { name: "Message actions" }).getByRole("menuitem", { name: "Copy message link" }).click();
+  await annPage
+    .getByRole("menu", { name: "Message actions" })
+    .getByRole("menuitem", { name: "Copy message link" })
+    .click();
   const doorsId = await message(annPage, "Doors open at six").getAttribute("data-message-id");
   const link = await annPage.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(`${new URL(annPage.url()).origin}/channels/${guild.guildId}/${guild.channelId}/${doorsId}`);
@@ -74,7 +86,9 @@ test("Ann replies to Ben: the quote jumps to the original, a message link opens 
   // Ben deletes the original: the reply says so on Ann's page at once, and after a reload.
   await live(benPage);
   await message(benPage, "Who is bringing the cake?").hover();
-  await message(benPage, "Who is bringing the cake?").getByRole("button", { name: "Delete message" }).click({ modifiers: ["Shift"] });
+  await message(benPage, "Who is bringing the cake?")
+    .getByRole("button", { name: "Delete message" })
+    .click({ modifiers: ["Shift"] });
   const annQuote = message(annPage, "I will, chocolate").getByTestId("reply-quote");
   await expect(annQuote).toHaveText("Original message was deleted");
   await annPage.reload();

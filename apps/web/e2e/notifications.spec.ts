@@ -16,9 +16,15 @@ const RECORD_NOTIFICATIONS = () => {
   } as typeof Notification;
 };
 
-const shown = (page: Page) => page.evaluate(() => (window as unknown as { __notifications: Notification[] }).__notifications.map((n) => `${n.title}: ${n.body}`));
+const shown = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __notifications: Notification[] }).__notifications.map((n) => `${n.title}: ${n.body}`),
+  );
 
-test("mentions notify on the desktop where they are not being read, a muted guild stays quiet, and a click opens the channel", async ({ people, service }) => {
+test("mentions notify on the desktop where they are not being read, a muted guild stays quiet, and a click opens the channel", async ({
+  people,
+  service,
+}) => {
   const [ann, ben] = await Promise.all([people.get("ann"), people.get("ben")]);
   const { guildId, channelId, path } = await guildWith(service, ann, "Book Club", [ben]);
   const { domain } = await service.domain();
@@ -43,7 +49,9 @@ test("mentions notify on the desktop where they are not being read, a muted guil
   const channel = BigInt(channelId);
   await domain.messages.create(channel, ann.id, { content: "nobody in particular" });
   await domain.messages.create(channel, ann.id, { content: `<@${ben.id}> your turn to pick the book` });
-  await expect.poll(() => shown(benPage)).toEqual([`${ann.username} (#general, Book Club): @${ben.username} your turn to pick the book`]);
+  await expect
+    .poll(() => shown(benPage))
+    .toEqual([`${ann.username} (#general, Book Club): @${ben.username} your turn to pick the book`]);
 
   // Muted: the mention is still counted, but no notification.
   const mute = benPage.getByRole("button", { name: "Mute notifications from Book Club" });
@@ -56,7 +64,9 @@ test("mentions notify on the desktop where they are not being read, a muted guil
   await screen(benPage, "notifications-sidebar");
 
   // A click on the notification brings the channel; there, mentions no longer notify.
-  await benPage.evaluate(() => (window as unknown as { __notifications: Notification[] }).__notifications[0]?.onclick?.(new Event("click")));
+  await benPage.evaluate(() =>
+    (window as unknown as { __notifications: Notification[] }).__notifications[0]?.onclick?.(new Event("click")),
+  );
   await expect(benPage).toHaveURL(new RegExp(`/channels/${guildId}/${channelId}$`));
   await live(benPage);
   await domain.messages.create(channel, ann.id, { content: `<@${ben.id}> ok, see you here` });
@@ -70,7 +80,9 @@ test("mentions notify on the desktop where they are not being read, a muted guil
   await bot.rest("POST", `/channels/${dm.id}/messages`, { content: "Your build passed" });
   await expect.poll(() => shown(benPage)).toHaveLength(2);
   expect((await shown(benPage))[1]).toBe("Pager: Your build passed");
-  await benPage.evaluate(() => (window as unknown as { __notifications: Notification[] }).__notifications[1]?.onclick?.(new Event("click")));
+  await benPage.evaluate(() =>
+    (window as unknown as { __notifications: Notification[] }).__notifications[1]?.onclick?.(new Event("click")),
+  );
   await expect(benPage).toHaveURL(new RegExp(`/channels/@me/${dm.id}$`));
   await expect(benPage.getByRole("log").getByTestId("message-content")).toHaveText(["Your build passed"]);
 });

@@ -55,8 +55,17 @@ function healthzQuiet(webUrl: string, ms = 1500): Promise<Latencies> {
 }
 
 /** Calls one tRPC mutation over HTTP (as the forms do) and answers its status and error message. */
-async function mutate(request: APIRequestContext, webUrl: string, path: string, input: unknown, address: string): Promise<{ status: number; message: string | null }> {
-  const response = await request.post(`${webUrl}/api/trpc/${path}`, { data: input, headers: { origin: webUrl, "x-forwarded-for": address } });
+async function mutate(
+  request: APIRequestContext,
+  webUrl: string,
+  path: string,
+  input: unknown,
+  address: string,
+): Promise<{ status: number; message: string | null }> {
+  const response = await request.post(`${webUrl}/api/trpc/${path}`, {
+    data: input,
+    headers: { origin: webUrl, "x-forwarded-for": address },
+  });
   const body = (await response.json()) as { error?: { message: string } };
   return { status: response.status(), message: body.error?.message ?? null };
 }
@@ -65,11 +74,18 @@ async function mutate(request: APIRequestContext, webUrl: string, path: string, 
  * A client of its own (cookies, address) for a new person, signed up and signed in through
  * the endpoints the forms use.
  */
-async function signedIn(requests: APIRequest, webUrl: string, username: string, address: string): Promise<APIRequestContext> {
+async function signedIn(
+  requests: APIRequest,
+  webUrl: string,
+  username: string,
+  address: string,
+): Promise<APIRequestContext> {
   const client = await requests.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
   expect((await mutate(client, webUrl, "account.signUp", { username, password: PASSWORD }, address)).status).toBe(200);
   const { csrfToken } = (await (await client.get(`${webUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const signIn = await client.post(`${webUrl}/api/auth/callback/credentials`, { form: { username, password: PASSWORD, csrfToken, json: "true" } });
+  const signIn = await client.post(`${webUrl}/api/auth/callback/credentials`, {
+    form: { username, password: PASSWORD, csrfToken, json: "true" },
+  });
   expect(signIn.status()).toBe(200);
   expect((await client.storageState()).cookies.map((cookie) => cookie.name)).toContain("next-auth.session-token");
   return client;
@@ -87,45 +103,83 @@ async function flood<T>(total: number, concurrency: number, call: (i: number) =>
   return results;
 }
 
-test("a flood of weak-password sign-ups from one address is refused after 20 attempts, and /healthz stays quick", async ({ request, service }) => {
+test("a flood of weak-password sign-ups from one address is refused after 20 attempts, and /healthz stays quick", async ({
+  request,
+  service,
+}) => {
   // Warm: the routes' code loaded, the password thread started (a sign-up from elsewhere).
-  expect((await mutate(request, service.webUrl, "account.signUp", { username: uniqueName("warm"), password: "password" }, "192.0.2.250")).status).toBe(400);
+  expect(
+    (
+      await mutate(
+        request,
+        service.webUrl,
+        "account.signUp",
+        { username: uniqueName("warm"), password: "password" },
+        "192.0.2.250",
+      )
+    ).status,
+  ).toBe(400);
   const quiet = await healthzQuiet(service.webUrl);
   // Weak passwords zxcvbn takes long to judge (64 characters of dates and l33t: a few hundred
   // milliseconds each), sent back to back on three connections.
   test.setTimeout(180_000);
   const weak = ["19901231", "p@55w0rd"].map((pattern) => pattern.repeat(8));
   const total = 150;
-  const work = flood(total, 3, (i) => mutate(request, service.webUrl, "account.signUp", { username: uniqueName(`flood${i}`), password: weak[i % weak.length] }, "198.51.100.10"));
+  const work = flood(total, 3, (i) =>
+    mutate(
+      request,
+      service.webUrl,
+      "account.signUp",
+      { username: uniqueName(`flood${i}`), password: weak[i % weak.length] },
+      "198.51.100.10",
+    ),
+  );
   const latencies = await healthzDuring(service.webUrl, work);
   const outcomes = await work;
-  console.log(`[password-load] sign-up flood: ${total} weak 64-character passwords; /healthz quiet ${JSON.stringify(quiet)} ms, during ${JSON.stringify(latencies)} ms`);
+  console.log(
+    `[password-load] sign-up flood: ${total} weak 64-character passwords; /healthz quiet ${JSON.stringify(quiet)} ms, during ${JSON.stringify(latencies)} ms`,
+  );
 
   const refusedWeak = outcomes.filter((o) => o.status === 400);
   const limited = outcomes.filter((o) => o.status === 429);
   // Each attempt counts before its password is judged: at most 20 were.
   expect(refusedWeak.length).toBeLessThanOrEqual(20);
   expect(limited.length).toBe(total - refusedWeak.length);
-  for (const { message } of limited) expect(message).toMatch(/^Too many sign-up attempts\. Try again in \d+ seconds\.$/);
+  for (const { message } of limited)
+    expect(message).toMatch(/^Too many sign-up attempts\. Try again in \d+ seconds\.$/);
   expectQuick(quiet, latencies);
 });
 
-test("128-character new passwords sent to changePassword in a loop do not stall /healthz", async ({ playwright, service }) => {
+test("128-character new passwords sent to changePassword in a loop do not stall /healthz", async ({
+  playwright,
+  service,
+}) => {
   const session = await signedIn(playwright.request, service.webUrl, uniqueName("looper"), "198.51.100.20");
   // zxcvbn's costliest kind of input (hundreds of milliseconds each to judge) with wrong current
   // passwords, as in the finding (a batch of 200 froze the web app for 46 s).
   const costly = ["19901231", "p@55w0rd", "qwerty12"].map((pattern) => pattern.repeat(16));
   const quiet = await healthzQuiet(service.webUrl);
   const total = 40;
-  const work = flood(total, 4, (i) => mutate(session, service.webUrl, "account.changePassword", { currentPassword: `not my password ${i}`, newPassword: costly[i % costly.length] }, "198.51.100.20"));
+  const work = flood(total, 4, (i) =>
+    mutate(
+      session,
+      service.webUrl,
+      "account.changePassword",
+      { currentPassword: `not my password ${i}`, newPassword: costly[i % costly.length] },
+      "198.51.100.20",
+    ),
+  );
   const latencies = await healthzDuring(service.webUrl, work);
   const outcomes = await work;
-  console.log(`[password-load] changePassword loop: ${total} calls with 128-character new passwords; /healthz quiet ${JSON.stringify(quiet)} ms, during ${JSON.stringify(latencies)} ms`);
+  console.log(
+    `[password-load] changePassword loop: ${total} calls with 128-character new passwords; /healthz quiet ${JSON.stringify(quiet)} ms, during ${JSON.stringify(latencies)} ms`,
+  );
 
   // Five checks per person per 15 minutes; the rest refused before anything is judged.
   expect(outcomes.filter((o) => o.status === 400)).toHaveLength(5);
   const limited = outcomes.filter((o) => o.status === 429);
   expect(limited).toHaveLength(total - 5);
-  for (const { message } of limited) expect(message).toMatch(/^Too many password attempts\. Try again in \d+ seconds\.$/);
+  for (const { message } of limited)
+    expect(message).toMatch(/^Too many password attempts\. Try again in \d+ seconds\.$/);
   expectQuick(quiet, latencies);
 });

@@ -10,12 +10,24 @@ import { twoColourPng } from "./support/png";
  * picture reach the others live; deleting the account ends the session.
  */
 
-const homeItem = (page: Page) => page.getByRole("navigation", { name: "Guilds" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Home" }) });
+const homeItem = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Guilds" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: "Home" }) });
 /** A member of the member list, as the button opening their card. */
-const memberButton = (page: Page, name: string) => page.getByRole("complementary", { name: "Members" }).locator('button[aria-haspopup="dialog"]').filter({ hasText: name });
-const dmLink = (page: Page, name: string) => page.getByRole("navigation", { name: "Direct messages" }).getByRole("link", { name: new RegExp(`^${name}`) });
+const memberButton = (page: Page, name: string) =>
+  page
+    .getByRole("complementary", { name: "Members" })
+    .locator('button[aria-haspopup="dialog"]')
+    .filter({ hasText: name });
+const dmLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Direct messages" }).getByRole("link", { name: new RegExp(`^${name}`) });
 
-test("a bot's DM reaches the person live with a Home badge and opens as a conversation", async ({ people, service }) => {
+test("a bot's DM reaches the person live with a Home badge and opens as a conversation", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Builds", [ben]);
@@ -51,12 +63,17 @@ test("a bot's DM reaches the person live with a Home badge and opens as a conver
   await screen(page, "dm-home-phone");
 });
 
-test("Ann opens Ben's profile card from his message and messages him; Ben sees it live", async ({ people, service }) => {
+test("Ann opens Ben's profile card from his message and messages him; Ben sees it live", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Cards", [ben]);
   const { domain } = await service.domain();
-  const role = (await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Gardener", color: 0x2ecc71 })) as { id: string };
+  const role = (await domain.roles.create(ann.id, BigInt(guild.guildId), { name: "Gardener", color: 0x2ecc71 })) as {
+    id: string;
+  };
   await domain.memberRoles.addRole(ann.id, BigInt(guild.guildId), ben.id, BigInt(role.id));
 
   const benPage = await people.open(ben, guild.path);
@@ -80,7 +97,9 @@ test("Ann opens Ben's profile card from his message and messages him; Ben sees i
   // Her own card (from the member list) has no Message button.
   await memberButton(page, ann.username).click();
   await expect(page.getByRole("dialog", { name: `Profile of ${ann.username}` })).toBeVisible();
-  await expect(page.getByRole("dialog", { name: `Profile of ${ann.username}` }).getByRole("button", { name: /^Message/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("dialog", { name: `Profile of ${ann.username}` }).getByRole("button", { name: /^Message/ }),
+  ).toHaveCount(0);
   await page.keyboard.press("Escape");
 
   // At phone width the card fits the screen.
@@ -103,7 +122,10 @@ test("Ann opens Ben's profile card from his message and messages him; Ben sees i
   await expect(page.getByRole("log").getByTestId("message-content").last()).toHaveText("Thank you!");
 });
 
-test("Cat sets a display name and a cropped picture that Ben sees live, then deletes her account", async ({ people, service }) => {
+test("Cat sets a display name and a cropped picture that Ben sees live, then deletes her account", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const ben = await people.get("ben");
   const cat = await people.get("cat");
@@ -123,7 +145,9 @@ test("Cat sets a display name and a cropped picture that Ben sees live, then del
   await expect(page.getByText("Display name saved.")).toBeVisible();
   await expect(memberButton(benPage, "Catherine Wheel")).toBeVisible();
 
-  await page.getByLabel("Picture file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: twoColourPng(400, [200, 60, 60], [40, 90, 200]) });
+  await page
+    .getByLabel("Picture file")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: twoColourPng(400, [200, 60, 60], [40, 90, 200]) });
   const cropper = page.getByRole("dialog", { name: "Crop your picture" });
   await expect(cropper.getByTestId("avatar-cropper").locator("img")).toBeVisible();
   await cropper.getByRole("slider", { name: "Zoom" }).fill("1.5");
@@ -139,7 +163,11 @@ test("Cat sets a display name and a cropped picture that Ben sees live, then del
 
   const catRow = memberButton(benPage, "Catherine Wheel");
   await expect(catRow.getByTestId("avatar-picture")).toBeVisible();
-  await expect.poll(() => catRow.getByTestId("avatar-picture").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  await expect
+    .poll(() =>
+      catRow.getByTestId("avatar-picture").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(256);
   await screen(benPage, "member-avatar");
 
   await page.getByRole("button", { name: "Delete account" }).click();

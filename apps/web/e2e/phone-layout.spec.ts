@@ -4,7 +4,10 @@ import { screen } from "./support/people";
 
 /** At a phone's width (390 px) the open channel fills the screen; the guilds and channels are a drawer. */
 
-test("on a phone the channel fills the screen and the guilds and channels open as a drawer from its header", async ({ people, service }) => {
+test("on a phone the channel fills the screen and the guilds and channels open as a drawer from its header", async ({
+  people,
+  service,
+}) => {
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Pocket Guild");
   const { domain } = await service.domain();
@@ -41,7 +44,10 @@ test("on a phone the channel fills the screen and the guilds and channels open a
   await expect(page.getByRole("textbox", { name: "Message #random" })).toBeInViewport();
 });
 
-test("on a phone the member list opens as a sheet from the channel's header and closes with Escape", async ({ people, service }) => {
+test("on a phone the member list opens as a sheet from the channel's header and closes with Escape", async ({
+  people,
+  service,
+}) => {
   const [ann, ben] = await Promise.all([people.get("ann"), people.get("ben")]);
   const guild = await guildWith(service, ann, "Sheet Guild", [ben]);
   const page = await people.open(ann, guild.path);

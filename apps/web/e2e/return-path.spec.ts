@@ -35,7 +35,10 @@ const VARIANTS: Record<string, string> = {
 
 /** A page on the evil site, should anything ever lead there. */
 async function catchEvil(context: BrowserContext): Promise<void> {
-  await context.route((url) => url.hostname === EVIL, (route) => route.fulfill({ contentType: "text/html", body: "<h1>phished</h1>" }));
+  await context.route(
+    (url) => url.hostname === EVIL,
+    (route) => route.fulfill({ contentType: "text/html", body: "<h1>phished</h1>" }),
+  );
 }
 
 /**
@@ -49,7 +52,10 @@ async function expectOnTheApp(page: Page, webUrl: string, what: string): Promise
 }
 
 for (const form of ["login", "register"] as const) {
-  test(`signed in, /${form} with a callbackUrl that leaves the app redirects to a path of the app (never a 500)`, async ({ page, service }) => {
+  test(`signed in, /${form} with a callbackUrl that leaves the app redirects to a path of the app (never a 500)`, async ({
+    page,
+    service,
+  }) => {
     test.setTimeout(240_000);
     await catchEvil(page.context());
     await signUp(page, uniqueName("back"));
@@ -64,12 +70,17 @@ for (const form of ["login", "register"] as const) {
       await expectOnTheApp(page, service.webUrl, name);
     }
     // A path of the app is kept.
-    const kept = await page.request.get(`/${form}?callbackUrl=${encodeURIComponent("/settings/account")}`, { maxRedirects: 0 });
+    const kept = await page.request.get(`/${form}?callbackUrl=${encodeURIComponent("/settings/account")}`, {
+      maxRedirects: 0,
+    });
     expect(kept.headers().location).toBe("/settings/account");
   });
 }
 
-test("signed out, logging in on a login page whose callbackUrl leaves the app lands on the app", async ({ browser, service }) => {
+test("signed out, logging in on a login page whose callbackUrl leaves the app lands on the app", async ({
+  browser,
+  service,
+}) => {
   test.setTimeout(240_000);
   const setUp = await browser.newContext({ baseURL: service.webUrl });
   const name = uniqueName("lena");
@@ -86,7 +97,10 @@ test("signed out, logging in on a login page whose callbackUrl leaves the app la
   }
 });
 
-test("signed out, signing up on a sign-up page whose callbackUrl leaves the app lands on the app", async ({ browser, service }) => {
+test("signed out, signing up on a sign-up page whose callbackUrl leaves the app lands on the app", async ({
+  browser,
+  service,
+}) => {
   test.setTimeout(300_000);
   for (const [variant, value] of Object.entries(VARIANTS)) {
     const context = await browser.newContext({ baseURL: service.webUrl });
@@ -127,7 +141,10 @@ test("next-auth's own endpoints send a callbackUrl that leaves the app back to t
   }
 });
 
-test("next-auth's sign-out with a callbackUrl holding CR LF or leading off the app answers a redirect to the app, never a 500", async ({ page, service }) => {
+test("next-auth's sign-out with a callbackUrl holding CR LF or leading off the app answers a redirect to the app, never a 500", async ({
+  page,
+  service,
+}) => {
   await signUp(page, uniqueName("olga"));
   for (const [name, value] of Object.entries(VARIANTS)) {
     const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -135,7 +152,10 @@ test("next-auth's sign-out with a callbackUrl holding CR LF or leading off the a
     const asForm = await page.request.post("/api/auth/signout", { form: { csrfToken, callbackUrl }, maxRedirects: 0 });
     expect(asForm.status(), name).toBe(302);
     expect(new URL(asForm.headers().location ?? "", service.webUrl).origin, name).toBe(service.webUrl);
-    const asJson = await page.request.post("/api/auth/signout", { form: { csrfToken, callbackUrl, json: "true" }, maxRedirects: 0 });
+    const asJson = await page.request.post("/api/auth/signout", {
+      form: { csrfToken, callbackUrl, json: "true" },
+      maxRedirects: 0,
+    });
     expect(asJson.status(), name).toBe(200);
     expect(new URL(((await asJson.json()) as { url: string }).url).origin, name).toBe(service.webUrl);
   }

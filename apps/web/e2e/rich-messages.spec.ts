@@ -8,7 +8,9 @@ import { twoColourPng } from "./support/png";
 const BOT_PERMISSIONS = 1024n | 2048n | (1n << 14n) | (1n << 17n);
 
 function axeViolations(page: Page) {
-  return new AxeBuilder({ page }).analyze().then(({ violations }) => violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+  return new AxeBuilder({ page })
+    .analyze()
+    .then(({ violations }) => violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
 }
 
 /**
@@ -26,10 +28,17 @@ test("markdown, mentions, masked links and embeds are rendered richly", async ({
   await domain.memberRoles.addRole(ann.id, guildId, ann.id, BigInt(role.id));
   const app = await domain.applications.create(ann.id, "Herald Bot");
   await domain.members.addBot(ann.id, guildId, app.application.id, BOT_PERMISSIONS);
-  const hash = await domain.applicationSettings.setIcon(ann.id, app.application.id, `data:image/png;base64,${twoColourPng(64, [91, 108, 240], [46, 168, 102]).toString("base64")}`);
+  const hash = await domain.applicationSettings.setIcon(
+    ann.id,
+    app.application.id,
+    `data:image/png;base64,${twoColourPng(64, [91, 108, 240], [46, 168, 102]).toString("base64")}`,
+  );
   // A picture the page may load (its own origin): pictures elsewhere are the CSP's to refuse.
   const picture = `${service.webUrl}/app-icons/${app.application.id}/${hash}.png`;
-  const emoji = await domain.emojis.create(ann.id, guildId, { name: "sprout", image: `data:image/png;base64,${twoColourPng(32, [46, 168, 102], [230, 126, 34]).toString("base64")}` });
+  const emoji = await domain.emojis.create(ann.id, guildId, {
+    name: "sprout",
+    image: `data:image/png;base64,${twoColourPng(32, [46, 168, 102], [230, 126, 34]).toString("base64")}`,
+  });
   const bot = app.botUser.id;
 
   const page = await people.open(ann, guild.path);
@@ -95,11 +104,15 @@ test("markdown, mentions, masked links and embeds are rendered richly", async ({
   await expect(mentionRow).toHaveAttribute("data-mentions-me", "true");
   await expect(row).not.toHaveAttribute("data-mentions-me");
   // @everyone and @here are pills too; Unicode emoji (a ZWJ sequence, a flag) stay whole in the text.
-  const everyone = await domain.messages.create(channel, bot, { content: "@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too" });
+  const everyone = await domain.messages.create(channel, bot, {
+    content: "@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too",
+  });
   const everyoneRow = page.locator(`[data-message-id="${everyone.id}"]`);
   await expect(everyoneRow).toHaveAttribute("data-mentions-me", "true");
   await expect(everyoneRow.getByTestId("mention")).toHaveText(["@everyone", "@here"]);
-  await expect(everyoneRow.getByTestId("message-content")).toHaveText("@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too");
+  await expect(everyoneRow.getByTestId("message-content")).toHaveText(
+    "@everyone the garden opens at 9 🌱👩‍🌾🇳🇱, @here too",
+  );
 
   // An embed alone is a card with every part.
   const embedded = await domain.messages.create(channel, bot, {
@@ -125,17 +138,25 @@ test("markdown, mentions, masked links and embeds are rendered richly", async ({
   const card = page.locator(`[data-message-id="${embedded.id}"]`).getByTestId("embed");
   await expect(card).toHaveCSS("border-left-color", "rgb(230, 126, 34)");
   await expect(card.getByTestId("embed-author")).toHaveText("Garden Log");
-  await expect(card.getByTestId("embed-title").getByRole("link", { name: "Weekly harvest" })).toHaveAttribute("href", "https://garden.example.com/harvest");
+  await expect(card.getByTestId("embed-title").getByRole("link", { name: "Weekly harvest" })).toHaveAttribute(
+    "href",
+    "https://garden.example.com/harvest",
+  );
   await expect(card.getByTestId("embed-description").locator("strong")).toHaveText("12");
   await expect(card.getByTestId("embed-description").getByTestId("mention")).toHaveText("#news");
   await expect(card.getByTestId("embed-field")).toHaveText(["Tomatoes7", "Beans5", "NotesWater early"]);
-  const [tomatoes, beans, notes] = await Promise.all([0, 1, 2].map((i) => card.getByTestId("embed-field").nth(i).boundingBox()));
+  const [tomatoes, beans, notes] = await Promise.all(
+    [0, 1, 2].map((i) => card.getByTestId("embed-field").nth(i).boundingBox()),
+  );
   expect(beans?.y).toBe(tomatoes?.y);
   expect(notes?.y ?? 0).toBeGreaterThan(tomatoes?.y ?? 0);
   await expect(card.getByTestId("embed-thumbnail")).toHaveJSProperty("naturalWidth", 64);
   await expect(card.getByTestId("embed-image")).toHaveJSProperty("naturalWidth", 64);
   await expect(card.getByTestId("embed-footer")).toContainText("Garden bot");
-  await expect(card.getByTestId("embed-footer").locator("time")).toHaveAttribute("datetime", "2026-01-05T09:30:00.000Z");
+  await expect(card.getByTestId("embed-footer").locator("time")).toHaveAttribute(
+    "datetime",
+    "2026-01-05T09:30:00.000Z",
+  );
   await card.getByRole("link", { name: "Weekly harvest" }).click();
   await expect(page.getByRole("dialog", { name: "You are leaving garden.example.com" })).toBeVisible();
   await page.keyboard.press("Escape");

@@ -1,7 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, type RunningService, test } from "./fixtures/service";
-import { createGuild, formAlert, logIn, logOut, openDialog, PASSWORD, screen, signUp, uniqueName } from "./support/people";
+import {
+  createGuild,
+  formAlert,
+  logIn,
+  logOut,
+  openDialog,
+  PASSWORD,
+  screen,
+  signUp,
+  uniqueName,
+} from "./support/people";
 
 /** A second browser (its own cookies) signed in as `username`. */
 async function secondBrowser(browser: Browser, service: RunningService, username: string, password = PASSWORD) {
@@ -18,7 +28,11 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("signing out ends the session: the old cookie, replayed in a new browser, lands on the login page", async ({ page, browser, service }) => {
+test("signing out ends the session: the old cookie, replayed in a new browser, lands on the login page", async ({
+  page,
+  browser,
+  service,
+}) => {
   await signUp(page, uniqueName("sid"));
   const cookies = await page.context().cookies();
   await logOut(page);
@@ -35,7 +49,11 @@ test("signing out ends the session: the old cookie, replayed in a new browser, l
   }
 });
 
-test("log out everywhere signs out this browser and, at once, another one with a channel open", async ({ page, browser, service }) => {
+test("log out everywhere signs out this browser and, at once, another one with a channel open", async ({
+  page,
+  browser,
+  service,
+}) => {
   const name = uniqueName("lou");
   await signUp(page, name);
   const { guildId, channelId } = await createGuild(page, "Everywhere");
@@ -51,13 +69,19 @@ test("log out everywhere signs out this browser and, at once, another one with a
     await dialog.getByRole("button", { name: "Log out everywhere" }).click();
     await expect(page).toHaveURL(/\/login/);
     // The other browser's live channel ends with the session and sends it to log in, without a reload.
-    await expect(other.tab).toHaveURL(new RegExp(`/login\\?callbackUrl=%2Fchannels%2F${guildId}%2F${channelId}$`), { timeout: 5_000 });
+    await expect(other.tab).toHaveURL(new RegExp(`/login\\?callbackUrl=%2Fchannels%2F${guildId}%2F${channelId}$`), {
+      timeout: 5_000,
+    });
   } finally {
     await other.context.close();
   }
 });
 
-test("changing the password on the settings page keeps this browser signed in and signs out the others", async ({ page, browser, service }) => {
+test("changing the password on the settings page keeps this browser signed in and signs out the others", async ({
+  page,
+  browser,
+  service,
+}) => {
   const name = uniqueName("pia");
   const newPassword = "a fresh passphrase";
   await signUp(page, name);

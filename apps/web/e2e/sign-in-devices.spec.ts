@@ -9,7 +9,11 @@ test.use({ serviceEnv: { ...LAX_LIMITS, TRUST_PROXY: "loopback" } });
 const LOCKED = /^Too many sign-in attempts\. Try again in \d+ seconds\.$/;
 
 /** A browser (a context of its own: its own cookies) whose requests come from `address`. */
-async function browserAt(browser: Browser, baseURL: string, address: string): Promise<{ context: BrowserContext; page: Page }> {
+async function browserAt(
+  browser: Browser,
+  baseURL: string,
+  address: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
   return { context, page: await context.newPage() };
 }
@@ -33,7 +37,10 @@ async function lockOut(browser: Browser, baseURL: string, username: string, addr
   return page;
 }
 
-test("a browser that signed in before gets in with the right password while failures from elsewhere keep the account locked", async ({ browser, baseURL }) => {
+test("a browser that signed in before gets in with the right password while failures from elsewhere keep the account locked", async ({
+  browser,
+  baseURL,
+}) => {
   const name = uniqueName("dana");
   const mine = await browserAt(browser, baseURL as string, "203.0.113.10");
   await signUp(mine.page, name);
@@ -60,7 +67,10 @@ test("a browser that signed in before gets in with the right password while fail
   await expect(formAlert(stranger.page)).toHaveText(LOCKED);
 });
 
-test("a new browser at the address the account signed in from gets in while the account is locked from elsewhere", async ({ browser, baseURL }) => {
+test("a new browser at the address the account signed in from gets in while the account is locked from elsewhere", async ({
+  browser,
+  baseURL,
+}) => {
   const name = uniqueName("emma");
   const home = await browserAt(browser, baseURL as string, "203.0.113.20");
   await signUp(home.page, name);

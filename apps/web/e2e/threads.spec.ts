@@ -21,7 +21,10 @@ function threadMeta(page: Page) {
 
 /** The rows of the thread list panel's Active or Archived section. */
 function listed(page: Page, section: "Active" | "Archived") {
-  return page.getByTestId("thread-list").getByRole("region", { name: `${section} threads` }).getByTestId("thread-row");
+  return page
+    .getByTestId("thread-list")
+    .getByRole("region", { name: `${section} threads` })
+    .getByTestId("thread-row");
 }
 
 test("a bot's thread is listed and opens by its URL; Ann starts one from a message, Ben joins, posts and leaves live; archive and unarchive follow the state table", async ({
@@ -33,7 +36,9 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
   const ben = await people.get("ben");
   const guild = await guildWith(service, ann, "Thread Hall", [ben]);
   const bot = await moderatorBot(service, ann, guild.guildId, "Notes Bot");
-  const botThread = (await bot.rest("POST", `/channels/${guild.channelId}/threads`, { name: "Bot notes" })) as { id: string };
+  const botThread = (await bot.rest("POST", `/channels/${guild.channelId}/threads`, { name: "Bot notes" })) as {
+    id: string;
+  };
   await bot.rest("POST", `/channels/${botThread.id}/messages`, { content: "Hello from the bot" });
 
   // Ben opens the bot's thread by its URL: the channel with the thread beside it.
@@ -49,7 +54,9 @@ test("a bot's thread is listed and opens by its URL; Ann starts one from a messa
   await live(annPage);
   await annPage.getByRole("button", { name: "Threads" }).click();
   const list = annPage.getByTestId("thread-list");
-  await expect(list.getByRole("region", { name: "Active threads" }).getByTestId("thread-row")).toHaveText([/Bot notes\s*1 message/]);
+  await expect(list.getByRole("region", { name: "Active threads" }).getByTestId("thread-row")).toHaveText([
+    /Bot notes\s*1 message/,
+  ]);
   expect(await axeViolations(annPage)).toEqual([]);
   await screen(annPage, "threads-list");
   await list.getByRole("button", { name: /Close threads/ }).click();
@@ -141,7 +148,9 @@ test("on a phone the thread takes the whole screen and Back returns to the chann
   const ann = await people.get("ann");
   const guild = await guildWith(service, ann, "Phone Threads");
   const bot = await moderatorBot(service, ann, guild.guildId, "Pocket Bot");
-  const thread = (await bot.rest("POST", `/channels/${guild.channelId}/threads`, { name: "Pocket notes" })) as { id: string };
+  const thread = (await bot.rest("POST", `/channels/${guild.channelId}/threads`, { name: "Pocket notes" })) as {
+    id: string;
+  };
   await bot.rest("POST", `/channels/${thread.id}/messages`, { content: "Small screens too" });
 
   const page = await people.open(ann, `/channels/${guild.guildId}/${thread.id}`);

@@ -1,6 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/service";
-import { createGuild, formAlert, logIn, logOut, PASSWORD, screen, sendMessage, signUp, uniqueName } from "./support/people";
+import {
+  createGuild,
+  formAlert,
+  logIn,
+  logOut,
+  PASSWORD,
+  screen,
+  sendMessage,
+  signUp,
+  uniqueName,
+} from "./support/people";
 
 // This file is about the limits themselves: the service runs with the real ones, not the suite's lax sign-up limit.
 test.use({ serviceEnv: {} });
@@ -31,7 +41,9 @@ test("a person's sixth message in five seconds is refused, saying when to try ag
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(1);
 });
 
-test("repeated wrong passwords lock the account: then the right password is refused too, with the wait in seconds", async ({ page }) => {
+test("repeated wrong passwords lock the account: then the right password is refused too, with the wait in seconds", async ({
+  page,
+}) => {
   const name = uniqueName("jack");
   await signUp(page, name);
   await logOut(page);
@@ -41,14 +53,17 @@ test("repeated wrong passwords lock the account: then the right password is refu
   }
   await attemptLogIn(page, name, PASSWORD);
   await expect(formAlert(page)).toHaveText(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
-  const [, seconds] = (await formAlert(page).textContent())?.match(/^Too many sign-in attempts\. Try again in (\d+) seconds\.$/) ?? [];
+  const [, seconds] =
+    (await formAlert(page).textContent())?.match(/^Too many sign-in attempts\. Try again in (\d+) seconds\.$/) ?? [];
   expect(Number(seconds)).toBeGreaterThan(50);
   expect(Number(seconds)).toBeLessThanOrEqual(60);
   await expect(page).toHaveURL(/\/login/);
   await screen(page, "login-throttled");
 });
 
-test("the sign-up form says when one address has created too many accounts, whatever address a client claims", async ({ page }) => {
+test("the sign-up form says when one address has created too many accounts, whatever address a client claims", async ({
+  page,
+}) => {
   // Two accounts so far in this file; three more through the same procedure the form calls reach the limit of five.
   // Each claims another address: without TRUST_PROXY neither header is believed.
   for (let i = 0; i < 3; i++) {

@@ -7,7 +7,10 @@ test.describe("without a media server", () => {
   // LIVEKIT_URL named (empty): the harness starts no LiveKit, and the service has no voice.
   test.use({ serviceEnv: { ...LAX_LIMITS, LIVEKIT_URL: "" } });
 
-  test("a voice channel says plainly that voice isn't set up, and clicking it joins nothing", async ({ people, service }) => {
+  test("a voice channel says plainly that voice isn't set up, and clicking it joins nothing", async ({
+    people,
+    service,
+  }) => {
     const ann = await people.get("ann");
     const { path } = await guildWith(service, ann, "Quiet Guild");
     const page = await people.open(ann, path);

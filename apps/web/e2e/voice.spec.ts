@@ -8,13 +8,17 @@ import { audioFrom, joinVoice, MICROPHONE, participant, test, voiceChannel } fro
 /** The service of these tests runs a LiveKit server. */
 test.use({ voice: true });
 
-test("joining a voice channel shows the person to the guild live, with mute, and leaving removes them", async ({ people, service }) => {
+test("joining a voice channel shows the person to the guild live, with mute, and leaving removes them", async ({
+  people,
+  service,
+}) => {
   const [ann, ben] = [await people.get("ann"), await people.get("ben")];
   const { path } = await guildWith(service, ann, "Voice Guild", [ben]);
   const annPage = await people.open(ann, path, { permissions: MICROPHONE });
   const benPage = await people.open(ben, path, { permissions: MICROPHONE });
   const refused: string[] = [];
-  for (const page of [annPage, benPage]) page.on("console", (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
+  for (const page of [annPage, benPage])
+    page.on("console", (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
   await live(annPage);
   await live(benPage);
 
@@ -37,9 +41,13 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   await expect(participant(annPage, "General", ben)).toContainText(ben.username);
   await mute.click();
   await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toHaveCount(0);
-  await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(1, { timeout: 20_000 });
+  await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${ann.id}"]`)).toHaveCount(1, {
+    timeout: 20_000,
+  });
   // Ann's fake microphone plays a steady tone: Ben's page plays it, loud, and marks her speaking.
-  await expect.poll(async () => (await audioFrom(benPage, ann.id))?.peak ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.05);
+  await expect
+    .poll(async () => (await audioFrom(benPage, ann.id))?.peak ?? 0, { timeout: 20_000 })
+    .toBeGreaterThan(0.05);
   expect(await audioFrom(benPage, ann.id)).toMatchObject({ playing: true, muted: false });
   await expect(participant(benPage, "General", ann)).toHaveAttribute("data-speaking", "true", { timeout: 20_000 });
   await expect(participant(benPage, "General", ann)).toContainText("speaking");
@@ -58,7 +66,10 @@ test("joining a voice channel shows the person to the guild live, with mute, and
   await expect(participant(benPage, "General", ann).getByTestId("voice-deafened")).toHaveCount(0);
 
   const panel = annPage.getByTestId("voice-panel");
-  const { violations } = await new AxeBuilder({ page: annPage }).include('[data-testid="voice-panel"]').include('nav[aria-label="Channels"]').analyze();
+  const { violations } = await new AxeBuilder({ page: annPage })
+    .include('[data-testid="voice-panel"]')
+    .include('nav[aria-label="Channels"]')
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await screen(annPage, "voice-desktop");
 
@@ -113,13 +124,18 @@ test("a blocked microphone is said in plain words, and the person still joins, m
   await live(benPage);
 
   await joinVoice(annPage, "General");
-  await expect(annPage.getByTestId("voice-problem")).toHaveText("Your browser blocked the microphone. Allow it in the address bar, then try again.");
+  await expect(annPage.getByTestId("voice-problem")).toHaveText(
+    "Your browser blocked the microphone. Allow it in the address bar, then try again.",
+  );
   await expect(annPage.getByRole("button", { name: "Mute", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(participant(benPage, "General", ann).getByTestId("voice-muted")).toBeVisible();
   await screen(annPage, "voice-microphone-blocked");
 });
 
-test("a bot in voice: everyone sees it can hear, and it and a person in Chromium hear each other", async ({ people, service }) => {
+test("a bot in voice: everyone sees it can hear, and it and a person in Chromium hear each other", async ({
+  people,
+  service,
+}) => {
   const [ann, ben] = [await people.get("ann"), await people.get("ben")];
   const { guildId, path } = await guildWith(service, ann, "Bot Ears", [ben]);
   const { domain } = await service.domain();
@@ -130,12 +146,20 @@ test("a bot in voice: everyone sees it can hear, and it and a person in Chromium
   await live(benPage);
 
   // The bot joins through REST and connects with LiveKit's Node SDK, as the README shows.
-  const join = (await bot.rest("POST", `/channels/${voice.id}/voice`, {})) as { url: string; token: string; listen: boolean; identity: string };
+  const join = (await bot.rest("POST", `/channels/${voice.id}/voice`, {})) as {
+    url: string;
+    token: string;
+    listen: boolean;
+    identity: string;
+  };
   expect(join.listen).toBe(true);
   const participant = new VoiceParticipant();
   try {
     await participant.connect(join);
-    const entry = benPage.getByRole("list", { name: "In General" }).getByTestId("voice-participant").filter({ hasText: "Recorder" });
+    const entry = benPage
+      .getByRole("list", { name: "In General" })
+      .getByTestId("voice-participant")
+      .filter({ hasText: "Recorder" });
     await expect(entry).toBeVisible({ timeout: 20_000 });
     await expect(entry.getByRole("img", { name: "Recorder can hear this channel" })).toBeVisible();
     await expect(entry.getByTestId("voice-can-hear")).toHaveAttribute("title", "Recorder can hear this channel");
@@ -144,28 +168,47 @@ test("a bot in voice: everyone sees it can hear, and it and a person in Chromium
     // The bot sends 16-bit PCM (a tone); Ben, in the channel, hears it: his page plays it loud.
     await participant.publishTone();
     await joinVoice(benPage, "General");
-    await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${join.identity}"]`)).toHaveCount(1, { timeout: 20_000 });
-    await expect.poll(async () => (await audioFrom(benPage, BigInt(join.identity)))?.peak ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.05);
+    await expect(benPage.locator(`[data-testid="voice-audio"][data-identity="${join.identity}"]`)).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await expect
+      .poll(async () => (await audioFrom(benPage, BigInt(join.identity)))?.peak ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(0.05);
     // And the bot receives Ben's (fake) microphone: frames that are not silence.
     await expect.poll(() => participant.heardFrom(ben.id.toString()), { timeout: 20_000 }).toBeGreaterThan(20);
   } finally {
     await participant.close();
   }
-  await expect(benPage.getByRole("list", { name: "In General" }).getByTestId("voice-participant").filter({ hasText: "Recorder" })).toHaveCount(0, { timeout: 20_000 });
+  await expect(
+    benPage.getByRole("list", { name: "In General" }).getByTestId("voice-participant").filter({ hasText: "Recorder" }),
+  ).toHaveCount(0, { timeout: 20_000 });
 });
 
-test("a media server the browser cannot reach is said in plain words, with Try again", async ({ people, service, livekit }) => {
+test("a media server the browser cannot reach is said in plain words, with Try again", async ({
+  people,
+  service,
+  livekit,
+}) => {
   const ann = await people.get("ann");
   const { path } = await guildWith(service, ann, "Unreachable", []);
   const annPage = await people.open(ann, path, { permissions: MICROPHONE });
   // The browser's connections to LiveKit fail, as on a network that blocks it.
   const media = new URL(livekit.url);
-  await annPage.routeWebSocket((url) => url.port === media.port, (socket) => socket.close());
-  await annPage.route((url) => url.port === media.port, (route) => route.abort("connectionrefused"));
+  await annPage.routeWebSocket(
+    (url) => url.port === media.port,
+    (socket) => socket.close(),
+  );
+  await annPage.route(
+    (url) => url.port === media.port,
+    (route) => route.abort("connectionrefused"),
+  );
   await live(annPage);
 
   await voiceChannel(annPage, "General").click();
-  await expect(annPage.getByTestId("voice-problem")).toHaveText("Couldn’t reach the voice server. Check your connection, then try again.", { timeout: 45_000 });
+  await expect(annPage.getByTestId("voice-problem")).toHaveText(
+    "Couldn’t reach the voice server. Check your connection, then try again.",
+    { timeout: 45_000 },
+  );
   await expect(annPage.getByTestId("voice-phase")).toHaveText("Voice disconnected");
   await expect(annPage.getByRole("button", { name: "Try again" })).toBeVisible();
   await annPage.getByRole("button", { name: "Close" }).click();
@@ -177,12 +220,18 @@ test("a voice channel the person may not connect to says so in plain words", asy
   const { guildId, path } = await guildWith(service, ann, "Locked Room", [ben]);
   const { domain } = await service.domain();
   const CONNECT = 1n << 20n;
-  await domain.channels.create(BigInt(guildId), ann.id, { name: "Staff", type: 2, permission_overwrites: [{ id: guildId, type: 0, allow: "0", deny: CONNECT.toString() }] });
+  await domain.channels.create(BigInt(guildId), ann.id, {
+    name: "Staff",
+    type: 2,
+    permission_overwrites: [{ id: guildId, type: 0, allow: "0", deny: CONNECT.toString() }],
+  });
   const benPage = await people.open(ben, path, { permissions: MICROPHONE });
   await live(benPage);
 
   await voiceChannel(benPage, "Staff").click();
-  await expect(benPage.getByTestId("voice-problem")).toHaveText("You don’t have permission to join this voice channel.");
+  await expect(benPage.getByTestId("voice-problem")).toHaveText(
+    "You don’t have permission to join this voice channel.",
+  );
   await expect(benPage.getByTestId("voice-phase")).toHaveText("Voice disconnected");
   await expect(benPage.getByRole("list", { name: "In Staff" })).toHaveCount(0);
 });

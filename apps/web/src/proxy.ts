@@ -8,7 +8,12 @@ let settings: { cdnOrigin: string; https: boolean; development: boolean; voiceUr
 function policySettings() {
   if (!settings) {
     const env = readWebEnv();
-    settings = { cdnOrigin: new URL(env.urls.cdnUrl).origin, https: env.appUrl.startsWith("https:"), development: env.development, voiceUrl: env.livekit?.publicUrl };
+    settings = {
+      cdnOrigin: new URL(env.urls.cdnUrl).origin,
+      https: env.appUrl.startsWith("https:"),
+      development: env.development,
+      voiceUrl: env.livekit?.publicUrl,
+    };
   }
   return settings;
 }

@@ -31,7 +31,11 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of a file: static imports and re-exports, side-effect imports, dynamic imports. */
 function specifiers(text: string): string[] {
   const found: string[] = [];
-  const patterns = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s+["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /\bfrom\s+["']([^"']+)["']/g,
+    /\bimport\s+["']([^"']+)["']/g,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.push(match[1] as string);
   return found;
 }
@@ -42,7 +46,11 @@ function resolveInSrc(importer: string, specifier: string): string | null {
   if (specifier.startsWith("@/")) base = join(SRC, specifier.slice(2));
   else if (specifier.startsWith(".")) base = resolve(dirname(importer), specifier);
   else return null;
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => join(base, `index${ext}`)),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
 }
 
@@ -90,10 +98,17 @@ const files = sourceFiles(SRC);
 const all = imports(files);
 const climbing = all.filter(climbsBackUp).map(({ from, to }) => `${show(from)} -> ${show(to)}`);
 const pairs = mutualFolderPairs(all);
-const uiToChat = all.filter(({ from, to }) => isInside(from, UI) && isInside(to, CHAT)).map(({ from, to }) => `${show(from)} -> ${show(to)}`);
+const uiToChat = all
+  .filter(({ from, to }) => isInside(from, UI) && isInside(to, CHAT))
+  .map(({ from, to }) => `${show(from)} -> ${show(to)}`);
 const longChatFiles = files
   .filter((path) => isInside(path, CHAT))
-  .map((path) => ({ path, lines: readFileSync(path, "utf8").split("\n").filter((line, i, lines) => i < lines.length - 1 || line !== "").length }))
+  .map((path) => ({
+    path,
+    lines: readFileSync(path, "utf8")
+      .split("\n")
+      .filter((line, i, lines) => i < lines.length - 1 || line !== "").length,
+  }))
   .filter(({ lines }) => lines > MAX_CHAT_FILE_LINES)
   .map(({ path, lines }) => `${show(path)} (${lines} lines)`);
 

@@ -1,15 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { categoryMove, groupChannels, type Placed, stepMove } from "../src/components/chat/channels/channel-groups";
 
-const text = (id: string, position: number, parentId: string | null = null): Placed => ({ id, kind: "text", position, parentId });
-const voice = (id: string, position: number, parentId: string | null = null): Placed => ({ id, kind: "voice", position, parentId });
+const text = (id: string, position: number, parentId: string | null = null): Placed => ({
+  id,
+  kind: "text",
+  position,
+  parentId,
+});
+const voice = (id: string, position: number, parentId: string | null = null): Placed => ({
+  id,
+  kind: "voice",
+  position,
+  parentId,
+});
 const category = (id: string, position: number): Placed => ({ id, kind: "category", position, parentId: null });
 
 const names = (channels: Placed[]) => channels.map((c) => c.id);
 
 describe("the channel list's layout", () => {
   it("puts channels outside categories first, then categories by position, text above voice in each", () => {
-    const groups = groupChannels([voice("v1", 0), category("c2", 5), text("t3", 9, "c2"), category("c1", 2), text("t1", 4), voice("v2", 1, "c1"), text("t2", 3, "c1")]);
+    const groups = groupChannels([
+      voice("v1", 0),
+      category("c2", 5),
+      text("t3", 9, "c2"),
+      category("c1", 2),
+      text("t1", 4),
+      voice("v2", 1, "c1"),
+      text("t2", 3, "c1"),
+    ]);
     expect(groups.map((g) => [g.category?.id ?? null, names(g.text), names(g.voice)])).toEqual([
       [null, ["t1"], ["v1"]],
       ["c1", ["t2"], ["v2"]],
@@ -25,7 +43,15 @@ describe("the channel list's layout", () => {
 });
 
 describe("moving channels", () => {
-  const list = [text("a", 0), text("b", 1), text("c", 2), voice("v", 3), category("k", 4), category("m", 5), text("x", 6, "k")];
+  const list = [
+    text("a", 0),
+    text("b", 1),
+    text("c", 2),
+    voice("v", 3),
+    category("k", 4),
+    category("m", 5),
+    text("x", 6, "k"),
+  ];
 
   it("swaps a channel with its neighbour of the same kind in its block, renumbering only what changes", () => {
     expect(stepMove(list, "b", -1)).toEqual([

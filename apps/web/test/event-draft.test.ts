@@ -46,7 +46,11 @@ describe("the event form's draft", () => {
     expect(Object.keys(moved).sort()).toEqual(["repeat", "start"]);
     expect(moved.repeat?.by_weekday).toEqual([(gameNight.repeat?.by_weekday?.[0] ?? 0) + 1]);
 
-    expect(changedFields(gameNight, inputOf({ ...draft, kind: "elsewhere", location: "The park" }))).toEqual({ kind: "elsewhere", channelId: null, location: "The park" });
+    expect(changedFields(gameNight, inputOf({ ...draft, kind: "elsewhere", location: "The park" }))).toEqual({
+      kind: "elsewhere",
+      channelId: null,
+      location: "The park",
+    });
     expect(changedFields(gameNight, inputOf({ ...draft, cover: null }))).toEqual({ cover: null });
     expect(changedFields(gameNight, inputOf({ ...draft, repeat: "none" }))).toEqual({ repeat: null });
   });
@@ -55,8 +59,15 @@ describe("the event form's draft", () => {
     const draft = newDraft(new Date(Date.UTC(2030, 0, 1, 9, 30)), ["5"]);
     expect(draft).toMatchObject({ kind: "voice", channelId: "5", repeat: "none", cover: undefined });
     expect(draftInput({ ...draft, startTime: "" })).toEqual({ problems: { start: "Pick a start date and time." } });
-    expect(draftInput({ ...draft, endTime: "" })).toEqual({ problems: { end: "Pick both an end date and time, or clear both." } });
-    expect(inputOf({ ...draft, endDate: "", endTime: "", name: " Meetup " })).toMatchObject({ name: "Meetup", end: null, location: null, description: null });
+    expect(draftInput({ ...draft, endTime: "" })).toEqual({
+      problems: { end: "Pick both an end date and time, or clear both." },
+    });
+    expect(inputOf({ ...draft, endDate: "", endTime: "", name: " Meetup " })).toMatchObject({
+      name: "Meetup",
+      end: null,
+      location: null,
+      description: null,
+    });
     expect(newDraft(new Date(), [])).toMatchObject({ kind: "elsewhere", channelId: "" });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type CodeToken, highlightCode } from "../src/components/chat/rich/highlight";
 
-const textOf = (tokens: CodeToken[]): string => tokens.map((t) => (typeof t === "string" ? t : textOf(t.children))).join("");
+const textOf = (tokens: CodeToken[]): string =>
+  tokens.map((t) => (typeof t === "string" ? t : textOf(t.children))).join("");
 
 describe("code highlighting as tokens", () => {
   it("colours a known language, keeping every character of the code as text", () => {

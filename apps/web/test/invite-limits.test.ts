@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeExpiry, describeUseLimit, describeUses, EXPIRY_CHOICES, USES_CHOICES } from "../src/components/invites/invite-limits";
+import {
+  describeExpiry,
+  describeUseLimit,
+  describeUses,
+  EXPIRY_CHOICES,
+  USES_CHOICES,
+} from "../src/components/invites/invite-limits";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000).toISOString();

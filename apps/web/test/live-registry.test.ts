@@ -19,7 +19,9 @@ describe("the live registry", () => {
       if (d.author !== undefined) seen.push("not a read state");
       seen.push(`read ${d.channel_id} up to ${d.last_read_id}`);
     });
-    live.on(GatewayDispatchEvents.GuildDelete, (event) => seen.push(`guild ${event.d.id} ${event.guildDeleted ? "deleted" : "left"}`));
+    live.on(GatewayDispatchEvents.GuildDelete, (event) =>
+      seen.push(`guild ${event.d.id} ${event.guildDeleted ? "deleted" : "left"}`),
+    );
 
     live.dispatch(read);
     live.dispatch(deleted);
@@ -38,7 +40,12 @@ describe("the live registry", () => {
     live.dispatch(deleted);
     live.dispatch(read);
 
-    expect(seen).toEqual(["first", `second ${GatewayDispatchEvents.MessageDelete}`, "third", `second ${READ_STATE_UPDATE}`]);
+    expect(seen).toEqual([
+      "first",
+      `second ${GatewayDispatchEvents.MessageDelete}`,
+      "third",
+      `second ${READ_STATE_UPDATE}`,
+    ]);
   });
 
   it("ignores events nobody registered for, including names it does not know", () => {

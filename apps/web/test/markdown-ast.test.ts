@@ -30,8 +30,18 @@ describe("markdown of a message as rich nodes", () => {
       { type: "codeBlock", lang: "ts", value: "const a = 1;" },
     ]);
     expect(parseMarkdown("- one\n- **two**\n1. first\n2. second")).toEqual([
-      { type: "list", ordered: false, start: 1, items: [[{ type: "text", value: "one" }], [{ type: "strong", children: [{ type: "text", value: "two" }] }]] },
-      { type: "list", ordered: true, start: 1, items: [[{ type: "text", value: "first" }], [{ type: "text", value: "second" }]] },
+      {
+        type: "list",
+        ordered: false,
+        start: 1,
+        items: [[{ type: "text", value: "one" }], [{ type: "strong", children: [{ type: "text", value: "two" }] }]],
+      },
+      {
+        type: "list",
+        ordered: true,
+        start: 1,
+        items: [[{ type: "text", value: "first" }], [{ type: "text", value: "second" }]],
+      },
     ]);
     // A block's own line break is not an extra empty line.
     expect(parseMarkdown("```\ncode\n```\nafter")).toEqual([
@@ -43,7 +53,9 @@ describe("markdown of a message as rich nodes", () => {
   });
 
   it("reads mentions, custom emoji and timestamps", () => {
-    expect(parseMarkdown(`<@${U}> <@!${U}> <@&${R}> <#${C}> <:blob:${E}> <a:dance:${E}> @everyone @here <t:1700000000:R>`)).toEqual([
+    expect(
+      parseMarkdown(`<@${U}> <@!${U}> <@&${R}> <#${C}> <:blob:${E}> <a:dance:${E}> @everyone @here <t:1700000000:R>`),
+    ).toEqual([
       { type: "user", id: U },
       { type: "text", value: " " },
       { type: "user", id: U },
@@ -67,16 +79,30 @@ describe("markdown of a message as rich nodes", () => {
   it("links: plain and masked http(s) ones become links, masked ones marked so", () => {
     expect(parseMarkdown("see https://example.com/a and [docs](https://example.com/docs)")).toEqual([
       { type: "text", value: "see " },
-      { type: "link", url: "https://example.com/a", masked: false, children: [{ type: "text", value: "https://example.com/a" }] },
+      {
+        type: "link",
+        url: "https://example.com/a",
+        masked: false,
+        children: [{ type: "text", value: "https://example.com/a" }],
+      },
       { type: "text", value: " and " },
       { type: "link", url: "https://example.com/docs", masked: true, children: [{ type: "text", value: "docs" }] },
     ]);
   });
 
   it("hostile input stays text: HTML, and links to javascript:, data: or vbscript:", () => {
-    expect(parseMarkdown("<script>alert(1)</script><img src=x onerror=alert(1)>")).toEqual([{ type: "text", value: "<script>alert(1)</script><img src=x onerror=alert(1)>" }]);
-    expect(parseMarkdown("[click](javascript:alert(1))")).toEqual([{ type: "text", value: "[click](javascript:alert(1))" }]);
-    for (const source of ["[x](JaVaScRiPt:alert(1))", "[x](data:text/html,<script>alert(1)</script>)", "[x](vbscript:msgbox)", "<javascript:alert(1)>"]) {
+    expect(parseMarkdown("<script>alert(1)</script><img src=x onerror=alert(1)>")).toEqual([
+      { type: "text", value: "<script>alert(1)</script><img src=x onerror=alert(1)>" },
+    ]);
+    expect(parseMarkdown("[click](javascript:alert(1))")).toEqual([
+      { type: "text", value: "[click](javascript:alert(1))" },
+    ]);
+    for (const source of [
+      "[x](JaVaScRiPt:alert(1))",
+      "[x](data:text/html,<script>alert(1)</script>)",
+      "[x](vbscript:msgbox)",
+      "<javascript:alert(1)>",
+    ]) {
       expect(parseMarkdown(source).every((n) => n.type === "text")).toBe(true);
     }
   });

@@ -12,7 +12,13 @@ const roles: RoleView[] = [
 ];
 
 function member(id: string, held: string[] = [], bot = false): MemberView {
-  return { user: { id, username: `user${id}`, displayName: `User ${id}`, bot }, nick: null, roles: held, joinedAt: new Date(0).toISOString(), status: "online" };
+  return {
+    user: { id, username: `user${id}`, displayName: `User ${id}`, bot },
+    nick: null,
+    roles: held,
+    joinedAt: new Date(0).toISOString(),
+    status: "online",
+  };
 }
 
 /** A moderator (200) below Senior: the owner (100), themself and the senior member (300) shielded. */
@@ -41,7 +47,13 @@ describe("memberAbilities", () => {
   it("lets a moderator act on a member below them, giving only roles below their own and never a bot's role", () => {
     const abilities = memberAbilities(member("400", ["20"]), moderator, roles);
     expect(reasons(abilities)).toEqual({ note: null, roles: "allowed", kick: "allowed", ban: "allowed" });
-    expect(abilities.roleChoices.map(({ role, held, ability }) => [role.name, held, ability.allowed ? "allowed" : ability.reason])).toEqual([
+    expect(
+      abilities.roleChoices.map(({ role, held, ability }) => [
+        role.name,
+        held,
+        ability.allowed ? "allowed" : ability.reason,
+      ]),
+    ).toEqual([
       ["Bot Role", false, "A bot’s own role"],
       ["Senior", false, "At or above your highest role"],
       ["Moderator", false, "At or above your highest role"],
@@ -50,9 +62,19 @@ describe("memberAbilities", () => {
   });
 
   it("disables everything on the owner and on members ranked at or above the moderator, saying why", () => {
-    expect(reasons(memberAbilities(member("100"), moderator, roles))).toEqual({ note: "Owner", roles: "Not on the guild’s owner", kick: "Not on the guild’s owner", ban: "Not on the guild’s owner" });
+    expect(reasons(memberAbilities(member("100"), moderator, roles))).toEqual({
+      note: "Owner",
+      roles: "Not on the guild’s owner",
+      kick: "Not on the guild’s owner",
+      ban: "Not on the guild’s owner",
+    });
     const senior = memberAbilities(member("300", ["40"]), moderator, roles);
-    expect(reasons(senior)).toEqual({ note: "Ranked at or above you", roles: "Their highest role is at or above yours", kick: "Their highest role is at or above yours", ban: "Their highest role is at or above yours" });
+    expect(reasons(senior)).toEqual({
+      note: "Ranked at or above you",
+      roles: "Their highest role is at or above yours",
+      kick: "Their highest role is at or above yours",
+      ban: "Their highest role is at or above yours",
+    });
     expect(senior.roleChoices.every((c) => !c.ability.allowed)).toBe(true);
   });
 
@@ -63,8 +85,19 @@ describe("memberAbilities", () => {
   });
 
   it("names the missing permission first, and shows no rank note to someone who moderates nothing", () => {
-    const plain: ModerationStandingView = { ...moderator, kickMembers: false, banMembers: false, manageRoles: false, manageableRoleIds: [] };
-    expect(reasons(memberAbilities(member("400"), plain, roles))).toEqual({ note: null, roles: "Needs Manage Roles", kick: "Needs Kick Members", ban: "Needs Ban Members" });
+    const plain: ModerationStandingView = {
+      ...moderator,
+      kickMembers: false,
+      banMembers: false,
+      manageRoles: false,
+      manageableRoleIds: [],
+    };
+    expect(reasons(memberAbilities(member("400"), plain, roles))).toEqual({
+      note: null,
+      roles: "Needs Manage Roles",
+      kick: "Needs Kick Members",
+      ban: "Needs Ban Members",
+    });
     expect(reasons(memberAbilities(member("300", ["40"]), plain, roles)).note).toBeNull();
   });
 });

@@ -6,9 +6,28 @@ import type { DisplayMessage } from "../src/components/chat/messages/use-channel
 const ME = "100";
 const OTHER = "200";
 
-function message(authorId: string, extra: { type?: number; flags?: number; interaction?: { type: number; name: string; user: { id: string; username: string } } } = {}, display: Partial<DisplayMessage> = {}): DisplayMessage {
+function message(
+  authorId: string,
+  extra: {
+    type?: number;
+    flags?: number;
+    interaction?: { type: number; name: string; user: { id: string; username: string } };
+  } = {},
+  display: Partial<DisplayMessage> = {},
+): DisplayMessage {
   const author = { id: authorId, username: `user${authorId}`, global_name: null, avatar: null };
-  return { ...messageView({ id: "900", channel_id: "20", author, content: "hi", timestamp: new Date(0).toISOString(), edited_timestamp: null, ...extra }), ...display };
+  return {
+    ...messageView({
+      id: "900",
+      channel_id: "20",
+      author,
+      content: "hi",
+      timestamp: new Date(0).toISOString(),
+      edited_timestamp: null,
+      ...extra,
+    }),
+    ...display,
+  };
 }
 
 describe("messageAbilities", () => {
@@ -30,12 +49,21 @@ describe("messageAbilities", () => {
 
   it("offers neither on an ephemeral message or one still on its way or failed", () => {
     expect(messageAbilities(message(OTHER, { flags: 64 }), ME, true)).toEqual({ canEdit: false, canDelete: false });
-    expect(messageAbilities(message(ME, {}, { sendState: "pending" }), ME, true)).toEqual({ canEdit: false, canDelete: false });
-    expect(messageAbilities(message(ME, {}, { sendState: "failed" }), ME, true)).toEqual({ canEdit: false, canDelete: false });
+    expect(messageAbilities(message(ME, {}, { sendState: "pending" }), ME, true)).toEqual({
+      canEdit: false,
+      canDelete: false,
+    });
+    expect(messageAbilities(message(ME, {}, { sendState: "failed" }), ME, true)).toEqual({
+      canEdit: false,
+      canDelete: false,
+    });
   });
 
   it("treats a bot's reply to a command as someone else's message: Delete with Manage Messages, never Edit", () => {
-    const reply = message(OTHER, { type: 20, interaction: { type: 2, name: "roll", user: { id: ME, username: "me" } } });
+    const reply = message(OTHER, {
+      type: 20,
+      interaction: { type: 2, name: "roll", user: { id: ME, username: "me" } },
+    });
     expect(messageAbilities(reply, ME, false)).toEqual({ canEdit: false, canDelete: false });
     expect(messageAbilities(reply, ME, true)).toEqual({ canEdit: false, canDelete: true });
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { atPresent, PRESENT, pinnedTop, stepNewer, stepOlder, WINDOW_MAX, WINDOW_STEP, windowAround, windowBounds } from "../src/components/chat/messages/message-window";
+import {
+  atPresent,
+  PRESENT,
+  pinnedTop,
+  stepNewer,
+  stepOlder,
+  WINDOW_MAX,
+  WINDOW_STEP,
+  windowAround,
+  windowBounds,
+} from "../src/components/chat/messages/message-window";
 
 /** Messages with ids 1000…(1000+count-1), oldest first. */
 const history = (count: number) => Array.from({ length: count }, (_, i) => ({ id: String(1000 + i) }));
@@ -57,7 +67,10 @@ describe("the window of messages in the page", () => {
 
   it("a jump to a loaded message out of the page centres the window on it, within the loaded history", () => {
     const messages = history(1000);
-    expect(windowBounds(messages, windowAround(messages, 500))).toEqual({ start: 500 - WINDOW_MAX / 2, end: 500 + WINDOW_MAX / 2 });
+    expect(windowBounds(messages, windowAround(messages, 500))).toEqual({
+      start: 500 - WINDOW_MAX / 2,
+      end: 500 + WINDOW_MAX / 2,
+    });
     expect(windowBounds(messages, windowAround(messages, 3))).toEqual({ start: 0, end: WINDOW_MAX });
     expect(windowAround(messages, 990).endId).toBeNull();
   });

@@ -18,7 +18,10 @@ describe("the web app's metrics", () => {
 
   it("are off unless WEB_METRICS_PORT is set; WEB_METRICS_HOST picks the address", () => {
     expect(readWebMetricsEnv({})).toEqual({ port: undefined, host: undefined });
-    expect(readWebMetricsEnv({ WEB_METRICS_PORT: "9465", WEB_METRICS_HOST: "127.0.0.1" })).toEqual({ port: 9465, host: "127.0.0.1" });
+    expect(readWebMetricsEnv({ WEB_METRICS_PORT: "9465", WEB_METRICS_HOST: "127.0.0.1" })).toEqual({
+      port: 9465,
+      host: "127.0.0.1",
+    });
     expect(() => readWebMetricsEnv({ WEB_METRICS_PORT: "web" })).toThrow(/WEB_METRICS_PORT is not a port/);
   });
 
@@ -38,7 +41,8 @@ describe("the web app's metrics", () => {
       expect(open.has("nodejs_eventloop_lag_seconds")).toBe(true);
       controller.abort();
       const until = Date.now() + 5_000;
-      while ((await Scrape.of(listener.url)).value("chat_web_live_streams") !== before && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      while ((await Scrape.of(listener.url)).value("chat_web_live_streams") !== before && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
       expect((await Scrape.of(listener.url)).value("chat_web_live_streams")).toBe(before);
     } finally {
       hub.close();
@@ -48,7 +52,9 @@ describe("the web app's metrics", () => {
 
   it("are what the Grafana dashboard reads of the web processes: its web and process metrics are exposed here", async () => {
     const web = Scrape.fromText(await createWebMetrics().metrics());
-    const queried = [...queriedMetrics(JSON.parse(readFileSync(DASHBOARD, "utf8")))].filter((name) => !name.startsWith("chat_") || name.startsWith("chat_web_"));
+    const queried = [...queriedMetrics(JSON.parse(readFileSync(DASHBOARD, "utf8")))].filter(
+      (name) => !name.startsWith("chat_") || name.startsWith("chat_web_"),
+    );
     expect(queried).toContain("chat_web_live_streams");
     expect(queried.filter((name) => !web.exposes(name))).toEqual([]);
   });

@@ -38,8 +38,16 @@ const context = (overrides: Partial<NotificationContext> = {}): NotificationCont
 
 describe("which messages notify", () => {
   it("a mention by name notifies, with the place in the title and the mention readable in the body", () => {
-    const shown = notificationFor(message({ content: "hi <@100> and <:blob:7>", mentions: [user(ME, "ben")] }), context());
-    expect(shown).toEqual({ title: "ann (#general, Book Club)", body: "hi @ben and :blob:", path: "/channels/10/20", tag: "900" });
+    const shown = notificationFor(
+      message({ content: "hi <@100> and <:blob:7>", mentions: [user(ME, "ben")] }),
+      context(),
+    );
+    expect(shown).toEqual({
+      title: "ann (#general, Book Club)",
+      body: "hi @ben and :blob:",
+      path: "/channels/10/20",
+      tag: "900",
+    });
   });
 
   it("a mention of one of my roles and @everyone notify; a plain message does not", () => {
@@ -50,7 +58,14 @@ describe("which messages notify", () => {
   });
 
   it("a direct message always notifies, a file alone is described", () => {
-    const shown = notificationFor(message({ guild_id: undefined, content: "", attachments: [{ id: "1", filename: "a.png", size: 1, url: "", proxy_url: "" }] }), context());
+    const shown = notificationFor(
+      message({
+        guild_id: undefined,
+        content: "",
+        attachments: [{ id: "1", filename: "a.png", size: 1, url: "", proxy_url: "" }],
+      }),
+      context(),
+    );
     expect(shown).toMatchObject({ title: "ann", body: "Sent a file", path: "/channels/@me/20" });
   });
 

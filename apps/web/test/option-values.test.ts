@@ -1,15 +1,46 @@
 import type { CommandOptionView, CommandView } from "@chat/api";
 import { describe, expect, it } from "vitest";
 import type { SlashEntry } from "../src/components/chat/commands/command-entries";
-import { autocompleteOptions, checkOption, checkOptions, interactionOptions } from "../src/components/chat/commands/option-values";
+import {
+  autocompleteOptions,
+  checkOption,
+  checkOptions,
+  interactionOptions,
+} from "../src/components/chat/commands/option-values";
 
-function option(type: CommandOptionView["type"], name: string, extra: Partial<CommandOptionView> = {}): CommandOptionView {
-  return { type, name, description: name, required: false, choices: [], minValue: null, maxValue: null, minLength: null, maxLength: null, channelTypes: [], autocomplete: false, options: [], ...extra };
+function option(
+  type: CommandOptionView["type"],
+  name: string,
+  extra: Partial<CommandOptionView> = {},
+): CommandOptionView {
+  return {
+    type,
+    name,
+    description: name,
+    required: false,
+    choices: [],
+    minValue: null,
+    maxValue: null,
+    minLength: null,
+    maxLength: null,
+    channelTypes: [],
+    autocomplete: false,
+    options: [],
+    ...extra,
+  };
 }
 
 function entry(options: CommandOptionView[], path: string[] = []): SlashEntry {
   const command: CommandView = { id: "1", applicationId: "2", type: 1, name: "cmd", description: "d", options };
-  return { key: "k", command, application: { id: "2", name: "Bot", iconUrl: null, botId: "3" }, path, label: ["cmd", ...path].join(" "), description: "d", options };
+  return {
+    key: "k",
+    command,
+    application: { id: "2", name: "Bot", iconUrl: null, botId: "3" },
+    path,
+    label: ["cmd", ...path].join(" "),
+    description: "d",
+    options,
+  };
 }
 
 describe("checking an option before the command is sent", () => {
@@ -46,7 +77,10 @@ describe("checking an option before the command is sent", () => {
 
   it("names every option with a problem, and none when the command can go", () => {
     const options = [option(3, "text", { required: true }), option(4, "times", { maxValue: 3 })];
-    expect(checkOptions(options, { times: "4" })).toEqual({ text: "Fill in text: it is required.", times: "times must be at most 3." });
+    expect(checkOptions(options, { times: "4" })).toEqual({
+      text: "Fill in text: it is required.",
+      times: "times must be at most 3.",
+    });
     expect(checkOptions(options, { text: "hi", times: "3" })).toEqual({});
   });
 });
@@ -60,7 +94,15 @@ describe("the options as the interaction's data carries them", () => {
       option(4, "level", { choices: [{ name: "High", value: 3 }] }),
       option(3, "note"),
     ];
-    expect(interactionOptions(entry(options), { text: " keep my spaces ", times: " 2 ", loud: "false", level: "3", note: "" })).toEqual([
+    expect(
+      interactionOptions(entry(options), {
+        text: " keep my spaces ",
+        times: " 2 ",
+        loud: "false",
+        level: "3",
+        note: "",
+      }),
+    ).toEqual([
       { name: "text", type: 3, value: " keep my spaces " },
       { name: "times", type: 4, value: 2 },
       { name: "loud", type: 5, value: false },
@@ -70,19 +112,39 @@ describe("the options as the interaction's data carries them", () => {
 
   it("nests the filled options under the subcommand, and the subcommand under its group", () => {
     const question = [option(3, "question")];
-    expect(interactionOptions(entry(question, ["create"]), { question: "Why?" })).toEqual([{ type: 1, name: "create", options: [{ name: "question", type: 3, value: "Why?" }] }]);
+    expect(interactionOptions(entry(question, ["create"]), { question: "Why?" })).toEqual([
+      { type: 1, name: "create", options: [{ name: "question", type: 3, value: "Why?" }] },
+    ]);
     expect(interactionOptions(entry(question, ["poll", "create"]), { question: "Why?" })).toEqual([
-      { type: 2, name: "poll", options: [{ type: 1, name: "create", options: [{ name: "question", type: 3, value: "Why?" }] }] },
+      {
+        type: 2,
+        name: "poll",
+        options: [{ type: 1, name: "create", options: [{ name: "question", type: 3, value: "Why?" }] }],
+      },
     ]);
   });
 });
 
 describe("what an autocomplete request carries", () => {
   it("the focused option with what is typed (a string, whatever its type), and only the valid others; never files", () => {
-    const options = [option(4, "count", { autocomplete: true }), option(3, "note", { maxLength: 3 }), option(5, "loud"), option(11, "file")];
+    const options = [
+      option(4, "count", { autocomplete: true }),
+      option(3, "note", { maxLength: 3 }),
+      option(5, "loud"),
+      option(11, "file"),
+    ];
     const file = new File(["x"], "x.txt");
-    expect(autocompleteOptions(entry(options, ["find"]), { note: "too long", loud: "true", file }, "count", "1")).toEqual([
-      { type: 1, name: "find", options: [{ name: "count", type: 4, value: "1", focused: true }, { name: "loud", type: 5, value: true }] },
+    expect(
+      autocompleteOptions(entry(options, ["find"]), { note: "too long", loud: "true", file }, "count", "1"),
+    ).toEqual([
+      {
+        type: 1,
+        name: "find",
+        options: [
+          { name: "count", type: 4, value: "1", focused: true },
+          { name: "loud", type: 5, value: true },
+        ],
+      },
     ]);
   });
 });

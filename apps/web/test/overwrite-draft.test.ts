@@ -1,6 +1,11 @@
 import { Permission } from "@chat/domain/permissions/bits";
 import { describe, expect, it } from "vitest";
-import { channelPermissionGroups, sameOverwrites, stateOf, withState } from "../src/components/guild-settings/channels/overwrite-draft";
+import {
+  channelPermissionGroups,
+  sameOverwrites,
+  stateOf,
+  withState,
+} from "../src/components/guild-settings/channels/overwrite-draft";
 
 const VIEW = Permission.ViewChannel;
 const SEND = Permission.SendMessages;
@@ -16,14 +21,18 @@ describe("an overwrite being edited", () => {
   });
 
   it("counts two sets alike whatever their order, and different when one bit or entry differs", () => {
-    const a = [{ ...base, allow: String(VIEW) }, { id: "2", type: 1 as const, allow: "0", deny: String(SEND) }];
+    const a = [
+      { ...base, allow: String(VIEW) },
+      { id: "2", type: 1 as const, allow: "0", deny: String(SEND) },
+    ];
     expect(sameOverwrites(a, [...a].reverse())).toBe(true);
     expect(sameOverwrites(a, [a[0] as (typeof a)[0]])).toBe(false);
     expect(sameOverwrites(a, [{ ...base, allow: String(VIEW | SEND) }, a[1] as (typeof a)[1]])).toBe(false);
   });
 
   it("offers only permissions that mean something on the kind of channel", () => {
-    const bits = (kind: "text" | "voice" | "category") => channelPermissionGroups(kind).flatMap((g) => g.permissions.map((p) => p.bit));
+    const bits = (kind: "text" | "voice" | "category") =>
+      channelPermissionGroups(kind).flatMap((g) => g.permissions.map((p) => p.bit));
     expect(bits("text")).toContain(SEND);
     expect(bits("text")).not.toContain(Permission.Speak);
     expect(bits("voice")).toContain(Permission.Speak);

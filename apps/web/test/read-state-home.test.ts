@@ -11,6 +11,9 @@ describe("indexReadStates", () => {
     expect(index.home).toEqual({ unread: true, mentions: 2 });
     expect(index.byGuild.get("3")).toEqual({ unread: true, mentions: 1 });
     expect(index.totalMentions).toBe(3);
-    expect(indexReadStates([{ channelId: "11", guildId: null, lastMessageId: "20", lastReadId: "20", mentionCount: 0 }]).home).toEqual({ unread: false, mentions: 0 });
+    expect(
+      indexReadStates([{ channelId: "11", guildId: null, lastMessageId: "20", lastReadId: "20", mentionCount: 0 }])
+        .home,
+    ).toEqual({ unread: false, mentions: 0 });
   });
 });

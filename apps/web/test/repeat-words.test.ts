@@ -25,11 +25,24 @@ describe("repeat rules in plain words", () => {
   });
 
   it("builds the rules in UTC as the service evaluates them", () => {
-    expect(repeatRule("weekly", FRIDAY_UTC, "UTC")).toEqual({ frequency: 2, interval: 1, by_weekday: [4], by_n_weekday: null, by_month: null, by_month_day: null });
+    expect(repeatRule("weekly", FRIDAY_UTC, "UTC")).toEqual({
+      frequency: 2,
+      interval: 1,
+      by_weekday: [4],
+      by_n_weekday: null,
+      by_month: null,
+      by_month_day: null,
+    });
     expect(repeatRule("monthly", FRIDAY_UTC, "UTC")?.by_n_weekday).toEqual([{ n: 2, day: 4 }]);
     expect(repeatRule("yearly", FRIDAY_UTC, "UTC")).toMatchObject({ frequency: 0, by_month: [3], by_month_day: [13] });
     expect(repeatRule("monthly", new Date("2026-03-30T10:00:00Z"), "UTC")?.by_n_weekday).toEqual([{ n: 5, day: 0 }]);
-    expect(describeRepeat(repeatRule("monthly", new Date("2026-03-30T10:00:00Z"), "UTC")!, new Date("2026-03-30T10:00:00Z"), "UTC")).toBe("Every month on the last Monday");
+    expect(
+      describeRepeat(
+        repeatRule("monthly", new Date("2026-03-30T10:00:00Z"), "UTC")!,
+        new Date("2026-03-30T10:00:00Z"),
+        "UTC",
+      ),
+    ).toBe("Every month on the last Monday");
   });
 
   it("stores a Tuesday evening in California as Wednesday in UTC and reads it back as Tuesday", () => {
@@ -39,29 +52,54 @@ describe("repeat rules in plain words", () => {
     // The working week seen from California is Tuesday to Saturday in UTC: one of the known sets.
     const weekdays = repeatRule("weekdays", TUESDAY_EVENING_LA, "America/Los_Angeles");
     expect([...(weekdays?.by_weekday ?? [])].sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(describeRepeat(weekdays!, TUESDAY_EVENING_LA, "America/Los_Angeles")).toBe("Every weekday (Monday to Friday)");
+    expect(describeRepeat(weekdays!, TUESDAY_EVENING_LA, "America/Los_Angeles")).toBe(
+      "Every weekday (Monday to Friday)",
+    );
     expect(describeRepeat(weekdays!, TUESDAY_EVENING_LA, "UTC")).toBe("Every day from Tuesday to Saturday");
-    expect(describeRepeat(repeatRule("yearly", TUESDAY_EVENING_LA, "America/Los_Angeles")!, TUESDAY_EVENING_LA, "America/Los_Angeles")).toBe("Every year on March 10");
+    expect(
+      describeRepeat(
+        repeatRule("yearly", TUESDAY_EVENING_LA, "America/Los_Angeles")!,
+        TUESDAY_EVENING_LA,
+        "America/Los_Angeles",
+      ),
+    ).toBe("Every year on March 10");
   });
 
   it("shifts the other way east of UTC: a Monday morning in Tokyo is Sunday in UTC", () => {
     const weekdays = repeatRule("weekdays", MONDAY_MORNING_TOKYO, "Asia/Tokyo");
     expect([...(weekdays?.by_weekday ?? [])].sort()).toEqual([0, 1, 2, 3, 6]);
     expect(describeRepeat(weekdays!, MONDAY_MORNING_TOKYO, "Asia/Tokyo")).toBe("Every weekday (Monday to Friday)");
-    expect(describeRepeat(repeatRule("every-other-week", MONDAY_MORNING_TOKYO, "Asia/Tokyo")!, MONDAY_MORNING_TOKYO, "Asia/Tokyo")).toBe("Every other week on Monday");
+    expect(
+      describeRepeat(
+        repeatRule("every-other-week", MONDAY_MORNING_TOKYO, "Asia/Tokyo")!,
+        MONDAY_MORNING_TOKYO,
+        "Asia/Tokyo",
+      ),
+    ).toBe("Every other week on Monday");
   });
 
   it("names weekend and two-day sets, as bots may store them", () => {
     const base = { frequency: 3, interval: 1, by_n_weekday: null, by_month: null, by_month_day: null };
-    expect(describeRepeat({ ...base, by_weekday: [5, 6] }, FRIDAY_UTC, "UTC")).toBe("Every weekend (Saturday and Sunday)");
+    expect(describeRepeat({ ...base, by_weekday: [5, 6] }, FRIDAY_UTC, "UTC")).toBe(
+      "Every weekend (Saturday and Sunday)",
+    );
     expect(describeRepeat({ ...base, by_weekday: [4, 5] }, FRIDAY_UTC, "UTC")).toBe("Every Friday and Saturday");
     expect(describeRepeat({ ...base, by_weekday: [6, 0] }, FRIDAY_UTC, "UTC")).toBe("Every Sunday and Monday");
-    expect(describeRepeat({ ...base, by_weekday: [6, 0, 1, 2, 3] }, FRIDAY_UTC, "UTC")).toBe("Every day from Sunday to Thursday");
+    expect(describeRepeat({ ...base, by_weekday: [6, 0, 1, 2, 3] }, FRIDAY_UTC, "UTC")).toBe(
+      "Every day from Sunday to Thursday",
+    );
   });
 
   it("offers the working week only for a start on a working day, and knows which choice a stored rule came from", () => {
     const saturday = new Date("2026-03-14T18:00:00Z");
-    expect(repeatChoices(saturday, "UTC").map((c) => c.choice)).toEqual(["none", "daily", "weekly", "every-other-week", "monthly", "yearly"]);
+    expect(repeatChoices(saturday, "UTC").map((c) => c.choice)).toEqual([
+      "none",
+      "daily",
+      "weekly",
+      "every-other-week",
+      "monthly",
+      "yearly",
+    ]);
     expect(repeatChoices(FRIDAY_UTC, "UTC").map((c) => c.label)).toEqual([
       "Does not repeat",
       "Every day",
@@ -90,6 +128,8 @@ describe("event times", () => {
   it("says when an event happens, with its end", () => {
     expect(describeWhen("2026-03-13T18:00:00Z", null, "UTC")).toBe("Fri, Mar 13, 6:00 PM");
     expect(describeWhen("2026-03-13T18:00:00Z", "2026-03-13T19:30:00Z", "UTC")).toBe("Fri, Mar 13, 6:00 PM – 7:30 PM");
-    expect(describeWhen("2026-03-13T18:00:00Z", "2026-03-14T10:00:00Z", "UTC")).toBe("Fri, Mar 13, 6:00 PM – Sat, Mar 14, 10:00 AM");
+    expect(describeWhen("2026-03-13T18:00:00Z", "2026-03-14T10:00:00Z", "UTC")).toBe(
+      "Fri, Mar 13, 6:00 PM – Sat, Mar 14, 10:00 AM",
+    );
   });
 });

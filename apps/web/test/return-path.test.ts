@@ -35,7 +35,8 @@ describe("the path to return to after signing in", () => {
   });
 
   it("refuses what is not a string", () => {
-    for (const value of [undefined, null, 1, ["/channels/1"], { toString: () => "/x" }]) expect(safeReturnPath(value)).toBe("/channels");
+    for (const value of [undefined, null, 1, ["/channels/1"], { toString: () => "/x" }])
+      expect(safeReturnPath(value)).toBe("/channels");
   });
 
   it("keeps the app's own paths, their query and fragment", () => {
@@ -65,7 +66,12 @@ describe("next-auth's redirects", () => {
     expect(safeRedirect({ url: baseUrl, baseUrl })).toBe("https://chat.example/");
   });
 
-  it.each([...LEAVING, "https://chat.example.evil.example/", "https://chat.example@evil.example/", "http://chat.example/login"])("send %j to the app's root", (url) => {
+  it.each([
+    ...LEAVING,
+    "https://chat.example.evil.example/",
+    "https://chat.example@evil.example/",
+    "http://chat.example/login",
+  ])("send %j to the app's root", (url) => {
     expect(safeRedirect({ url, baseUrl })).toBe("https://chat.example/");
   });
 });

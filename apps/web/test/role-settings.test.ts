@@ -31,14 +31,42 @@ describe("moving a role in the list", () => {
   });
 
   it("says why an arrow can't be used: the top, the bottom, and rule 10's ceiling", () => {
-    const moderator: RoleSettings = { roles: [role("40", "Admins", 3, false), role("30", "Mods", 2, false), role("20", "Helpers", 1), role("1", "@everyone", 0)], owner: false, canManageRoles: true, grantable: "0", highestRoleId: "30" };
-    const [admins, mods, helpers, everyone] = moderator.roles as [RoleSettingsView, RoleSettingsView, RoleSettingsView, RoleSettingsView];
-    expect(moveUpBlocker(moderator, helpers, mods)).toBe("Helpers can’t go higher: the roles above it are at or above your highest role.");
+    const moderator: RoleSettings = {
+      roles: [
+        role("40", "Admins", 3, false),
+        role("30", "Mods", 2, false),
+        role("20", "Helpers", 1),
+        role("1", "@everyone", 0),
+      ],
+      owner: false,
+      canManageRoles: true,
+      grantable: "0",
+      highestRoleId: "30",
+    };
+    const [admins, mods, helpers, everyone] = moderator.roles as [
+      RoleSettingsView,
+      RoleSettingsView,
+      RoleSettingsView,
+      RoleSettingsView,
+    ];
+    expect(moveUpBlocker(moderator, helpers, mods)).toBe(
+      "Helpers can’t go higher: the roles above it are at or above your highest role.",
+    );
     expect(moveDownBlocker(moderator, helpers, everyone)).toBe("Helpers is already the lowest role above @everyone.");
-    expect(moveDownBlocker(moderator, admins, mods)).toBe("Admins ranks above your highest role, Mods: you can only edit and move roles below it.");
-    expect(moveUpBlocker(moderator, mods, admins)).toBe("Mods is your highest role: you can only edit and move roles below it.");
-    const owner: RoleSettings = { ...moderator, owner: true, roles: moderator.roles.map((r) => ({ ...r, withinReach: true })) };
-    expect(moveUpBlocker(owner, owner.roles[0] as RoleSettingsView, undefined)).toBe("Admins is already the highest role.");
+    expect(moveDownBlocker(moderator, admins, mods)).toBe(
+      "Admins ranks above your highest role, Mods: you can only edit and move roles below it.",
+    );
+    expect(moveUpBlocker(moderator, mods, admins)).toBe(
+      "Mods is your highest role: you can only edit and move roles below it.",
+    );
+    const owner: RoleSettings = {
+      ...moderator,
+      owner: true,
+      roles: moderator.roles.map((r) => ({ ...r, withinReach: true })),
+    };
+    expect(moveUpBlocker(owner, owner.roles[0] as RoleSettingsView, undefined)).toBe(
+      "Admins is already the highest role.",
+    );
     expect(moveDownBlocker(owner, owner.roles[0] as RoleSettingsView, owner.roles[1])).toBeNull();
   });
 });
@@ -54,7 +82,10 @@ describe("the role editor's fields", () => {
 
   it("sends only what changed", () => {
     const saved = { name: "Mods", color: 0, hoist: false, mentionable: false, permissions: 8n };
-    expect(changesOf(saved, { ...saved, color: 0x3498db, permissions: 10n })).toEqual({ color: 0x3498db, permissions: "10" });
+    expect(changesOf(saved, { ...saved, color: 0x3498db, permissions: 10n })).toEqual({
+      color: 0x3498db,
+      permissions: "10",
+    });
     expect(changesOf(saved, saved)).toEqual({});
   });
 });

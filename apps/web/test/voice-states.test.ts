@@ -23,7 +23,19 @@ describe("a guild's voice states after VOICE_STATE_UPDATE", () => {
 
   it("adds someone who joined, with their name from the event", () => {
     const list = applyVoiceState([], alice);
-    expect(list).toEqual([{ guildId: "10", channelId: "100", userId: "1", user: { id: "1", username: "alice", displayName: "alice", bot: false }, selfMute: false, selfDeaf: false, mute: false, deaf: false, listening: true }]);
+    expect(list).toEqual([
+      {
+        guildId: "10",
+        channelId: "100",
+        userId: "1",
+        user: { id: "1", username: "alice", displayName: "alice", bot: false },
+        selfMute: false,
+        selfDeaf: false,
+        mute: false,
+        deaf: false,
+        listening: true,
+      },
+    ]);
   });
 
   it("keeps the place and the known name of someone who only muted", () => {
@@ -56,13 +68,24 @@ describe("the page policy with voice", () => {
   it("lets the browser reach the media server over WebSocket and HTTP", () => {
     expect(voiceSources("ws://localhost:7880")).toEqual(["ws://localhost:7880", "http://localhost:7880"]);
     expect(voiceSources("https://voice.example.com")).toEqual(["wss://voice.example.com", "https://voice.example.com"]);
-    const policy = contentSecurityPolicy({ nonce: "n", cdnOrigin: "http://localhost:8080", https: false, development: false, voiceUrl: "ws://localhost:7880" });
+    const policy = contentSecurityPolicy({
+      nonce: "n",
+      cdnOrigin: "http://localhost:8080",
+      https: false,
+      development: false,
+      voiceUrl: "ws://localhost:7880",
+    });
     expect(policy).toContain("connect-src 'self' ws://localhost:7880 http://localhost:7880;");
     expect(policy).toContain("mediastream:");
   });
 
   it("allows no media server without voice", () => {
-    const policy = contentSecurityPolicy({ nonce: "n", cdnOrigin: "http://localhost:8080", https: false, development: false });
+    const policy = contentSecurityPolicy({
+      nonce: "n",
+      cdnOrigin: "http://localhost:8080",
+      https: false,
+      development: false,
+    });
     expect(policy).toContain("connect-src 'self';");
   });
 });

@@ -43,7 +43,12 @@ export function channelSettingsView(entry: ChannelLayoutEntry): ChannelSettingsV
     nsfw: "nsfw" in entry.channel ? Boolean(entry.channel.nsfw) : false,
     parentId: view.parentId,
     position: view.position,
-    overwrites: entry.overwrites.map((o) => ({ id: o.targetId.toString(), type: o.type === 1 ? 1 : 0, allow: o.allow.toString(), deny: o.deny.toString() })),
+    overwrites: entry.overwrites.map((o) => ({
+      id: o.targetId.toString(),
+      type: o.type === 1 ? 1 : 0,
+      allow: o.allow.toString(),
+      deny: o.deny.toString(),
+    })),
     permissions: entry.permissions.toString(),
   };
 }

@@ -49,7 +49,21 @@ export interface CommandGroupView {
   commands: CommandView[];
 }
 
-type WireOption = APIApplicationCommandOption & Partial<Record<"choices" | "min_value" | "max_value" | "min_length" | "max_length" | "channel_types" | "autocomplete" | "options" | "required", unknown>>;
+type WireOption = APIApplicationCommandOption &
+  Partial<
+    Record<
+      | "choices"
+      | "min_value"
+      | "max_value"
+      | "min_length"
+      | "max_length"
+      | "channel_types"
+      | "autocomplete"
+      | "options"
+      | "required",
+      unknown
+    >
+  >;
 
 const numberOrNull = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
@@ -77,7 +91,9 @@ function requiredFirst(options: CommandOptionView[]): CommandOptionView[] {
   return [...options.filter((o) => o.required), ...options.filter((o) => !o.required)];
 }
 
-export function commandView(command: Pick<APIApplicationCommand, "id" | "application_id" | "type" | "name" | "description" | "options">): CommandView {
+export function commandView(
+  command: Pick<APIApplicationCommand, "id" | "application_id" | "type" | "name" | "description" | "options">,
+): CommandView {
   return {
     id: command.id,
     applicationId: command.application_id,

@@ -64,7 +64,8 @@ const SELECT_KINDS: Record<number, SelectKind> = { 3: "string", 5: "user", 6: "r
 type Loose = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null);
-const isObject = (value: unknown): value is Loose => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function emojiView(emoji: unknown): ComponentEmojiView | null {
   if (!isObject(emoji)) return null;
@@ -104,9 +105,17 @@ function selectView(c: Loose, selectKind: SelectKind): SelectView | null {
     disabled: c.disabled === true,
     options:
       selectKind === "string"
-        ? options.map((o) => ({ label: String(o.label ?? ""), value: String(o.value ?? ""), description: text(o.description), emoji: emojiView(o.emoji), default: o.default === true }))
+        ? options.map((o) => ({
+            label: String(o.label ?? ""),
+            value: String(o.value ?? ""),
+            description: text(o.description),
+            emoji: emojiView(o.emoji),
+            default: o.default === true,
+          }))
         : [],
-    channelTypes: Array.isArray(c.channel_types) ? c.channel_types.filter((t): t is number => typeof t === "number") : [],
+    channelTypes: Array.isArray(c.channel_types)
+      ? c.channel_types.filter((t): t is number => typeof t === "number")
+      : [],
     defaultValues: defaults
       .filter((d) => typeof d.id === "string" && (d.type === "user" || d.type === "role" || d.type === "channel"))
       .map((d) => ({ id: d.id as string, type: d.type as "user" | "role" | "channel" })),

@@ -36,7 +36,8 @@ export interface EmbedView {
 type Loose = Record<string, unknown> | null | undefined;
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-const object = (value: unknown): Loose => (value && typeof value === "object" ? (value as Record<string, unknown>) : null);
+const object = (value: unknown): Loose =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : null;
 
 export function embedView(embed: Record<string, unknown>): EmbedView {
   const author = object(embed.author);
@@ -45,7 +46,10 @@ export function embedView(embed: Record<string, unknown>): EmbedView {
   const footerText = text(footer?.text);
   const timestamp = text(embed.timestamp);
   return {
-    color: typeof embed.color === "number" && Number.isInteger(embed.color) && embed.color >= 0 && embed.color <= 0xffffff ? embed.color : null,
+    color:
+      typeof embed.color === "number" && Number.isInteger(embed.color) && embed.color >= 0 && embed.color <= 0xffffff
+        ? embed.color
+        : null,
     author: authorName ? { name: authorName, url: httpUrl(author?.url), iconUrl: httpUrl(author?.icon_url) } : null,
     title: text(embed.title),
     url: httpUrl(embed.url),
@@ -68,5 +72,7 @@ export function embedsView(embeds: readonly unknown[] | undefined): EmbedView[] 
     .map((e) => object(e))
     .filter((e): e is Record<string, unknown> => e !== null)
     .map(embedView)
-    .filter((e) => e.author || e.title || e.description || e.fields.length > 0 || e.thumbnailUrl || e.imageUrl || e.footer);
+    .filter(
+      (e) => e.author || e.title || e.description || e.fields.length > 0 || e.thumbnailUrl || e.imageUrl || e.footer,
+    );
 }

@@ -27,7 +27,11 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** A domain rule was broken: the same status family, the spec's code kept as the cause. */
 export function toTRPCError(error: ApiError): TRPCError {
-  return new TRPCError({ code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR", message: error.message, cause: error });
+  return new TRPCError({
+    code: CODE_BY_STATUS[error.status] ?? "INTERNAL_SERVER_ERROR",
+    message: error.message,
+    cause: error,
+  });
 }
 
 /** Adds messages under a field, whatever it is called (`constructor` and `__proto__` are fields here, see ownField). */
@@ -42,9 +46,14 @@ export function flattenFieldErrors(errors: FieldErrors | undefined, prefix = "")
   for (const [key, value] of Object.entries(errors)) {
     if (!value) continue;
     if (key === "_errors" && Array.isArray(value)) {
-      appendMessages(out, prefix || "_", value.map((leaf) => leaf.message));
+      appendMessages(
+        out,
+        prefix || "_",
+        value.map((leaf) => leaf.message),
+      );
     } else if (!Array.isArray(value)) {
-      for (const [field, messages] of Object.entries(flattenFieldErrors(value, prefix ? `${prefix}.${key}` : key))) appendMessages(out, field, messages);
+      for (const [field, messages] of Object.entries(flattenFieldErrors(value, prefix ? `${prefix}.${key}` : key)))
+        appendMessages(out, field, messages);
     }
   }
   return out;
@@ -56,16 +65,24 @@ function inputIssues(cause: unknown): Record<string, string[]> | null {
   if (!Array.isArray(issues) || issues.length === 0) return null;
   const out: Record<string, string[]> = {};
   for (const issue of issues as { message?: unknown; path?: unknown }[]) {
-    const path = Array.isArray(issue.path) ? issue.path.map((p) => String(typeof p === "object" && p && "key" in p ? (p as { key: unknown }).key : p)).join(".") : "";
+    const path = Array.isArray(issue.path)
+      ? issue.path
+          .map((p) => String(typeof p === "object" && p && "key" in p ? (p as { key: unknown }).key : p))
+          .join(".")
+      : "";
     appendMessages(out, path || "_", [typeof issue.message === "string" ? issue.message : "Invalid value."]);
   }
   return out;
 }
 
 /** Extra fields of the error shape the client reads: the spec code and per-field messages. */
-export function domainErrorData(error: TRPCError): { apiCode: number | null; fieldErrors: Record<string, string[]> | null } {
+export function domainErrorData(error: TRPCError): {
+  apiCode: number | null;
+  fieldErrors: Record<string, string[]> | null;
+} {
   const cause = error.cause;
-  if (!isApiError(cause)) return { apiCode: null, fieldErrors: error.code === "BAD_REQUEST" ? inputIssues(cause) : null };
+  if (!isApiError(cause))
+    return { apiCode: null, fieldErrors: error.code === "BAD_REQUEST" ? inputIssues(cause) : null };
   const fields = flattenFieldErrors(cause.errors);
   return { apiCode: cause.code, fieldErrors: Object.keys(fields).length > 0 ? fields : null };
 }

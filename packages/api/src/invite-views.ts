@@ -25,7 +25,14 @@ export interface GuildInviteView extends InviteLinkView {
 }
 
 export function inviteLinkView(invite: WireInvite, urls: PublicUrls): InviteLinkView {
-  return { code: invite.code, url: inviteUrl(urls, invite.code), maxAge: invite.max_age, maxUses: invite.max_uses, uses: invite.uses, expiresAt: invite.expires_at };
+  return {
+    code: invite.code,
+    url: inviteUrl(urls, invite.code),
+    maxAge: invite.max_age,
+    maxUses: invite.max_uses,
+    uses: invite.uses,
+    expiresAt: invite.expires_at,
+  };
 }
 
 export function guildInviteView(invite: WireInvite, canRevoke: boolean, urls: PublicUrls): GuildInviteView {
@@ -48,5 +55,10 @@ export interface VanityView {
 }
 
 export function vanityView(vanity: { code: string | null; uses: number }, urls: PublicUrls): VanityView {
-  return { code: vanity.code, uses: vanity.uses, url: vanity.code ? inviteUrl(urls, vanity.code) : null, prefix: inviteUrl(urls, "") };
+  return {
+    code: vanity.code,
+    uses: vanity.uses,
+    url: vanity.code ? inviteUrl(urls, vanity.code) : null,
+    prefix: inviteUrl(urls, ""),
+  };
 }

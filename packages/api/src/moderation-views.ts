@@ -30,7 +30,10 @@ export function moderationStandingView(standing: ModerationStanding): Moderation
     manageRoles: standing.manageRoles,
     shielded: standing.shielded.map(({ userId, reason }) => ({ userId: userId.toString(), reason })),
     manageableRoleIds: standing.manageableRoleIds.map(String),
-    managedRoles: standing.managedRoles.map(({ roleId, botUserId }) => ({ roleId: roleId.toString(), botUserId: botUserId.toString() })),
+    managedRoles: standing.managedRoles.map(({ roleId, botUserId }) => ({
+      roleId: roleId.toString(),
+      botUserId: botUserId.toString(),
+    })),
   };
 }
 

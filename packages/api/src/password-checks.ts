@@ -23,7 +23,8 @@ export async function spendPasswordCheck(ctx: SignedIn): Promise<void> {
  */
 export async function throttledPasswords(ctx: SignedIn): Promise<PasswordHasher> {
   const attempt = await createSignInThrottle(ctx.rateLimits).begin(ctx.me.username, ctx.clientAddress);
-  if (!attempt.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: tooManyPasswordAttempts(attempt.retryAfterMs) });
+  if (!attempt.allowed)
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: tooManyPasswordAttempts(attempt.retryAfterMs) });
   return {
     hash: ctx.passwords.hash,
     async verify(hash, password) {

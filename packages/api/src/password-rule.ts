@@ -8,5 +8,6 @@ import { Errors } from "@chat/domain";
  */
 export async function requireStrongPassword(password: string, userInputs: string[], field = "password"): Promise<void> {
   const strength = await checkPasswordStrength(password, userInputs);
-  if (!strength.ok) throw Errors.invalidForm({ [field]: { _errors: [{ code: "PASSWORD_TOO_WEAK", message: strength.message }] } });
+  if (!strength.ok)
+    throw Errors.invalidForm({ [field]: { _errors: [{ code: "PASSWORD_TOO_WEAK", message: strength.message }] } });
 }

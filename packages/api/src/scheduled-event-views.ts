@@ -1,4 +1,11 @@
-import { EVENT_COVER_MAX_BYTES, EventEntity, type EventPlaces, EventStatus, type PersonEvent, type PublicUrls } from "@chat/domain";
+import {
+  EVENT_COVER_MAX_BYTES,
+  EventEntity,
+  type EventPlaces,
+  EventStatus,
+  type PersonEvent,
+  type PublicUrls,
+} from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "./inputs";
 
@@ -95,9 +102,17 @@ export function scheduledEventView(entry: PersonEvent, urls: PublicUrls): Schedu
   };
 }
 
-export function guildEventsView(list: { events: PersonEvent[]; places: EventPlaces }, urls: PublicUrls): GuildEventsView {
+export function guildEventsView(
+  list: { events: PersonEvent[]; places: EventPlaces },
+  urls: PublicUrls,
+): GuildEventsView {
   const events = list.events.map((entry) => scheduledEventView(entry, urls));
-  events.sort((a, b) => Number(b.status === "active") - Number(a.status === "active") || a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+  events.sort(
+    (a, b) =>
+      Number(b.status === "active") - Number(a.status === "active") ||
+      a.start.localeCompare(b.start) ||
+      a.id.localeCompare(b.id),
+  );
   return {
     events,
     canCreateElsewhere: list.places.elsewhere,
@@ -150,7 +165,8 @@ export function eventBody(draft: Partial<EventDraftInput>): Record<string, unkno
   if (draft.description !== undefined) body.description = draft.description?.trim() ? draft.description : null;
   if (draft.kind !== undefined) body.entity_type = draft.kind === "voice" ? EventEntity.Voice : EventEntity.External;
   if (draft.channelId !== undefined) body.channel_id = draft.channelId?.toString() ?? null;
-  if (draft.location !== undefined) body.entity_metadata = draft.location === null ? null : { location: draft.location };
+  if (draft.location !== undefined)
+    body.entity_metadata = draft.location === null ? null : { location: draft.location };
   if (draft.start !== undefined) body.scheduled_start_time = draft.start;
   if (draft.end !== undefined) body.scheduled_end_time = draft.end;
   if (draft.repeat !== undefined) body.recurrence_rule = draft.repeat;

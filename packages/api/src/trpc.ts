@@ -62,13 +62,15 @@ export const publicProcedure = baseProcedure.use(storableInput);
  * Signed in with a live web session (not ended, not expired, the account not suspended or
  * deleted): one lookup by the session's primary key, the account joined.
  */
-export const protectedProcedure = baseProcedure.use(async ({ ctx, next }) => {
-  if (ctx.session === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
-  const live = await ctx.domain.webSessions.live(ctx.session.sessionId, ctx.session.userId);
-  if (!live) throw sessionEndedError();
-  const me = { id: live.user.id, username: live.user.username, displayName: live.user.globalName };
-  return next({ ctx: { ...ctx, me, webSession: { id: live.id, userId: live.userId, expiresAt: live.expiresAt } } });
-}).use(storableInput);
+export const protectedProcedure = baseProcedure
+  .use(async ({ ctx, next }) => {
+    if (ctx.session === null) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+    const live = await ctx.domain.webSessions.live(ctx.session.sessionId, ctx.session.userId);
+    if (!live) throw sessionEndedError();
+    const me = { id: live.user.id, username: live.user.username, displayName: live.user.globalName };
+    return next({ ctx: { ...ctx, me, webSession: { id: live.id, userId: live.userId, expiresAt: live.expiresAt } } });
+  })
+  .use(storableInput);
 
 /** The answer once the session is over: the client goes back to the login page. */
 export function sessionEndedError(): TRPCError {

@@ -124,9 +124,19 @@ export interface RoleView {
   hoist: boolean;
 }
 
-export function roleView(role: { id: string; name: string; color: number; position: number; hoist: boolean }, guildId: string): RoleView {
+export function roleView(
+  role: { id: string; name: string; color: number; position: number; hoist: boolean },
+  guildId: string,
+): RoleView {
   const everyone = role.id === guildId;
-  return { id: role.id, name: everyone ? "@everyone" : role.name, color: role.color, position: role.position, everyone, hoist: role.hoist };
+  return {
+    id: role.id,
+    name: everyone ? "@everyone" : role.name,
+    color: role.color,
+    position: role.position,
+    everyone,
+    hoist: role.hoist,
+  };
 }
 
 export interface GuildView {
@@ -169,11 +179,29 @@ interface WireUser {
 }
 
 export function userView(user: WireUser): UserView {
-  return { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true, ...(user.avatar ? { avatar: user.avatar } : {}) };
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.global_name || user.username,
+    bot: user.bot === true,
+    ...(user.avatar ? { avatar: user.avatar } : {}),
+  };
 }
 
-export function userRowView(user: { id: bigint; username: string; globalName: string | null; bot: boolean; avatarHash?: string | null }): UserView {
-  return userView({ id: user.id.toString(), username: user.username, global_name: user.globalName, bot: user.bot, avatar: user.avatarHash ?? null });
+export function userRowView(user: {
+  id: bigint;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  avatarHash?: string | null;
+}): UserView {
+  return userView({
+    id: user.id.toString(),
+    username: user.username,
+    global_name: user.globalName,
+    bot: user.bot,
+    avatar: user.avatarHash ?? null,
+  });
 }
 
 interface WireAttachment {
@@ -199,7 +227,13 @@ const CONTEXT_MENU_COMMAND = 23;
 interface WireInteractionFields {
   type?: number;
   /** The newer field: who used it and how (a user command names its target user, a message command its target message). */
-  interaction_metadata?: { type: number; user: WireUser; name?: string; target_user?: unknown; target_message_id?: string };
+  interaction_metadata?: {
+    type: number;
+    user: WireUser;
+    name?: string;
+    target_user?: unknown;
+    target_message_id?: string;
+  };
   /** The older field: carries the command's name. */
   interaction?: { type: number; name: string; user: WireUser };
 }
@@ -240,8 +274,18 @@ export function messageView(
     type?: number;
     pinned?: boolean;
     message_reference?: { message_id?: string };
-    referenced_message?: { id: string; author: WireUser; content: string; attachments?: readonly unknown[]; embeds?: readonly unknown[] } | null;
-    reactions?: readonly { emoji: { id: string | null; name: string | null; animated?: boolean }; count: number; me: boolean }[];
+    referenced_message?: {
+      id: string;
+      author: WireUser;
+      content: string;
+      attachments?: readonly unknown[];
+      embeds?: readonly unknown[];
+    } | null;
+    reactions?: readonly {
+      emoji: { id: string | null; name: string | null; animated?: boolean };
+      count: number;
+      me: boolean;
+    }[];
   } & WireInteractionFields,
 ): MessageView {
   const flags = message.flags ?? 0;
@@ -274,7 +318,11 @@ export function messageView(
     ...(typeof message.nonce === "string" ? { nonce: message.nonce } : {}),
     type: message.type ?? 0,
     reference: referenceView(message),
-    reactions: (message.reactions ?? []).map((r) => ({ emoji: { id: r.emoji.id, name: r.emoji.name, animated: r.emoji.animated === true }, count: r.count, me: r.me })),
+    reactions: (message.reactions ?? []).map((r) => ({
+      emoji: { id: r.emoji.id, name: r.emoji.name, animated: r.emoji.animated === true },
+      count: r.count,
+      me: r.me,
+    })),
     pinned: message.pinned === true,
   };
 }
@@ -287,13 +335,27 @@ function referenceView(message: Parameters<typeof messageView>[0]): MessageRefer
   if (target === null) return { messageId, message: null };
   return {
     messageId,
-    message: { id: target.id, author: userView(target.author), content: target.content, attachments: target.attachments?.length ?? 0, embeds: target.embeds?.length ?? 0 },
+    message: {
+      id: target.id,
+      author: userView(target.author),
+      content: target.content,
+      attachments: target.attachments?.length ?? 0,
+      embeds: target.embeds?.length ?? 0,
+    },
   };
 }
 
 const KIND_BY_TYPE: Record<number, ChannelKind> = { 0: "text", 2: "voice", 4: "category" };
 
-export function channelView(channel: { id: string; type: number; guild_id?: string; name?: string | null; topic?: string | null; parent_id?: string | null; position?: number }): ChannelView {
+export function channelView(channel: {
+  id: string;
+  type: number;
+  guild_id?: string;
+  name?: string | null;
+  topic?: string | null;
+  parent_id?: string | null;
+  position?: number;
+}): ChannelView {
   return {
     id: channel.id,
     guildId: channel.guild_id ?? null,
@@ -306,17 +368,32 @@ export function channelView(channel: { id: string; type: number; guild_id?: stri
   };
 }
 
-export function guildView(guild: { id: string; name: string; icon?: string | null; owner: boolean; permissions: string }): GuildView {
+export function guildView(guild: {
+  id: string;
+  name: string;
+  icon?: string | null;
+  owner: boolean;
+  permissions: string;
+}): GuildView {
   // The list computes `permissions` whole (the owner and administrators hold every bit).
   const canManage = (BigInt(guild.permissions) & PermissionFlagsBits.ManageGuild) !== 0n;
   return { id: guild.id, name: guild.name, icon: guild.icon ?? null, owner: guild.owner, canManage };
 }
 
 /** `statuses`: those not offline (a presence store's answer). */
-export function memberView(member: { user?: WireUser; nick?: string | null; roles?: readonly string[]; joined_at: string | null }, statuses: ReadonlyMap<string, ShownStatus>): MemberView | null {
+export function memberView(
+  member: { user?: WireUser; nick?: string | null; roles?: readonly string[]; joined_at: string | null },
+  statuses: ReadonlyMap<string, ShownStatus>,
+): MemberView | null {
   if (!member.user) return null;
   const status = statuses.get(member.user.id) ?? PresenceUpdateStatus.Offline;
-  return { user: userView(member.user), nick: member.nick ?? null, roles: [...(member.roles ?? [])], joinedAt: member.joined_at ?? "", status: MEMBER_STATUS[status] };
+  return {
+    user: userView(member.user),
+    nick: member.nick ?? null,
+    roles: [...(member.roles ?? [])],
+    joinedAt: member.joined_at ?? "",
+    status: MEMBER_STATUS[status],
+  };
 }
 
 const MEMBER_STATUS: Record<ShownStatus, MemberStatus> = {

@@ -48,7 +48,9 @@ export function voiceStateView(state: WireVoiceState, guildId?: string): VoiceSt
     guildId: state.guild_id ?? guildId ?? "",
     channelId: state.channel_id,
     userId: state.user_id,
-    user: user ? { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true } : null,
+    user: user
+      ? { id: user.id, username: user.username, displayName: user.global_name || user.username, bot: user.bot === true }
+      : null,
     selfMute: state.self_mute,
     selfDeaf: state.self_deaf,
     mute: state.mute,
@@ -57,8 +59,24 @@ export function voiceStateView(state: WireVoiceState, guildId?: string): VoiceSt
   };
 }
 
-export function voiceJoinView(join: { url: string; token: string; room: string; identity: string; expires_in: number; speak: boolean; listen: boolean }): VoiceJoinView {
-  return { url: join.url, token: join.token, room: join.room, identity: join.identity, expiresIn: join.expires_in, speak: join.speak, listen: join.listen };
+export function voiceJoinView(join: {
+  url: string;
+  token: string;
+  room: string;
+  identity: string;
+  expires_in: number;
+  speak: boolean;
+  listen: boolean;
+}): VoiceJoinView {
+  return {
+    url: join.url,
+    token: join.token,
+    room: join.room,
+    identity: join.identity,
+    expiresIn: join.expires_in,
+    speak: join.speak,
+    listen: join.listen,
+  };
 }
 
 /**

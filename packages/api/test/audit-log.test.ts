@@ -20,9 +20,17 @@ describe("the guild settings' audit log", () => {
 
     const { entries, more } = await w.caller(owner).auditLog.list({ guildId });
     expect(more).toBe(false);
-    expect(entries.map((e) => e.action)).toEqual([AuditLogEvent.MemberKick, AuditLogEvent.ChannelDelete, AuditLogEvent.ChannelCreate, AuditLogEvent.GuildUpdate]);
+    expect(entries.map((e) => e.action)).toEqual([
+      AuditLogEvent.MemberKick,
+      AuditLogEvent.ChannelDelete,
+      AuditLogEvent.ChannelCreate,
+      AuditLogEvent.GuildUpdate,
+    ]);
     const [kick, deleted, created, renamed] = entries;
-    expect(kick).toMatchObject({ actor: { id: owner.toString(), username: "aud_owner" }, target: { id: member.toString(), name: "aud_member" } });
+    expect(kick).toMatchObject({
+      actor: { id: owner.toString(), username: "aud_owner" },
+      target: { id: member.toString(), name: "aud_member" },
+    });
     expect(deleted).toMatchObject({ target: { id: channel.id, name: "plans" } });
     expect(created).toMatchObject({ target: { id: channel.id, name: "plans" } });
     expect(renamed?.changes).toEqual([{ key: "name", old_value: "aud_owner's", new_value: "Renamed Hall" }]);
@@ -31,9 +39,13 @@ describe("the guild settings' audit log", () => {
 
   it("filters by action and by who acted, and pages with a cursor", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("audf_owner", "audf_member");
-    const role = await w.domain.roles.create(owner, BigInt(guildId), { name: "Makers", permissions: Permission.ManageChannels.toString() });
+    const role = await w.domain.roles.create(owner, BigInt(guildId), {
+      name: "Makers",
+      permissions: Permission.ManageChannels.toString(),
+    });
     await w.domain.memberRoles.addRole(owner, BigInt(guildId), member, BigInt(role.id));
-    for (const name of ["one", "two", "three"]) await w.caller(member).guilds.createChannel({ guildId, name, kind: "text" });
+    for (const name of ["one", "two", "three"])
+      await w.caller(member).guilds.createChannel({ guildId, name, kind: "text" });
     await w.caller(owner).guilds.createChannel({ guildId, name: "owners", kind: "text" });
 
     const roleEntries = await w.caller(owner).auditLog.list({ guildId, userId: owner.toString() });
@@ -43,7 +55,10 @@ describe("the guild settings' audit log", () => {
     ]);
     await w.caller(owner).roles.update({ guildId, roleId: role.id, name: "Builders" });
     const [renamed] = (await w.caller(owner).auditLog.list({ guildId, action: AuditLogEvent.RoleUpdate })).entries;
-    expect(renamed).toMatchObject({ target: { name: "Builders" }, changes: [{ key: "name", old_value: "Makers", new_value: "Builders" }] });
+    expect(renamed).toMatchObject({
+      target: { name: "Builders" },
+      changes: [{ key: "name", old_value: "Makers", new_value: "Builders" }],
+    });
 
     const byMember = await w.caller(owner).auditLog.list({ guildId, userId: member.toString() });
     expect(byMember.entries.map((e) => e.target?.name)).toEqual(["three", "two", "one"]);
@@ -51,22 +66,43 @@ describe("the guild settings' audit log", () => {
     expect(creations.entries.map((e) => e.target?.name)).toEqual(["owners", "three", "two", "one"]);
 
     const first = await w.caller(owner).auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate, limit: 2 });
-    expect(first).toMatchObject({ more: true, entries: [{ target: { name: "owners" } }, { target: { name: "three" } }] });
-    const next = await w.caller(owner).auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate, limit: 2, cursor: first.entries[1]?.id });
+    expect(first).toMatchObject({
+      more: true,
+      entries: [{ target: { name: "owners" } }, { target: { name: "three" } }],
+    });
+    const next = await w
+      .caller(owner)
+      .auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate, limit: 2, cursor: first.entries[1]?.id });
     expect(next).toMatchObject({ more: false, entries: [{ target: { name: "two" } }, { target: { name: "one" } }] });
   });
 
   it("needs View Audit Log (50013), answers strangers as if the guild did not exist, and refuses bad filters with 50035", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("audp_owner", "audp_member");
-    expect(await refusal(w.caller(member).auditLog.list({ guildId }))).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
+    expect(await refusal(w.caller(member).auditLog.list({ guildId }))).toMatchObject({
+      code: "FORBIDDEN",
+      data: { apiCode: 50013 },
+    });
     const stranger = await w.signUp("audp_stranger");
-    expect(await refusal(w.caller(stranger).auditLog.list({ guildId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10004 } });
+    expect(await refusal(w.caller(stranger).auditLog.list({ guildId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10004 },
+    });
     for (const bad of [{ limit: 0 }, { limit: 101 }, { action: 0 }, { action: 1.5 }]) {
-      expect(await refusal(w.caller(owner).auditLog.list({ guildId, ...bad })), JSON.stringify(bad)).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035 } });
+      expect(await refusal(w.caller(owner).auditLog.list({ guildId, ...bad })), JSON.stringify(bad)).toMatchObject({
+        code: "BAD_REQUEST",
+        data: { apiCode: 50035 },
+      });
     }
     await w.caller(owner).guilds.createChannel({ guildId, name: "seen", kind: "text" });
-    const role = await w.domain.roles.create(owner, BigInt(guildId), { name: "Auditors", permissions: Permission.ViewAuditLog.toString() });
+    const role = await w.domain.roles.create(owner, BigInt(guildId), {
+      name: "Auditors",
+      permissions: Permission.ViewAuditLog.toString(),
+    });
     await w.domain.memberRoles.addRole(owner, BigInt(guildId), member, BigInt(role.id));
-    expect((await w.caller(member).auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate })).entries.map((e) => e.target?.name)).toEqual(["seen"]);
+    expect(
+      (await w.caller(member).auditLog.list({ guildId, action: AuditLogEvent.ChannelCreate })).entries.map(
+        (e) => e.target?.name,
+      ),
+    ).toEqual(["seen"]);
   });
 });

@@ -16,7 +16,12 @@ async function guildWithBot(ownerName: string, botName: string) {
   const owner = await person(ownerName);
   const { guild, firstChannelId } = await w.caller(owner).guilds.create({ name: `${ownerName}'s` });
   const app = await w.domain.applications.create(owner, botName);
-  await w.domain.members.addBot(owner, BigInt(guild.id), app.application.id, Permission.ViewChannel | Permission.SendMessages);
+  await w.domain.members.addBot(
+    owner,
+    BigInt(guild.id),
+    app.application.id,
+    Permission.ViewChannel | Permission.SendMessages,
+  );
   const scope = { applicationId: app.application.id, botUserId: app.botUser.id, guildId: null };
   return { owner, guildId: guild.id, channelId: firstChannelId as string, app, scope };
 }
@@ -29,20 +34,51 @@ describe("commands.forChannel", () => {
         name: "remind",
         description: "Set a reminder",
         options: [
-          { type: 4, name: "minutes", description: "In how many minutes", required: true, min_value: 1, max_value: 600 },
+          {
+            type: 4,
+            name: "minutes",
+            description: "In how many minutes",
+            required: true,
+            min_value: 1,
+            max_value: 600,
+          },
           { type: 3, name: "note", description: "What to remember", min_length: 2, max_length: 100 },
           { type: 7, name: "where", description: "Where to remind you", channel_types: [0, 2] },
-          { type: 3, name: "tone", description: "How", choices: [{ name: "Gentle", value: "gentle" }, { name: "Loud", value: "loud" }] },
+          {
+            type: 3,
+            name: "tone",
+            description: "How",
+            choices: [
+              { name: "Gentle", value: "gentle" },
+              { name: "Loud", value: "loud" },
+            ],
+          },
           { type: 3, name: "city", description: "Time zone city", autocomplete: true },
         ],
       },
-      { name: "config", description: "Settings", options: [{ type: 1, name: "show", description: "Show one", options: [{ type: 5, name: "all", description: "Everything" }] }] },
+      {
+        name: "config",
+        description: "Settings",
+        options: [
+          {
+            type: 1,
+            name: "show",
+            description: "Show one",
+            options: [{ type: 5, name: "all", description: "Everything" }],
+          },
+        ],
+      },
       { type: 2, name: "High five" },
       { type: 3, name: "Bookmark" },
     ]);
     const groups = await w.caller(owner).commands.forChannel({ channelId });
     expect(groups).toHaveLength(1);
-    expect(groups[0]?.application).toEqual({ id: app.application.id.toString(), name: "Helper", iconUrl: null, botId: app.botUser.id.toString() });
+    expect(groups[0]?.application).toEqual({
+      id: app.application.id.toString(),
+      name: "Helper",
+      iconUrl: null,
+      botId: app.botUser.id.toString(),
+    });
     const commands = groups[0]?.commands ?? [];
     expect(commands.map((c) => [c.type, c.name])).toEqual([
       [1, "config"],
@@ -74,7 +110,11 @@ describe("commands.forChannel", () => {
       { name: "Loud", value: "loud" },
     ]);
     expect(remind?.options[4]?.autocomplete).toBe(true);
-    expect(commands[0]?.options[0]).toMatchObject({ type: 1, name: "show", options: [{ type: 5, name: "all", required: false }] });
+    expect(commands[0]?.options[0]).toMatchObject({
+      type: 1,
+      name: "show",
+      options: [{ type: 5, name: "all", required: false }],
+    });
   });
 
   it("answers the application's picture address when it has one", async () => {
@@ -140,13 +180,35 @@ describe("message views of bot messages", () => {
     });
     const page = await w.caller(owner).messages.list({ channelId });
     const message = page.messages.at(-1);
-    expect(message).toMatchObject({ content: "Pick one", flags: 0, ephemeral: false, loading: false, interaction: null });
+    expect(message).toMatchObject({
+      content: "Pick one",
+      flags: 0,
+      ephemeral: false,
+      loading: false,
+      interaction: null,
+    });
     expect(message?.components).toEqual([
       {
         components: [
-          { kind: "button", style: 1, label: "Yes", emoji: { id: null, name: "👍", animated: false }, customId: "yes", url: null, disabled: false },
+          {
+            kind: "button",
+            style: 1,
+            label: "Yes",
+            emoji: { id: null, name: "👍", animated: false },
+            customId: "yes",
+            url: null,
+            disabled: false,
+          },
           { kind: "button", style: 4, label: "No", emoji: null, customId: "no", url: null, disabled: true },
-          { kind: "button", style: 5, label: "Docs", emoji: null, customId: null, url: "https://example.com/docs", disabled: false },
+          {
+            kind: "button",
+            style: 5,
+            label: "Docs",
+            emoji: null,
+            customId: null,
+            url: "https://example.com/docs",
+            disabled: false,
+          },
         ],
       },
       {
@@ -171,11 +233,24 @@ describe("message views of bot messages", () => {
     ]);
   });
 
-  const hostileAddresses = ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//example.com", "not a url"];
+  const hostileAddresses = [
+    "javascript:alert(1)",
+    " JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:x",
+    "//example.com",
+    "not a url",
+  ];
 
   it("a link button whose address is not http or https is disabled and loses its address", () => {
     const [row] = componentRowsView([
-      { type: 1, components: [{ type: 2, style: 5, label: "Fine", url: "https://example.com/ok" }, ...hostileAddresses.map((url, i) => ({ type: 2, style: 5, label: `Bad ${i}`, url }))] },
+      {
+        type: 1,
+        components: [
+          { type: 2, style: 5, label: "Fine", url: "https://example.com/ok" },
+          ...hostileAddresses.map((url, i) => ({ type: 2, style: 5, label: `Bad ${i}`, url })),
+        ],
+      },
     ]);
     expect(row?.components.map((b) => (b.kind === "button" ? [b.label, b.url, b.disabled] : null))).toEqual([
       ["Fine", "https://example.com/ok", false],
@@ -198,16 +273,40 @@ describe("message views of bot messages", () => {
   });
 
   const user = { id: "7", username: "ann", global_name: "Ann" };
-  const base = { id: "9", channel_id: "3", content: "", timestamp: "2025-01-01T00:00:00.000Z", edited_timestamp: null, author: { id: "8", username: "helper", bot: true } };
+  const base = {
+    id: "9",
+    channel_id: "3",
+    content: "",
+    timestamp: "2025-01-01T00:00:00.000Z",
+    edited_timestamp: null,
+    author: { id: "8", username: "helper", bot: true },
+  };
 
   it("a reply to a slash command names who used it and the command", () => {
-    const view = messageView({ ...base, type: 20, interaction_metadata: { type: 2, user }, interaction: { type: 2, name: "remind", user } });
+    const view = messageView({
+      ...base,
+      type: 20,
+      interaction_metadata: { type: 2, user },
+      interaction: { type: 2, name: "remind", user },
+    });
     expect(view.interaction).toEqual({ userId: "7", userDisplayName: "Ann", name: "remind", kind: "slash" });
   });
 
   it("a reply to a user or message command is told apart by the metadata's target", () => {
-    expect(interactionHeaderView({ type: 23, interaction_metadata: { type: 2, user, target_user: user }, interaction: { type: 2, name: "High five", user } })?.kind).toBe("user");
-    expect(interactionHeaderView({ type: 23, interaction_metadata: { type: 2, user, target_message_id: "5" }, interaction: { type: 2, name: "Bookmark", user } })?.kind).toBe("message");
+    expect(
+      interactionHeaderView({
+        type: 23,
+        interaction_metadata: { type: 2, user, target_user: user },
+        interaction: { type: 2, name: "High five", user },
+      })?.kind,
+    ).toBe("user");
+    expect(
+      interactionHeaderView({
+        type: 23,
+        interaction_metadata: { type: 2, user, target_message_id: "5" },
+        interaction: { type: 2, name: "Bookmark", user },
+      })?.kind,
+    ).toBe("message");
     expect(interactionHeaderView({ type: 0 })).toBeNull();
   });
 
@@ -219,15 +318,29 @@ describe("message views of bot messages", () => {
 
   it("user, role, mentionable and channel selects keep their kind, limits and defaults; layout components are left out", () => {
     const rows = componentRowsView([
-      { type: 1, components: [{ type: 5, custom_id: "who", min_values: 0, max_values: 3, default_values: [{ id: "7", type: "user" }] }] },
+      {
+        type: 1,
+        components: [
+          { type: 5, custom_id: "who", min_values: 0, max_values: 3, default_values: [{ id: "7", type: "user" }] },
+        ],
+      },
       { type: 1, components: [{ type: 6, custom_id: "role", disabled: true }] },
       { type: 1, components: [{ type: 7, custom_id: "any" }] },
       { type: 1, components: [{ type: 8, custom_id: "chan", channel_types: [0] }] },
       { type: 17, components: [{ type: 10, content: "a container" }] },
       { type: 1, components: [{ type: 4, custom_id: "text", label: "A text input", style: 1 }] },
     ]);
-    expect(rows.map((r) => r.components.map((c) => (c.kind === "select" ? c.selectKind : c.kind)))).toEqual([["user"], ["role"], ["mentionable"], ["channel"]]);
-    expect(rows[0]?.components[0]).toMatchObject({ minValues: 0, maxValues: 3, defaultValues: [{ id: "7", type: "user" }] });
+    expect(rows.map((r) => r.components.map((c) => (c.kind === "select" ? c.selectKind : c.kind)))).toEqual([
+      ["user"],
+      ["role"],
+      ["mentionable"],
+      ["channel"],
+    ]);
+    expect(rows[0]?.components[0]).toMatchObject({
+      minValues: 0,
+      maxValues: 3,
+      defaultValues: [{ id: "7", type: "user" }],
+    });
     expect(rows[1]?.components[0]).toMatchObject({ disabled: true, minValues: 1, maxValues: 1 });
     expect(rows[3]?.components[0]).toMatchObject({ channelTypes: [0] });
   });

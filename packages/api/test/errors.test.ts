@@ -8,7 +8,11 @@ import { refusingUrl } from "./refusing-database";
 describe("domain errors over tRPC", () => {
   it("recognises an ApiError from another copy of the class (one per Next.js server layer)", () => {
     class ApiErrorCopy extends Error {
-      constructor(readonly status: number, readonly code: number, message: string) {
+      constructor(
+        readonly status: number,
+        readonly code: number,
+        message: string,
+      ) {
         super(message);
         this.name = "ApiError";
       }
@@ -28,7 +32,10 @@ describe("domain errors over tRPC", () => {
   });
 
   it("flattens 50035 field errors", () => {
-    const error = Errors.invalidForm({ username: { _errors: [{ code: "X", message: "Taken." }] }, embeds: { "0": { title: { _errors: [{ code: "Y", message: "Too long." }] } } } });
+    const error = Errors.invalidForm({
+      username: { _errors: [{ code: "X", message: "Taken." }] },
+      embeds: { "0": { title: { _errors: [{ code: "Y", message: "Too long." }] } } },
+    });
     expect(flattenFieldErrors(error.errors)).toEqual({ username: ["Taken."], "embeds.0.title": ["Too long."] });
     expect(flattenFieldErrors({ _errors: [{ code: "Z", message: "Bad." }] })).toEqual({ _: ["Bad."] });
   });
@@ -39,9 +46,15 @@ describe("input schema errors", () => {
     const { createTestWorld } = await import("./world");
     const w = await createTestWorld();
     try {
-      const error = await w.caller(null).account.signUp({ username: "someone", password: "short" }).catch((e) => e);
+      const error = await w
+        .caller(null)
+        .account.signUp({ username: "someone", password: "short" })
+        .catch((e) => e);
       expect(error.code).toBe("BAD_REQUEST");
-      expect(domainErrorData(error)).toEqual({ apiCode: null, fieldErrors: { password: ["Use at least 8 characters."] } });
+      expect(domainErrorData(error)).toEqual({
+        apiCode: null,
+        fieldErrors: { password: ["Use at least 8 characters."] },
+      });
     } finally {
       await w.close();
     }
@@ -55,10 +68,21 @@ describe("a call while the database cannot be reached", () => {
     const db = createPrismaClient(await refusingUrl(), 2);
     try {
       const person = await w.signUp("waiting_person");
-      const down = createDomain({ db, bus: w.bus, urls: w.domain.ctx.urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
+      const down = createDomain({
+        db,
+        bus: w.bus,
+        urls: w.domain.ctx.urls,
+        clock: systemClock,
+        attachmentSigningKey: "api-test-attachment-signing-key-0123456789",
+      });
       const signedIn = createCaller({ ...(await w.context(person)), domain: down });
       const signedOut = createCaller({ ...(await w.context(null)), domain: down });
-      const errors = [await signedIn.guilds.list().catch((e) => e), await signedOut.account.signUp({ username: "another_person", password: "violet tractor mirror" }).catch((e) => e)];
+      const errors = [
+        await signedIn.guilds.list().catch((e) => e),
+        await signedOut.account
+          .signUp({ username: "another_person", password: "violet tractor mirror" })
+          .catch((e) => e),
+      ];
       for (const error of errors) {
         expect(error.code).toBe("SERVICE_UNAVAILABLE");
         expect(error.message).toBe("The database is unavailable; try again shortly.");

@@ -23,9 +23,18 @@ describe("the database probe (health.database)", () => {
   it("is SERVICE_UNAVAILABLE saying so while the database refuses connections", async () => {
     const db = createPrismaClient(await refusingUrl(), 2);
     try {
-      const down = createDomain({ db, bus: w.bus, urls: w.domain.ctx.urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
+      const down = createDomain({
+        db,
+        bus: w.bus,
+        urls: w.domain.ctx.urls,
+        clock: systemClock,
+        attachmentSigningKey: "api-test-attachment-signing-key-0123456789",
+      });
       const signedOut = createCaller({ ...(await w.context(null)), domain: down });
-      expect(await refusal(signedOut.health.database())).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "The database is unavailable; try again shortly." });
+      expect(await refusal(signedOut.health.database())).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "The database is unavailable; try again shortly.",
+      });
     } finally {
       await db.$disconnect();
     }

@@ -1,4 +1,9 @@
-import { bucketFor, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR, MESSAGE_CREATE_LIMIT } from "@chat/rate-limit";
+import {
+  bucketFor,
+  DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR,
+  DEFAULT_SIGN_UPS_PER_HOUR,
+  MESSAGE_CREATE_LIMIT,
+} from "@chat/rate-limit";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../src";
@@ -7,12 +12,20 @@ import { createTestWorld, STRONG_PASSWORD, type TestWorld } from "./world";
 
 let w: TestWorld;
 beforeAll(async () => {
-  w = await createTestWorld({ signUpsPerHour: DEFAULT_SIGN_UPS_PER_HOUR, signUpAttemptsPerHour: DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR });
+  w = await createTestWorld({
+    signUpsPerHour: DEFAULT_SIGN_UPS_PER_HOUR,
+    signUpAttemptsPerHour: DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR,
+  });
 });
 afterAll(() => w?.close());
 
-const signUp = (username: string, address: string, password = STRONG_PASSWORD) => w.caller(null, undefined, address).account.signUp({ username, password });
-const failure = (call: Promise<unknown>) => call.then(() => null, (error: unknown) => error as { code: string; message: string });
+const signUp = (username: string, address: string, password = STRONG_PASSWORD) =>
+  w.caller(null, undefined, address).account.signUp({ username, password });
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (error: unknown) => error as { code: string; message: string },
+  );
 const accounts = (prefix: string) => w.database.prisma.user.count({ where: { username: { startsWith: prefix } } });
 
 describe("sign-up throttling per client address", () => {
@@ -33,7 +46,10 @@ describe("sign-up throttling per client address", () => {
     await signUp("kept_taken", "198.51.100.4");
     for (let i = 0; i < DEFAULT_SIGN_UPS_PER_HOUR; i++) {
       await expect(signUp(`kept_weak_${i}`, address, "password")).rejects.toMatchObject({ code: "BAD_REQUEST" });
-      await expect(signUp("kept_taken", address)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Username is already taken." });
+      await expect(signUp("kept_taken", address)).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "Username is already taken.",
+      });
       await expect(signUp("Not Valid!", address)).rejects.toMatchObject({ code: "BAD_REQUEST" });
     }
     for (let i = 0; i < DEFAULT_SIGN_UPS_PER_HOUR; i++) await signUp(`kept_${i}`, address);
@@ -46,8 +62,12 @@ describe("sign-up throttling per client address", () => {
 
   it("refuses a flood of weak-password sign-ups from one address after 20 attempts, before their passwords are judged", async () => {
     const codes: string[] = [];
-    for (let i = 0; i < 40; i++) codes.push((await failure(signUp(`flood_${i}`, "198.51.100.8", "password")))?.code ?? "created");
-    expect(codes).toEqual([...Array(DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("BAD_REQUEST"), ...Array(40 - DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("TOO_MANY_REQUESTS")]);
+    for (let i = 0; i < 40; i++)
+      codes.push((await failure(signUp(`flood_${i}`, "198.51.100.8", "password")))?.code ?? "created");
+    expect(codes).toEqual([
+      ...Array(DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("BAD_REQUEST"),
+      ...Array(40 - DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR).fill("TOO_MANY_REQUESTS"),
+    ]);
     // Even a strong password is refused now, for the hour.
     const refused = await failure(signUp("flood_strong", "198.51.100.8"));
     expect(refused?.code).toBe("TOO_MANY_REQUESTS");
@@ -57,9 +77,13 @@ describe("sign-up throttling per client address", () => {
   });
 
   it("lets no more than five of ten parallel sign-ups from one address through", async () => {
-    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => signUp(`burst_${i}`, "198.51.100.5")));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => signUp(`burst_${i}`, "198.51.100.5")),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(DEFAULT_SIGN_UPS_PER_HOUR);
-    expect(outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.code)).toEqual(Array(5).fill("TOO_MANY_REQUESTS"));
+    expect(
+      outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.code),
+    ).toEqual(Array(5).fill("TOO_MANY_REQUESTS"));
     expect(await accounts("burst_")).toBe(DEFAULT_SIGN_UPS_PER_HOUR);
   });
 });
@@ -69,18 +93,27 @@ describe("the password rule at sign-up", () => {
     const cases: [string, string, string][] = [
       ["weak_one", "password", "This is a heavily used password. Add more words that are less common."],
       ["weak_two", "12345678", "This is a heavily used password. Add more words that are less common."],
-      ["weak_three", "weak_three-Plum-Kettle-93!", "Don’t use your username in your password. Add more words that are less common."],
+      [
+        "weak_three",
+        "weak_three-Plum-Kettle-93!",
+        "Don’t use your username in your password. Add more words that are less common.",
+      ],
     ];
     for (const [username, password, message] of cases) {
       const refused = await failure(signUp(username, "198.51.100.6", password));
       expect(refused?.code, password).toBe("BAD_REQUEST");
-      expect(domainErrorData(refused as never), password).toEqual({ apiCode: 50035, fieldErrors: { password: [message] } });
+      expect(domainErrorData(refused as never), password).toEqual({
+        apiCode: 50035,
+        fieldErrors: { password: [message] },
+      });
     }
     expect(await accounts("weak_")).toBe(0);
   });
 
   it("accepts a strong password", async () => {
-    await expect(signUp("strong_one", "198.51.100.7", "copper lantern orbit")).resolves.toMatchObject({ username: "strong_one" });
+    await expect(signUp("strong_one", "198.51.100.7", "copper lantern orbit")).resolves.toMatchObject({
+      username: "strong_one",
+    });
   });
 });
 
@@ -105,7 +138,9 @@ describe("people's sends under the bots' per-channel limit", () => {
     expect(refused?.message).toMatch(/^You are sending messages too quickly\. Try again in [1-5] seconds?\.$/);
     const { guildId } = await w.database.prisma.channel.findUniqueOrThrow({ where: { id: BigInt(channelId) } });
     const other = await w.database.prisma.channel.create({ data: { guildId, type: 0, name: "other", position: 3 } });
-    await expect(api.messages.send({ channelId: other.id.toString(), content: "elsewhere" })).resolves.toMatchObject({ content: "elsewhere" });
+    await expect(api.messages.send({ channelId: other.id.toString(), content: "elsewhere" })).resolves.toMatchObject({
+      content: "elsewhere",
+    });
     expect(await w.database.prisma.message.count({ where: { channelId: BigInt(channelId) } })).toBe(5);
   });
 
@@ -113,19 +148,30 @@ describe("people's sends under the bots' per-channel limit", () => {
     const { me, channelId } = await channelOf("batcher");
     const count = 50;
     const paths = Array(count).fill("messages.send").join(",");
-    const body = Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i), { channelId, content: `burst ${i}` }]));
+    const body = Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [String(i), { channelId, content: `burst ${i}` }]),
+    );
     const response = await fetchRequestHandler({
       endpoint: "/api/trpc",
-      req: new Request(`http://app.test/api/trpc/${paths}?batch=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      req: new Request(`http://app.test/api/trpc/${paths}?batch=1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
       router: appRouter,
       createContext: () => w.context(me),
     });
-    const results = (await response.json()) as { result?: unknown; error?: { data: { code: string; httpStatus: number } } }[];
+    const results = (await response.json()) as {
+      result?: unknown;
+      error?: { data: { code: string; httpStatus: number } };
+    }[];
     expect(results).toHaveLength(count);
     expect(results.filter((r) => r.result)).toHaveLength(5);
     const refusals = results.filter((r) => r.error);
     expect(refusals).toHaveLength(count - 5);
-    expect(new Set(refusals.map((r) => `${r.error?.data.code} ${r.error?.data.httpStatus}`))).toEqual(new Set(["TOO_MANY_REQUESTS 429"]));
+    expect(new Set(refusals.map((r) => `${r.error?.data.code} ${r.error?.data.httpStatus}`))).toEqual(
+      new Set(["TOO_MANY_REQUESTS 429"]),
+    );
     expect(await w.database.prisma.message.count({ where: { channelId: BigInt(channelId) } })).toBe(5);
   });
 });

@@ -54,7 +54,12 @@ async function openTab(userId: bigint, caller: (signal: AbortSignal) => Caller =
       for (;;) {
         const found = events().find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching live event; got ${events().map((e) => e.t).join(", ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching live event; got ${events()
+              .map((e) => e.t)
+              .join(", ")}`,
+          );
         await sleep(10);
       }
     },
@@ -67,10 +72,17 @@ const statusOf = (frame: LiveEventFrame) => (frame.d as { status: string }).stat
 
 /** Matches `userId`'s PRESENCE_UPDATE frames (with `status`, when given). */
 const presenceFrame = (userId: bigint, status?: string) => (frame: LiveEventFrame) =>
-  frame.t === GatewayDispatchEvents.PresenceUpdate && (frame.d as { user: { id: string } }).user.id === userId.toString() && (!status || statusOf(frame) === status);
+  frame.t === GatewayDispatchEvents.PresenceUpdate &&
+  (frame.d as { user: { id: string } }).user.id === userId.toString() &&
+  (!status || statusOf(frame) === status);
 
 /** The presence frames of `userId` a tab got up to a message posted now. */
-async function presencesUntilBarrier(tab: Tab, channelId: bigint, author: bigint, userId: bigint): Promise<LiveEventFrame[]> {
+async function presencesUntilBarrier(
+  tab: Tab,
+  channelId: bigint,
+  author: bigint,
+  userId: bigint,
+): Promise<LiveEventFrame[]> {
   const content = `barrier ${Math.random()}`;
   await w.domain.messages.create(channelId, author, { content });
   await tab.until((f) => (f.d as { content?: string }).content === content);
@@ -85,7 +97,13 @@ describe("people's presence from their open tabs", () => {
     expect(await observer.until(presenceFrame(owner))).toEqual({
       kind: "event",
       t: GatewayDispatchEvents.PresenceUpdate,
-      d: { user: { id: owner.toString() }, guild_id: guild.id.toString(), status: "online", activities: [], client_status: { web: "online" } },
+      d: {
+        user: { id: owner.toString() },
+        guild_id: guild.id.toString(),
+        status: "online",
+        activities: [],
+        client_status: { web: "online" },
+      },
     });
     tab.close();
     await observer.until(presenceFrame(owner, "offline"));
@@ -143,7 +161,12 @@ if (process.env.TEST_REDIS_URL) {
       if (!redis) throw new Error("the world is not on Redis");
       const bus = new RedisBus(redis.url, `chat:events:${redis.namespace}`);
       await bus.whenReady();
-      const presence = redisPresence({ guildIdsOf: async (userId) => (await w.domain.guilds.guildIdsOf(BigInt(userId))).map(String), redisUrl: redis.url, namespace: redis.namespace, channel: bus.channel });
+      const presence = redisPresence({
+        guildIdsOf: async (userId) => (await w.domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+        redisUrl: redis.url,
+        namespace: redis.namespace,
+        channel: bus.channel,
+      });
       const tabs = new TabPresence(presence.tracker, { graceMs: GRACE_MS });
       const live = new LiveHub(bus, channelViewers(w.database.prisma), { presence: tabs });
       const onSecondProcess = (userId: bigint) => (signal: AbortSignal) =>

@@ -19,7 +19,10 @@ const waitUntil = async (check: () => boolean, what: string) => {
 
 describe("the live streams open in this process (the web app's metric)", () => {
   it("counts each tab's stream while it is open, on its hub and in the process's total", async () => {
-    const person = await w.domain.users.createPerson({ username: `counted_${Date.now()}`, passwordHash: "not-a-login" });
+    const person = await w.domain.users.createPerson({
+      username: `counted_${Date.now()}`,
+      passwordHash: "not-a-login",
+    });
     const before = openLiveStreams();
     const hubBefore = w.live.openStreams;
     const first = await openLiveTab((signal) => w.caller(person.id, signal));
@@ -39,7 +42,10 @@ describe("the live streams open in this process (the web app's metric)", () => {
 
   it("stops counting a hub once it is closed", async () => {
     const other = await createTestWorld();
-    const person = await other.domain.users.createPerson({ username: `closed_hub_${Date.now()}`, passwordHash: "not-a-login" });
+    const person = await other.domain.users.createPerson({
+      username: `closed_hub_${Date.now()}`,
+      passwordHash: "not-a-login",
+    });
     const before = openLiveStreams();
     const tab = await openLiveTab((signal) => other.caller(person.id, signal));
     await tab.ready();

@@ -28,7 +28,8 @@ let owner: bigint;
 beforeAll(async () => {
   owner = (await w.domain.users.createPerson({ username: "counting_owner", passwordHash: "not-a-login" })).id;
   people = [];
-  for (let i = 0; i < GUILD_SIZE; i++) people.push((await w.domain.users.createPerson({ username: `counted_${i}`, passwordHash: "not-a-login" })).id);
+  for (let i = 0; i < GUILD_SIZE; i++)
+    people.push((await w.domain.users.createPerson({ username: `counted_${i}`, passwordHash: "not-a-login" })).id);
 });
 
 /** A new guild of the owner's with all the people in it, and its first text channel. */
@@ -45,7 +46,8 @@ interface Scenario {
   arrived(userId: bigint): (frame: LiveEventFrame) => boolean;
 }
 
-const isGuildDelete = (deleted: boolean) => (f: LiveEventFrame) => f.t === GatewayDispatchEvents.GuildDelete && f.guildDeleted === deleted;
+const isGuildDelete = (deleted: boolean) => (f: LiveEventFrame) =>
+  f.t === GatewayDispatchEvents.GuildDelete && f.guildDeleted === deleted;
 
 const scenarios: Record<string, Scenario> = {
   MESSAGE_CREATE: {
@@ -54,7 +56,8 @@ const scenarios: Record<string, Scenario> = {
   },
   "GUILD_DELETE of a kick": {
     act: ({ guildId }) => w.domain.members.kick(owner, guildId, people[0]!),
-    arrived: (userId) => (userId === people[0] ? isGuildDelete(false) : (f) => f.t === GatewayDispatchEvents.GuildMemberRemove),
+    arrived: (userId) =>
+      userId === people[0] ? isGuildDelete(false) : (f) => f.t === GatewayDispatchEvents.GuildMemberRemove,
   },
   "GUILD_DELETE of the guild's deletion": {
     act: ({ guildId }) => w.domain.guildSettings.remove(owner, guildId),
@@ -102,7 +105,10 @@ describe("database queries per message in a channel the open tabs were already t
     const tabs: LiveTab[] = [];
     for (const person of people) tabs.push(await openLiveTab((signal) => w.caller(person, signal)));
     await Promise.all(tabs.map((tab) => tab.ready()));
-    const allHave = (text: string) => Promise.all(tabs.map((tab) => tab.until((f) => f.t === GatewayDispatchEvents.MessageCreate && content(f) === text)));
+    const allHave = (text: string) =>
+      Promise.all(
+        tabs.map((tab) => tab.until((f) => f.t === GatewayDispatchEvents.MessageCreate && content(f) === text)),
+      );
     let withTabs: number;
     try {
       // The first message reads who may see the channel; that read is kept until an event may change it.

@@ -19,7 +19,8 @@ async function person(name: string): Promise<bigint> {
 }
 
 /** One browser tab of the person's, reading `live.stream`. */
-const openTab = (userId: bigint, lastEventId: string | null = null) => openLiveTab((signal) => w.caller(userId, signal), lastEventId);
+const openTab = (userId: bigint, lastEventId: string | null = null) =>
+  openLiveTab((signal) => w.caller(userId, signal), lastEventId);
 
 describe("a person's live stream", () => {
   it("opens with the person's guilds and carries every guild's messages the person can view", async () => {
@@ -31,16 +32,30 @@ describe("a person's live stream", () => {
     await w.domain.members.addPerson(other.id, member);
     const text = guild.channels.find((c) => c.type === 0)!;
     const otherText = other.channels.find((c) => c.type === 0)!;
-    const hidden = await w.database.prisma.channel.create({ data: { guildId: guild.id, type: 0, name: "staff", position: 9 } });
-    await w.database.prisma.permissionOverwrite.create({ data: { channelId: hidden.id, targetId: guild.id, type: 0, deny: Permission.ViewChannel } });
+    const hidden = await w.database.prisma.channel.create({
+      data: { guildId: guild.id, type: 0, name: "staff", position: 9 },
+    });
+    await w.database.prisma.permissionOverwrite.create({
+      data: { channelId: hidden.id, targetId: guild.id, type: 0, deny: Permission.ViewChannel },
+    });
 
     const tab = await openTab(member);
-    expect(await tab.ready()).toMatchObject({ kind: "ready", resumed: false, reason: "new", guildIds: expect.arrayContaining([guild.id.toString(), other.id.toString()]) });
+    expect(await tab.ready()).toMatchObject({
+      kind: "ready",
+      resumed: false,
+      reason: "new",
+      guildIds: expect.arrayContaining([guild.id.toString(), other.id.toString()]),
+    });
     await w.domain.messages.create(hidden.id, owner, { content: "staff only" });
     await w.domain.messages.create(text.id, owner, { content: "in the first guild" });
     await w.domain.messages.create(otherText.id, owner, { content: "in the second guild" });
     await tab.until((f) => content(f) === "in the second guild");
-    expect(tab.events().filter((f) => f.t === GatewayDispatchEvents.MessageCreate).map(content)).toEqual(["in the first guild", "in the second guild"]);
+    expect(
+      tab
+        .events()
+        .filter((f) => f.t === GatewayDispatchEvents.MessageCreate)
+        .map(content),
+    ).toEqual(["in the first guild", "in the second guild"]);
     tab.close();
   });
 
@@ -139,7 +154,11 @@ describe("a person's live stream", () => {
     const back = await openTab(owner, cursor);
     expect(await back.ready()).toMatchObject({ resumed: true });
     await back.until((f) => f.t === GatewayDispatchEvents.ChannelUpdate);
-    expect(back.events().map((f) => f.t)).toEqual([GatewayDispatchEvents.MessageUpdate, GatewayDispatchEvents.MessageDelete, GatewayDispatchEvents.ChannelUpdate]);
+    expect(back.events().map((f) => f.t)).toEqual([
+      GatewayDispatchEvents.MessageUpdate,
+      GatewayDispatchEvents.MessageDelete,
+      GatewayDispatchEvents.ChannelUpdate,
+    ]);
     back.close();
 
     const stale = await openTab(owner, "not-a-known-cursor");
@@ -174,11 +193,24 @@ describe("a person's live stream", () => {
     await w.domain.messages.create(channel.id, poster, { content: "after the join" });
 
     const back = await openTab(joiner, cursor);
-    expect(await back.ready()).toMatchObject({ resumed: true, guildIds: expect.arrayContaining([guild.id.toString()]) });
+    expect(await back.ready()).toMatchObject({
+      resumed: true,
+      guildIds: expect.arrayContaining([guild.id.toString()]),
+    });
     await back.until((f) => content(f) === "after the join");
     await quiet();
-    const inGuild = back.events().filter((f) => (f.d as { guild_id?: string; id?: string }).guild_id === guild.id.toString() || (f.d as { id?: string }).id === guild.id.toString());
-    expect(inGuild.map((f) => f.t)).toEqual([GatewayDispatchEvents.GuildCreate, GatewayDispatchEvents.GuildMemberAdd, GatewayDispatchEvents.MessageCreate]);
+    const inGuild = back
+      .events()
+      .filter(
+        (f) =>
+          (f.d as { guild_id?: string; id?: string }).guild_id === guild.id.toString() ||
+          (f.d as { id?: string }).id === guild.id.toString(),
+      );
+    expect(inGuild.map((f) => f.t)).toEqual([
+      GatewayDispatchEvents.GuildCreate,
+      GatewayDispatchEvents.GuildMemberAdd,
+      GatewayDispatchEvents.MessageCreate,
+    ]);
     expect(back.events().map(content)).not.toContain("said and deleted before the join");
     expect(back.events().some((f) => (f.d as { id?: string }).id === secret.id)).toBe(false);
     back.close();
@@ -198,7 +230,10 @@ describe("a person's live stream", () => {
 
     const back = await openTab(removed, cursor);
     expect(await back.ready()).toMatchObject({ resumed: true });
-    expect(await back.until((f) => f.t === GatewayDispatchEvents.GuildDelete)).toMatchObject({ d: { id: guild.id.toString() }, guildDeleted: false });
+    expect(await back.until((f) => f.t === GatewayDispatchEvents.GuildDelete)).toMatchObject({
+      d: { id: guild.id.toString() },
+      guildDeleted: false,
+    });
     await quiet();
     expect(back.events().map(content)).not.toContain("after the kick");
     back.close();
@@ -210,13 +245,19 @@ describe("a person's live stream", () => {
     const guild = await w.domain.guilds.create(owner, "Revealing");
     await w.domain.members.addPerson(guild.id, member);
     const hidden = async (name: string) => {
-      const channel = await w.database.prisma.channel.create({ data: { guildId: guild.id, type: 0, name, position: 9 } });
-      await w.database.prisma.permissionOverwrite.create({ data: { channelId: channel.id, targetId: guild.id, type: 0, deny: Permission.ViewChannel } });
+      const channel = await w.database.prisma.channel.create({
+        data: { guildId: guild.id, type: 0, name, position: 9 },
+      });
+      await w.database.prisma.permissionOverwrite.create({
+        data: { channelId: channel.id, targetId: guild.id, type: 0, deny: Permission.ViewChannel },
+      });
       return channel;
     };
     const staff = await hidden("staff");
     const role = await w.domain.roles.create(owner, guild.id, { name: "Staff" });
-    await w.database.prisma.permissionOverwrite.create({ data: { channelId: staff.id, targetId: BigInt(role.id), type: 0, allow: Permission.ViewChannel } });
+    await w.database.prisma.permissionOverwrite.create({
+      data: { channelId: staff.id, targetId: BigInt(role.id), type: 0, allow: Permission.ViewChannel },
+    });
 
     const byRole = await cursorOfTabGoneAway(member);
     const before = await w.domain.messages.create(staff.id, owner, { content: "staff only, before the role" });
@@ -232,7 +273,11 @@ describe("a person's live stream", () => {
     const board = await hidden("board");
     const byOverwrite = await cursorOfTabGoneAway(member);
     await w.domain.messages.create(board.id, owner, { content: "board only, before the overwrite" });
-    await w.domain.channelOverwrites.put(board.id, member, owner, { type: 1, allow: Permission.ViewChannel.toString(), deny: "0" });
+    await w.domain.channelOverwrites.put(board.id, member, owner, {
+      type: 1,
+      allow: Permission.ViewChannel.toString(),
+      deny: "0",
+    });
     const again = await openTab(member, byOverwrite);
     expect(await again.ready()).toMatchObject({ resumed: false, reason: "access-changed" });
     await quiet();
@@ -250,9 +295,15 @@ describe("a person's live stream", () => {
     await tab.ready();
     await w.caller(owner).messages.typing({ channelId: channel.id.toString() });
     const typing = await tab.until((f) => f.t === GatewayDispatchEvents.TypingStart);
-    expect(typing.d).toMatchObject({ channel_id: channel.id.toString(), user_id: owner.toString(), guild_id: guild.id.toString() });
+    expect(typing.d).toMatchObject({
+      channel_id: channel.id.toString(),
+      user_id: owner.toString(),
+      guild_id: guild.id.toString(),
+    });
     for (let i = 0; i < 4; i++) await w.caller(owner).messages.typing({ channelId: channel.id.toString() });
-    await expect(w.caller(owner).messages.typing({ channelId: channel.id.toString() })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(w.caller(owner).messages.typing({ channelId: channel.id.toString() })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
     tab.close();
   });
 

@@ -9,7 +9,10 @@ export interface LiveTab {
   frames: { cursor: string | null; frame: Frame }[];
   events(): LiveEventFrame[];
   /** Resolves once an event frame matches (narrowed when `match` is a type guard). */
-  until<F extends LiveEventFrame = LiveEventFrame>(match: ((frame: LiveEventFrame) => frame is F) | ((frame: LiveEventFrame) => boolean), timeoutMs?: number): Promise<F>;
+  until<F extends LiveEventFrame = LiveEventFrame>(
+    match: ((frame: LiveEventFrame) => frame is F) | ((frame: LiveEventFrame) => boolean),
+    timeoutMs?: number,
+  ): Promise<F>;
   ready(): Promise<LiveReadyFrame>;
   lastCursor(): string | null;
   /** Settles when the stream ends: with the error it failed with (null when it just ended) and when. */
@@ -18,7 +21,10 @@ export interface LiveTab {
 }
 
 /** One browser tab's `live.stream`, read frame by frame; `caller` makes the caller the tab calls with. */
-export async function openLiveTab(caller: (signal: AbortSignal) => Caller, lastEventId: string | null = null): Promise<LiveTab> {
+export async function openLiveTab(
+  caller: (signal: AbortSignal) => Caller,
+  lastEventId: string | null = null,
+): Promise<LiveTab> {
   const controller = new AbortController();
   const stream = await caller(controller.signal).live.stream({ lastEventId });
   const iterator = stream[Symbol.asyncIterator]();
@@ -27,7 +33,11 @@ export async function openLiveTab(caller: (signal: AbortSignal) => Caller, lastE
   const ended = (async () => {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const value = next.value as unknown;
-      frames.push(Array.isArray(value) ? { cursor: value[0] as string, frame: value[1] as Frame } : { cursor: null, frame: value as Frame });
+      frames.push(
+        Array.isArray(value)
+          ? { cursor: value[0] as string, frame: value[1] as Frame }
+          : { cursor: null, frame: value as Frame },
+      );
       waiting.wake?.();
     }
   })().then(
@@ -39,12 +49,20 @@ export async function openLiveTab(caller: (signal: AbortSignal) => Caller, lastE
     frames,
     events,
     ended,
-    async until<F extends LiveEventFrame>(match: ((frame: LiveEventFrame) => frame is F) | ((frame: LiveEventFrame) => boolean), timeoutMs = 5000): Promise<F> {
+    async until<F extends LiveEventFrame>(
+      match: ((frame: LiveEventFrame) => frame is F) | ((frame: LiveEventFrame) => boolean),
+      timeoutMs = 5000,
+    ): Promise<F> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = events().find(match);
         if (found) return found as F;
-        if (Date.now() > deadline) throw new Error(`no matching live event; got ${events().map((e) => e.t).join(", ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching live event; got ${events()
+              .map((e) => e.t)
+              .join(", ")}`,
+          );
         await new Promise<void>((resolve) => {
           waiting.wake = resolve;
           setTimeout(resolve, 50);

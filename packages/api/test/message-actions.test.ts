@@ -8,7 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-
 const guildOfTwo = (ownerName: string, memberName: string) => w.guildOfTwo(ownerName, memberName);
 
 describe("messages.edit and messages.delete", () => {
@@ -21,10 +20,18 @@ describe("messages.edit and messages.delete", () => {
     expect((await w.caller(owner).messages.get({ channelId, messageId: sent.id })).content).toBe("Lunch at one");
 
     const empty = await refusal(w.caller(member).messages.edit({ channelId, messageId: sent.id, content: "   " }));
-    expect(empty).toMatchObject({ code: "BAD_REQUEST", message: "Cannot send an empty message", data: { apiCode: 50006 } });
+    expect(empty).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Cannot send an empty message",
+      data: { apiCode: 50006 },
+    });
     // Not even the guild's owner edits someone else's words.
     const others = await refusal(w.caller(owner).messages.edit({ channelId, messageId: sent.id, content: "hijacked" }));
-    expect(others).toMatchObject({ code: "FORBIDDEN", message: "Cannot edit a message authored by another user", data: { apiCode: 50005 } });
+    expect(others).toMatchObject({
+      code: "FORBIDDEN",
+      message: "Cannot edit a message authored by another user",
+      data: { apiCode: 50005 },
+    });
     expect((await w.caller(member).messages.get({ channelId, messageId: sent.id })).content).toBe("Lunch at one");
   });
 
@@ -36,9 +43,13 @@ describe("messages.edit and messages.delete", () => {
 
     const refused = await refusal(w.caller(member).messages.delete({ channelId, messageId: ownersMessage.id }));
     expect(refused).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
-    await expect(w.caller(member).messages.delete({ channelId, messageId: mine.id })).resolves.toEqual({ deleted: true });
+    await expect(w.caller(member).messages.delete({ channelId, messageId: mine.id })).resolves.toEqual({
+      deleted: true,
+    });
     // The owner holds Manage Messages.
-    await expect(w.caller(owner).messages.delete({ channelId, messageId: membersMessage.id })).resolves.toEqual({ deleted: true });
+    await expect(w.caller(owner).messages.delete({ channelId, messageId: membersMessage.id })).resolves.toEqual({
+      deleted: true,
+    });
     const left = await w.caller(owner).messages.list({ channelId });
     expect(left.messages.map((m) => m.content)).toEqual(["rules: be kind"]);
 

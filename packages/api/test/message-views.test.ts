@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { embedsView, httpUrl, messageView } from "../src/views";
 
-const base = { id: "9", channel_id: "3", content: "", timestamp: "2025-01-01T00:00:00.000Z", edited_timestamp: null, author: { id: "8", username: "helper", bot: true } };
+const base = {
+  id: "9",
+  channel_id: "3",
+  content: "",
+  timestamp: "2025-01-01T00:00:00.000Z",
+  edited_timestamp: null,
+  author: { id: "8", username: "helper", bot: true },
+};
 
 describe("message views: embeds and mentions", () => {
   it("an embed keeps every part the card shows", () => {
@@ -51,7 +58,14 @@ describe("message views: embeds and mentions", () => {
         footer: { text: "f", icon_url: "  javascript:alert(1)" },
       },
     ]);
-    expect(embed).toMatchObject({ title: "<img src=x onerror=alert(1)>", url: null, author: { name: "a", url: null, iconUrl: null }, imageUrl: null, thumbnailUrl: null, footer: { text: "f", iconUrl: null } });
+    expect(embed).toMatchObject({
+      title: "<img src=x onerror=alert(1)>",
+      url: null,
+      author: { name: "a", url: null, iconUrl: null },
+      imageUrl: null,
+      thumbnailUrl: null,
+      footer: { text: "f", iconUrl: null },
+    });
     expect(httpUrl("https://example.com/a b")).toBe("https://example.com/a%20b");
     expect(httpUrl("//example.com")).toBeNull();
     expect(httpUrl(42)).toBeNull();

@@ -19,11 +19,15 @@ async function role(owner: bigint, guildId: string, name: string, permissions = 
   return (await w.domain.roles.create(owner, BigInt(guildId), { name, permissions: permissions.toString() })).id;
 }
 
-const give = (owner: bigint, guildId: string, userId: bigint, roleId: string) => w.domain.memberRoles.addRole(owner, BigInt(guildId), userId, BigInt(roleId));
+const give = (owner: bigint, guildId: string, userId: bigint, roleId: string) =>
+  w.domain.memberRoles.addRole(owner, BigInt(guildId), userId, BigInt(roleId));
 
 /** The member's role ids as stored, or null once they are not a member. */
 async function rolesOf(guildId: string, userId: bigint): Promise<string[] | null> {
-  const member = await w.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: BigInt(guildId), userId } }, include: { roles: true } });
+  const member = await w.database.prisma.member.findUnique({
+    where: { guildId_userId: { guildId: BigInt(guildId), userId } },
+    include: { roles: true },
+  });
   return member ? member.roles.map((r) => r.roleId.toString()).sort() : null;
 }
 
@@ -37,7 +41,11 @@ async function moderatedGuild(prefix: string) {
   const senior = await w.signUp(`${prefix}_senior`);
   const plain = await w.signUp(`${prefix}_plain`);
   for (const id of [senior, plain]) await w.domain.members.addPerson(BigInt(guildId), id);
-  const roles = { senior: await role(owner, guildId, "Senior"), moderator: await role(owner, guildId, "Moderator", MODERATION), helper: await role(owner, guildId, "Helper") };
+  const roles = {
+    senior: await role(owner, guildId, "Senior"),
+    moderator: await role(owner, guildId, "Moderator", MODERATION),
+    helper: await role(owner, guildId, "Helper"),
+  };
   await give(owner, guildId, moderator, roles.moderator);
   await give(owner, guildId, senior, roles.senior);
   await give(owner, guildId, plain, roles.helper);
@@ -48,19 +56,33 @@ async function moderatedGuild(prefix: string) {
 }
 
 /** The live event telling the guild's tabs that `userId` left it. */
-const removalOf = (userId: bigint) => (frame: LiveEventFrame) => frame.t === GatewayDispatchEvents.GuildMemberRemove && (frame.d as { user: { id: string } }).user.id === userId.toString();
+const removalOf = (userId: bigint) => (frame: LiveEventFrame) =>
+  frame.t === GatewayDispatchEvents.GuildMemberRemove &&
+  (frame.d as { user: { id: string } }).user.id === userId.toString();
 
 /** The live event telling the guild's tabs of `userId`'s new roles. */
-const updateOf = (userId: bigint) => (frame: LiveEventFrame) => frame.t === GatewayDispatchEvents.GuildMemberUpdate && (frame.d as { user: { id: string } }).user.id === userId.toString();
+const updateOf = (userId: bigint) => (frame: LiveEventFrame) =>
+  frame.t === GatewayDispatchEvents.GuildMemberUpdate &&
+  (frame.d as { user: { id: string } }).user.id === userId.toString();
 
 describe("a member's standing", () => {
   it("tells a moderator whom they may not act on and why, which roles they may give, and which are bots' own", async () => {
     const g = await moderatedGuild("standing");
     const standing = await w.caller(g.moderator).moderation.standing({ guildId: g.guildId });
-    expect(standing).toMatchObject({ ownerId: g.owner.toString(), kickMembers: true, banMembers: true, manageRoles: true });
+    expect(standing).toMatchObject({
+      ownerId: g.owner.toString(),
+      kickMembers: true,
+      banMembers: true,
+      manageRoles: true,
+    });
     const shielded = Object.fromEntries(standing.shielded.map((s) => [s.userId, s.reason]));
     // The bot's role went to the top (the owner added it): it outranks the moderator too.
-    expect(shielded).toEqual({ [g.owner.toString()]: "owner", [g.moderator.toString()]: "self", [g.senior.toString()]: "outranks", [g.bot.toString()]: "outranks" });
+    expect(shielded).toEqual({
+      [g.owner.toString()]: "owner",
+      [g.moderator.toString()]: "self",
+      [g.senior.toString()]: "outranks",
+      [g.bot.toString()]: "outranks",
+    });
     expect(standing.manageableRoleIds).toEqual([g.roles.helper]);
     expect(standing.managedRoles).toEqual([{ roleId: g.botRole, botUserId: g.bot.toString() }]);
 
@@ -79,11 +101,15 @@ describe("giving and taking roles", () => {
     const watcher = await openLiveTab((signal) => w.caller(g.senior, signal));
     await watcher.ready();
     try {
-      await w.caller(g.moderator).moderation.removeRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper });
+      await w
+        .caller(g.moderator)
+        .moderation.removeRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper });
       expect(await rolesOf(g.guildId, g.plain)).toEqual([]);
       await watcher.until((f) => updateOf(g.plain)(f) && (f.d as { roles: string[] }).roles.length === 0);
 
-      const given = await w.caller(g.moderator).moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper });
+      const given = await w
+        .caller(g.moderator)
+        .moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper });
       expect(given).toEqual({ userId: g.plain.toString(), roleId: g.roles.helper });
       expect(await rolesOf(g.guildId, g.plain)).toEqual([g.roles.helper]);
       await watcher.until((f) => updateOf(g.plain)(f) && (f.d as { roles: string[] }).roles.includes(g.roles.helper));
@@ -96,16 +122,40 @@ describe("giving and taking roles", () => {
     const g = await moderatedGuild("rolerule");
     const mod = w.caller(g.moderator).moderation;
     const forbidden = { code: "FORBIDDEN", data: { apiCode: 50013 } };
-    expect(await refusal(mod.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.senior }))).toMatchObject(forbidden);
-    expect(await refusal(mod.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.moderator }))).toMatchObject(forbidden);
-    expect(await refusal(mod.addRole({ guildId: g.guildId, userId: g.senior.toString(), roleId: g.roles.helper }))).toMatchObject(forbidden);
-    expect(await refusal(mod.removeRole({ guildId: g.guildId, userId: g.senior.toString(), roleId: g.roles.senior }))).toMatchObject(forbidden);
-    expect(await refusal(mod.addRole({ guildId: g.guildId, userId: g.owner.toString(), roleId: g.roles.helper }))).toMatchObject(forbidden);
+    expect(
+      await refusal(mod.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.senior })),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(mod.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.moderator })),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(mod.addRole({ guildId: g.guildId, userId: g.senior.toString(), roleId: g.roles.helper })),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(mod.removeRole({ guildId: g.guildId, userId: g.senior.toString(), roleId: g.roles.senior })),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(mod.addRole({ guildId: g.guildId, userId: g.owner.toString(), roleId: g.roles.helper })),
+    ).toMatchObject(forbidden);
     // Not even the owner gives or takes a bot's own role.
-    expect(await refusal(w.caller(g.owner).moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.botRole }))).toMatchObject(forbidden);
-    expect(await refusal(w.caller(g.owner).moderation.removeRole({ guildId: g.guildId, userId: g.bot.toString(), roleId: g.botRole }))).toMatchObject(forbidden);
+    expect(
+      await refusal(
+        w.caller(g.owner).moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.botRole }),
+      ),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(
+        w.caller(g.owner).moderation.removeRole({ guildId: g.guildId, userId: g.bot.toString(), roleId: g.botRole }),
+      ),
+    ).toMatchObject(forbidden);
     // Without Manage Roles.
-    expect(await refusal(w.caller(g.plain).moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper }))).toMatchObject(forbidden);
+    expect(
+      await refusal(
+        w
+          .caller(g.plain)
+          .moderation.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.roles.helper }),
+      ),
+    ).toMatchObject(forbidden);
 
     expect(await rolesOf(g.guildId, g.plain)).toEqual([g.roles.helper]);
     expect(await rolesOf(g.guildId, g.senior)).toEqual([g.roles.senior]);
@@ -121,7 +171,9 @@ describe("kicking and banning", () => {
     const kicked = await openLiveTab((signal) => w.caller(g.plain, signal));
     await Promise.all([watcher.ready(), kicked.ready()]);
     try {
-      expect(await w.caller(g.moderator).moderation.kick({ guildId: g.guildId, userId: g.plain.toString() })).toEqual({ userId: g.plain.toString() });
+      expect(await w.caller(g.moderator).moderation.kick({ guildId: g.guildId, userId: g.plain.toString() })).toEqual({
+        userId: g.plain.toString(),
+      });
       expect(await rolesOf(g.guildId, g.plain)).toBeNull();
       await watcher.until(removalOf(g.plain));
       const gone = await kicked.until((f) => f.t === GatewayDispatchEvents.GuildDelete);
@@ -148,15 +200,22 @@ describe("kicking and banning", () => {
       banned.close();
     }
     const list = await w.caller(g.moderator).moderation.bans({ guildId: g.guildId });
-    expect(list).toEqual([{ user: { id: g.plain.toString(), username: "ban_plain", displayName: "ban_plain", bot: false } }]);
+    expect(list).toEqual([
+      { user: { id: g.plain.toString(), username: "ban_plain", displayName: "ban_plain", bot: false } },
+    ]);
     // Ban records keep no reason (spec rule 7), and the messages stay.
     expect((await w.domain.bans.get(g.owner, BigInt(g.guildId), g.plain)).reason).toBeNull();
     const invite = await w.domain.invites.create(BigInt(g.channelId), g.owner, { max_age: 0 });
-    expect(await refusal(w.caller(g.plain).invites.accept({ code: invite.code }))).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 40007 } });
+    expect(await refusal(w.caller(g.plain).invites.accept({ code: invite.code }))).toMatchObject({
+      code: "FORBIDDEN",
+      data: { apiCode: 40007 },
+    });
 
     await w.caller(g.moderator).moderation.unban({ guildId: g.guildId, userId: g.plain.toString() });
     expect(await w.caller(g.moderator).moderation.bans({ guildId: g.guildId })).toEqual([]);
-    expect(await refusal(w.caller(g.moderator).moderation.unban({ guildId: g.guildId, userId: g.plain.toString() }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10026 } });
+    expect(
+      await refusal(w.caller(g.moderator).moderation.unban({ guildId: g.guildId, userId: g.plain.toString() })),
+    ).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10026 } });
     expect((await w.caller(g.plain).invites.accept({ code: invite.code })).joined).toBe(true);
   });
 
@@ -172,9 +231,12 @@ describe("kicking and banning", () => {
     await give(g.owner, g.guildId, g.moderator, g.roles.senior);
     expect(await refusal(mod.kick({ guildId: g.guildId, userId: g.senior.toString() }))).toMatchObject(forbidden);
     // Without Kick Members or Ban Members, even on someone below.
-    expect(await refusal(w.caller(g.plain).moderation.kick({ guildId: g.guildId, userId: g.moderator.toString() }))).toMatchObject(forbidden);
+    expect(
+      await refusal(w.caller(g.plain).moderation.kick({ guildId: g.guildId, userId: g.moderator.toString() })),
+    ).toMatchObject(forbidden);
     expect(await refusal(w.caller(g.plain).moderation.bans({ guildId: g.guildId }))).toMatchObject(forbidden);
-    for (const member of [g.owner, g.moderator, g.senior, g.bot, g.plain]) expect(await rolesOf(g.guildId, member)).not.toBeNull();
+    for (const member of [g.owner, g.moderator, g.senior, g.bot, g.plain])
+      expect(await rolesOf(g.guildId, member)).not.toBeNull();
     expect(await w.caller(g.owner).moderation.bans({ guildId: g.guildId })).toEqual([]);
   });
 
@@ -206,22 +268,48 @@ describe("bad input", () => {
     const outsider = await w.signUp("input_outsider");
     const owner = w.caller(g.owner).moderation;
     const notAnId = await refusal(owner.kick({ guildId: g.guildId, userId: "01" }));
-    expect(notAnId).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: null, fieldErrors: { userId: ["Not an id."] } } });
-    expect(await refusal(owner.addRole({ guildId: "guild", userId: g.plain.toString(), roleId: g.roles.helper }))).toMatchObject({ code: "BAD_REQUEST", data: { fieldErrors: { guildId: ["Not an id."] } } });
+    expect(notAnId).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: null, fieldErrors: { userId: ["Not an id."] } },
+    });
+    expect(
+      await refusal(owner.addRole({ guildId: "guild", userId: g.plain.toString(), roleId: g.roles.helper })),
+    ).toMatchObject({ code: "BAD_REQUEST", data: { fieldErrors: { guildId: ["Not an id."] } } });
     expect(await refusal(owner.standing({ guildId: "99999999999999999999" }))).toMatchObject({ code: "BAD_REQUEST" });
 
-    expect(await refusal(owner.kick({ guildId: g.guildId, userId: outsider.toString() }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10007 } });
-    expect(await refusal(owner.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: "987654321" }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
+    expect(await refusal(owner.kick({ guildId: g.guildId, userId: outsider.toString() }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10007 },
+    });
+    expect(
+      await refusal(owner.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: "987654321" })),
+    ).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
     // @everyone is nobody's to give.
-    expect(await refusal(owner.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.guildId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
+    expect(
+      await refusal(owner.addRole({ guildId: g.guildId, userId: g.plain.toString(), roleId: g.guildId })),
+    ).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
     // Someone outside the guild learns nothing of it (rule 9).
     const stranger = w.caller(outsider).moderation;
-    expect(await refusal(stranger.standing({ guildId: g.guildId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10004 } });
-    expect(await refusal(stranger.bans({ guildId: g.guildId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10004 } });
-    expect(await refusal(stranger.kick({ guildId: g.guildId, userId: g.plain.toString() }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10004 } });
+    expect(await refusal(stranger.standing({ guildId: g.guildId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10004 },
+    });
+    expect(await refusal(stranger.bans({ guildId: g.guildId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10004 },
+    });
+    expect(await refusal(stranger.kick({ guildId: g.guildId, userId: g.plain.toString() }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10004 },
+    });
     // A user the owner shares no guild with cannot be banned here (Unknown User), and nothing is stored.
-    expect(await refusal(owner.ban({ guildId: g.guildId, userId: outsider.toString() }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10013 } });
+    expect(await refusal(owner.ban({ guildId: g.guildId, userId: outsider.toString() }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10013 },
+    });
     expect(await owner.bans({ guildId: g.guildId })).toEqual([]);
-    expect(await refusal(w.caller(null).moderation.standing({ guildId: g.guildId }))).toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await refusal(w.caller(null).moderation.standing({ guildId: g.guildId }))).toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });

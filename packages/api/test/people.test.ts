@@ -27,7 +27,11 @@ describe("people.openDm and people.dms", () => {
     const app = await w.domain.applications.create(owner, "Dm Bot");
     for (const userId of [stranger, owner, app.botUser.id, 999_999_999n]) {
       const refused = await refusal(w.caller(owner).people.openDm({ userId: userId.toString() }));
-      expect(refused).toMatchObject({ code: "FORBIDDEN", message: "Cannot send messages to this user", data: { apiCode: 50007 } });
+      expect(refused).toMatchObject({
+        code: "FORBIDDEN",
+        message: "Cannot send messages to this user",
+        data: { apiCode: 50007 },
+      });
     }
     expect((await w.caller(member).people.dms()).map((dm) => dm.recipient.username)).toEqual(["dora"]);
     expect(await w.caller(stranger).people.dms()).toEqual([]);
@@ -36,7 +40,12 @@ describe("people.openDm and people.dms", () => {
   it("lists a bot's DM, newest activity first, and delivers the DM's messages live to the person only", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("hana", "hugo");
     const app = await w.domain.applications.create(owner, "Pager");
-    await w.domain.members.addBot(owner, BigInt(guildId), app.application.id, Permission.ViewChannel | Permission.SendMessages);
+    await w.domain.members.addBot(
+      owner,
+      BigInt(guildId),
+      app.application.id,
+      Permission.ViewChannel | Permission.SendMessages,
+    );
     await w.caller(member).people.openDm({ userId: owner.toString() });
     const hugoTab = await openLiveTab((signal) => w.caller(member, signal));
     const hanaTab = await openLiveTab((signal) => w.caller(owner, signal));
@@ -44,15 +53,23 @@ describe("people.openDm and people.dms", () => {
 
     const botDm = await w.domain.directMessages.open(app.botUser.id, { recipient_id: member.toString() });
     await w.domain.messages.create(BigInt(botDm.id), app.botUser.id, { content: "Your build passed" });
-    const arrived = await hugoTab.until((e) => e.t === GatewayDispatchEvents.MessageCreate && e.d.channel_id === botDm.id);
+    const arrived = await hugoTab.until(
+      (e) => e.t === GatewayDispatchEvents.MessageCreate && e.d.channel_id === botDm.id,
+    );
     expect(arrived.d).toMatchObject({ content: "Your build passed" });
 
     const dms = await w.caller(member).people.dms();
     expect(dms.map((dm) => dm.recipient.displayName)).toEqual(["Pager", "hana"]);
     expect(dms[0]).toMatchObject({ id: botDm.id, recipient: { bot: true } });
     const states = await w.caller(member).readStates.list();
-    expect(states.find((s) => s.channelId === botDm.id)).toMatchObject({ guildId: null, lastReadId: null, mentionCount: 1 });
-    expect(hanaTab.events().some((e) => e.t === GatewayDispatchEvents.MessageCreate && e.d.channel_id === botDm.id)).toBe(false);
+    expect(states.find((s) => s.channelId === botDm.id)).toMatchObject({
+      guildId: null,
+      lastReadId: null,
+      mentionCount: 1,
+    });
+    expect(
+      hanaTab.events().some((e) => e.t === GatewayDispatchEvents.MessageCreate && e.d.channel_id === botDm.id),
+    ).toBe(false);
     hugoTab.close();
     hanaTab.close();
   });
@@ -65,13 +82,21 @@ describe("people.updateProfile", () => {
     await watcher.ready();
     const set = await w.caller(member).people.updateProfile({ globalName: "  Ned the Bold  " });
     expect(set).toMatchObject({ globalName: "Ned the Bold", displayName: "Ned the Bold", username: "ned" });
-    const heard = await watcher.until((e) => e.t === GatewayDispatchEvents.GuildMemberUpdate && e.d.user.id === member.toString());
+    const heard = await watcher.until(
+      (e) => e.t === GatewayDispatchEvents.GuildMemberUpdate && e.d.user.id === member.toString(),
+    );
     expect(heard.d).toMatchObject({ user: { global_name: "Ned the Bold" } });
 
     const long = await refusal(w.caller(member).people.updateProfile({ globalName: "x".repeat(33) }));
-    expect(long).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { global_name: ["Must be between 1 and 32 in length."] } } });
+    expect(long).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { global_name: ["Must be between 1 and 32 in length."] } },
+    });
     expect((await w.caller(member).people.me()).globalName).toBe("Ned the Bold");
-    expect(await w.caller(member).people.updateProfile({ globalName: "" })).toMatchObject({ globalName: null, displayName: "ned" });
+    expect(await w.caller(member).people.updateProfile({ globalName: "" })).toMatchObject({
+      globalName: null,
+      displayName: "ned",
+    });
     watcher.close();
   });
 
@@ -79,13 +104,27 @@ describe("people.updateProfile", () => {
     const ann = await w.signUp("avery");
     const set = await w.caller(ann).people.updateProfile({ avatar: PNG });
     expect(set.avatar).toMatch(/^[0-9a-f]{32}$/);
-    expect(await w.domain.cdnPictures.picture("avatar", ann, set.avatar as string)).toMatchObject({ contentType: "image/png" });
+    expect(await w.domain.cdnPictures.picture("avatar", ann, set.avatar as string)).toMatchObject({
+      contentType: "image/png",
+    });
 
-    const text = await refusal(w.caller(ann).people.updateProfile({ avatar: `data:image/png;base64,${Buffer.from("not a picture").toString("base64")}` }));
-    expect(text).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { avatar: [expect.stringContaining("PNG, JPEG, GIF or WebP")] } } });
+    const text = await refusal(
+      w
+        .caller(ann)
+        .people.updateProfile({ avatar: `data:image/png;base64,${Buffer.from("not a picture").toString("base64")}` }),
+    );
+    expect(text).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { avatar: [expect.stringContaining("PNG, JPEG, GIF or WebP")] } },
+    });
     const big = Buffer.concat([Buffer.from(PNG.split(",")[1] as string, "base64"), Buffer.alloc(1024 * 1024)]);
-    const tooBig = await refusal(w.caller(ann).people.updateProfile({ avatar: `data:image/png;base64,${big.toString("base64")}` }));
-    expect(tooBig).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { avatar: ["Must be 1024 KB or smaller."] } } });
+    const tooBig = await refusal(
+      w.caller(ann).people.updateProfile({ avatar: `data:image/png;base64,${big.toString("base64")}` }),
+    );
+    expect(tooBig).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { avatar: ["Must be 1024 KB or smaller."] } },
+    });
     expect((await w.caller(ann).people.me()).avatar).toBe(set.avatar);
 
     expect((await w.caller(ann).people.updateProfile({ avatar: null })).avatar).toBeNull();
@@ -105,13 +144,25 @@ describe("people.updateProfile limit", () => {
 describe("people.deleteAccount", () => {
   it("needs the typed confirmation and the person's password, then ends every session and leaves the guild", async () => {
     const { owner, member, guildId } = await w.guildOfTwo("olga", "otto");
-    const wrong = await refusal(w.caller(member).people.deleteAccount({ confirmation: "delete it", password: STRONG_PASSWORD }));
-    expect(wrong).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { confirmation: ["Type DELETE to confirm."] } } });
-    const wrongPassword = await refusal(w.caller(member).people.deleteAccount({ confirmation: "DELETE", password: "not my password" }));
-    expect(wrongPassword).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { currentPassword: ["Password does not match."] } } });
+    const wrong = await refusal(
+      w.caller(member).people.deleteAccount({ confirmation: "delete it", password: STRONG_PASSWORD }),
+    );
+    expect(wrong).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { confirmation: ["Type DELETE to confirm."] } },
+    });
+    const wrongPassword = await refusal(
+      w.caller(member).people.deleteAccount({ confirmation: "DELETE", password: "not my password" }),
+    );
+    expect(wrongPassword).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { currentPassword: ["Password does not match."] } },
+    });
     expect((await w.caller(member).people.me()).username).toBe("otto");
     const session = await w.signIn(member);
-    await expect(w.callerWith(session).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD })).resolves.toEqual({ deleted: true });
+    await expect(
+      w.callerWith(session).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD }),
+    ).resolves.toEqual({ deleted: true });
     await expect(w.callerWith(session).people.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     const members = await w.caller(owner).guilds.members({ guildId });
     expect(members.map((m) => m.user.id)).toEqual([owner.toString()]);
@@ -119,8 +170,13 @@ describe("people.deleteAccount", () => {
 
   it("is refused to someone who still owns a guild", async () => {
     const { owner } = await w.guildOfTwo("gus", "gia");
-    const refused = await refusal(w.caller(owner).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD }));
-    expect(refused).toMatchObject({ code: "BAD_REQUEST", message: "Delete or hand over your guilds and applications before deleting your account." });
+    const refused = await refusal(
+      w.caller(owner).people.deleteAccount({ confirmation: "DELETE", password: STRONG_PASSWORD }),
+    );
+    expect(refused).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Delete or hand over your guilds and applications before deleting your account.",
+    });
     expect((await w.caller(owner).people.me()).username).toBe("gus");
   });
 });

@@ -29,19 +29,26 @@ async function guildOf(owner: bigint, ...members: bigint[]) {
   return { guildId: guild.id, channelId: channel.id };
 }
 
-const post = async (channelId: bigint, authorId: bigint, content: string) => BigInt((await w.domain.messages.create(channelId, authorId, { content })).id);
-const stateOf = async (userId: bigint, channelId: bigint) => (await w.caller(userId).readStates.list()).find((s) => s.channelId === channelId.toString());
-const ack = (userId: bigint, channelId: bigint, messageId: bigint) => w.caller(userId).readStates.ack({ channelId: channelId.toString(), messageId: messageId.toString() });
+const post = async (channelId: bigint, authorId: bigint, content: string) =>
+  BigInt((await w.domain.messages.create(channelId, authorId, { content })).id);
+const stateOf = async (userId: bigint, channelId: bigint) =>
+  (await w.caller(userId).readStates.list()).find((s) => s.channelId === channelId.toString());
+const ack = (userId: bigint, channelId: bigint, messageId: bigint) =>
+  w.caller(userId).readStates.ack({ channelId: channelId.toString(), messageId: messageId.toString() });
 const refusal = (call: Promise<unknown>) =>
   call.then(
     () => null,
     (error: TRPCError) => ({ code: error.code, message: error.message, apiCode: domainErrorData(error).apiCode }),
   );
 const storedPosition = async (userId: bigint, channelId: bigint) =>
-  (await w.database.prisma.readState.findUnique({ where: { userId_channelId: { userId, channelId } } }))?.lastReadMessageId ?? null;
+  (await w.database.prisma.readState.findUnique({ where: { userId_channelId: { userId, channelId } } }))
+    ?.lastReadMessageId ?? null;
 
 /** Denies @everyone View Channel on a channel (written straight, as the live stream's tests do). */
-const hide = (guildId: bigint, channelId: bigint) => w.database.prisma.permissionOverwrite.create({ data: { channelId, targetId: guildId, type: 0, deny: Permission.ViewChannel } });
+const hide = (guildId: bigint, channelId: bigint) =>
+  w.database.prisma.permissionOverwrite.create({
+    data: { channelId, targetId: guildId, type: 0, deny: Permission.ViewChannel },
+  });
 
 type ReadStateFrame = Extract<LiveEventFrame, { t: typeof READ_STATE_UPDATE }>;
 const isReadStateUpdate = (frame: LiveEventFrame): frame is ReadStateFrame => frame.t === READ_STATE_UPDATE;
@@ -56,7 +63,13 @@ describe("acknowledging messages as read", () => {
     await post(channelId, owner, "two");
     const third = await post(channelId, owner, "three");
 
-    const expected = { channelId: channelId.toString(), guildId: guildId.toString(), lastMessageId: third.toString(), lastReadId: third.toString(), mentionCount: 0 };
+    const expected = {
+      channelId: channelId.toString(),
+      guildId: guildId.toString(),
+      lastMessageId: third.toString(),
+      lastReadId: third.toString(),
+      mentionCount: 0,
+    };
     expect(await ack(reader, channelId, third)).toEqual(expected);
     expect(await ack(reader, channelId, first)).toEqual(expected);
     expect(await storedPosition(reader, channelId)).toBe(third);
@@ -85,9 +98,16 @@ describe("acknowledging messages as read", () => {
     const deleted = await post(channelId, owner, "deleted");
     await w.domain.messages.delete(channelId, deleted, owner);
 
-    expect(await refusal(ack(reader, channelId, deleted + 1000n))).toEqual({ code: "NOT_FOUND", message: "Unknown Message", apiCode: 10008 });
+    expect(await refusal(ack(reader, channelId, deleted + 1000n))).toEqual({
+      code: "NOT_FOUND",
+      message: "Unknown Message",
+      apiCode: 10008,
+    });
     expect(await storedPosition(reader, channelId)).toBe(null);
-    expect(await ack(reader, channelId, deleted)).toMatchObject({ lastReadId: deleted.toString(), lastMessageId: deleted.toString() });
+    expect(await ack(reader, channelId, deleted)).toMatchObject({
+      lastReadId: deleted.toString(),
+      lastMessageId: deleted.toString(),
+    });
     expect(await ack(reader, channelId, kept)).toMatchObject({ lastReadId: deleted.toString() });
   });
 
@@ -111,8 +131,12 @@ describe("the read-state summary", () => {
     const reader = await person("mentioned");
     const bystander = await person("bystander");
     const { guildId, channelId } = await guildOf(owner, reader, bystander);
-    const theirs = await w.database.prisma.role.create({ data: { guildId, name: "readers", mentionable: true, position: 1 } });
-    const notTheirs = await w.database.prisma.role.create({ data: { guildId, name: "others", mentionable: true, position: 2 } });
+    const theirs = await w.database.prisma.role.create({
+      data: { guildId, name: "readers", mentionable: true, position: 1 },
+    });
+    const notTheirs = await w.database.prisma.role.create({
+      data: { guildId, name: "others", mentionable: true, position: 2 },
+    });
     await w.database.prisma.memberRole.create({ data: { guildId, userId: reader, roleId: theirs.id } });
     const start = await post(channelId, owner, "read up to here");
     await ack(reader, channelId, start);
@@ -132,7 +156,9 @@ describe("the read-state summary", () => {
       mentionCount: 3,
     });
     // The voice channel has no messages: nothing unread there.
-    const voice = (await w.caller(reader).readStates.list()).find((s) => s.guildId === guildId.toString() && s.channelId !== channelId.toString());
+    const voice = (await w.caller(reader).readStates.list()).find(
+      (s) => s.guildId === guildId.toString() && s.channelId !== channelId.toString(),
+    );
     expect(voice).toMatchObject({ lastMessageId: null, lastReadId: null, mentionCount: 0 });
   });
 
@@ -143,9 +169,22 @@ describe("the read-state summary", () => {
     const start = await post(channelId, owner, "start");
     await ack(reader, channelId, start);
     // Written past the read position without moving it (as an import would): still not a mention.
-    const own = await w.database.prisma.message.create({ data: { channelId, guildId, authorId: reader, content: `<@${reader}> @everyone`, mentionUserIds: [reader], mentionEveryone: true } });
+    const own = await w.database.prisma.message.create({
+      data: {
+        channelId,
+        guildId,
+        authorId: reader,
+        content: `<@${reader}> @everyone`,
+        mentionUserIds: [reader],
+        mentionEveryone: true,
+      },
+    });
     await w.database.prisma.channel.update({ where: { id: channelId }, data: { lastMessageId: own.id } });
-    expect(await stateOf(reader, channelId)).toMatchObject({ lastMessageId: own.id.toString(), lastReadId: start.toString(), mentionCount: 0 });
+    expect(await stateOf(reader, channelId)).toMatchObject({
+      lastMessageId: own.id.toString(),
+      lastReadId: start.toString(),
+      mentionCount: 0,
+    });
   });
 
   it("does not count what was written before the person joined as unread, also when they join again", async () => {
@@ -155,15 +194,27 @@ describe("the read-state summary", () => {
     await post(channelId, owner, `@everyone <@${newcomer}> before you came`);
     const beforeJoin = await post(channelId, owner, "still before");
     await w.domain.members.addPerson(guildId, newcomer);
-    expect(await stateOf(newcomer, channelId)).toMatchObject({ lastMessageId: beforeJoin.toString(), lastReadId: beforeJoin.toString(), mentionCount: 0 });
+    expect(await stateOf(newcomer, channelId)).toMatchObject({
+      lastMessageId: beforeJoin.toString(),
+      lastReadId: beforeJoin.toString(),
+      mentionCount: 0,
+    });
 
     const afterJoin = await post(channelId, owner, `<@${newcomer}> welcome`);
-    expect(await stateOf(newcomer, channelId)).toMatchObject({ lastMessageId: afterJoin.toString(), lastReadId: beforeJoin.toString(), mentionCount: 1 });
+    expect(await stateOf(newcomer, channelId)).toMatchObject({
+      lastMessageId: afterJoin.toString(),
+      lastReadId: beforeJoin.toString(),
+      mentionCount: 1,
+    });
 
     await w.domain.members.kick(owner, guildId, newcomer);
     const whileAway = await post(channelId, owner, "@everyone while you were away");
     await w.domain.members.addPerson(guildId, newcomer);
-    expect(await stateOf(newcomer, channelId)).toMatchObject({ lastMessageId: whileAway.toString(), lastReadId: whileAway.toString(), mentionCount: 0 });
+    expect(await stateOf(newcomer, channelId)).toMatchObject({
+      lastMessageId: whileAway.toString(),
+      lastReadId: whileAway.toString(),
+      mentionCount: 0,
+    });
   });
 
   it("counts a channel made after the person joined as unread from its first message", async () => {
@@ -172,7 +223,13 @@ describe("the read-state summary", () => {
     const { guildId } = await guildOf(owner, reader);
     const made = await w.domain.channels.create(guildId, owner, { name: "new-room", type: 0 });
     const first = await post(BigInt(made.id), owner, "@everyone first words");
-    expect(await stateOf(reader, BigInt(made.id))).toEqual({ channelId: made.id, guildId: guildId.toString(), lastMessageId: first.toString(), lastReadId: null, mentionCount: 1 });
+    expect(await stateOf(reader, BigInt(made.id))).toEqual({
+      channelId: made.id,
+      guildId: guildId.toString(),
+      lastMessageId: first.toString(),
+      lastReadId: null,
+      mentionCount: 1,
+    });
   });
 
   it("drops a channel hidden from the person later, and its acks answer Unknown Channel", async () => {
@@ -196,8 +253,18 @@ describe("the read-state summary", () => {
     const dm = await w.domain.directMessages.open(app.botUser.id, { recipient_id: owner.toString() });
     await post(BigInt(dm.id), app.botUser.id, "hello");
     const second = await post(BigInt(dm.id), app.botUser.id, "are you there?");
-    expect(await stateOf(owner, BigInt(dm.id))).toEqual({ channelId: dm.id, guildId: null, lastMessageId: second.toString(), lastReadId: null, mentionCount: 2 });
-    expect(await ack(owner, BigInt(dm.id), second)).toMatchObject({ guildId: null, lastReadId: second.toString(), mentionCount: 0 });
+    expect(await stateOf(owner, BigInt(dm.id))).toEqual({
+      channelId: dm.id,
+      guildId: null,
+      lastMessageId: second.toString(),
+      lastReadId: null,
+      mentionCount: 2,
+    });
+    expect(await ack(owner, BigInt(dm.id), second)).toMatchObject({
+      guildId: null,
+      lastReadId: second.toString(),
+      mentionCount: 0,
+    });
     // Bots keep no read states, whatever they send.
     expect(await w.database.prisma.readState.count({ where: { userId: app.botUser.id } })).toBe(0);
   });
@@ -220,9 +287,18 @@ describe("the read-state summary", () => {
       for (let g = 0; g < guilds; g++) {
         const { guildId, channelId } = await guildOf(owner, reader);
         const channels = [channelId];
-        for (let c = 0; c < extraChannels; c++) channels.push((await w.database.prisma.channel.create({ data: { guildId, type: 0, name: `room-${c}`, position: 10 + c } })).id);
+        for (let c = 0; c < extraChannels; c++)
+          channels.push(
+            (
+              await w.database.prisma.channel.create({
+                data: { guildId, type: 0, name: `room-${c}`, position: 10 + c },
+              })
+            ).id,
+          );
         for (const id of channels) {
-          const message = await w.database.prisma.message.create({ data: { channelId: id, guildId, authorId: owner, content: "@everyone", mentionEveryone: true } });
+          const message = await w.database.prisma.message.create({
+            data: { channelId: id, guildId, authorId: owner, content: "@everyone", mentionEveryone: true },
+          });
           await w.database.prisma.channel.update({ where: { id }, data: { lastMessageId: message.id } });
         }
       }
@@ -255,11 +331,23 @@ describe("read states across a person's tabs", () => {
     const [laptop, phone, owners] = await readyTabs(reader, reader, owner);
 
     await ack(reader, channelId, mention);
-    const expected = { kind: "event", t: READ_STATE_UPDATE, d: { channel_id: channelId.toString(), guild_id: guildId.toString(), last_read_id: mention.toString(), mention_count: 1 } };
+    const expected = {
+      kind: "event",
+      t: READ_STATE_UPDATE,
+      d: {
+        channel_id: channelId.toString(),
+        guild_id: guildId.toString(),
+        last_read_id: mention.toString(),
+        mention_count: 1,
+      },
+    };
     expect(await laptop!.until(isReadStateUpdate)).toEqual(expected);
     expect(await phone!.until(isReadStateUpdate)).toEqual(expected);
     await ack(reader, channelId, later);
-    expect((await phone!.until((f): f is ReadStateFrame => isReadStateUpdate(f) && f.d.last_read_id === later.toString())).d.mention_count).toBe(0);
+    expect(
+      (await phone!.until((f): f is ReadStateFrame => isReadStateUpdate(f) && f.d.last_read_id === later.toString())).d
+        .mention_count,
+    ).toBe(0);
     await quiet();
     expect(owners!.events().filter(isReadStateUpdate)).toEqual([]);
     for (const tab of [laptop, phone, owners]) tab!.close();
@@ -276,7 +364,11 @@ describe("read states across a person's tabs", () => {
     const update = await tab!.until(isReadStateUpdate);
     expect(update.d).toMatchObject({ channel_id: channelId.toString(), last_read_id: sent.id, mention_count: 0 });
     expect(tab!.events().map((f) => f.t)).toEqual([GatewayDispatchEvents.MessageCreate, READ_STATE_UPDATE]);
-    expect(await stateOf(writer, channelId)).toMatchObject({ lastMessageId: sent.id, lastReadId: sent.id, mentionCount: 0 });
+    expect(await stateOf(writer, channelId)).toMatchObject({
+      lastMessageId: sent.id,
+      lastReadId: sent.id,
+      mentionCount: 0,
+    });
     tab!.close();
   });
 
@@ -296,7 +388,19 @@ describe("read states across a person's tabs", () => {
     const back = await openLiveTab((signal) => w.caller(reader, signal), cursor);
     expect(await back.ready()).toMatchObject({ resumed: true });
     await back.until(isReadStateUpdate);
-    expect(back.events().filter(isReadStateUpdate).map((f) => f.d)).toEqual([{ channel_id: channelId.toString(), guild_id: guildId.toString(), last_read_id: seen.toString(), mention_count: 1 }]);
+    expect(
+      back
+        .events()
+        .filter(isReadStateUpdate)
+        .map((f) => f.d),
+    ).toEqual([
+      {
+        channel_id: channelId.toString(),
+        guild_id: guildId.toString(),
+        last_read_id: seen.toString(),
+        mention_count: 1,
+      },
+    ]);
     back.close();
   });
 

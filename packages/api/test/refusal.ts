@@ -9,5 +9,9 @@ export async function refusal(call: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(error).not.toBeNull();
-  return { code: (error as { code: string }).code, message: (error as Error).message, data: domainErrorData(error as TRPCError) };
+  return {
+    code: (error as { code: string }).code,
+    message: (error as Error).message,
+    data: domainErrorData(error as TRPCError),
+  };
 }

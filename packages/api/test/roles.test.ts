@@ -22,8 +22,14 @@ async function rankedGuild(prefix: string) {
   const { owner, member: moderator, guildId } = await w.guildOfTwo(`${prefix}_owner`, `${prefix}_mod`);
   const id = BigInt(guildId);
   const helpers = await w.domain.roles.create(owner, id, { name: "Helpers" });
-  const mods = await w.domain.roles.create(owner, id, { name: "Mods", permissions: (Permission.ManageRoles | Permission.KickMembers).toString() });
-  const admins = await w.domain.roles.create(owner, id, { name: "Admins", permissions: Permission.Administrator.toString() });
+  const mods = await w.domain.roles.create(owner, id, {
+    name: "Mods",
+    permissions: (Permission.ManageRoles | Permission.KickMembers).toString(),
+  });
+  const admins = await w.domain.roles.create(owner, id, {
+    name: "Admins",
+    permissions: Permission.Administrator.toString(),
+  });
   await w.domain.roles.move(owner, id, [
     { id: admins.id, position: 3 },
     { id: mods.id, position: 2 },
@@ -75,7 +81,10 @@ describe("the Roles settings", () => {
   it("is refused to someone outside the guild as Unknown Guild", async () => {
     const { guildId } = await w.guildOfTwo("outside_owner", "outside_member");
     const outsider = await w.signUp("outside_person");
-    expect(await refusal(w.caller(outsider).roles.settings({ guildId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10004 } });
+    expect(await refusal(w.caller(outsider).roles.settings({ guildId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10004 },
+    });
   });
 });
 
@@ -86,14 +95,40 @@ describe("changing roles", () => {
     await tab.ready();
     const owner = w.caller(g.owner);
 
-    const { id } = await owner.roles.create({ guildId: g.guildId, name: "Crew", color: 0x3ba55c, hoist: true, mentionable: true, permissions: Permission.SendMessages.toString() });
+    const { id } = await owner.roles.create({
+      guildId: g.guildId,
+      name: "Crew",
+      color: 0x3ba55c,
+      hoist: true,
+      mentionable: true,
+      permissions: Permission.SendMessages.toString(),
+    });
     const created = await tab.until((e) => e.t === GatewayDispatchEvents.GuildRoleCreate);
-    expect(created.d).toMatchObject({ guild_id: g.guildId, role: { id, name: "Crew", color: 0x3ba55c, hoist: true, mentionable: true, position: 1 } });
+    expect(created.d).toMatchObject({
+      guild_id: g.guildId,
+      role: { id, name: "Crew", color: 0x3ba55c, hoist: true, mentionable: true, position: 1 },
+    });
 
     const bits = Permission.SendMessages | Permission.Speak | Permission.Listen;
-    await owner.roles.update({ guildId: g.guildId, roleId: id, name: "Deck crew", color: 0xeb459e, hoist: false, permissions: bits.toString() });
-    await tab.until((e) => e.t === GatewayDispatchEvents.GuildRoleUpdate && (e.d as { role: { name: string } }).role.name === "Deck crew");
-    expect((await storedRoles(g.guildId, g.owner)).find((r) => r.id === id)).toMatchObject({ name: "Deck crew", color: 0xeb459e, hoist: false, mentionable: true, permissions: bits.toString() });
+    await owner.roles.update({
+      guildId: g.guildId,
+      roleId: id,
+      name: "Deck crew",
+      color: 0xeb459e,
+      hoist: false,
+      permissions: bits.toString(),
+    });
+    await tab.until(
+      (e) =>
+        e.t === GatewayDispatchEvents.GuildRoleUpdate && (e.d as { role: { name: string } }).role.name === "Deck crew",
+    );
+    expect((await storedRoles(g.guildId, g.owner)).find((r) => r.id === id)).toMatchObject({
+      name: "Deck crew",
+      color: 0xeb459e,
+      hoist: false,
+      mentionable: true,
+      permissions: bits.toString(),
+    });
 
     // Up two places: above Helpers and Mods, which move down.
     await owner.roles.move({ guildId: g.guildId, roleId: id, position: 3 });
@@ -115,16 +150,30 @@ describe("changing roles", () => {
   it("lets a moderator change and move the roles below their highest and @everyone's permissions", async () => {
     const g = await rankedGuild("below");
     const mod = w.caller(g.moderator);
-    await mod.roles.update({ guildId: g.guildId, roleId: g.helpers, name: "Trainees", permissions: Permission.KickMembers.toString() });
+    await mod.roles.update({
+      guildId: g.guildId,
+      roleId: g.helpers,
+      name: "Trainees",
+      permissions: Permission.KickMembers.toString(),
+    });
     const { id } = await mod.roles.create({ guildId: g.guildId, name: "Newcomers" });
     await mod.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 1 });
     const everyone = (await storedRoles(g.guildId, g.owner)).find((r) => r.id === g.guildId);
-    await mod.roles.update({ guildId: g.guildId, roleId: g.guildId, permissions: (BigInt(everyone?.permissions ?? "0") & ~Permission.CreateInstantInvite).toString() });
+    await mod.roles.update({
+      guildId: g.guildId,
+      roleId: g.guildId,
+      permissions: (BigInt(everyone?.permissions ?? "0") & ~Permission.CreateInstantInvite).toString(),
+    });
     const stored = await storedRoles(g.guildId, g.owner);
     expect(stored.map((r) => r.name)).toEqual(["@everyone", "Trainees", "Newcomers", "Mods", "Admins"]);
     expect(BigInt(stored[0]?.permissions ?? "0") & Permission.CreateInstantInvite).toBe(0n);
     await mod.roles.remove({ guildId: g.guildId, roleId: id });
-    expect((await storedRoles(g.guildId, g.owner)).map((r) => r.name)).toEqual(["@everyone", "Trainees", "Mods", "Admins"]);
+    expect((await storedRoles(g.guildId, g.owner)).map((r) => r.name)).toEqual([
+      "@everyone",
+      "Trainees",
+      "Mods",
+      "Admins",
+    ]);
   });
 });
 
@@ -134,13 +183,23 @@ describe("rule 10 for people", () => {
     const mod = w.caller(g.moderator);
     const before = await storedRoles(g.guildId, g.owner);
     const forbidden = { code: "FORBIDDEN", data: { apiCode: 50013 } };
-    expect(await refusal(mod.roles.update({ guildId: g.guildId, roleId: g.admins, name: "Mine now" }))).toMatchObject(forbidden);
+    expect(await refusal(mod.roles.update({ guildId: g.guildId, roleId: g.admins, name: "Mine now" }))).toMatchObject(
+      forbidden,
+    );
     // Their own highest role is out of reach too.
-    expect(await refusal(mod.roles.update({ guildId: g.guildId, roleId: g.mods, color: 0xff0000 }))).toMatchObject(forbidden);
-    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.admins, position: 1 }))).toMatchObject(forbidden);
+    expect(await refusal(mod.roles.update({ guildId: g.guildId, roleId: g.mods, color: 0xff0000 }))).toMatchObject(
+      forbidden,
+    );
+    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.admins, position: 1 }))).toMatchObject(
+      forbidden,
+    );
     // Nothing goes up to (or past) their highest role.
-    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 2 }))).toMatchObject(forbidden);
-    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 3 }))).toMatchObject(forbidden);
+    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 2 }))).toMatchObject(
+      forbidden,
+    );
+    expect(await refusal(mod.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 3 }))).toMatchObject(
+      forbidden,
+    );
     expect(await refusal(mod.roles.remove({ guildId: g.guildId, roleId: g.admins }))).toMatchObject(forbidden);
     expect(await refusal(mod.roles.remove({ guildId: g.guildId, roleId: g.mods }))).toMatchObject(forbidden);
     expect(await storedRoles(g.guildId, g.owner)).toEqual(before);
@@ -150,18 +209,35 @@ describe("rule 10 for people", () => {
     const g = await rankedGuild("grant");
     const forbidden = { code: "FORBIDDEN", data: { apiCode: 50013 } };
     const mod = w.caller(g.moderator);
-    expect(await refusal(mod.roles.update({ guildId: g.guildId, roleId: g.helpers, permissions: Permission.BanMembers.toString() }))).toMatchObject(forbidden);
-    expect(await refusal(mod.roles.create({ guildId: g.guildId, name: "Bouncers", permissions: Permission.BanMembers.toString() }))).toMatchObject(forbidden);
+    expect(
+      await refusal(
+        mod.roles.update({ guildId: g.guildId, roleId: g.helpers, permissions: Permission.BanMembers.toString() }),
+      ),
+    ).toMatchObject(forbidden);
+    expect(
+      await refusal(
+        mod.roles.create({ guildId: g.guildId, name: "Bouncers", permissions: Permission.BanMembers.toString() }),
+      ),
+    ).toMatchObject(forbidden);
 
     const plain = await w.signUp("grant_plain");
     await w.domain.members.addPerson(BigInt(g.guildId), plain);
     const nobody = w.caller(plain);
     expect(await refusal(nobody.roles.create({ guildId: g.guildId, name: "Mine" }))).toMatchObject(forbidden);
-    expect(await refusal(nobody.roles.update({ guildId: g.guildId, roleId: g.helpers, name: "Mine" }))).toMatchObject(forbidden);
-    expect(await refusal(nobody.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 2 }))).toMatchObject(forbidden);
+    expect(await refusal(nobody.roles.update({ guildId: g.guildId, roleId: g.helpers, name: "Mine" }))).toMatchObject(
+      forbidden,
+    );
+    expect(await refusal(nobody.roles.move({ guildId: g.guildId, roleId: g.helpers, position: 2 }))).toMatchObject(
+      forbidden,
+    );
     expect(await refusal(nobody.roles.remove({ guildId: g.guildId, roleId: g.helpers }))).toMatchObject(forbidden);
     expect((await w.caller(plain).roles.settings({ guildId: g.guildId })).canManageRoles).toBe(false);
-    expect((await storedRoles(g.guildId, g.owner)).map((r) => r.name)).toEqual(["@everyone", "Helpers", "Mods", "Admins"]);
+    expect((await storedRoles(g.guildId, g.owner)).map((r) => r.name)).toEqual([
+      "@everyone",
+      "Helpers",
+      "Mods",
+      "Admins",
+    ]);
   });
 
   it("refuses deleting a bot's own role, even to the owner", async () => {
@@ -169,7 +245,10 @@ describe("rule 10 for people", () => {
     const app = await w.domain.applications.create(owner, "Managed Bot");
     await w.domain.members.addBot(owner, BigInt(guildId), app.application.id, Permission.ViewChannel);
     const botRole = (await w.caller(owner).roles.settings({ guildId })).roles.find((r) => r.botId !== null);
-    expect(await refusal(w.caller(owner).roles.remove({ guildId, roleId: botRole?.id ?? "" }))).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
+    expect(await refusal(w.caller(owner).roles.remove({ guildId, roleId: botRole?.id ?? "" }))).toMatchObject({
+      code: "FORBIDDEN",
+      data: { apiCode: 50013 },
+    });
   });
 });
 
@@ -180,27 +259,56 @@ describe("bad input", () => {
     const before = await storedRoles(g.guildId, g.owner);
 
     const longName = await refusal(owner.roles.create({ guildId: g.guildId, name: "x".repeat(101) }));
-    expect(longName).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { name: ["Must be 100 or fewer in length."] } } });
+    expect(longName).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { name: ["Must be 100 or fewer in length."] } },
+    });
     const colour = await refusal(owner.roles.update({ guildId: g.guildId, roleId: g.helpers, color: 0x1000000 }));
-    expect(colour).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { color: ["int value should be between 0 and 16777215."] } } });
+    expect(colour).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { color: ["int value should be between 0 and 16777215."] } },
+    });
     const bits = await refusal(owner.roles.update({ guildId: g.guildId, roleId: g.helpers, permissions: "lots" }));
-    expect(bits).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { permissions: ["Invalid permission bit field."] } } });
-    const renameEveryone = await refusal(owner.roles.update({ guildId: g.guildId, roleId: g.guildId, name: "everybody" }));
-    expect(renameEveryone).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { name: ["The @everyone role can only have its permissions changed."] } } });
+    expect(bits).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { permissions: ["Invalid permission bit field."] } },
+    });
+    const renameEveryone = await refusal(
+      owner.roles.update({ guildId: g.guildId, roleId: g.guildId, name: "everybody" }),
+    );
+    expect(renameEveryone).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { name: ["The @everyone role can only have its permissions changed."] } },
+    });
     const moveEveryone = await refusal(owner.roles.move({ guildId: g.guildId, roleId: g.guildId, position: 2 }));
-    expect(moveEveryone).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035, fieldErrors: { "0.position": ["The @everyone role stays at position 0."] } } });
+    expect(moveEveryone).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035, fieldErrors: { "0.position": ["The @everyone role stays at position 0."] } },
+    });
     const negative = await refusal(owner.roles.move({ guildId: g.guildId, roleId: g.helpers, position: -1 }));
     expect(negative).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035 } });
     const deleteEveryone = await refusal(owner.roles.remove({ guildId: g.guildId, roleId: g.guildId }));
-    expect(deleteEveryone).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 50035 }, message: "The @everyone role cannot be deleted." });
+    expect(deleteEveryone).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: 50035 },
+      message: "The @everyone role cannot be deleted.",
+    });
 
     const otherGuild = await w.guildOfTwo("bad_other", "bad_other_member");
     const foreign = await refusal(owner.roles.update({ guildId: g.guildId, roleId: otherGuild.guildId, name: "x" }));
     expect(foreign).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
-    expect(await refusal(owner.roles.remove({ guildId: g.guildId, roleId: "999999999" }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10011 } });
+    expect(await refusal(owner.roles.remove({ guildId: g.guildId, roleId: "999999999" }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10011 },
+    });
     // Not an id at all, or the wrong type: the procedure's own input check, never a 5xx.
-    expect(await refusal(owner.roles.remove({ guildId: g.guildId, roleId: "abc" }))).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: null, fieldErrors: { roleId: ["Not an id."] } } });
-    expect(await refusal(owner.roles.update({ guildId: g.guildId, roleId: g.helpers, hoist: "yes" as unknown as boolean }))).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: null } });
+    expect(await refusal(owner.roles.remove({ guildId: g.guildId, roleId: "abc" }))).toMatchObject({
+      code: "BAD_REQUEST",
+      data: { apiCode: null, fieldErrors: { roleId: ["Not an id."] } },
+    });
+    expect(
+      await refusal(owner.roles.update({ guildId: g.guildId, roleId: g.helpers, hoist: "yes" as unknown as boolean })),
+    ).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: null } });
     expect(await storedRoles(g.guildId, g.owner)).toEqual(before);
   });
 });

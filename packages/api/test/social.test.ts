@@ -11,7 +11,11 @@ afterAll(() => w?.close());
 
 /** A channel overwrite for one member, as a moderator sets it. */
 function denyMember(channelId: string, owner: bigint, member: bigint, deny: bigint) {
-  return w.domain.channelOverwrites.put(BigInt(channelId), member, owner, { type: 1, allow: "0", deny: deny.toString() });
+  return w.domain.channelOverwrites.put(BigInt(channelId), member, owner, {
+    type: 1,
+    allow: "0",
+    deny: deny.toString(),
+  });
 }
 
 describe("replies", () => {
@@ -19,7 +23,13 @@ describe("replies", () => {
     const { owner, member, channelId } = await w.guildOfTwo("rita", "ray");
     const original = await w.caller(owner).messages.send({ channelId, content: "Who brings snacks?" });
     const reply = await w.caller(member).messages.send({ channelId, content: "Me!", replyTo: original.id });
-    expect(reply).toMatchObject({ type: 19, reference: { messageId: original.id, message: { id: original.id, content: "Who brings snacks?", author: { username: "rita" } } } });
+    expect(reply).toMatchObject({
+      type: 19,
+      reference: {
+        messageId: original.id,
+        message: { id: original.id, content: "Who brings snacks?", author: { username: "rita" } },
+      },
+    });
 
     await w.caller(owner).messages.delete({ channelId, messageId: original.id });
     const page = await w.caller(member).messages.list({ channelId });
@@ -55,16 +65,28 @@ describe("social.react and social.unreact", () => {
   it("refuses without Add Reactions (50013), an unknown emoji (10014), and answers a hidden channel as not found", async () => {
     const { owner, member, channelId } = await w.guildOfTwo("rosa", "rudy");
     const message = await w.caller(owner).messages.send({ channelId, content: "React to me" });
-    expect(await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "not an emoji" }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10014 } });
+    expect(
+      await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "not an emoji" })),
+    ).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10014 } });
 
     await denyMember(channelId, owner, BigInt(member), Permission.AddReactions);
     expect(await w.caller(member).social.abilities({ channelId })).toMatchObject({ addReactions: false });
-    expect(await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "🎉" }))).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
+    expect(
+      await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "🎉" })),
+    ).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
 
     await denyMember(channelId, owner, BigInt(member), Permission.ViewChannel);
-    expect(await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "🎉" }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
-    expect(await refusal(w.caller(member).social.pins({ channelId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
-    expect(await refusal(w.caller(member).social.abilities({ channelId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
+    expect(
+      await refusal(w.caller(member).social.react({ channelId, messageId: message.id, emoji: "🎉" })),
+    ).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
+    expect(await refusal(w.caller(member).social.pins({ channelId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10003 },
+    });
+    expect(await refusal(w.caller(member).social.abilities({ channelId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10003 },
+    });
   });
 });
 
@@ -72,7 +94,11 @@ describe("social.pin and social.pins", () => {
   it("pins with Pin Messages: the pins list has it, and a 'pinned a message' system message points at it", async () => {
     const { owner, member, channelId } = await w.guildOfTwo("pia", "pete");
     const message = await w.caller(member).messages.send({ channelId, content: "Meeting notes: Tuesday" });
-    expect(await w.caller(owner).social.abilities({ channelId })).toEqual({ addReactions: true, pinMessages: true, manageMessages: true });
+    expect(await w.caller(owner).social.abilities({ channelId })).toEqual({
+      addReactions: true,
+      pinMessages: true,
+      manageMessages: true,
+    });
     await w.caller(owner).social.pin({ channelId, messageId: message.id });
 
     const pins = await w.caller(member).social.pins({ channelId });
@@ -80,7 +106,12 @@ describe("social.pin and social.pins", () => {
     expect(pins.items[0]?.message.pinned).toBe(true);
     const page = await w.caller(member).messages.list({ channelId });
     const notice = page.messages.at(-1);
-    expect(notice).toMatchObject({ type: 6, content: "", author: { username: "pia" }, reference: { messageId: message.id } });
+    expect(notice).toMatchObject({
+      type: 6,
+      content: "",
+      author: { username: "pia" },
+      reference: { messageId: message.id },
+    });
     // The pinned author is not pinged by the notice.
     expect(notice?.mentions).toEqual([]);
 
@@ -96,8 +127,14 @@ describe("social.pin and social.pins", () => {
     const { owner, member, channelId } = await w.guildOfTwo("paula", "paul");
     const message = await w.caller(owner).messages.send({ channelId, content: "pin me" });
     expect(await w.caller(member).social.abilities({ channelId })).toMatchObject({ pinMessages: false });
-    expect(await refusal(w.caller(member).social.pin({ channelId, messageId: message.id }))).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
-    expect(await refusal(w.caller(owner).social.pin({ channelId, messageId: "99999999" }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10008 } });
+    expect(await refusal(w.caller(member).social.pin({ channelId, messageId: message.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      data: { apiCode: 50013 },
+    });
+    expect(await refusal(w.caller(owner).social.pin({ channelId, messageId: "99999999" }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10008 },
+    });
   });
 });
 
@@ -119,7 +156,9 @@ describe("live reactions and pins", () => {
     await tab.ready();
     await w.caller(member).social.react({ channelId, messageId: message.id, emoji: "👍" });
     const added = await tab.until((f) => f.t === "MESSAGE_REACTION_ADD");
-    expect(added).toMatchObject({ d: { message_id: message.id, user_id: member.toString(), emoji: { id: null, name: "👍" } } });
+    expect(added).toMatchObject({
+      d: { message_id: message.id, user_id: member.toString(), emoji: { id: null, name: "👍" } },
+    });
     await w.caller(owner).social.pin({ channelId, messageId: message.id });
     await tab.until((f) => f.t === "MESSAGE_CREATE" && (f.d as { type?: number }).type === 6);
     await tab.until((f) => f.t === "CHANNEL_PINS_UPDATE");
@@ -132,13 +171,20 @@ describe("limits", () => {
     const { owner, channelId } = await w.guildOfTwo("lina", "lars");
     const message = await w.caller(owner).messages.send({ channelId, content: "pin me, again and again" });
     const me = w.caller(owner);
-    for (let i = 0; i < 5; i++) await (i % 2 === 0 ? me.social.pin({ channelId, messageId: message.id }) : me.social.unpin({ channelId, messageId: message.id }));
-    expect(await refusal(me.social.unpin({ channelId, messageId: message.id }))).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    for (let i = 0; i < 5; i++)
+      await (i % 2 === 0
+        ? me.social.pin({ channelId, messageId: message.id })
+        : me.social.unpin({ channelId, messageId: message.id }));
+    expect(await refusal(me.social.unpin({ channelId, messageId: message.id }))).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
     const pinNotices = (await me.messages.list({ channelId })).messages.filter((m) => m.type === 6);
     expect(pinNotices).toHaveLength(3);
 
     const emoji = ["👍", "🎉", "🚀", "👀"];
     for (const e of emoji) await me.social.react({ channelId, messageId: message.id, emoji: e });
-    expect(await refusal(me.social.react({ channelId, messageId: message.id, emoji: "😀" }))).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(await refusal(me.social.react({ channelId, messageId: message.id, emoji: "😀" }))).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
   });
 });

@@ -13,8 +13,12 @@ afterAll(() => w?.close());
 
 /** A text channel of the guild that only its owner sees (@everyone denied View Channel). */
 async function hiddenChannel(guildId: string) {
-  const hidden = await w.database.prisma.channel.create({ data: { guildId: BigInt(guildId), type: 0, name: "staff", position: 9 } });
-  await w.database.prisma.permissionOverwrite.create({ data: { channelId: hidden.id, targetId: BigInt(guildId), type: 0, deny: Permission.ViewChannel } });
+  const hidden = await w.database.prisma.channel.create({
+    data: { guildId: BigInt(guildId), type: 0, name: "staff", position: 9 },
+  });
+  await w.database.prisma.permissionOverwrite.create({
+    data: { channelId: hidden.id, targetId: BigInt(guildId), type: 0, deny: Permission.ViewChannel },
+  });
   return hidden.id.toString();
 }
 
@@ -22,9 +26,19 @@ describe("threads router", () => {
   it("starts a thread from a message (one per message, 160004) and without one, and lists both as active", async () => {
     const { owner, member, channelId } = await w.guildOfTwo("thea", "theo");
     const starter = await w.caller(member).messages.send({ channelId, content: "Plans for Friday?" });
-    const fromMessage = await w.caller(member).threads.createFromMessage({ channelId, messageId: starter.id, name: "Friday" });
-    expect(fromMessage).toMatchObject({ id: starter.id, parentId: channelId, name: "Friday", archived: false, ownerId: member.toString() });
-    const again = await refusal(w.caller(owner).threads.createFromMessage({ channelId, messageId: starter.id, name: "Friday too" }));
+    const fromMessage = await w
+      .caller(member)
+      .threads.createFromMessage({ channelId, messageId: starter.id, name: "Friday" });
+    expect(fromMessage).toMatchObject({
+      id: starter.id,
+      parentId: channelId,
+      name: "Friday",
+      archived: false,
+      ownerId: member.toString(),
+    });
+    const again = await refusal(
+      w.caller(owner).threads.createFromMessage({ channelId, messageId: starter.id, name: "Friday too" }),
+    );
     expect(again).toMatchObject({ code: "BAD_REQUEST", data: { apiCode: 160004 } });
 
     const loose = await w.caller(owner).threads.create({ channelId, name: "Ideas" });
@@ -42,11 +56,20 @@ describe("threads router", () => {
   it("joins and leaves a thread; get says whether the person is in it", async () => {
     const { owner, member, channelId } = await w.guildOfTwo("jona", "jules");
     const thread = await w.caller(owner).threads.create({ channelId, name: "Hiking" });
-    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({ thread: { id: thread.id, memberCount: 1 }, joined: false });
+    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({
+      thread: { id: thread.id, memberCount: 1 },
+      joined: false,
+    });
     await w.caller(member).threads.join({ threadId: thread.id });
-    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({ thread: { memberCount: 2 }, joined: true });
+    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({
+      thread: { memberCount: 2 },
+      joined: true,
+    });
     await w.caller(member).threads.leave({ threadId: thread.id });
-    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({ thread: { memberCount: 1 }, joined: false });
+    expect(await w.caller(member).threads.get({ threadId: thread.id })).toMatchObject({
+      thread: { memberCount: 1 },
+      joined: false,
+    });
   });
 
   it("archives for the starter or Manage Messages only (50013 otherwise); anyone who can post unarchives, by the button or by posting", async () => {
@@ -58,17 +81,26 @@ describe("threads router", () => {
     const refused = await refusal(w.caller(member).threads.setArchived({ threadId: ownersThread.id, archived: true }));
     expect(refused).toMatchObject({ code: "FORBIDDEN", data: { apiCode: 50013 } });
     // The starter may; so may the owner (Manage Messages) on someone else's thread.
-    expect(await w.caller(member).threads.setArchived({ threadId: membersThread.id, archived: true })).toMatchObject({ archived: true });
-    expect(await w.caller(owner).threads.setArchived({ threadId: ownersThread.id, archived: true })).toMatchObject({ archived: true });
+    expect(await w.caller(member).threads.setArchived({ threadId: membersThread.id, archived: true })).toMatchObject({
+      archived: true,
+    });
+    expect(await w.caller(owner).threads.setArchived({ threadId: ownersThread.id, archived: true })).toMatchObject({
+      archived: true,
+    });
     const listed = await w.caller(member).threads.list({ channelId });
     expect(listed.active).toEqual([]);
     expect(listed.archived.map((t) => t.name).sort()).toEqual(["Announcements", "Snacks"]);
 
     // Row "archived → active" by PATCH: the member can post there, though not the starter.
-    expect(await w.caller(member).threads.setArchived({ threadId: ownersThread.id, archived: false })).toMatchObject({ archived: false });
+    expect(await w.caller(member).threads.setArchived({ threadId: ownersThread.id, archived: false })).toMatchObject({
+      archived: false,
+    });
     // Row "archived + a message is posted → active".
     await w.caller(owner).messages.send({ channelId: membersThread.id, content: "more crisps" });
-    expect((await w.caller(member).threads.get({ threadId: membersThread.id })).thread).toMatchObject({ archived: false, messageCount: 1 });
+    expect((await w.caller(member).threads.get({ threadId: membersThread.id })).thread).toMatchObject({
+      archived: false,
+      messageCount: 1,
+    });
   });
 
   it("answers a hidden channel's threads and a thread of it as not found, and a channel that is not a thread as not found", async () => {
@@ -85,7 +117,10 @@ describe("threads router", () => {
     for (const [name, call] of calls) {
       expect({ name, ...(await refusal(call())) }).toMatchObject({ name, code: "NOT_FOUND", data: { apiCode: 10003 } });
     }
-    expect(await refusal(w.caller(member).threads.get({ threadId: channelId }))).toMatchObject({ code: "NOT_FOUND", data: { apiCode: 10003 } });
+    expect(await refusal(w.caller(member).threads.get({ threadId: channelId }))).toMatchObject({
+      code: "NOT_FOUND",
+      data: { apiCode: 10003 },
+    });
   });
 
   it("refuses a thread name that is empty, with a message for the person", async () => {
@@ -101,7 +136,9 @@ describe("threads router", () => {
     const thread = await w.caller(owner).threads.create({ channelId, name: "Live one" });
     await tab.until((f) => f.t === GatewayDispatchEvents.ThreadCreate && (f.d as { id: string }).id === thread.id);
     await w.caller(owner).threads.setArchived({ threadId: thread.id, archived: true });
-    const update = await tab.until((f) => f.t === GatewayDispatchEvents.ThreadUpdate && (f.d as { id: string }).id === thread.id);
+    const update = await tab.until(
+      (f) => f.t === GatewayDispatchEvents.ThreadUpdate && (f.d as { id: string }).id === thread.id,
+    );
     expect((update.d as { thread_metadata: { archived: boolean } }).thread_metadata.archived).toBe(true);
     tab.close();
   });
@@ -117,7 +154,9 @@ describe("a pin inside an archived thread", () => {
     await w.caller(owner).social.pin({ channelId: thread.id, messageId: message.id });
     const after = await w.caller(owner).threads.get({ threadId: thread.id });
     expect(after).toMatchObject({ thread: { archived: true, memberCount: 1 }, joined: false });
-    const notices = (await w.caller(owner).messages.list({ channelId: thread.id })).messages.filter((m) => m.type === 6);
+    const notices = (await w.caller(owner).messages.list({ channelId: thread.id })).messages.filter(
+      (m) => m.type === 6,
+    );
     expect(notices).toHaveLength(1);
   });
 });

@@ -15,10 +15,14 @@ const TOO_MUCH = /^You have uploaded too much in the last hour\. Try again in (\
 const WAITING = "You have too many files waiting to be sent. Send or remove some first.";
 
 const upload = (userId: bigint, channelId: string, bytes: number, filename = "file.bin") =>
-  w.caller(userId).uploads.create({ channelId, filename, contentType: null, data: Buffer.alloc(bytes, 7).toString("base64") });
-const uploadsOf = (userId: bigint) => w.database.prisma.upload.aggregate({ where: { uploaderId: userId }, _count: true, _sum: { size: true } });
+  w
+    .caller(userId)
+    .uploads.create({ channelId, filename, contentType: null, data: Buffer.alloc(bytes, 7).toString("base64") });
+const uploadsOf = (userId: bigint) =>
+  w.database.prisma.upload.aggregate({ where: { uploaderId: userId }, _count: true, _sum: { size: true } });
 /** What the person uploaded earlier this hour: the budget's counter as their uploads left it. */
-const alreadyUploaded = (userId: bigint, bytes: number) => w.rateLimits.consume(UPLOAD_BYTES_LIMIT, userId.toString(), bytes);
+const alreadyUploaded = (userId: bigint, bytes: number) =>
+  w.rateLimits.consume(UPLOAD_BYTES_LIMIT, userId.toString(), bytes);
 
 async function channelOf(name: string) {
   const me = await w.signUp(name);
@@ -55,7 +59,9 @@ describe("a person's hourly upload budget", () => {
     const { me, channelId } = await channelOf("budget_sender");
     await alreadyUploaded(me, UPLOAD_BYTES_PER_HOUR - 10 * MB);
     const sixMb = await upload(me, channelId, 6 * MB, "video.bin");
-    const sent = await w.caller(me).composer.send({ channelId, content: "a video", attachments: [{ uploadId: sixMb.id }] });
+    const sent = await w
+      .caller(me)
+      .composer.send({ channelId, content: "a video", attachments: [{ uploadId: sixMb.id }] });
     expect(sent.attachments.map((a) => a.size)).toEqual([6 * MB]);
     expect((await uploadsOf(me))._count).toBe(0);
     await expect(upload(me, channelId, 3 * MB)).resolves.toMatchObject({ size: 3 * MB });
@@ -91,13 +97,17 @@ describe("a person's uploads waiting to be sent", () => {
     expect(await w.database.prisma.upload.count({ where: { uploaderId: me, filename: "one-too-many.txt" } })).toBe(0);
 
     // Sending three of them makes room for three.
-    await w.caller(me).composer.send({ channelId, content: "three", attachments: ids.slice(0, 3).map((uploadId) => ({ uploadId })) });
+    await w
+      .caller(me)
+      .composer.send({ channelId, content: "three", attachments: ids.slice(0, 3).map((uploadId) => ({ uploadId })) });
     for (let i = 0; i < 3; i++) await upload(me, channelId, 10, `after-send-${i}.txt`);
     expect((await refusal(upload(me, channelId, 10))).message).toBe(WAITING);
     // Removing one (taken out of the composer) makes room for one; another person's id and a sent one are left alone.
     const other = await channelOf("waiting_neighbour");
     const theirs = await upload(other.me, other.channelId, 10);
-    expect(await w.caller(me).uploads.remove({ uploadIds: [ids[3] as string, ids[0] as string, theirs.id] })).toEqual({ removed: 1 });
+    expect(await w.caller(me).uploads.remove({ uploadIds: [ids[3] as string, ids[0] as string, theirs.id] })).toEqual({
+      removed: 1,
+    });
     expect(await w.database.prisma.upload.count({ where: { id: BigInt(theirs.id) } })).toBe(1);
     await upload(me, channelId, 10, "after-remove.txt");
     expect((await refusal(upload(me, channelId, 10))).message).toBe(WAITING);
@@ -105,7 +115,9 @@ describe("a person's uploads waiting to be sent", () => {
 
   it("are capped exactly under parallel uploads", async () => {
     const { me, channelId } = await channelOf("waiting_parallel");
-    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => upload(me, channelId, 100, `p${i}.txt`)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => upload(me, channelId, 100, `p${i}.txt`)),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(UNUSED_UPLOADS_MAX);
     const reasons = outcomes.flatMap((o) => (o.status === "rejected" ? [`${o.reason.code} ${o.reason.message}`] : []));
     expect(new Set(reasons)).toEqual(new Set([`TOO_MANY_REQUESTS ${WAITING}`]));
@@ -119,11 +131,17 @@ describe("a person flooding uploads (load)", () => {
     const { me, channelId } = await channelOf("flood_unsent");
     const started = Date.now();
     // 8 MB files: the bytes are what runs out (12 files), long before the count of 20.
-    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => upload(me, channelId, 8 * MB, `flood-${i}.bin`)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => upload(me, channelId, 8 * MB, `flood-${i}.bin`)),
+    );
     const ms = Date.now() - started;
     const stored = await uploadsOf(me);
-    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as { code: string; message: string }] : []));
-    console.info(`upload flood, never sent: 20 × 8 MB offered at once, answered in ${ms} ms; ${stored._count} stored (${(stored._sum.size ?? 0) / MB} MB), ${refused.length} refused`);
+    const refused = outcomes.flatMap((o) =>
+      o.status === "rejected" ? [o.reason as { code: string; message: string }] : [],
+    );
+    console.info(
+      `upload flood, never sent: 20 × 8 MB offered at once, answered in ${ms} ms; ${stored._count} stored (${(stored._sum.size ?? 0) / MB} MB), ${refused.length} refused`,
+    );
     expect(stored).toMatchObject({ _count: 12, _sum: { size: 96 * MB } });
     expect(new Set(refused.map((r) => `${r.code} ${r.message}`))).toEqual(new Set([`TOO_MANY_REQUESTS ${WAITING}`]));
     // 4 MB more fits exactly; then not a byte.
@@ -142,7 +160,9 @@ describe("a person flooding uploads (load)", () => {
     let offered = 0;
     let refusedWith: { code: string; message: string } | null = null;
     for (let round = 0; round < 10 && !refusedWith; round++) {
-      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => upload(me, channelId, 5 * MB, `flood-${round}-${i}.bin`)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, i) => upload(me, channelId, 5 * MB, `flood-${round}-${i}.bin`)),
+      );
       offered += 5 * 5 * MB;
       const made = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
       stored += made.reduce((sum, m) => sum + m.size, 0);

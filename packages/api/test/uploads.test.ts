@@ -14,8 +14,18 @@ describe("uploads.create", () => {
     const owner = await person("ula");
     const { firstChannelId } = await w.caller(owner).guilds.create({ name: "Files" });
     const bytes = Buffer.from(crypto.getRandomValues(new Uint8Array(700)));
-    const made = await w.caller(owner).uploads.create({ channelId: firstChannelId as string, filename: "photo.png", contentType: "image/png", data: bytes.toString("base64") });
-    expect(made).toEqual({ id: expect.stringMatching(/^\d+$/), filename: "photo.png", size: 700, content_type: "image/png" });
+    const made = await w.caller(owner).uploads.create({
+      channelId: firstChannelId as string,
+      filename: "photo.png",
+      contentType: "image/png",
+      data: bytes.toString("base64"),
+    });
+    expect(made).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      filename: "photo.png",
+      size: 700,
+      content_type: "image/png",
+    });
     const row = await w.database.prisma.upload.findUniqueOrThrow({ where: { id: BigInt(made.id) } });
     expect(row).toMatchObject({ uploaderId: owner, channelId: BigInt(firstChannelId as string), usedAt: null });
     expect(Buffer.from(row.data).equals(bytes)).toBe(true);
@@ -27,11 +37,19 @@ describe("uploads.create", () => {
     const { firstChannelId } = await w.caller(owner).guilds.create({ name: "Private" });
     const channelId = firstChannelId as string;
     const before = await w.database.prisma.upload.count();
-    await expect(w.caller(owner).uploads.create({ channelId, filename: "a.txt", data: "not base64!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      w.caller(owner).uploads.create({ channelId, filename: "a.txt", data: "not base64!" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const tooBig = Buffer.alloc(25 * 1024 * 1024 + 3).toString("base64");
-    await expect(w.caller(owner).uploads.create({ channelId, filename: "big.bin", data: tooBig })).rejects.toThrow("Files can be at most 25 MB.");
-    await expect(w.caller(stranger).uploads.create({ channelId, filename: "a.txt", data: "aGk=" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(w.caller(null).uploads.create({ channelId, filename: "a.txt", data: "aGk=" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(w.caller(owner).uploads.create({ channelId, filename: "big.bin", data: tooBig })).rejects.toThrow(
+      "Files can be at most 25 MB.",
+    );
+    await expect(
+      w.caller(stranger).uploads.create({ channelId, filename: "a.txt", data: "aGk=" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(w.caller(null).uploads.create({ channelId, filename: "a.txt", data: "aGk=" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     expect(await w.database.prisma.upload.count()).toBe(before);
   });
 });

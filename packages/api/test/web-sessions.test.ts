@@ -42,7 +42,12 @@ async function person(prefix: string): Promise<bigint> {
 
 /** What next-auth does at sign-in: the jwt callback with the signed-in user, then the encrypted cookie. */
 async function signInWithCookie(userId: bigint): Promise<{ token: JWT; cookie: string }> {
-  const token = (await auth.callbacks?.jwt?.({ token: {}, user: { id: userId.toString(), name: "x" }, account: null, trigger: "signIn" })) as JWT;
+  const token = (await auth.callbacks?.jwt?.({
+    token: {},
+    user: { id: userId.toString(), name: "x" },
+    account: null,
+    trigger: "signIn",
+  })) as JWT;
   return { token, cookie: await encode({ token, secret: SECRET }) };
 }
 
@@ -52,7 +57,10 @@ function claimsOf(cookie: string): Promise<SessionClaims | null> {
 }
 
 async function expectRefused(session: SessionCookie): Promise<void> {
-  await expect(w.callerWith(session).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
+  await expect(w.callerWith(session).account.me()).rejects.toMatchObject({
+    code: "UNAUTHORIZED",
+    message: "Your session has ended. Sign in again.",
+  });
 }
 
 async function expectLive(session: SessionCookie): Promise<void> {
@@ -100,7 +108,13 @@ describe("sign-in and sign-out", () => {
     await expectRefused(claims);
     expect(await w.domain.webSessions.live(claims.sessionId, claims.userId)).toBeNull();
     // next-auth's own /api/auth/session answers no person for it either.
-    const session = await auth.callbacks?.session?.({ session: { expires: "2100-01-01T00:00:00.000Z" }, token, user: undefined as never, newSession: undefined, trigger: "update" });
+    const session = await auth.callbacks?.session?.({
+      session: { expires: "2100-01-01T00:00:00.000Z" },
+      token,
+      user: undefined as never,
+      newSession: undefined,
+      trigger: "update",
+    });
     expect(session).toEqual({ expires: "2100-01-01T00:00:00.000Z" });
   });
 
@@ -116,7 +130,10 @@ describe("sign-in and sign-out", () => {
     const id = await person("max");
     const session = await w.signIn(id);
     await expectLive(session);
-    await w.database.prisma.webSession.update({ where: { id: session.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await w.database.prisma.webSession.update({
+      where: { id: session.sessionId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expectRefused(session);
   });
 });
@@ -125,9 +142,17 @@ describe("password change", () => {
   it("refuses a wrong current password with a field error and changes nothing", async () => {
     const id = await person("nia");
     const [current, other] = [await w.signIn(id), await w.signIn(id)];
-    const error = await w.callerWith(current).account.changePassword({ currentPassword: "not the password", newPassword: "velvet harbor comet 19" }).catch((e) => e);
+    const error = await w
+      .callerWith(current)
+      .account.changePassword({ currentPassword: "not the password", newPassword: "velvet harbor comet 19" })
+      .catch((e) => e);
     expect(error).toMatchObject({ code: "BAD_REQUEST", message: "Invalid Form Body" });
-    expect(error.cause).toMatchObject({ code: 50035, errors: { currentPassword: { _errors: [{ code: "PASSWORD_DOES_NOT_MATCH", message: "Password does not match." }] } } });
+    expect(error.cause).toMatchObject({
+      code: 50035,
+      errors: {
+        currentPassword: { _errors: [{ code: "PASSWORD_DOES_NOT_MATCH", message: "Password does not match." }] },
+      },
+    });
     const stored = await w.database.prisma.user.findUniqueOrThrow({ where: { id } });
     expect(await verifyPassword(stored.passwordHash as string, PASSWORD)).toBe(true);
     await expectLive(current);
@@ -137,9 +162,15 @@ describe("password change", () => {
   it("holds the new password to the sign-up rules", async () => {
     const id = await person("oto");
     const session = await w.signIn(id);
-    const error = await w.callerWith(session).account.changePassword({ currentPassword: PASSWORD, newPassword: "short" }).catch((e) => e);
+    const error = await w
+      .callerWith(session)
+      .account.changePassword({ currentPassword: PASSWORD, newPassword: "short" })
+      .catch((e) => e);
     expect(error).toMatchObject({ code: "BAD_REQUEST" });
-    const signUpError = await w.caller(null).account.signUp({ username: `oto_again_${n}`, password: "short" }).catch((e) => e);
+    const signUpError = await w
+      .caller(null)
+      .account.signUp({ username: `oto_again_${n}`, password: "short" })
+      .catch((e) => e);
     const refusal = domainErrorData(error).fieldErrors?.newPassword;
     expect(refusal).toEqual(domainErrorData(signUpError).fieldErrors?.password);
     expect(refusal?.[0]).toMatch(/\S/);
@@ -152,7 +183,11 @@ describe("password change", () => {
     const bystander = await w.signIn(await person("quin"));
     const [current, phone, laptop] = [await w.signIn(id), await w.signIn(id), await w.signIn(id)];
     const events = await endEventsDuring(async () => {
-      expect(await w.callerWith(current).account.changePassword({ currentPassword: PASSWORD, newPassword: "quiet lantern orbit 42" })).toEqual({ endedSessions: 2 });
+      expect(
+        await w
+          .callerWith(current)
+          .account.changePassword({ currentPassword: PASSWORD, newPassword: "quiet lantern orbit 42" }),
+      ).toEqual({ endedSessions: 2 });
     });
     await expectLive(current);
     await expectRefused(phone);
@@ -223,7 +258,12 @@ describe("open live streams", () => {
     const id = await person("uma");
     const { token, cookie } = await signInWithCookie(id);
     const claims = (await claimsOf(cookie)) as SessionCookie;
-    expect(await msUntilStreamEnds(claims, () => auth.events?.signOut?.({ token, session: undefined as never }) as Promise<void>)).toBeLessThan(1000);
+    expect(
+      await msUntilStreamEnds(
+        claims,
+        () => auth.events?.signOut?.({ token, session: undefined as never }) as Promise<void>,
+      ),
+    ).toBeLessThan(1000);
   });
 
   it("ends within a second of suspension", async () => {
@@ -235,7 +275,9 @@ describe("open live streams", () => {
   it("ends within a second of log out everywhere from another session", async () => {
     const id = await person("wes");
     const [streaming, elsewhere] = [await w.signIn(id), await w.signIn(id)];
-    expect(await msUntilStreamEnds(streaming, () => w.callerWith(elsewhere).account.logOutEverywhere())).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(streaming, () => w.callerWith(elsewhere).account.logOutEverywhere())).toBeLessThan(
+      1000,
+    );
   });
 
   it("ends within a second of a password change elsewhere, while the changing session's stream goes on", async () => {
@@ -246,7 +288,11 @@ describe("open live streams", () => {
     const kept = await openLiveTab((signal) => w.callerWith(changing, signal));
     try {
       await kept.ready();
-      const ms = await msUntilStreamEnds(streaming, () => w.callerWith(changing).account.changePassword({ currentPassword: PASSWORD, newPassword: "amber falcon quarry 77" }));
+      const ms = await msUntilStreamEnds(streaming, () =>
+        w
+          .callerWith(changing)
+          .account.changePassword({ currentPassword: PASSWORD, newPassword: "amber falcon quarry 77" }),
+      );
       expect(ms).toBeLessThan(1000);
       await w.callerWith(changing).messages.send({ channelId, content: "still here" });
       expect((await kept.until((f) => content(f) === "still here")).d).toMatchObject({ channel_id: channelId });
@@ -269,7 +315,10 @@ describe("housekeeping", () => {
     const id = await person("zed");
     const [live, ended, expired] = [await w.signIn(id), await w.signIn(id), await w.signIn(id)];
     await w.domain.webSessions.end(ended.sessionId);
-    await w.database.prisma.webSession.update({ where: { id: expired.sessionId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await w.database.prisma.webSession.update({
+      where: { id: expired.sessionId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await w.domain.housekeeping.run();
     const left = await w.database.prisma.webSession.findMany({ where: { userId: id }, select: { id: true } });
     expect(left).toEqual([{ id: live.sessionId }]);

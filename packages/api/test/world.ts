@@ -8,7 +8,12 @@ import { freshEmbeddedDataDir } from "@chat/db/testing/embedded-template";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import { type EventBus, LocalBus, RedisBus } from "@chat/events";
 import { memoryPresence, type Presence, redisPresence, TabPresence } from "@chat/presence";
-import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore, signUpLimits } from "@chat/rate-limit";
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+  signUpLimits,
+} from "@chat/rate-limit";
 import pg from "pg";
 import type { ApiContext, SessionCookie } from "../src";
 import { createCaller, LiveHub } from "../src";
@@ -48,7 +53,10 @@ export interface TestWorld {
   /** A new person, signed up through the app's sign-up procedure; answers their id. */
   signUp(username: string): Promise<bigint>;
   /** A new guild of a new person `ownerName` with `memberName` in it too, and its first text channel. */
-  guildOfTwo(ownerName: string, memberName: string): Promise<{ owner: bigint; member: bigint; guildId: string; channelId: string }>;
+  guildOfTwo(
+    ownerName: string,
+    memberName: string,
+  ): Promise<{ owner: bigint; member: bigint; guildId: string; channelId: string }>;
   close(): Promise<void>;
 }
 
@@ -72,21 +80,41 @@ const passwords = { hash: hashPassword, verify: verifyPassword };
 
 export async function createTestWorld(options: TestWorldOptions = {}): Promise<TestWorld> {
   const postgres = await freshPostgresDatabase();
-  const dataDir = postgres ? mkdtempSync(join(tmpdir(), "chat-api-test-")) : await freshEmbeddedDataDir("chat-api-test-");
+  const dataDir = postgres
+    ? mkdtempSync(join(tmpdir(), "chat-api-test-"))
+    : await freshEmbeddedDataDir("chat-api-test-");
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir, embeddedPort: 0, embeddedRole: "own" });
   const redisUrl = process.env.TEST_REDIS_URL || undefined;
   const namespace = `api-test-${randomBytes(6).toString("hex")}`;
   const redisBus = redisUrl ? new RedisBus(redisUrl, `chat:events:${namespace}`) : null;
   await redisBus?.whenReady();
   const bus: EventBus = redisBus ?? new LocalBus();
-  const urls = { appUrl: "http://app.test", apiUrl: "http://api.test/api/v10", cdnUrl: "http://api.test/cdn", gatewayUrl: "ws://api.test/gateway" };
-  const domain = createDomain({ db: database.prisma, bus, urls, clock: systemClock, attachmentSigningKey: "api-test-attachment-signing-key-0123456789" });
+  const urls = {
+    appUrl: "http://app.test",
+    apiUrl: "http://api.test/api/v10",
+    cdnUrl: "http://api.test/cdn",
+    gatewayUrl: "ws://api.test/gateway",
+  };
+  const domain = createDomain({
+    db: database.prisma,
+    bus,
+    urls,
+    clock: systemClock,
+    attachmentSigningKey: "api-test-attachment-signing-key-0123456789",
+  });
   const guildIdsOf = async (userId: string) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String);
-  const presence = redisUrl && redisBus ? redisPresence({ guildIdsOf, redisUrl, namespace, channel: redisBus.channel }) : memoryPresence({ guildIdsOf, bus });
-  const tabs = options.tabGraceMs === undefined ? undefined : new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
+  const presence =
+    redisUrl && redisBus
+      ? redisPresence({ guildIdsOf, redisUrl, namespace, channel: redisBus.channel })
+      : memoryPresence({ guildIdsOf, bus });
+  const tabs =
+    options.tabGraceMs === undefined ? undefined : new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: tabs });
   const rateLimits = redisUrl ? createRedisRateLimitStore(redisUrl, namespace) : createMemoryRateLimitStore(namespace);
-  const limits = signUpLimits({ accounts: options.signUpsPerHour ?? 1000, attempts: options.signUpAttemptsPerHour ?? 1000 });
+  const limits = signUpLimits({
+    accounts: options.signUpsPerHour ?? 1000,
+    attempts: options.signUpAttemptsPerHour ?? 1000,
+  });
   const contextWith = (session: SessionCookie | null, address = TEST_ADDRESS): ApiContext => ({
     domain,
     bus,
@@ -99,14 +127,20 @@ export async function createTestWorld(options: TestWorldOptions = {}): Promise<T
     clientAddress: address,
   });
   const sessions = new Map<bigint, Promise<SessionCookie>>();
-  const signIn = async (userId: bigint): Promise<SessionCookie> => ({ sessionId: (await domain.webSessions.start(userId)).id, userId });
+  const signIn = async (userId: bigint): Promise<SessionCookie> => ({
+    sessionId: (await domain.webSessions.start(userId)).id,
+    userId,
+  });
   const sessionOf = (userId: bigint): Promise<SessionCookie> => {
     if (!sessions.has(userId)) sessions.set(userId, signIn(userId));
     return sessions.get(userId) as Promise<SessionCookie>;
   };
-  const context = async (userId: bigint | null, address?: string) => contextWith(userId === null ? null : await sessionOf(userId), address);
-  const caller = (userId: bigint | null, signal?: AbortSignal, address?: string) => createCaller(() => context(userId, address), { signal });
-  const signUp = async (username: string) => BigInt((await caller(null).account.signUp({ username, password: STRONG_PASSWORD })).id);
+  const context = async (userId: bigint | null, address?: string) =>
+    contextWith(userId === null ? null : await sessionOf(userId), address);
+  const caller = (userId: bigint | null, signal?: AbortSignal, address?: string) =>
+    createCaller(() => context(userId, address), { signal });
+  const signUp = async (username: string) =>
+    BigInt((await caller(null).account.signUp({ username, password: STRONG_PASSWORD })).id);
   return {
     domain,
     bus,

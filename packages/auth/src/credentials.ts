@@ -4,7 +4,14 @@ import { CHECKED_PASSWORD_MAX } from "./password-limits";
 
 /** What sign-in needs from the domain's user service. */
 export interface AccountLookup {
-  findByUsername(username: string): Promise<{ id: bigint; username: string; globalName: string | null; bot: boolean; passwordHash: string | null; suspendedAt: Date | null } | null>;
+  findByUsername(username: string): Promise<{
+    id: bigint;
+    username: string;
+    globalName: string | null;
+    bot: boolean;
+    passwordHash: string | null;
+    suspendedAt: Date | null;
+  } | null>;
 }
 
 export type CredentialsResult =
@@ -23,8 +30,18 @@ function decoy(): Promise<string> {
 }
 
 /** Checks a username and password; only people (not bots) with a password can sign in. */
-export async function checkCredentials(accounts: AccountLookup, username: unknown, password: unknown): Promise<CredentialsResult> {
-  if (typeof username !== "string" || typeof password !== "string" || password.length === 0 || password.length > CHECKED_PASSWORD_MAX) return { ok: false, reason: "invalid" };
+export async function checkCredentials(
+  accounts: AccountLookup,
+  username: unknown,
+  password: unknown,
+): Promise<CredentialsResult> {
+  if (
+    typeof username !== "string" ||
+    typeof password !== "string" ||
+    password.length === 0 ||
+    password.length > CHECKED_PASSWORD_MAX
+  )
+    return { ok: false, reason: "invalid" };
   // No account has a name PostgreSQL cannot store (NUL, unpaired surrogates): never looked up.
   const lookUp = isStorableText(username) && isStorableText(password);
   const account = lookUp ? await accounts.findByUsername(username.trim().toLowerCase()) : null;

@@ -39,11 +39,17 @@ function signature(secret: string, payload: string): string {
  * The device id a cookie value carries when it is signed with `secret`, unexpired and names
  * `username`; otherwise null.
  */
-export function deviceIdFor(secret: string, value: string | undefined, username: string, now = Date.now()): string | null {
+export function deviceIdFor(
+  secret: string,
+  value: string | undefined,
+  username: string,
+  now = Date.now(),
+): string | null {
   const parts = value?.split("~") ?? [];
   if (parts.length !== 5) return null;
   const [version = "", deviceId = "", issuedAt = "", name = "", mac = ""] = parts;
-  if (version !== VERSION || !DEVICE_ID.test(deviceId) || !/^[0-9a-z]{1,12}$/.test(issuedAt) || !USERNAME.test(name)) return null;
+  if (version !== VERSION || !DEVICE_ID.test(deviceId) || !/^[0-9a-z]{1,12}$/.test(issuedAt) || !USERNAME.test(name))
+    return null;
   const expected = Buffer.from(signature(secret, `${version}~${deviceId}~${issuedAt}~${name}`));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
@@ -62,7 +68,13 @@ export function deviceIdOf(secret: string, value: string | undefined): string | 
  * The cookie to set after `username` signed in: the browser keeps its device id (a new one if
  * it had none), the cookie now names this account.
  */
-export function deviceCookieFor(secret: string, username: string, secure: boolean, existingDeviceId: string | null = null, now = Date.now()): DeviceCookie {
+export function deviceCookieFor(
+  secret: string,
+  username: string,
+  secure: boolean,
+  existingDeviceId: string | null = null,
+  now = Date.now(),
+): DeviceCookie {
   const deviceId = existingDeviceId ?? randomBytes(16).toString("base64url");
   const payload = `${VERSION}~${deviceId}~${Math.floor(now / 1000).toString(36)}~${normalize(username)}`;
   return {

@@ -52,21 +52,30 @@ export function createAuthOptions(deps: AuthDependencies): NextAuthOptions {
       CredentialsProvider({
         id: "credentials",
         name: "Username",
-        credentials: { username: { label: "Username", type: "text" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          username: { label: "Username", type: "text" },
+          password: { label: "Password", type: "password" },
+        },
         async authorize(credentials, request) {
           const username = typeof credentials?.username === "string" ? credentials.username : "";
           const headers = request?.headers ?? {};
           const deviceCookie = cookieValue(headers, deviceCookieName(secureCookies));
           // A device cookie naming this account: counted per device, past a lock from elsewhere.
           const deviceId = deviceIdFor(env.secret, deviceCookie, username) ?? undefined;
-          const attempt = await (await deps.signInThrottle()).begin(username, await deps.clientAddress(headers), deviceId);
+          const attempt = await (await deps.signInThrottle()).begin(
+            username,
+            await deps.clientAddress(headers),
+            deviceId,
+          );
           // Refused before the password is looked at: a right one is refused too while locked.
           if (!attempt.allowed) throw new Error(signInThrottledError(attempt.retryAfterMs));
           const result = await checkCredentials(await deps.accounts(), credentials?.username, credentials?.password);
           // A suspended account's password was right: not a guess to count.
           await (result.ok || result.reason === "suspended" ? attempt.succeeded() : attempt.failed());
           if (result.ok) {
-            await deps.setCookie(deviceCookieFor(env.secret, result.user.username, secureCookies, deviceIdOf(env.secret, deviceCookie)));
+            await deps.setCookie(
+              deviceCookieFor(env.secret, result.user.username, secureCookies, deviceIdOf(env.secret, deviceCookie)),
+            );
             return { id: result.user.id, name: result.user.username };
           }
           if (result.reason === "suspended") throw new Error(SUSPENDED_ERROR);

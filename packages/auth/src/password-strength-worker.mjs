@@ -17,7 +17,13 @@ const zxcvbn = new ZxcvbnFactory({
 parentPort?.on("message", ({ id, password, userInputs }) => {
   try {
     const result = zxcvbn.check(password, userInputs);
-    parentPort?.postMessage({ id, score: result.score, warning: result.feedback.warning, suggestions: result.feedback.suggestions, anotherWord: translations.suggestions.anotherWord });
+    parentPort?.postMessage({
+      id,
+      score: result.score,
+      warning: result.feedback.warning,
+      suggestions: result.feedback.suggestions,
+      anotherWord: translations.suggestions.anotherWord,
+    });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -48,7 +48,9 @@ class EstimatorThread {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL("./password-strength-worker.mjs", import.meta.url), { workerData: { judgedLength: JUDGED_PASSWORD_LENGTH } });
+    const worker = new Worker(new URL("./password-strength-worker.mjs", import.meta.url), {
+      workerData: { judgedLength: JUDGED_PASSWORD_LENGTH },
+    });
     worker.unref();
     worker.on("message", (answer: Answer) => {
       const waiter = this.waiting.get(answer.id);

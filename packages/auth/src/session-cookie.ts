@@ -38,7 +38,9 @@ export interface RequestCookies {
  * Reads the session cookie (next-auth's name, possibly chunked) and decrypts it; no database.
  * Only the cookie counts, never an Authorization header.
  */
-export function createSessionCookieReader(env: AuthEnv = readAuthEnv()): (cookies: RequestCookies) => Promise<SessionClaims | null> {
+export function createSessionCookieReader(
+  env: AuthEnv = readAuthEnv(),
+): (cookies: RequestCookies) => Promise<SessionClaims | null> {
   const secureCookie = env.url.startsWith("https://");
   return async (cookies) => {
     const req = { cookies, headers: new Headers() } as unknown as Parameters<typeof getToken>[0]["req"];

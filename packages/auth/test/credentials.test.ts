@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AccountLookup, CHECKED_PASSWORD_MAX, checkCredentials, hashPassword, readAuthEnv, sessionClaimsOf, sessionSecret } from "../src";
+import {
+  type AccountLookup,
+  CHECKED_PASSWORD_MAX,
+  checkCredentials,
+  hashPassword,
+  readAuthEnv,
+  sessionClaimsOf,
+  sessionSecret,
+} from "../src";
 
 describe("checkCredentials", () => {
   let accounts: AccountLookup;
@@ -10,14 +18,20 @@ describe("checkCredentials", () => {
     const hash = await hashPassword("correct horse");
     const rows = new Map([
       ["alice", { id: 7n, username: "alice", globalName: null, bot: false, passwordHash: hash, suspendedAt: null }],
-      ["mallory", { id: 8n, username: "mallory", globalName: null, bot: false, passwordHash: hash, suspendedAt: new Date() }],
+      [
+        "mallory",
+        { id: 8n, username: "mallory", globalName: null, bot: false, passwordHash: hash, suspendedAt: new Date() },
+      ],
       ["robot", { id: 9n, username: "robot", globalName: null, bot: true, passwordHash: null, suspendedAt: null }],
     ]);
     accounts = { findByUsername: async (name) => rows.get(name) ?? null };
   });
 
   it("accepts the right password and stores only argon2id hashes", async () => {
-    expect(await checkCredentials(accounts, "alice", "correct horse")).toEqual({ ok: true, user: { id: "7", username: "alice", displayName: null } });
+    expect(await checkCredentials(accounts, "alice", "correct horse")).toEqual({
+      ok: true,
+      user: { id: "7", username: "alice", displayName: null },
+    });
     expect(await hashPassword("x")).toMatch(/^\$argon2id\$/);
   });
 
@@ -54,7 +68,10 @@ describe("checkCredentials", () => {
       },
     };
     const started = performance.now();
-    expect(await checkCredentials(counting, "alice", "x".repeat(CHECKED_PASSWORD_MAX + 1))).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkCredentials(counting, "alice", "x".repeat(CHECKED_PASSWORD_MAX + 1))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await checkCredentials(counting, "alice", "x".repeat(1_000_000))).toEqual({ ok: false, reason: "invalid" });
     // No argon2 run (each takes tens of milliseconds).
     expect(performance.now() - started).toBeLessThan(20);

@@ -4,18 +4,30 @@ import { checkPasswordStrength, JUDGED_PASSWORD_LENGTH, MIN_PASSWORD_SCORE } fro
 describe("the password rule (zxcvbn)", () => {
   it("refuses the most common passwords with zxcvbn's warning and suggestion", async () => {
     for (const password of ["password", "12345678", "qwertyuiop"]) {
-      expect(await checkPasswordStrength(password, ["alice"]), password).toEqual({ ok: false, message: expect.stringMatching(/^This is a (heavily|frequently|commonly) used password\. /) });
+      expect(await checkPasswordStrength(password, ["alice"]), password).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^This is a (heavily|frequently|commonly) used password\. /),
+      });
     }
-    expect(await checkPasswordStrength("password", [])).toEqual({ ok: false, message: "This is a heavily used password. Add more words that are less common." });
+    expect(await checkPasswordStrength("password", [])).toEqual({
+      ok: false,
+      message: "This is a heavily used password. Add more words that are less common.",
+    });
   });
 
   it(`refuses a password scoring below ${MIN_PASSWORD_SCORE} even when zxcvbn has no warning for it`, async () => {
-    expect(await checkPasswordStrength("long enough", [])).toEqual({ ok: false, message: "This password is too easy to guess. Add more words that are less common." });
+    expect(await checkPasswordStrength("long enough", [])).toEqual({
+      ok: false,
+      message: "This password is too easy to guess. Add more words that are less common.",
+    });
   });
 
   it("refuses a password built on the username, also a strong-looking one that contains it", async () => {
     expect(await checkPasswordStrength("alice12345678", ["alice"])).toMatchObject({ ok: false });
-    expect(await checkPasswordStrength("Plum-ALICE-Kettle-93!", ["alice"])).toEqual({ ok: false, message: "Don’t use your username in your password. Add more words that are less common." });
+    expect(await checkPasswordStrength("Plum-ALICE-Kettle-93!", ["alice"])).toEqual({
+      ok: false,
+      message: "Don’t use your username in your password. Add more words that are less common.",
+    });
     // A two-letter username is not looked for inside words.
     expect(await checkPasswordStrength("bold copper lantern", ["bo"])).toEqual({ ok: true });
   });
@@ -38,7 +50,10 @@ describe("the password rule (zxcvbn)", () => {
     expect(await checkPasswordStrength(`${padding}violet tractor mirror`, ["alice"])).toMatchObject({ ok: false });
     const strongStart = "violet tractor mirror q8#Lm2!vXr9$Tp ".repeat(3).slice(0, JUDGED_PASSWORD_LENGTH);
     expect(await checkPasswordStrength(`${strongStart}lantern`, ["alice"])).toEqual({ ok: true });
-    expect(await checkPasswordStrength(`${strongStart}alice`, ["alice"])).toEqual({ ok: false, message: "Don’t use your username in your password. Add more words that are less common." });
+    expect(await checkPasswordStrength(`${strongStart}alice`, ["alice"])).toEqual({
+      ok: false,
+      message: "Don’t use your username in your password. Add more words that are less common.",
+    });
   }, 30_000);
 
   it("judges costly 128-character passwords without holding up the process's own thread", async () => {

@@ -1,4 +1,10 @@
-import { createMemoryRateLimitStore, createRedisRateLimitStore, createSignInThrottle, type RateLimitStore, signInThrottledWait } from "@chat/rate-limit";
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  createSignInThrottle,
+  type RateLimitStore,
+  signInThrottledWait,
+} from "@chat/rate-limit";
 import type { CredentialsConfig } from "next-auth/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountLookup, createAuthOptions, type DeviceCookie, deviceCookieFor, hashPassword } from "../src";
@@ -15,11 +21,20 @@ describe("sign-in through next-auth's authorize, throttled", () => {
     process.env.NEXTAUTH_SECRET ??= "test secret";
     process.env.NEXTAUTH_URL ??= "http://app.test";
     const hash = await hashPassword("violet tractor mirror");
-    const person = (id: bigint, username: string) => [username, { id, username, globalName: null, bot: false, passwordHash: hash, suspendedAt: null }] as const;
-    const rows = new Map([person(7n, "alice"), person(8n, "bruno"), person(9n, "carmen"), person(10n, "dora"), person(11n, "emil")]);
+    const person = (id: bigint, username: string) =>
+      [username, { id, username, globalName: null, bot: false, passwordHash: hash, suspendedAt: null }] as const;
+    const rows = new Map([
+      person(7n, "alice"),
+      person(8n, "bruno"),
+      person(9n, "carmen"),
+      person(10n, "dora"),
+      person(11n, "emil"),
+    ]);
     const accounts: AccountLookup = { findByUsername: async (name) => rows.get(name) ?? null };
     const namespace = `auth-test-${Date.now()}`;
-    store = process.env.TEST_REDIS_URL ? createRedisRateLimitStore(process.env.TEST_REDIS_URL, namespace) : createMemoryRateLimitStore(namespace);
+    store = process.env.TEST_REDIS_URL
+      ? createRedisRateLimitStore(process.env.TEST_REDIS_URL, namespace)
+      : createMemoryRateLimitStore(namespace);
     const throttle = createSignInThrottle(store);
     const options = createAuthOptions({
       accounts: async () => accounts,
@@ -34,7 +49,10 @@ describe("sign-in through next-auth's authorize, throttled", () => {
       },
     });
     const provider = options.providers[0] as unknown as { options: CredentialsConfig };
-    authorize = async (credentials, address, cookie) => provider.options.authorize(credentials, { headers: { "x-test-address": address, ...(cookie ? { cookie } : {}) } } as never);
+    authorize = async (credentials, address, cookie) =>
+      provider.options.authorize(credentials, {
+        headers: { "x-test-address": address, ...(cookie ? { cookie } : {}) },
+      } as never);
   });
   afterAll(() => store?.close());
 
@@ -55,9 +73,15 @@ describe("sign-in through next-auth's authorize, throttled", () => {
 
   it("forgets earlier failures once the right password gets in", async () => {
     for (let i = 0; i < 4; i++) await attempt("bruno", "wrong guess", "192.0.2.11");
-    expect(await attempt("Bruno", "violet tractor mirror", "192.0.2.11")).toEqual({ user: { id: "8", name: "bruno" }, error: null });
+    expect(await attempt("Bruno", "violet tractor mirror", "192.0.2.11")).toEqual({
+      user: { id: "8", name: "bruno" },
+      error: null,
+    });
     for (let i = 0; i < 4; i++) await attempt("bruno", "wrong guess", "192.0.2.11");
-    expect(await attempt("bruno", "violet tractor mirror", "192.0.2.11")).toEqual({ user: { id: "8", name: "bruno" }, error: null });
+    expect(await attempt("bruno", "violet tractor mirror", "192.0.2.11")).toEqual({
+      user: { id: "8", name: "bruno" },
+      error: null,
+    });
   }, 30_000);
 
   it("takes as long for an unknown username as for a known one with a wrong password", async () => {
@@ -83,11 +107,20 @@ describe("sign-in through next-auth's authorize, throttled", () => {
     setCookies.length = 0;
     await attempt("dora", "wrong guess", "192.0.2.13");
     expect(setCookies).toEqual([]);
-    expect(await attempt("Dora", "violet tractor mirror", "192.0.2.13")).toEqual({ user: { id: "10", name: "dora" }, error: null });
+    expect(await attempt("Dora", "violet tractor mirror", "192.0.2.13")).toEqual({
+      user: { id: "10", name: "dora" },
+      error: null,
+    });
     expect(setCookies).toHaveLength(1);
     const [first] = setCookies;
     expect(first?.name).toBe("chat-device");
-    expect(first?.options).toEqual({ httpOnly: true, sameSite: "lax", secure: false, path: "/", maxAge: 365 * 24 * 60 * 60 });
+    expect(first?.options).toEqual({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: false,
+      path: "/",
+      maxAge: 365 * 24 * 60 * 60,
+    });
     expect(first?.value).toMatch(/^d1~[A-Za-z0-9_-]{22}~[0-9a-z]+~dora~[A-Za-z0-9_-]{43}$/);
     const deviceId = first?.value.split("~")[1];
     // The same browser signing in to another account: the cookie now names that one, same device.
@@ -103,10 +136,21 @@ describe("sign-in through next-auth's authorize, throttled", () => {
     expect(signInThrottledWait((await attempt("carmen", right, "198.51.100.66")).error)).toBeGreaterThan(55_000);
     // A cookie this app did not sign, one for another account, one signed with another secret: locked out like anyone.
     const [version, id, issued, , mac] = (setCookies.at(-1)?.value ?? "").split("~");
-    const refusedCookies = [`chat-device=${version}~${id}~${issued}~carmen~${mac}x`, `chat-device=${deviceCookieFor(process.env.NEXTAUTH_SECRET as string, "bruno", false).value}`, `chat-device=${deviceCookieFor("another secret", "carmen", false).value}`];
-    for (const cookie of refusedCookies) expect(signInThrottledWait((await attempt("carmen", right, "203.0.113.5", cookie)).error), cookie).toBeGreaterThan(50_000);
+    const refusedCookies = [
+      `chat-device=${version}~${id}~${issued}~carmen~${mac}x`,
+      `chat-device=${deviceCookieFor(process.env.NEXTAUTH_SECRET as string, "bruno", false).value}`,
+      `chat-device=${deviceCookieFor("another secret", "carmen", false).value}`,
+    ];
+    for (const cookie of refusedCookies)
+      expect(
+        signInThrottledWait((await attempt("carmen", right, "203.0.113.5", cookie)).error),
+        cookie,
+      ).toBeGreaterThan(50_000);
     // From a new address, with the device cookie: in.
-    expect(await attempt("carmen", right, "203.0.113.5", device)).toEqual({ user: { id: "9", name: "carmen" }, error: null });
+    expect(await attempt("carmen", right, "203.0.113.5", device)).toEqual({
+      user: { id: "9", name: "carmen" },
+      error: null,
+    });
     // The lock from elsewhere holds.
     expect(signInThrottledWait((await attempt("carmen", right, "198.51.100.66")).error)).toBeGreaterThan(50_000);
   }, 30_000);

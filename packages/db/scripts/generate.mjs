@@ -7,7 +7,12 @@ import { fileURLToPath } from "node:url";
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const result = spawnSync(
   process.execPath,
-  [resolve(dirname(fileURLToPath(import.meta.url)), "../node_modules/prisma/build/index.js"), "generate", "--config", resolve(pkg, "prisma.config.ts")],
+  [
+    resolve(dirname(fileURLToPath(import.meta.url)), "../node_modules/prisma/build/index.js"),
+    "generate",
+    "--config",
+    resolve(pkg, "prisma.config.ts"),
+  ],
   {
     cwd: pkg,
     stdio: ["ignore", "inherit", "inherit"],

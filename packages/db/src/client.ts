@@ -57,9 +57,17 @@ function connectingWithin(timeoutMs: number): typeof pg.Client {
  * (`embedded`: connecting waits for a busy one). `onQuery` hears every statement sent (tests
  * read plans and count round trips with it).
  */
-export function createPrismaClient(url: string, poolSize = 10, onQuery?: (sent: SentQuery) => void, options: { embedded?: boolean } = {}): PrismaClient {
+export function createPrismaClient(
+  url: string,
+  poolSize = 10,
+  onQuery?: (sent: SentQuery) => void,
+  options: { embedded?: boolean } = {},
+): PrismaClient {
   const timing: StatementTiming = {};
-  const Client = timedClient(connectingWithin(options.embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS), timing);
+  const Client = timedClient(
+    connectingWithin(options.embedded ? EMBEDDED_CONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS),
+    timing,
+  );
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client });
   const adapter = guardTransactions(new PrismaPg(pool, { disposeExternalPool: true }));
   const transactionOptions = { maxWait: TRANSACTION_WAIT_MS, timeout: TRANSACTION_TIMEOUT_MS };

@@ -35,7 +35,10 @@ export function timedClient(Base: typeof pg.Client, timing: StatementTiming): ty
   const base = Base.prototype as unknown as { query: Query };
   // Looked up on each call, never kept: a statement counter (tests) patches pg.Client's own
   // query after pools and their clients exist, and must still see every statement.
-  (TimedClient.prototype as unknown as { query: Query }).query = function timedQuery(this: pg.Client, ...args: unknown[]) {
+  (TimedClient.prototype as unknown as { query: Query }).query = function timedQuery(
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
     const listener = timing.listener;
     if (!listener) return base.query.apply(this, args);
     const started = performance.now();

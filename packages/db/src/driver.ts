@@ -28,7 +28,9 @@ export function watchDriver(db: PrismaClient): DriverWatch {
 const INT8 = 20;
 const INT8_ARRAY = 1016;
 const TIMESTAMP = 1114;
-const defaultInt8Array = pg.types.getTypeParser(INT8_ARRAY as Parameters<typeof pg.types.getTypeParser>[0]) as (text: string) => (string | null)[];
+const defaultInt8Array = pg.types.getTypeParser(INT8_ARRAY as Parameters<typeof pg.types.getTypeParser>[0]) as (
+  text: string,
+) => (string | null)[];
 
 /**
  * Values as Prisma's raw queries give them: 64-bit integers (ids) as bigint, and timestamps
@@ -54,6 +56,10 @@ export type SqlValue = string | number | boolean | bigint | Uint8Array | null;
 export async function hotQuery<Row>(db: PrismaClient, text: string, values: SqlValue[]): Promise<Row[]> {
   const pool = pools.get(db);
   if (!pool) throw new Error("hotQuery: this Prisma client was not made by createPrismaClient");
-  const result = await pool.query({ text, values: values.map((v) => (typeof v === "bigint" ? v.toString() : v)), types: prismaTypes });
+  const result = await pool.query({
+    text,
+    values: values.map((v) => (typeof v === "bigint" ? v.toString() : v)),
+    types: prismaTypes,
+  });
   return result.rows as Row[];
 }

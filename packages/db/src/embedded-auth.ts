@@ -149,7 +149,12 @@ async function handshake(inbox: Inbox, socket: Socket, secret: ScramSecret): Pro
   const length = initial.length >= end + 5 ? initial.readInt32BE(end + 1) : -1;
   if (length < 0 || end + 5 + length > initial.length) throw new Refused("08P01", "malformed SASL initial response");
   const exchange = new ScramExchange(secret);
-  socket.write(authenticationRequest(AUTH_SASL_CONTINUE, Buffer.from(exchange.start(initial.subarray(end + 5, end + 5 + length).toString("utf8")))));
+  socket.write(
+    authenticationRequest(
+      AUTH_SASL_CONTINUE,
+      Buffer.from(exchange.start(initial.subarray(end + 5, end + 5 + length).toString("utf8"))),
+    ),
+  );
 
   const serverFinal = exchange.finish((await saslResponse(inbox)).toString("utf8"));
   if (!serverFinal) throw failed;
@@ -163,7 +168,11 @@ async function handshake(inbox: Inbox, socket: Socket, secret: ScramSecret): Pro
  * parameters, and anything the client sent after it); the socket is left paused. Otherwise
  * null: the client was told why (or went away) and the socket is closed.
  */
-export async function admitWithPassword(socket: Socket, secret: ScramSecret, timeoutMs = 10_000): Promise<Buffer | null> {
+export async function admitWithPassword(
+  socket: Socket,
+  secret: ScramSecret,
+  timeoutMs = 10_000,
+): Promise<Buffer | null> {
   const inbox = new Inbox(socket);
   const timer = setTimeout(() => socket.destroy(), timeoutMs);
   try {
@@ -171,7 +180,8 @@ export async function admitWithPassword(socket: Socket, secret: ScramSecret, tim
     return Buffer.concat([startup, inbox.release()]);
   } catch (error) {
     const refusal = error instanceof ScramProtocolError ? new Refused("08P01", error.message) : error;
-    if (refusal instanceof Refused && socket.writable) socket.end(errorResponse(refusal.sqlState, refusal.message), () => socket.destroy());
+    if (refusal instanceof Refused && socket.writable)
+      socket.end(errorResponse(refusal.sqlState, refusal.message), () => socket.destroy());
     else socket.destroy();
     if (!(refusal instanceof Refused || refusal instanceof Disconnected)) throw error;
     return null;

@@ -17,5 +17,5 @@ try {
   });
   parentPort.postMessage({ ready: { url: database.url, port: database.port } });
 } catch (error) {
-  parentPort.postMessage({ failed: error instanceof Error ? error.stack ?? error.message : String(error) });
+  parentPort.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

@@ -15,8 +15,11 @@ export async function databaseFacts(url: string): Promise<DatabaseFacts> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const serverVersion = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? null;
-    const migrated = (await client.query<{ found: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`)).rows[0]?.found;
+    const serverVersion =
+      (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? null;
+    const migrated = (
+      await client.query<{ found: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`)
+    ).rows[0]?.found;
     const applied = migrated ? [...(await appliedMigrations(client)).keys()] : [];
     const pending = knownMigrations()
       .map((m) => m.name)

@@ -26,12 +26,19 @@ export interface JoinOptions {
  */
 export async function joinDatabase(options: JoinOptions = {}): Promise<OpenDatabase> {
   const databaseUrl = options.databaseUrl ?? dbEnv.databaseUrl;
-  const url = databaseUrl ?? embeddedUrl(options.embeddedPort ?? dbEnv.embeddedPort, embeddedPassword(options.dataDir ?? dbEnv.dataDir));
+  const url =
+    databaseUrl ??
+    embeddedUrl(options.embeddedPort ?? dbEnv.embeddedPort, embeddedPassword(options.dataDir ?? dbEnv.dataDir));
   if (databaseUrl && options.migrate !== false) await applyMigrations(url);
   return connectTo(url, options.poolSize, undefined, { embedded: !databaseUrl });
 }
 
-export function connectTo(url: string, poolSize = dbEnv.poolSize, onClose?: () => Promise<void>, options: { embedded?: boolean } = {}): OpenDatabase {
+export function connectTo(
+  url: string,
+  poolSize = dbEnv.poolSize,
+  onClose?: () => Promise<void>,
+  options: { embedded?: boolean } = {},
+): OpenDatabase {
   const prisma = createPrismaClient(url, poolSize, undefined, options);
   return {
     prisma,

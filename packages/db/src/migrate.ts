@@ -41,18 +41,21 @@ export async function createMigrationsTable(client: Queryable): Promise<void> {
 
 /** The finished migrations' names and checksums. */
 export async function appliedMigrations(client: Queryable): Promise<Map<string, string>> {
-  const rows = (await client.query<{ migration_name: string; checksum: string }>(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`)).rows;
+  const rows = (
+    await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`,
+    )
+  ).rows;
   return new Map(rows.map((r) => [r.migration_name, r.checksum]));
 }
 
 /** Runs one migration and records it, inside the caller's transaction. */
 export async function applyMigrationWithin(client: Queryable, migration: Migration): Promise<void> {
   await client.query(migration.sql);
-  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [
-    randomUUID(),
-    migration.checksum,
-    migration.name,
-  ]);
+  await client.query(
+    `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+    [randomUUID(), migration.checksum, migration.name],
+  );
 }
 
 /**
@@ -74,14 +77,20 @@ export async function applyMigrations(url: string, options: { through?: string }
     const known = knownMigrations();
     const unknown = [...done.keys()].filter((name) => !known.some((migration) => migration.name === name));
     if (unknown.length > 0) {
-      throw new Error(`the database was migrated by a newer version of the service (${unknown.join(", ")}); run that version, or restore the backup taken before upgrading`);
+      throw new Error(
+        `the database was migrated by a newer version of the service (${unknown.join(", ")}); run that version, or restore the backup taken before upgrading`,
+      );
     }
-    const through = options.through === undefined ? known.length : known.findIndex((migration) => migration.name === options.through) + 1;
+    const through =
+      options.through === undefined
+        ? known.length
+        : known.findIndex((migration) => migration.name === options.through) + 1;
     if (through === 0) throw new Error(`no migration ${options.through}`);
     for (const migration of known.slice(0, through)) {
       const appliedChecksum = done.get(migration.name);
       if (appliedChecksum !== undefined) {
-        if (appliedChecksum !== migration.checksum) throw new Error(`migration ${migration.name} was changed after it was applied`);
+        if (appliedChecksum !== migration.checksum)
+          throw new Error(`migration ${migration.name} was changed after it was applied`);
         continue;
       }
       await client.query("BEGIN");

@@ -49,7 +49,8 @@ export class MessageStream {
     let start = 0;
     for (const chunk of this.chunks) {
       const end = start + chunk.length;
-      if (end > at && start < at + 4) chunk.copy(bytes, Math.max(0, start - at), Math.max(0, at - start), Math.min(chunk.length, at + 4 - start));
+      if (end > at && start < at + 4)
+        chunk.copy(bytes, Math.max(0, start - at), Math.max(0, at - start), Math.min(chunk.length, at + 4 - start));
       if (end >= at + 4) break;
       start = end;
     }

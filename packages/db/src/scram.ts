@@ -52,7 +52,8 @@ export class ScramExchange {
     this.gs2Header = `${match[1]},,`;
     this.clientFirstBare = match[2] as string;
     const clientNonce = attributes(this.clientFirstBare).get("r");
-    if (!clientNonce || !/^[\x21-\x2b\x2d-\x7e]+$/.test(clientNonce)) throw new ScramProtocolError("missing or invalid SCRAM client nonce");
+    if (!clientNonce || !/^[\x21-\x2b\x2d-\x7e]+$/.test(clientNonce))
+      throw new ScramProtocolError("missing or invalid SCRAM client nonce");
     this.nonce = clientNonce + randomBytes(18).toString("base64");
     this.serverFirst = `r=${this.nonce},s=${this.secret.salt.toString("base64")},i=${this.secret.iterations}`;
     return this.serverFirst;
@@ -67,7 +68,8 @@ export class ScramExchange {
     if (cut < 0) throw new ScramProtocolError("missing SCRAM client proof");
     const withoutProof = clientFinal.slice(0, cut);
     const fields = attributes(withoutProof);
-    if (fields.get("c") !== Buffer.from(this.gs2Header).toString("base64")) throw new ScramProtocolError("SCRAM channel binding does not match");
+    if (fields.get("c") !== Buffer.from(this.gs2Header).toString("base64"))
+      throw new ScramProtocolError("SCRAM channel binding does not match");
     if (fields.get("r") !== this.nonce) throw new ScramProtocolError("SCRAM nonce does not match");
     const proof = Buffer.from(clientFinal.slice(cut + 3), "base64");
     const authMessage = `${this.clientFirstBare},${this.serverFirst},${withoutProof}`;

@@ -1,4 +1,9 @@
-import { DriverAdapterError, type SqlDriverAdapter, type SqlDriverAdapterFactory, type Transaction } from "@prisma/driver-adapter-utils";
+import {
+  DriverAdapterError,
+  type SqlDriverAdapter,
+  type SqlDriverAdapterFactory,
+  type Transaction,
+} from "@prisma/driver-adapter-utils";
 
 /** The statements Prisma's transaction manager ends a transaction with (its commit, its rollback, a timeout's rollback). */
 const ENDS_TRANSACTION = /^\s*(COMMIT|ROLLBACK)\s*;?\s*$/i;
@@ -15,7 +20,10 @@ function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
 }
 
 const closed = () =>
-  new DriverAdapterError({ kind: "TransactionAlreadyClosed", cause: "The transaction ended (committed, rolled back or timed out) before this statement was sent." });
+  new DriverAdapterError({
+    kind: "TransactionAlreadyClosed",
+    cause: "The transaction ended (committed, rolled back or timed out) before this statement was sent.",
+  });
 
 /**
  * A transaction whose connection takes no statement once its COMMIT or ROLLBACK was sent.

@@ -18,7 +18,12 @@ const cleanups: (() => Promise<void>)[] = [];
 async function scratchDatabase(): Promise<string> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
-    const db = await openDatabase({ dataDir: mkdtempSync(join(work, "data-")), embeddedPort: 0, embeddedRole: "own", migrate: false });
+    const db = await openDatabase({
+      dataDir: mkdtempSync(join(work, "data-")),
+      embeddedPort: 0,
+      embeddedRole: "own",
+      migrate: false,
+    });
     cleanups.push(() => db.close());
     return db.url;
   }
@@ -48,7 +53,8 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-const one = async <T>(client: pg.Client, sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0] as T;
+const one = async <T>(client: pg.Client, sql: string, params: unknown[] = []) =>
+  (await client.query(sql, params)).rows[0] as T;
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -65,17 +71,26 @@ describe("backup files", { timeout: 120_000 }, () => {
       await createMigrationsTable(client);
       for (const migration of older) await applyMigrationWithin(client, migration);
       await client.query("COMMIT");
-      const id = async (sql: string, params: unknown[] = []) => (await one<{ id: string }>(client, `${sql} RETURNING "id"::text AS id`, params)).id;
-      const person = await id(`INSERT INTO "User" ("username", "globalName") VALUES ('person', 'Ünïcode "quoted" \\ name')`);
+      const id = async (sql: string, params: unknown[] = []) =>
+        (await one<{ id: string }>(client, `${sql} RETURNING "id"::text AS id`, params)).id;
+      const person = await id(
+        `INSERT INTO "User" ("username", "globalName") VALUES ('person', 'Ünïcode "quoted" \\ name')`,
+      );
       const bot = await id(`INSERT INTO "User" ("username", "bot") VALUES ('bot', true)`);
       const guild = await id(`INSERT INTO "Guild" ("name", "ownerId") VALUES ('G', $1)`, [person]);
       // A channel in a category made after it: a row pointing at a later row of its own table.
       const channel = await id(`INSERT INTO "Channel" ("guildId", "name", "type") VALUES ($1, 'busy', 0)`, [guild]);
       const category = await id(`INSERT INTO "Channel" ("guildId", "name", "type") VALUES ($1, 'cat', 4)`, [guild]);
       await client.query(`UPDATE "Channel" SET "parentId" = $1 WHERE "id" = $2`, [category, channel]);
-      const message = await id(`INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") VALUES ($1, $2, $3, 'line one\nline two')`, [channel, guild, bot]);
+      const message = await id(
+        `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") VALUES ($1, $2, $3, 'line one\nline two')`,
+        [channel, guild, bot],
+      );
       await client.query(`UPDATE "Channel" SET "lastMessageId" = $1 WHERE "id" = $2`, [message, channel]);
-      await client.query(`INSERT INTO "Attachment" ("messageId", "filename", "size", "data") VALUES ($1, 'f.bin', $2, $3)`, [message, bytes.length, bytes]);
+      await client.query(
+        `INSERT INTO "Attachment" ("messageId", "filename", "size", "data") VALUES ($1, 'f.bin', $2, $3)`,
+        [message, bytes.length, bytes],
+      );
       await client.query(`INSERT INTO "Member" ("guildId", "userId") VALUES ($1, $2), ($1, $3)`, [guild, person, bot]);
       return { person, channel, category, message, lastId: BigInt(category) > BigInt(message) ? category : message };
     });
@@ -88,17 +103,31 @@ describe("backup files", { timeout: 120_000 }, () => {
     expect(restored.migration).toBe(knownMigrations().at(-1)?.name);
     expect(restored.fileContents).toEqual({ "attachment-signing-key": Buffer.from("key") });
     await withClient(target, async (client) => {
-      expect((await client.query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`)).rows.map((r) => r.migration_name)).toEqual(knownMigrations().map((m) => m.name));
-      expect(await one(client, `SELECT "globalName" FROM "User" WHERE "id" = $1`, [ids.person])).toEqual({ globalName: 'Ünïcode "quoted" \\ name' });
-      expect(await one(client, `SELECT "parentId"::text FROM "Channel" WHERE "id" = $1`, [ids.channel])).toEqual({ parentId: ids.category });
-      expect(await one(client, `SELECT "content" FROM "Message" WHERE "id" = $1`, [ids.message])).toEqual({ content: "line one\nline two" });
+      expect(
+        (await client.query(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`)).rows.map(
+          (r) => r.migration_name,
+        ),
+      ).toEqual(knownMigrations().map((m) => m.name));
+      expect(await one(client, `SELECT "globalName" FROM "User" WHERE "id" = $1`, [ids.person])).toEqual({
+        globalName: 'Ünïcode "quoted" \\ name',
+      });
+      expect(await one(client, `SELECT "parentId"::text FROM "Channel" WHERE "id" = $1`, [ids.channel])).toEqual({
+        parentId: ids.category,
+      });
+      expect(await one(client, `SELECT "content" FROM "Message" WHERE "id" = $1`, [ids.message])).toEqual({
+        content: "line one\nline two",
+      });
       expect((await one<{ data: Buffer }>(client, `SELECT "data" FROM "Attachment"`)).data).toEqual(bytes);
       // The read-states migration ran on the restored rows: the person starts with the channel read.
-      expect((await client.query(`SELECT "userId"::text, "lastReadMessageId"::text FROM "ReadState"`)).rows).toEqual([{ userId: ids.person, lastReadMessageId: ids.message }]);
+      expect((await client.query(`SELECT "userId"::text, "lastReadMessageId"::text FROM "ReadState"`)).rows).toEqual([
+        { userId: ids.person, lastReadMessageId: ids.message },
+      ]);
       const next = await one<{ id: string }>(client, `SELECT nextval('global_id_seq')::text AS id`);
       expect(BigInt(next.id)).toBeGreaterThan(BigInt(ids.lastId));
       // The foreign keys are back: a member of no guild is refused.
-      await expect(client.query(`INSERT INTO "Member" ("guildId", "userId") VALUES (424242, $1)`, [ids.person])).rejects.toThrow(/foreign key/);
+      await expect(
+        client.query(`INSERT INTO "Member" ("guildId", "userId") VALUES (424242, $1)`, [ids.person]),
+      ).rejects.toThrow(/foreign key/);
     });
   });
 
@@ -109,7 +138,14 @@ describe("backup files", { timeout: 120_000 }, () => {
       for (const migration of knownMigrations()) await applyMigrationWithin(client, migration);
       await client.query(`INSERT INTO "User" ("username") VALUES ('already_here')`);
     });
-    const header = (migrations: { name: string; checksum: string }[]) => ({ format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: "", server_version: "", migrations, files: {} });
+    const header = (migrations: { name: string; checksum: string }[]) => ({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      created_at: "",
+      server_version: "",
+      migrations,
+      files: {},
+    });
     const known = knownMigrations().map((m) => ({ name: m.name, checksum: m.checksum }));
 
     const newer = join(work, "newer.backup");
@@ -119,12 +155,22 @@ describe("backup files", { timeout: 120_000 }, () => {
     await out.commit();
     const refused = restoreBackup(target, newer, { force: true });
     await expect(refused).rejects.toThrow(RestoreRefused);
-    await expect(refused).rejects.toThrow("the backup's schema has migration 29991231000000_future, which this version does not know");
+    await expect(refused).rejects.toThrow(
+      "the backup's schema has migration 29991231000000_future, which this version does not know",
+    );
 
     const broken = join(work, "broken.backup");
     const bad = writeLines(broken);
     await bad.write(header(known));
-    await bad.write({ table: "Member", columns: [{ name: "guildId", type: "bigint" }, { name: "userId", type: "bigint" }, { name: "nick", type: "text" }, { name: "joinedAt", type: "timestamp" }] });
+    await bad.write({
+      table: "Member",
+      columns: [
+        { name: "guildId", type: "bigint" },
+        { name: "userId", type: "bigint" },
+        { name: "nick", type: "text" },
+        { name: "joinedAt", type: "timestamp" },
+      ],
+    });
     await bad.write(["777", "888", null, "2026-01-01 00:00:00"]);
     await bad.write({ sequences: [] });
     await bad.write({ end: { rows: { Member: 1 } } });

@@ -78,7 +78,9 @@ describe("the embedded database's password", () => {
   it("is the same for every process that asks at once (one file, never half-written)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "chat-db-password-race-"));
     try {
-      const seen = await Promise.all(Array.from({ length: 8 }, () => Promise.resolve().then(() => embeddedPassword(dir))));
+      const seen = await Promise.all(
+        Array.from({ length: 8 }, () => Promise.resolve().then(() => embeddedPassword(dir))),
+      );
       expect(new Set(seen).size).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -32,7 +32,9 @@ describe("the embedded database's thread", () => {
         ticks += 1;
       }, 5);
       const started = performance.now();
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM generate_series(1, 3000000) AS g(x) WHERE x % 7 = 0");
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS n FROM generate_series(1, 3000000) AS g(x) WHERE x % 7 = 0",
+      );
       const tookMs = performance.now() - started;
       clearInterval(timer);
       expect(rows[0].n).toBe(428571);

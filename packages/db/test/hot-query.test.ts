@@ -32,7 +32,14 @@ describe("hotQuery", () => {
     const sql = `SELECT $1::bigint AS id, ARRAY[$1::bigint, NULL, 1]::bigint[] AS ids, '2026-11-28 09:08:42.123'::timestamp(3) AS at, 7::int AS n, '{"a":1}'::jsonb AS j, true AS b`;
     const [hot] = await hotQuery<Record<string, unknown>>(db, sql, [9007199254740993n]);
     const [viaPrisma] = await db.$queryRawUnsafe<Record<string, unknown>[]>(sql, 9007199254740993n);
-    expect(hot).toEqual({ id: 9007199254740993n, ids: [9007199254740993n, null, 1n], at: new Date("2026-11-28T09:08:42.123Z"), n: 7, j: { a: 1 }, b: true });
+    expect(hot).toEqual({
+      id: 9007199254740993n,
+      ids: [9007199254740993n, null, 1n],
+      at: new Date("2026-11-28T09:08:42.123Z"),
+      n: 7,
+      j: { a: 1 },
+      b: true,
+    });
     expect(hot).toEqual(viaPrisma);
   });
 

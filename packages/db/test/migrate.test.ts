@@ -31,7 +31,11 @@ describe("database opening and migrations", () => {
     const ownerDir = mkdtempSync(join(tmpdir(), "chat-db-own-"));
     const owner = await openDatabase({ dataDir: ownerDir, embeddedPort: 0 });
     try {
-      const joiner = await openDatabase({ dataDir: ownerDir, embeddedPort: owner.embedded?.port, embeddedRole: "join" });
+      const joiner = await openDatabase({
+        dataDir: ownerDir,
+        embeddedPort: owner.embedded?.port,
+        embeddedRole: "join",
+      });
       await joiner.prisma.user.create({ data: { username: "from_joiner" } });
       expect(await owner.prisma.user.count({ where: { username: "from_joiner" } })).toBe(1);
       await joiner.close();
@@ -50,7 +54,11 @@ describe("database opening and migrations", () => {
       const url = new URL(admin);
       url.pathname = `/${name}`;
       try {
-        const results = await Promise.all([applyMigrations(url.toString()), applyMigrations(url.toString()), applyMigrations(url.toString())]);
+        const results = await Promise.all([
+          applyMigrations(url.toString()),
+          applyMigrations(url.toString()),
+          applyMigrations(url.toString()),
+        ]);
         expect(results.flat()).toHaveLength(results.find((r) => r.length > 0)?.length ?? -1);
       } finally {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -63,14 +71,19 @@ describe("database opening and migrations", () => {
 describe("the embedded database under concurrent connections", () => {
   it("keeps each connection's parameterised queries and transactions apart", async () => {
     const owner = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "chat-db-concurrent-")), embeddedPort: 0 });
-    const pools = [new pg.Pool({ connectionString: owner.url, max: 5 }), new pg.Pool({ connectionString: owner.url, max: 5 })];
+    const pools = [
+      new pg.Pool({ connectionString: owner.url, max: 5 }),
+      new pg.Pool({ connectionString: owner.url, max: 5 }),
+    ];
     try {
       const work: Promise<unknown>[] = [];
       for (let i = 0; i < 60; i++) {
         const pool = pools[i % 2] as pg.Pool;
         work.push(
           i % 3 === 0
-            ? pool.query("SELECT $1::int + $2::int + $3::int AS v", [i, 1, 1]).then((r) => expect(r.rows[0].v).toBe(i + 2))
+            ? pool
+                .query("SELECT $1::int + $2::int + $3::int AS v", [i, 1, 1])
+                .then((r) => expect(r.rows[0].v).toBe(i + 2))
             : pool.query("SELECT $1::int AS v", [i]).then((r) => expect(r.rows[0].v).toBe(i)),
         );
       }

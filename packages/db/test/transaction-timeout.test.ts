@@ -38,7 +38,10 @@ describe("interactive transactions on a busy embedded database", () => {
     const error = await failure(
       db.$transaction(
         async (tx) => {
-          const message = await tx.message.create({ data: { channelId: channel.id, authorId: author.id, attachments: { create: [file] } }, include: { attachments: { select: { id: true } } } });
+          const message = await tx.message.create({
+            data: { channelId: channel.id, authorId: author.id, attachments: { create: [file] } },
+            include: { attachments: { select: { id: true } } },
+          });
           readBack.push(message);
           return message.id;
         },
@@ -60,7 +63,9 @@ describe("interactive transactions on a busy embedded database", () => {
   it("waits its turn for the embedded database's one session longer than Prisma's 2 s default, rather than failing to start", async () => {
     const slow = db.$transaction(async (tx) => tx.$queryRaw`SELECT 1 AS slept FROM pg_sleep(2.5)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await expect(db.$transaction(async (tx) => tx.$queryRaw<{ n: number }[]>`SELECT 1 AS n`)).resolves.toEqual([{ n: 1 }]);
+    await expect(db.$transaction(async (tx) => tx.$queryRaw<{ n: number }[]>`SELECT 1 AS n`)).resolves.toEqual([
+      { n: 1 },
+    ]);
     await slow;
   });
 });

@@ -83,8 +83,14 @@ describe("a database that cannot be reached is told apart from a statement that 
   });
 
   it("a server starting up (57P03) or shutting down (57P01), and a connection cut without a word", async () => {
-    const starting = await fakeServer((socket) => socket.once("data", () => socket.end(errorResponse("57P03", "the database system is starting up"))));
-    const shutting = await fakeServer((socket) => socket.once("data", () => socket.end(errorResponse("57P01", "terminating connection due to administrator command"))));
+    const starting = await fakeServer((socket) =>
+      socket.once("data", () => socket.end(errorResponse("57P03", "the database system is starting up"))),
+    );
+    const shutting = await fakeServer((socket) =>
+      socket.once("data", () =>
+        socket.end(errorResponse("57P01", "terminating connection due to administrator command")),
+      ),
+    );
     const cut = await fakeServer((socket) => socket.once("data", () => socket.destroy()));
     try {
       const errors = [

@@ -59,17 +59,29 @@ describe(`upgrading a database with data in it (${mode})`, () => {
   });
 
   it("applies every later migration in order, once", async () => {
-    const all = readdirSync(migrationsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const all = readdirSync(migrationsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(upgraded).toEqual(all.filter((name) => name !== FIRST_RELEASE));
     expect(await applyMigrations(database.url)).toEqual([]);
   });
 
   it("keeps every person, guild, message, file, reaction and pin the first release wrote", async () => {
     const prisma = db.prisma;
-    expect(await prisma.user.findUnique({ where: { username: "ann" }, select: { id: true, passwordHash: true } })).toEqual({ id: 1001n, passwordHash: expect.stringMatching(/^\$argon2id\$/) });
-    expect(await prisma.guild.findUnique({ where: { id: 1004n }, select: { name: true, ownerId: true } })).toEqual({ name: "First guild", ownerId: 1001n });
+    expect(
+      await prisma.user.findUnique({ where: { username: "ann" }, select: { id: true, passwordHash: true } }),
+    ).toEqual({ id: 1001n, passwordHash: expect.stringMatching(/^\$argon2id\$/) });
+    expect(await prisma.guild.findUnique({ where: { id: 1004n }, select: { name: true, ownerId: true } })).toEqual({
+      name: "First guild",
+      ownerId: 1001n,
+    });
     expect(await prisma.member.count({ where: { guildId: 1004n } })).toBe(2);
-    const messages = await prisma.message.findMany({ where: { channelId: 1005n }, orderBy: { id: "asc" }, select: { content: true, pinned: true } });
+    const messages = await prisma.message.findMany({
+      where: { channelId: 1005n },
+      orderBy: { id: "asc" },
+      select: { content: true, pinned: true },
+    });
     expect(messages).toEqual([
       { content: "hello from the first release", pinned: false },
       { content: "a bot's answer", pinned: true },
@@ -84,12 +96,16 @@ describe(`upgrading a database with data in it (${mode})`, () => {
     expect(app).toMatchObject({ legacyId: 1003n, botUserId: 1002n, redirectUris: ["https://site.example/callback"] });
     expect(app?.botTokenHash).toBe(createHash("sha256").update("first-release-bot-token").digest("hex"));
     expect((await db.prisma.message.findUnique({ where: { id: 1007n } }))?.applicationId).toBe(1002n);
-    expect(await db.prisma.picture.findMany({ where: { ownerId: 1002n }, select: { kind: true } })).toEqual([{ kind: "app-icon" }]);
+    expect(await db.prisma.picture.findMany({ where: { ownerId: 1002n }, select: { kind: true } })).toEqual([
+      { kind: "app-icon" },
+    ]);
   });
 
   it("leaves every table readable by this version's client", async () => {
     for (const model of Object.values(Prisma.ModelName)) {
-      const delegate = (db.prisma as unknown as Record<string, { findMany(args: { take: number }): Promise<unknown[]> }>)[model.charAt(0).toLowerCase() + model.slice(1)];
+      const delegate = (
+        db.prisma as unknown as Record<string, { findMany(args: { take: number }): Promise<unknown[]> }>
+      )[model.charAt(0).toLowerCase() + model.slice(1)];
       await expect(delegate.findMany({ take: 5 }), model).resolves.toBeInstanceOf(Array);
     }
   });
@@ -98,7 +114,10 @@ describe(`upgrading a database with data in it (${mode})`, () => {
     const newer = await emptyDatabase();
     try {
       await applyMigrations(newer.url);
-      await run(newer.url, `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ('future', 'x', now(), '29990101000000_from_a_newer_version', 1)`);
+      await run(
+        newer.url,
+        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ('future', 'x', now(), '29990101000000_from_a_newer_version', 1)`,
+      );
       await expect(applyMigrations(newer.url)).rejects.toThrow(
         "the database was migrated by a newer version of the service (29990101000000_from_a_newer_version); run that version, or restore the backup taken before upgrading",
       );
@@ -108,7 +127,12 @@ describe(`upgrading a database with data in it (${mode})`, () => {
   });
 
   it("refuses a migration changed after it was applied: migrations only go forward", async () => {
-    await run(database.url, `UPDATE "_prisma_migrations" SET checksum = 'edited' WHERE migration_name = '${FIRST_RELEASE}'`);
-    await expect(applyMigrations(database.url)).rejects.toThrow(`migration ${FIRST_RELEASE} was changed after it was applied`);
+    await run(
+      database.url,
+      `UPDATE "_prisma_migrations" SET checksum = 'edited' WHERE migration_name = '${FIRST_RELEASE}'`,
+    );
+    await expect(applyMigrations(database.url)).rejects.toThrow(
+      `migration ${FIRST_RELEASE} was changed after it was applied`,
+    );
   });
 });

@@ -62,7 +62,12 @@ export function signedQuery(signing: AttachmentSigning, path: string, validitySe
  * malformed signature, one made for another file or other times, one issued for longer than
  * `validitySeconds`, or an expired one.
  */
-export function signedPathSecondsLeft(signing: AttachmentSigning, path: string, query: AttachmentUrlQuery, validitySeconds: number): number | null {
+export function signedPathSecondsLeft(
+  signing: AttachmentSigning,
+  path: string,
+  query: AttachmentUrlQuery,
+  validitySeconds: number,
+): number | null {
   const { ex, is, hm } = query;
   if (typeof ex !== "string" || typeof is !== "string" || typeof hm !== "string") return null;
   if (!SECONDS_HEX.test(ex) || !SECONDS_HEX.test(is) || !SIGNATURE_HEX.test(hm)) return null;
@@ -74,17 +79,33 @@ export function signedPathSecondsLeft(signing: AttachmentSigning, path: string, 
   return left;
 }
 
-const attachmentPath = (channelId: bigint, attachmentId: bigint, filename: string) => `attachments/${channelId}/${attachmentId}/${filename}`;
+const attachmentPath = (channelId: bigint, attachmentId: bigint, filename: string) =>
+  `attachments/${channelId}/${attachmentId}/${filename}`;
 
 /** `…/attachments/{channel}/{attachment}/{filename}?ex=…&is=…&hm=…`, valid for 24 hours from now. */
 export function signedAttachmentUrl(signing: AttachmentSigning, channelId: bigint, attachment: AttachmentName): string {
-  const query = signedQuery(signing, attachmentPath(channelId, attachment.id, attachment.filename), ATTACHMENT_URL_VALIDITY_SECONDS);
+  const query = signedQuery(
+    signing,
+    attachmentPath(channelId, attachment.id, attachment.filename),
+    ATTACHMENT_URL_VALIDITY_SECONDS,
+  );
   return `${unsignedAttachmentUrl(signing.urls, channelId, attachment)}${query}`;
 }
 
 /** The seconds a message attachment's signed URL still works, or null (signedPathSecondsLeft). */
-export function attachmentUrlSecondsLeft(signing: AttachmentSigning, channelId: bigint, attachmentId: bigint, filename: string, query: AttachmentUrlQuery): number | null {
-  return signedPathSecondsLeft(signing, attachmentPath(channelId, attachmentId, filename), query, ATTACHMENT_URL_VALIDITY_SECONDS);
+export function attachmentUrlSecondsLeft(
+  signing: AttachmentSigning,
+  channelId: bigint,
+  attachmentId: bigint,
+  filename: string,
+  query: AttachmentUrlQuery,
+): number | null {
+  return signedPathSecondsLeft(
+    signing,
+    attachmentPath(channelId, attachmentId, filename),
+    query,
+    ATTACHMENT_URL_VALIDITY_SECONDS,
+  );
 }
 
 /**
@@ -93,13 +114,24 @@ export function attachmentUrlSecondsLeft(signing: AttachmentSigning, channelId: 
  * received embed sends one with an old signature. Addresses of other messages' files are left
  * as they are: signing them would hand out files of channels the sender may not see.
  */
-export function signEmbedAttachmentUrls(signing: AttachmentSigning, embeds: unknown[], channelId: bigint, attachments: AttachmentName[]): unknown[] {
+export function signEmbedAttachmentUrls(
+  signing: AttachmentSigning,
+  embeds: unknown[],
+  channelId: bigint,
+  attachments: AttachmentName[],
+): unknown[] {
   if (attachments.length === 0 || embeds.length === 0) return embeds;
-  const signed = new Map(attachments.map((a) => [unsignedAttachmentUrl(signing.urls, channelId, a), () => signedAttachmentUrl(signing, channelId, a)]));
+  const signed = new Map(
+    attachments.map((a) => [
+      unsignedAttachmentUrl(signing.urls, channelId, a),
+      () => signedAttachmentUrl(signing, channelId, a),
+    ]),
+  );
   const replace = (value: unknown): unknown => {
     if (typeof value === "string") return signed.get(withoutQuery(value))?.() ?? value;
     if (Array.isArray(value)) return value.map(replace);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
     return value;
   };
   return embeds.map(replace);

@@ -29,11 +29,15 @@ export function publicUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): PublicU
 export const ATTACHMENT_SIGNING_KEY_MIN_LENGTH = 32;
 
 /** ATTACHMENT_SIGNING_KEY when set (refused when shorter than 32 characters), else undefined. */
-export function configuredAttachmentSigningKey(env: Record<string, string | undefined> = process.env): string | undefined {
+export function configuredAttachmentSigningKey(
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
   const key = env.ATTACHMENT_SIGNING_KEY;
   if (!key) return undefined;
   if (key.length < ATTACHMENT_SIGNING_KEY_MIN_LENGTH) {
-    throw new Error(`ATTACHMENT_SIGNING_KEY is shorter than ${ATTACHMENT_SIGNING_KEY_MIN_LENGTH} characters (make one with: openssl rand -hex 32)`);
+    throw new Error(
+      `ATTACHMENT_SIGNING_KEY is shorter than ${ATTACHMENT_SIGNING_KEY_MIN_LENGTH} characters (make one with: openssl rand -hex 32)`,
+    );
   }
   return key;
 }

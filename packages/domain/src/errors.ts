@@ -24,7 +24,9 @@ export class ApiError extends Error {
   }
 
   toBody(): { message: string; code: number; errors?: FieldErrors } {
-    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+    return this.errors
+      ? { message: this.message, code: this.code, errors: this.errors }
+      : { message: this.message, code: this.code };
   }
 }
 
@@ -51,28 +53,47 @@ export const Errors = {
   unknownVoiceState: () => new ApiError(404, C.UnknownVoiceState, "Unknown Voice State"),
   voiceUnavailable: () => new ApiError(400, C.InvalidFormBodyOrContentType, "Voice is not configured on this server."),
   unknownWebhook: () => new ApiError(404, C.UnknownWebhook, "Unknown Webhook"),
-  interactionAlreadyAcknowledged: () => new ApiError(400, C.InteractionHasAlreadyBeenAcknowledged, "Interaction has already been acknowledged."),
-  tooManyPins: () => new ApiError(400, C.MaximumNumberOfPinsReachedForTheChannel, "Maximum number of pins reached (250)"),
-  tooManyReactions: () => new ApiError(400, C.MaximumNumberOfReactionsReached, "Maximum number of reactions reached (20)"),
-  tooManyCommands: (limit: number) => new ApiError(400, C.MaximumNumberOfApplicationCommandsReached, `Maximum number of application commands reached (${limit})`),
-  tooManyScheduledEvents: () => new ApiError(400, C.MaximumNumberOfUncompletedGuildScheduledEventsReached, "Maximum number of scheduled events reached (100)"),
+  interactionAlreadyAcknowledged: () =>
+    new ApiError(400, C.InteractionHasAlreadyBeenAcknowledged, "Interaction has already been acknowledged."),
+  tooManyPins: () =>
+    new ApiError(400, C.MaximumNumberOfPinsReachedForTheChannel, "Maximum number of pins reached (250)"),
+  tooManyReactions: () =>
+    new ApiError(400, C.MaximumNumberOfReactionsReached, "Maximum number of reactions reached (20)"),
+  tooManyCommands: (limit: number) =>
+    new ApiError(
+      400,
+      C.MaximumNumberOfApplicationCommandsReached,
+      `Maximum number of application commands reached (${limit})`,
+    ),
+  tooManyScheduledEvents: () =>
+    new ApiError(
+      400,
+      C.MaximumNumberOfUncompletedGuildScheduledEventsReached,
+      "Maximum number of scheduled events reached (100)",
+    ),
   dmChannelAction: () => new ApiError(403, C.CannotExecuteActionOnDMChannel, "Cannot execute action on a DM channel"),
-  editOthersMessage: () => new ApiError(403, C.CannotEditMessageAuthoredByAnotherUser, "Cannot edit a message authored by another user"),
+  editOthersMessage: () =>
+    new ApiError(403, C.CannotEditMessageAuthoredByAnotherUser, "Cannot edit a message authored by another user"),
   cannotMessageUser: () => new ApiError(403, C.CannotSendMessagesToThisUser, "Cannot send messages to this user"),
-  systemMessage: () => new ApiError(403, C.CannotExecuteActionOnSystemMessage, "Cannot execute action on a system message"),
-  threadAlreadyExists: () => new ApiError(400, C.ThreadAlreadyCreatedForMessage, "A thread has already been created for this message"),
+  systemMessage: () =>
+    new ApiError(403, C.CannotExecuteActionOnSystemMessage, "Cannot execute action on a system message"),
+  threadAlreadyExists: () =>
+    new ApiError(400, C.ThreadAlreadyCreatedForMessage, "A thread has already been created for this message"),
   /** Only where the spec names it (guild commands of a guild the bot is not in); elsewhere hidden things are Unknown (rule 9). */
   missingAccess: () => new ApiError(403, C.MissingAccess, "Missing Access"),
   missingPermissions: () => new ApiError(403, C.MissingPermissions, "Missing Permissions"),
   /** The application's "Public bot" setting is off and the person adding its bot is not its owner. */
   privateBot: () => new ApiError(403, C.MissingPermissions, "This bot is private: only its owner can add it."),
-  wrongChannelType: () => new ApiError(400, C.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type"),
+  wrongChannelType: () =>
+    new ApiError(400, C.CannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type"),
   emptyMessage: () => new ApiError(400, C.CannotSendAnEmptyMessage, "Cannot send an empty message"),
   requestTooLarge: (what = "Request entity too large") => new ApiError(413, C.RequestEntityTooLarge, what),
   /** A person's uploads not yet sent or used would pass the cap (web app only: bots upload with their message). */
-  tooManyUnusedUploads: () => new ApiError(429, 0, "You have too many files waiting to be sent. Send or remove some first."),
+  tooManyUnusedUploads: () =>
+    new ApiError(429, 0, "You have too many files waiting to be sent. Send or remove some first."),
   invalidJson: () => new ApiError(400, 50109, "The request body contains invalid JSON."),
-  invalidForm: (errors: FieldErrors, message = "Invalid Form Body") => new ApiError(400, C.InvalidFormBodyOrContentType, message, errors),
+  invalidForm: (errors: FieldErrors, message = "Invalid Form Body") =>
+    new ApiError(400, C.InvalidFormBodyOrContentType, message, errors),
   /** A refused request that is not about one field: 50035 with the reason as the message. */
   refused: (message: string) => new ApiError(400, C.InvalidFormBodyOrContentType, message),
   conflict: (message: string) => new ApiError(409, 0, message),
@@ -83,7 +104,12 @@ export const Errors = {
 };
 
 /** The `error` values of the login error body (spec: Login error body, plus RFC 6749's invalid_scope). */
-export type OAuthErrorCode = "invalid_client" | "invalid_grant" | "invalid_request" | "unsupported_grant_type" | "invalid_scope";
+export type OAuthErrorCode =
+  | "invalid_client"
+  | "invalid_grant"
+  | "invalid_request"
+  | "unsupported_grant_type"
+  | "invalid_scope";
 
 /**
  * A login-flow (OAuth2) failure at the token endpoints, answered in the OAuth2 shape

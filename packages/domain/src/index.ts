@@ -20,7 +20,13 @@ import { MemberRoleService } from "./services/guilds/member-roles";
 import { MemberService } from "./services/guilds/members";
 import { ModerationStandingService } from "./services/guilds/moderation-standing";
 import { RoleService } from "./services/guilds/roles";
-import { EphemeralMessages, InteractionCallbacks, InteractionReplies, InteractionService, InteractionWebhooks } from "./services/interactions";
+import {
+  EphemeralMessages,
+  InteractionCallbacks,
+  InteractionReplies,
+  InteractionService,
+  InteractionWebhooks,
+} from "./services/interactions";
 import { MessageService } from "./services/messages/messages";
 import { PinService } from "./services/messages/pins";
 import { ReactionService } from "./services/messages/reactions";
@@ -83,7 +89,13 @@ export type { AuditEntry, AuditNamed } from "./services/guilds/audit-log-reads";
 export { AuditLogEvent, recordAudit } from "./services/shared/audit-log";
 export { mayAddBot } from "./services/applications/applications";
 export { applicationWithId } from "./services/shared/selects";
-export { EPHEMERAL_URL_VALIDITY_SECONDS, UNUSED_UPLOAD_BYTES_MAX, UNUSED_UPLOADS_MAX, UPLOAD_UNUSED_SECONDS, type UploadView } from "./services/uploads";
+export {
+  EPHEMERAL_URL_VALIDITY_SECONDS,
+  UNUSED_UPLOAD_BYTES_MAX,
+  UNUSED_UPLOADS_MAX,
+  UPLOAD_UNUSED_SECONDS,
+  type UploadView,
+} from "./services/uploads";
 export type { PasswordHasher } from "./services/users/accounts";
 export { type LiveWebSession, WEB_SESSION_LIFETIME_MS } from "./services/users/web-sessions";
 export * from "./services/voice";
@@ -92,7 +104,11 @@ export * from "./validation";
 
 /** Every use-case, shared by REST (apps/server) and tRPC (packages/api). */
 export function createDomain(given: DomainContext) {
-  const ctx: DomainContext = { ...given, shortLived: given.shortLived ?? new MemoryShortLivedStore(), caches: given.caches ?? new DomainCaches(given.clock) };
+  const ctx: DomainContext = {
+    ...given,
+    shortLived: given.shortLived ?? new MemoryShortLivedStore(),
+    caches: given.caches ?? new DomainCaches(given.clock),
+  };
   const caches = ctx.caches as DomainCaches;
   // Events from other processes (and this one's, again: applying one twice changes nothing).
   ctx.bus.subscribe((event) => caches.observe(event));

@@ -41,7 +41,11 @@ type Checks = Readiness["checks"];
 type Probes = { database: Probe; redis: Probe; livekit: Probe };
 
 async function check(probes: Probes): Promise<Checks> {
-  const [database, redis, livekit] = await Promise.all([probe(probes.database), probe(probes.redis), probe(probes.livekit)]);
+  const [database, redis, livekit] = await Promise.all([
+    probe(probes.database),
+    probe(probes.redis),
+    probe(probes.livekit),
+  ]);
   return { database, redis, livekit };
 }
 

@@ -17,7 +17,13 @@ async function refusingPort(): Promise<number> {
 
 const listener = (userId: string) => ({ userId, guildIds: new Set(["5"]), handlesDirectMessages: false });
 // Only what the audience reads: its kind and where it happened.
-const message = { t: GatewayDispatchEvents.MessageCreate, d: { content: "hi" }, id: "e1", guildId: "5", channelId: "6" } as unknown as DispatchEvent;
+const message = {
+  t: GatewayDispatchEvents.MessageCreate,
+  d: { content: "hi" },
+  id: "e1",
+  guildId: "5",
+  channelId: "6",
+} as unknown as DispatchEvent;
 
 describe("an audience check while the database is unreachable", () => {
   let dead: ReturnType<typeof createPrismaClient>;

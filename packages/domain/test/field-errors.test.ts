@@ -17,9 +17,13 @@ describe("the errors object of 50035 answers", () => {
   });
 
   it("names schema failures under such fields, and gathered command errors too", () => {
-    const result = z.object({ constructor: z.number() }).safeParse(JSON.parse('{"constructor":"x"}'), { reportInput: true });
+    const result = z
+      .object({ constructor: z.number() })
+      .safeParse(JSON.parse('{"constructor":"x"}'), { reportInput: true });
     expect(result.success).toBe(false);
-    expect(JSON.parse(JSON.stringify(toFieldErrors(result.error!)))).toEqual({ constructor: leaf("NUMBER_TYPE_COERCE") });
+    expect(JSON.parse(JSON.stringify(toFieldErrors(result.error!)))).toEqual({
+      constructor: leaf("NUMBER_TYPE_COERCE"),
+    });
     const gathered = new CommandFieldErrors();
     gathered.add(["constructor"], "A", "first");
     gathered.add(["constructor"], "B", "second");
@@ -33,7 +37,9 @@ describe("the errors object of 50035 answers", () => {
     })();
     // Parsed, so that `__proto__` is a key of the expected object rather than its prototype.
     expect(body).toEqual(
-      JSON.parse('{"constructor":{"_errors":[{"code":"A","message":"first"},{"code":"B","message":"second"}]},"__proto__":{"name":{"_errors":[{"code":"C","message":"third"}]}}}'),
+      JSON.parse(
+        '{"constructor":{"_errors":[{"code":"A","message":"first"},{"code":"B","message":"second"}]},"__proto__":{"name":{"_errors":[{"code":"C","message":"third"}]}}}',
+      ),
     );
     expect(Object.hasOwn(Object, "_errors")).toBe(false);
   });

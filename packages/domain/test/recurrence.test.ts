@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/errors";
-import { knownDailySet, nextOccurrence, nthWeekdayOfMonth, occursOn, type Recurrence, recurrenceWire, weekdayOf } from "../src/services/scheduled-events/recurrence";
+import {
+  knownDailySet,
+  nextOccurrence,
+  nthWeekdayOfMonth,
+  occursOn,
+  type Recurrence,
+  recurrenceWire,
+  weekdayOf,
+} from "../src/services/scheduled-events/recurrence";
 import { checkEventPlan, zRecurrenceRule } from "../src/validation/scheduled-events";
 
 const utc = (text: string) => new Date(`${text}Z`);
@@ -61,7 +69,9 @@ describe("recurrence: next occurrence", () => {
     expect(iso(nextOccurrence(wednesdays, start))).toBe("2026-01-14T20:00:00.000Z");
     expect(iso(nextOccurrence(everyOtherWednesday, start))).toBe("2026-01-21T20:00:00.000Z");
     // Late by a day: the fortnightly rhythm is kept (not the Wednesday right after).
-    expect(iso(nextOccurrence(everyOtherWednesday, start, utc("2026-01-22T00:00:00")))).toBe("2026-02-04T20:00:00.000Z");
+    expect(iso(nextOccurrence(everyOtherWednesday, start, utc("2026-01-22T00:00:00")))).toBe(
+      "2026-02-04T20:00:00.000Z",
+    );
     expect(iso(nextOccurrence(wednesdays, start, utc("2026-01-22T00:00:00")))).toBe("2026-01-28T20:00:00.000Z");
   });
 
@@ -99,7 +109,13 @@ describe("recurrence: the start must fall on the rule's days", () => {
 
   it("refuses an event whose start is not one of its rule's days (50035 on recurrence_rule)", () => {
     const now = utc("2026-01-05T12:00:00");
-    const plan = { entityType: 3 as const, channelId: null, location: "Park", end: utc("2026-01-10T12:00:00"), recurrence: wednesdays };
+    const plan = {
+      entityType: 3 as const,
+      channelId: null,
+      location: "Park",
+      end: utc("2026-01-10T12:00:00"),
+      recurrence: wednesdays,
+    };
     const options = { startSet: true, locationGiven: false };
     expect(() => checkEventPlan({ ...plan, start: utc("2026-01-07T10:00:00") }, now, options)).not.toThrow();
     let error: unknown;
@@ -127,7 +143,9 @@ describe("recurrence: the rule as bots send it", () => {
     expect(parse({ frequency: 3, by_weekday: [4, 3, 2, 1, 0] }).data).toEqual(weekdays);
     expect(parse({ frequency: 2, interval: 2, by_weekday: [2] }).data).toEqual(everyOtherWednesday);
     expect(parse({ frequency: 1, interval: 1, by_n_weekday: [{ n: 4, day: 2 }] }).data).toEqual(fourthWednesday);
-    expect(parse({ frequency: 0, by_month: [2], by_month_day: [29], end: null, count: null, by_year_day: null }).data).toEqual(leapDay);
+    expect(
+      parse({ frequency: 0, by_month: [2], by_month_day: [29], end: null, count: null, by_year_day: null }).data,
+    ).toEqual(leapDay);
   });
 
   it("refuses everything else, naming the field", () => {
@@ -136,7 +154,15 @@ describe("recurrence: the rule as bots send it", () => {
     expect(problems({ frequency: 2, by_weekday: [1, 2] })).toEqual(["by_weekday"]);
     expect(problems({ frequency: 2, by_weekday: [] })).toEqual(["by_weekday"]);
     expect(problems({ frequency: 2, interval: 3, by_weekday: [1] })).toEqual(["interval"]);
-    expect(problems({ frequency: 1, by_n_weekday: [{ n: 1, day: 0 }, { n: 2, day: 0 }] })).toEqual(["by_n_weekday"]);
+    expect(
+      problems({
+        frequency: 1,
+        by_n_weekday: [
+          { n: 1, day: 0 },
+          { n: 2, day: 0 },
+        ],
+      }),
+    ).toEqual(["by_n_weekday"]);
     expect(problems({ frequency: 1, by_n_weekday: [{ n: 6, day: 0 }] })).toEqual(["by_n_weekday.0.n"]);
     expect(problems({ frequency: 1, by_weekday: [0], by_n_weekday: [{ n: 1, day: 0 }] })).toEqual(["by_weekday"]);
     expect(problems({ frequency: 0, by_month: [2] })).toEqual(["by_month_day"]);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Permission, guildSnapshotFromRows, listableGuildChannels, visibleThreads } from "../src/permissions";
 
-const guild = guildSnapshotFromRows({ id: 1n, ownerId: 99n, roles: [{ id: 1n, position: 0, permissions: Permission.ViewChannel }] });
+const guild = guildSnapshotFromRows({
+  id: 1n,
+  ownerId: 99n,
+  roles: [{ id: 1n, position: 0, permissions: Permission.ViewChannel }],
+});
 const bot = { userId: 5n, isBot: true, roleIds: [] };
 const hide = [{ targetId: 1n, type: 0, allow: 0n, deny: Permission.ViewChannel }];
 const channels = [

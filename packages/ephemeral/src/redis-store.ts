@@ -17,7 +17,13 @@ export class RedisShortLivedStore implements ShortLivedStore {
   }
 
   async putIfAbsent(key: string, value: unknown, ttlMs: number): Promise<boolean> {
-    const result = await this.redis.set(this.prefix + key, JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)), "NX");
+    const result = await this.redis.set(
+      this.prefix + key,
+      JSON.stringify(value),
+      "PX",
+      Math.max(1, Math.round(ttlMs)),
+      "NX",
+    );
     return result === "OK";
   }
 

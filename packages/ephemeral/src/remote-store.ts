@@ -1,6 +1,11 @@
 import { type InternalRpcClient, internalApiUrl, internalRpcClient } from "@chat/events";
 import type { ShortLivedStore } from "./store";
-import { SHORT_LIVED_API_PATH, type ShortLivedAnswer, type ShortLivedCall, type ShortLivedOperation } from "./store-api";
+import {
+  SHORT_LIVED_API_PATH,
+  type ShortLivedAnswer,
+  type ShortLivedCall,
+  type ShortLivedOperation,
+} from "./store-api";
 
 /**
  * Short-lived values for a process that reaches the event hub without Redis (the web app):
@@ -36,7 +41,10 @@ export class RemoteShortLivedStore implements ShortLivedStore {
 
   async close(): Promise<void> {}
 
-  private async call<N extends ShortLivedOperation>(operation: N, body: ShortLivedCall<N>): Promise<ShortLivedAnswer<N>> {
+  private async call<N extends ShortLivedOperation>(
+    operation: N,
+    body: ShortLivedCall<N>,
+  ): Promise<ShortLivedAnswer<N>> {
     return (await this.rpc.call(operation, body)) as ShortLivedAnswer<N>;
   }
 }

@@ -8,26 +8,38 @@ export const SHORT_LIVED_API_PATH = "/internal/short-lived";
 const key = z.string().min(1).max(200);
 
 /** One call: what it sends, and what the server does with it. */
-const operation = <S extends z.ZodType, A>(schema: S, handle: (store: ShortLivedStore, call: z.infer<S>) => Promise<A>) =>
-  internalRpcOperation<ShortLivedStore, S, A, z.infer<S>>(schema, handle);
+const operation = <S extends z.ZodType, A>(
+  schema: S,
+  handle: (store: ShortLivedStore, call: z.infer<S>) => Promise<A>,
+) => internalRpcOperation<ShortLivedStore, S, A, z.infer<S>>(schema, handle);
 
 /** The calls a hub client makes (remote-store.ts), by name. */
 export const shortLivedOperations = {
-  put: operation(z.object({ key, value: z.unknown(), ttlMs: z.number().int().positive().max(86_400_000) }), async (store, call) => {
-    await store.put(call.key, call.value, call.ttlMs);
-    return {};
-  }),
-  putIfAbsent: operation(z.object({ key, value: z.unknown(), ttlMs: z.number().int().positive().max(86_400_000) }), async (store, call) => ({
-    done: await store.putIfAbsent(call.key, call.value, call.ttlMs),
-  })),
+  put: operation(
+    z.object({ key, value: z.unknown(), ttlMs: z.number().int().positive().max(86_400_000) }),
+    async (store, call) => {
+      await store.put(call.key, call.value, call.ttlMs);
+      return {};
+    },
+  ),
+  putIfAbsent: operation(
+    z.object({ key, value: z.unknown(), ttlMs: z.number().int().positive().max(86_400_000) }),
+    async (store, call) => ({
+      done: await store.putIfAbsent(call.key, call.value, call.ttlMs),
+    }),
+  ),
   get: operation(z.object({ key }), async (store, call) => ({ value: await store.get(call.key) })),
-  replace: operation(z.object({ key, value: z.unknown() }), async (store, call) => ({ done: await store.replace(call.key, call.value) })),
+  replace: operation(z.object({ key, value: z.unknown() }), async (store, call) => ({
+    done: await store.replace(call.key, call.value),
+  })),
   delete: operation(z.object({ key }), async (store, call) => ({ done: await store.delete(call.key) })),
 };
 
 export type ShortLivedOperation = keyof typeof shortLivedOperations;
 export type ShortLivedCall<N extends ShortLivedOperation> = z.input<(typeof shortLivedOperations)[N]["schema"]>;
-export type ShortLivedAnswer<N extends ShortLivedOperation> = Awaited<ReturnType<(typeof shortLivedOperations)[N]["handle"]>>;
+export type ShortLivedAnswer<N extends ShortLivedOperation> = Awaited<
+  ReturnType<(typeof shortLivedOperations)[N]["handle"]>
+>;
 
 export type ShortLivedApiAnswer = InternalRpcAnswer;
 

@@ -48,10 +48,19 @@ describe("short-lived store API (the hub server's memory for its clients)", () =
   it("answers calls with the shared secret only; 404 for an unknown operation, 400 for a malformed call", async () => {
     const api = shortLivedApi(new MemoryShortLivedStore(), "s3cret");
     expect((await api.answer("Bearer wrong", "get", { key: "a" })).status).toBe(401);
-    expect(await api.answer("Bearer s3cret", "put", { key: "a", value: [1], ttlMs: 1000 })).toEqual({ status: 200, body: {} });
+    expect(await api.answer("Bearer s3cret", "put", { key: "a", value: [1], ttlMs: 1000 })).toEqual({
+      status: 200,
+      body: {},
+    });
     expect(await api.answer("Bearer s3cret", "get", { key: "a" })).toEqual({ status: 200, body: { value: [1] } });
-    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "a", value: [2], ttlMs: 1000 })).toEqual({ status: 200, body: { done: false } });
-    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "b", value: [2], ttlMs: 1000 })).toEqual({ status: 200, body: { done: true } });
+    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "a", value: [2], ttlMs: 1000 })).toEqual({
+      status: 200,
+      body: { done: false },
+    });
+    expect(await api.answer("Bearer s3cret", "putIfAbsent", { key: "b", value: [2], ttlMs: 1000 })).toEqual({
+      status: 200,
+      body: { done: true },
+    });
     expect((await api.answer("Bearer s3cret", "explode", {})).status).toBe(404);
     expect((await api.answer("Bearer s3cret", "put", { key: "a" })).status).toBe(400);
   });

@@ -1,5 +1,12 @@
 import type { APIModalInteractionResponseCallbackData } from "discord-api-types/v10";
-import { type APIChannel, type APIMessage, type APIVoiceState, GatewayDispatchEvents, type GatewayDispatchPayload, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
+import {
+  type APIChannel,
+  type APIMessage,
+  type APIVoiceState,
+  GatewayDispatchEvents,
+  type GatewayDispatchPayload,
+  type GatewayGuildCreateDispatchData,
+} from "discord-api-types/v10";
 
 /**
  * The dispatch events this service emits, by name. Each one's payload is the type
@@ -62,7 +69,9 @@ interface WiderPayloads {
 export type VoiceStateWithListening = APIVoiceState & { listening: boolean };
 
 /** The payload (`d`) of dispatch event `T`. */
-export type DispatchPayload<T extends DispatchName> = T extends keyof WiderPayloads ? WiderPayloads[T] : Extract<GatewayDispatchPayload, { t: T }>["d"];
+export type DispatchPayload<T extends DispatchName> = T extends keyof WiderPayloads
+  ? WiderPayloads[T]
+  : Extract<GatewayDispatchPayload, { t: T }>["d"];
 
 /** Who an event is for, as named fields; receivers are decided from these and nothing else. */
 export interface Addressing {
@@ -272,13 +281,17 @@ export type LiveWireEvent =
 
 /** A live event as its tab receives it: the name, the payload and the event's facts, none of the bus's addressing. */
 export function liveWireEvent(event: LiveEvent): LiveWireEvent {
-  if (isDispatch(event, GatewayDispatchEvents.GuildDelete)) return { t: event.t, d: event.d, guildDeleted: event.guildDeleted };
+  if (isDispatch(event, GatewayDispatchEvents.GuildDelete))
+    return { t: event.t, d: event.d, guildDeleted: event.guildDeleted };
   // `t` and `d` come from one event, so they match; TypeScript cannot follow that across the union.
   return { t: event.t, d: event.d } as LiveWireEvent;
 }
 
 /** Narrows an event to one dispatch name, with its payload type. */
-export function isDispatch<T extends DispatchName>(event: DomainEvent, name: T): event is Extract<DomainEvent, { t: T }> {
+export function isDispatch<T extends DispatchName>(
+  event: DomainEvent,
+  name: T,
+): event is Extract<DomainEvent, { t: T }> {
   return event.t === name && !event.internal;
 }
 

@@ -85,7 +85,10 @@ export class EventHistory<E extends { id?: string } = DispatchEvent> {
   private trim(): void {
     const now = this.now();
     // The newest event stays however old: a session marked at it has missed nothing since.
-    while (this.head < this.events.length - 1 && (this.size > this.maxEvents || now - (this.times[this.head] as number) > this.maxAgeMs)) {
+    while (
+      this.head < this.events.length - 1 &&
+      (this.size > this.maxEvents || now - (this.times[this.head] as number) > this.maxAgeMs)
+    ) {
       const id = this.events[this.head]?.id;
       if (id) this.positions.delete(id);
       this.positions.delete(EventHistory.START);

@@ -127,7 +127,10 @@ export class HubClientBus implements EventBus {
 
   /** Resolves once connected to the hub (for callers that must not lose the first events). */
   whenReady(timeoutMs = 2000): Promise<boolean> {
-    return Promise.race([this.opened.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs))]);
+    return Promise.race([
+      this.opened.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs)),
+    ]);
   }
 
   /**

@@ -28,7 +28,10 @@ export interface InternalRpcOperation<T, S extends CallSchema = CallSchema, A = 
 }
 
 /** `C`: what `schema` lets through, when the compiler cannot tell from a generic schema (zod's `z.infer<S>`). */
-export function internalRpcOperation<T, S extends CallSchema, A, C = ParsedCall<S>>(schema: S, handle: (target: T, call: C) => A | Promise<A>): InternalRpcOperation<T, S, A, C> {
+export function internalRpcOperation<T, S extends CallSchema, A, C = ParsedCall<S>>(
+  schema: S,
+  handle: (target: T, call: C) => A | Promise<A>,
+): InternalRpcOperation<T, S, A, C> {
   return {
     schema,
     handle,
@@ -46,12 +49,17 @@ export interface InternalRpcServer {
 }
 
 /** The server half: checks the secret (in constant time) and runs the named operation on `target`. Framework-free: the server mounts it on its HTTP app. */
-export function internalRpcServer<T>(operations: Record<string, Pick<InternalRpcOperation<T>, "run">>, target: T, secret: string): InternalRpcServer {
+export function internalRpcServer<T>(
+  operations: Record<string, Pick<InternalRpcOperation<T>, "run">>,
+  target: T,
+  secret: string,
+): InternalRpcServer {
   const digest = (text: string) => createHash("sha256").update(text).digest();
   const expected = digest(`Bearer ${secret}`);
   return {
     async answer(authorization, name, body) {
-      if (!timingSafeEqual(digest(authorization ?? ""), expected)) return { status: 401, body: { message: "bad secret" } };
+      if (!timingSafeEqual(digest(authorization ?? ""), expected))
+        return { status: 401, body: { message: "bad secret" } };
       if (!Object.hasOwn(operations, name)) return { status: 404, body: { message: "unknown operation" } };
       return operations[name].run(target, body);
     },

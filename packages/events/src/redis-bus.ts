@@ -59,7 +59,12 @@ export class RedisBus implements EventBus {
       // ioredis reconnects by itself; readiness checks report the outage.
     });
     // Blocking reads wait for as long as it takes; the reader retries forever.
-    this.reader = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: null, retryStrategy: reconnectDelay, connectionName: this.readerName });
+    this.reader = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: null,
+      retryStrategy: reconnectDelay,
+      connectionName: this.readerName,
+    });
     this.reader.on("error", () => {
       // ioredis reconnects by itself; the read loop picks up where it stopped.
     });
@@ -76,9 +81,15 @@ export class RedisBus implements EventBus {
   private async readLoop(): Promise<void> {
     while (!this.closed) {
       try {
-        const result = (await this.reader.xread("COUNT", 1000, "BLOCK", READ_BLOCK_MS, "STREAMS", this.channel, this.lastId)) as
-          | [string, [string, string[]][]][]
-          | null;
+        const result = (await this.reader.xread(
+          "COUNT",
+          1000,
+          "BLOCK",
+          READ_BLOCK_MS,
+          "STREAMS",
+          this.channel,
+          this.lastId,
+        )) as [string, [string, string[]][]][] | null;
         for (const [, entries] of result ?? []) {
           for (const [id, fields] of entries) {
             this.lastId = id;
@@ -109,7 +120,10 @@ export class RedisBus implements EventBus {
   async earlier(upTo: string, withinMs: number): Promise<{ event: DomainEvent; at: number }[]> {
     await this.ready;
     if (upTo === "0-0" || upTo === "$") return [];
-    const entries = (await this.publisher.xrange(this.channel, String(Math.max(0, Date.now() - withinMs)), upTo)) as [string, string[]][];
+    const entries = (await this.publisher.xrange(this.channel, String(Math.max(0, Date.now() - withinMs)), upTo)) as [
+      string,
+      string[],
+    ][];
     return entries.flatMap(([id, fields]) => {
       const event = parseEvent(fields[fields.indexOf(EVENT_STREAM_FIELD) + 1] ?? "");
       return event ? [{ event, at: Number(id.split("-")[0]) }] : [];
@@ -127,10 +141,20 @@ export class RedisBus implements EventBus {
    */
   async publish(event: DomainEvent): Promise<void> {
     await this.ready;
-    const sent = this.publisher.xadd(this.channel, "MAXLEN", "~", EVENT_STREAM_MAX_LENGTH, "*", EVENT_STREAM_FIELD, JSON.stringify(this.withId(event))).then(
-      () => {},
-      (error) => console.error("event publish failed", event.t, error),
-    );
+    const sent = this.publisher
+      .xadd(
+        this.channel,
+        "MAXLEN",
+        "~",
+        EVENT_STREAM_MAX_LENGTH,
+        "*",
+        EVENT_STREAM_FIELD,
+        JSON.stringify(this.withId(event)),
+      )
+      .then(
+        () => {},
+        (error) => console.error("event publish failed", event.t, error),
+      );
     if (this.publisher.status !== "ready") return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([sent, new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)))]);
@@ -160,7 +184,10 @@ export class RedisBus implements EventBus {
   async ping(): Promise<void> {
     if (this.publisher.status !== "ready") throw new Error(`Redis is not connected (${this.publisher.status})`);
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("Redis did not answer a PING within a second")), 1_000)));
+    const late = new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(() => reject(new Error("Redis did not answer a PING within a second")), 1_000)),
+    );
     try {
       await Promise.race([this.publisher.ping(), late]);
     } finally {

@@ -10,4 +10,5 @@ export function defineScript(redis: Redis, name: string, numberOfKeys: number, l
 }
 
 /** Now in milliseconds by the Redis server's clock (one clock for every process sharing it). */
-export const LUA_NOW = "local __t = redis.call('TIME'); local now = tonumber(__t[1]) * 1000 + math.floor(tonumber(__t[2]) / 1000)";
+export const LUA_NOW =
+  "local __t = redis.call('TIME'); local now = tonumber(__t[1]) * 1000 + math.floor(tonumber(__t[2]) / 1000)";

@@ -15,10 +15,19 @@ function nextEvent(bus: { subscribe(h: (e: DomainEvent) => void): () => void }):
   });
 }
 
-const message: DomainEvent = { t: GatewayDispatchEvents.MessageDelete, d: { id: "3", channel_id: "2", guild_id: "1" }, guildId: "1", channelId: "2" };
+const message: DomainEvent = {
+  t: GatewayDispatchEvents.MessageDelete,
+  d: { id: "3", channel_id: "2", guild_id: "1" },
+  guildId: "1",
+  channelId: "2",
+};
 /** The n-th of a numbered series of events (a typing event whose timestamp is n). */
-const numbered = (n: number): DomainEvent => ({ t: GatewayDispatchEvents.TypingStart, d: { channel_id: "2", user_id: "4", timestamp: n } });
-const numberOf = (event: DomainEvent) => (isDispatch(event, GatewayDispatchEvents.TypingStart) ? event.d.timestamp : null);
+const numbered = (n: number): DomainEvent => ({
+  t: GatewayDispatchEvents.TypingStart,
+  d: { channel_id: "2", user_id: "4", timestamp: n },
+});
+const numberOf = (event: DomainEvent) =>
+  isDispatch(event, GatewayDispatchEvents.TypingStart) ? event.d.timestamp : null;
 
 describe("event buses", () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -51,7 +60,10 @@ describe("event buses", () => {
     const { hub, url } = await hubOnLoopback("s3cret");
     const web = new HubClientBus(url, "s3cret");
     const cli = new HubClientBus(url, "s3cret");
-    cleanups.push(() => web.close(), () => cli.close());
+    cleanups.push(
+      () => web.close(),
+      () => cli.close(),
+    );
     expect(await web.whenReady()).toBe(true);
     expect(await cli.whenReady()).toBe(true);
 
@@ -62,7 +74,12 @@ describe("event buses", () => {
     expect(await atOtherClient).toEqual(message);
 
     const fromHub = nextEvent(web);
-    await hub.publish({ t: GatewayDispatchEvents.MessageDelete, d: { id: "5", channel_id: "2", guild_id: "1" }, guildId: "1", channelId: "2" });
+    await hub.publish({
+      t: GatewayDispatchEvents.MessageDelete,
+      d: { id: "5", channel_id: "2", guild_id: "1" },
+      guildId: "1",
+      channelId: "2",
+    });
     expect(await fromHub).toMatchObject({ d: { id: "5" } });
   });
 
@@ -110,7 +127,10 @@ describe("event buses", () => {
       const channel = `chat:events:test-${Date.now()}`;
       const a = new RedisBus(process.env.TEST_REDIS_URL as string, channel);
       const b = new RedisBus(process.env.TEST_REDIS_URL as string, channel);
-      cleanups.push(() => a.close(), () => b.close());
+      cleanups.push(
+        () => a.close(),
+        () => b.close(),
+      );
       await Promise.all([a.whenReady(), b.whenReady()]);
       const received = nextEvent(b);
       await a.publish(message);
@@ -152,11 +172,19 @@ describe("event buses", () => {
       const channel = `chat:events:test-twice-${Date.now()}`;
       const reader = new RedisBus(url, channel);
       const admin = new Redis(url);
-      cleanups.push(() => reader.close(), () => void admin.disconnect());
+      cleanups.push(
+        () => reader.close(),
+        () => void admin.disconnect(),
+      );
       await reader.whenReady();
       const received: unknown[] = [];
       reader.subscribe((event) => received.push(numberOf(event)));
-      for (const [id, n] of [["x-1", 1], ["x-1", 1], ["x-2", 2]] as const) await admin.xadd(channel, "*", "e", JSON.stringify({ ...numbered(n), id }));
+      for (const [id, n] of [
+        ["x-1", 1],
+        ["x-1", 1],
+        ["x-2", 2],
+      ] as const)
+        await admin.xadd(channel, "*", "e", JSON.stringify({ ...numbered(n), id }));
       await vi.waitFor(() => expect(received).toEqual([1, 2]));
       await admin.xadd(channel, "*", "e", JSON.stringify({ ...numbered(3), id: "x-3" }));
       await vi.waitFor(() => expect(received).toEqual([1, 2, 3]));
@@ -168,7 +196,11 @@ describe("event buses", () => {
       const publisher = new RedisBus(url, channel);
       const reader = new RedisBus(url, channel);
       const admin = new Redis(url);
-      cleanups.push(() => publisher.close(), () => reader.close(), () => void admin.disconnect());
+      cleanups.push(
+        () => publisher.close(),
+        () => reader.close(),
+        () => void admin.disconnect(),
+      );
       await Promise.all([publisher.whenReady(), reader.whenReady()]);
       const received: unknown[] = [];
       reader.subscribe((event) => received.push(numberOf(event)));

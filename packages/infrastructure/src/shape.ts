@@ -8,5 +8,7 @@ export type DeploymentShape =
   | { kind: "hub"; hubUrl: string };
 
 export function deploymentShape(env: Pick<InfrastructureEnv, "redisUrl" | "namespace" | "hubUrl">): DeploymentShape {
-  return env.redisUrl ? { kind: "redis", redisUrl: env.redisUrl, namespace: env.namespace } : { kind: "hub", hubUrl: env.hubUrl };
+  return env.redisUrl
+    ? { kind: "redis", redisUrl: env.redisUrl, namespace: env.namespace }
+    : { kind: "hub", hubUrl: env.hubUrl };
 }

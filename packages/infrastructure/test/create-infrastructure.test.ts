@@ -9,9 +9,17 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the deployment's shape", () => {
   it("is Redis with REDIS_URL (in its namespace), else the server's hub at SERVER_INTERNAL_URL or its loopback port", () => {
-    expect(deploymentShape(readInfrastructureEnv({ REDIS_URL: "redis://cache:6379", REDIS_NAMESPACE: "blue" }))).toEqual({ kind: "redis", redisUrl: "redis://cache:6379", namespace: "blue" });
-    expect(deploymentShape(readInfrastructureEnv({ REDIS_URL: "", SERVER_PORT: "9000" }))).toEqual({ kind: "hub", hubUrl: "ws://127.0.0.1:9000/internal/bus" });
-    expect(deploymentShape(readInfrastructureEnv({ SERVER_INTERNAL_URL: "ws://server:8080/internal/bus" }))).toEqual({ kind: "hub", hubUrl: "ws://server:8080/internal/bus" });
+    expect(
+      deploymentShape(readInfrastructureEnv({ REDIS_URL: "redis://cache:6379", REDIS_NAMESPACE: "blue" })),
+    ).toEqual({ kind: "redis", redisUrl: "redis://cache:6379", namespace: "blue" });
+    expect(deploymentShape(readInfrastructureEnv({ REDIS_URL: "", SERVER_PORT: "9000" }))).toEqual({
+      kind: "hub",
+      hubUrl: "ws://127.0.0.1:9000/internal/bus",
+    });
+    expect(deploymentShape(readInfrastructureEnv({ SERVER_INTERNAL_URL: "ws://server:8080/internal/bus" }))).toEqual({
+      kind: "hub",
+      hubUrl: "ws://server:8080/internal/bus",
+    });
   });
 });
 
@@ -52,13 +60,18 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
   describe("createInfrastructure with Redis", () => {
     it("puts every process on Redis, with a readiness check and the Redis session storage", async () => {
-      const infrastructure = createInfrastructure({ ...readInfrastructureEnv({ REDIS_URL: redisUrl, REDIS_NAMESPACE: `infrastructure-test-${process.pid}` }), role: "hub" });
+      const infrastructure = createInfrastructure({
+        ...readInfrastructureEnv({ REDIS_URL: redisUrl, REDIS_NAMESPACE: `infrastructure-test-${process.pid}` }),
+        role: "hub",
+      });
       try {
         expect(await infrastructure.connected()).toBe(true);
         await infrastructure.redisCheck?.();
         expect(infrastructure.redisCheck).not.toBeNull();
         expect(infrastructure.hub).toBeNull();
-        expect(infrastructure.sessionStorage({ single: () => "single", redis: ({ namespace }) => namespace })).toBe(`infrastructure-test-${process.pid}`);
+        expect(infrastructure.sessionStorage({ single: () => "single", redis: ({ namespace }) => namespace })).toBe(
+          `infrastructure-test-${process.pid}`,
+        );
       } finally {
         await infrastructure.close();
       }

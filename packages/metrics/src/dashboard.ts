@@ -1,5 +1,22 @@
 /** PromQL's functions and keywords, which look like metric names. */
-const NOT_METRICS = new Set(["sum", "max", "min", "avg", "count", "rate", "irate", "increase", "histogram_quantile", "by", "without", "on", "ignoring", "and", "or", "unless"]);
+const NOT_METRICS = new Set([
+  "sum",
+  "max",
+  "min",
+  "avg",
+  "count",
+  "rate",
+  "irate",
+  "increase",
+  "histogram_quantile",
+  "by",
+  "without",
+  "on",
+  "ignoring",
+  "and",
+  "or",
+  "unless",
+]);
 
 /**
  * The metric names a Grafana dashboard's queries read (every `expr`, panels nested in rows

@@ -21,7 +21,10 @@ export async function startMetricsListener(registry: Registry, port: number, hos
       return;
     }
     registry.metrics().then(
-      (text) => response.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(request.method === "HEAD" ? undefined : text),
+      (text) =>
+        response
+          .writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" })
+          .end(request.method === "HEAD" ? undefined : text),
       (error) => {
         console.error("metrics: collecting failed", error);
         response.writeHead(500, { "content-type": "text/plain" }).end("metrics could not be collected\n");

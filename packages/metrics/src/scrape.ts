@@ -16,7 +16,8 @@ export function parsePrometheusText(text: string): Sample[] {
     const match = SAMPLE.exec(line);
     if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, raw] of (match[2] ?? "").matchAll(LABEL)) labels[key as string] = (raw as string).replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1");
+    for (const [, key, raw] of (match[2] ?? "").matchAll(LABEL))
+      labels[key as string] = (raw as string).replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1");
     samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
   }
   return samples;

@@ -1,6 +1,13 @@
 import { Counter, Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MetricsListener, parsePrometheusText, queriedMetrics, readMetricsPort, Scrape, startMetricsListener } from "../src";
+import {
+  type MetricsListener,
+  parsePrometheusText,
+  queriedMetrics,
+  readMetricsPort,
+  Scrape,
+  startMetricsListener,
+} from "../src";
 
 describe("the metrics listener", () => {
   let listener: MetricsListener | undefined;
@@ -11,7 +18,12 @@ describe("the metrics listener", () => {
 
   it("answers its registry in Prometheus' text format at GET /metrics, as the registry stands at each scrape", async () => {
     const registry = new Registry();
-    const counter = new Counter({ name: "things_total", help: "things", labelNames: ["kind"] as const, registers: [registry] });
+    const counter = new Counter({
+      name: "things_total",
+      help: "things",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    });
     listener = await startMetricsListener(registry, 0, "127.0.0.1");
     expect(listener.url).toBe(`http://127.0.0.1:${listener.port}/metrics`);
     const response = await fetch(listener.url);
@@ -49,7 +61,9 @@ describe("metrics port settings", () => {
 
 describe("reading the text format", () => {
   it("reads names, labels (escaped quotes and all) and values, and skips comments", () => {
-    const samples = parsePrometheusText('# HELP a_total things\n# TYPE a_total counter\na_total{kind="say \\"hi\\"",n="1"} 2\nb 3.5\nc_bucket{le="+Inf"} 4\n');
+    const samples = parsePrometheusText(
+      '# HELP a_total things\n# TYPE a_total counter\na_total{kind="say \\"hi\\"",n="1"} 2\nb 3.5\nc_bucket{le="+Inf"} 4\n',
+    );
     expect(samples).toEqual([
       { name: "a_total", labels: { kind: 'say "hi"', n: "1" }, value: 2 },
       { name: "b", labels: {}, value: 3.5 },
@@ -64,7 +78,16 @@ describe("reading the text format", () => {
 
 describe("what a scrape exposes", () => {
   const scrape = Scrape.fromText(
-    ["# HELP waits_seconds w", "# TYPE waits_seconds histogram", 'waits_seconds_bucket{le="+Inf"} 0', "waits_seconds_sum 0", "waits_seconds_count 0", "# HELP hits_total h", "# TYPE hits_total counter", ""].join("\n"),
+    [
+      "# HELP waits_seconds w",
+      "# TYPE waits_seconds histogram",
+      'waits_seconds_bucket{le="+Inf"} 0',
+      "waits_seconds_sum 0",
+      "waits_seconds_count 0",
+      "# HELP hits_total h",
+      "# TYPE hits_total counter",
+      "",
+    ].join("\n"),
   );
 
   it("names declared families, counted or not yet, and a histogram's series", () => {
@@ -83,8 +106,17 @@ describe("the metrics a dashboard reads", () => {
   it("are the metric names of every query, nested panels included, without PromQL's words, labels or ranges", () => {
     const dashboard = {
       panels: [
-        { targets: [{ expr: 'histogram_quantile(0.95, sum by (le, route) (rate(a_seconds_bucket{route="/x"}[$__rate_interval])))' }] },
-        { type: "row", panels: [{ targets: [{ expr: "sum(rate(b_total[5m])) / max(c_gauge)", legendFormat: "{{route}}" }] }] },
+        {
+          targets: [
+            {
+              expr: 'histogram_quantile(0.95, sum by (le, route) (rate(a_seconds_bucket{route="/x"}[$__rate_interval])))',
+            },
+          ],
+        },
+        {
+          type: "row",
+          panels: [{ targets: [{ expr: "sum(rate(b_total[5m])) / max(c_gauge)", legendFormat: "{{route}}" }] }],
+        },
       ],
     };
     expect([...queriedMetrics(dashboard)].sort()).toEqual(["a_seconds_bucket", "b_total", "c_gauge"]);

@@ -35,11 +35,17 @@ type SharedPresence = PresenceStore & PresenceState;
  * In Redis (redis-presence.ts), shared by every server node and web app process on it;
  * `channel`: the Redis bus's channel, where the changes are announced.
  */
-export function redisPresence(options: PresenceOptions & { redisUrl: string; namespace: string; channel: string }): Presence {
+export function redisPresence(
+  options: PresenceOptions & { redisUrl: string; namespace: string; channel: string },
+): Presence {
   // Its own connection, without auto-pipelining (the scripts' order on it is the order they were sent).
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
   redis.on("error", (error) => console.error("presence redis", error.message));
-  const shared = new RedisPresence(redis, options.namespace, { channel: options.channel, livenessMs: options.livenessMs, heartbeatMs: options.heartbeatMs });
+  const shared = new RedisPresence(redis, options.namespace, {
+    channel: options.channel,
+    livenessMs: options.livenessMs,
+    heartbeatMs: options.heartbeatMs,
+  });
   return presenceOver(shared, options, null, async () => void (await redis.quit().catch(() => redis.disconnect())));
 }
 
@@ -55,10 +61,19 @@ export function memoryPresence(options: PresenceOptions & { bus: EventBus; apiSe
 
 /** A client of the hub (the web app without Redis): the hub server's memory, over its internal API next to the hub's address (remote-presence.ts). */
 export function remotePresence(options: PresenceOptions & { hubUrl: string; secret: string }): Presence {
-  return presenceOver(new RemotePresence(options.hubUrl, options.secret, { heartbeatMs: options.heartbeatMs }), options, null);
+  return presenceOver(
+    new RemotePresence(options.hubUrl, options.secret, { heartbeatMs: options.heartbeatMs }),
+    options,
+    null,
+  );
 }
 
-function presenceOver(shared: SharedPresence, options: PresenceOptions, api: PresenceApi | null, closeConnection?: () => Promise<void>): Presence {
+function presenceOver(
+  shared: SharedPresence,
+  options: PresenceOptions,
+  api: PresenceApi | null,
+  closeConnection?: () => Promise<void>,
+): Presence {
   const tracker = new PresenceTracker(shared, options.guildIdsOf);
   return {
     store: shared,

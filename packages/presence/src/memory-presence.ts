@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { EventBus } from "@chat/events";
 import { PresenceUpdateStatus } from "discord-api-types/v10";
-import { type NodeView, type PresenceChange, type PresenceState, type PresenceStore, presenceEvents, type ShownStatus } from "./presence";
+import {
+  type NodeView,
+  type PresenceChange,
+  type PresenceState,
+  type PresenceStore,
+  presenceEvents,
+  type ShownStatus,
+} from "./presence";
 
 export interface MemoryPresenceOptions {
   /** How long another process's views count after its last sign of life. */
@@ -66,7 +73,11 @@ export class MemoryPresence implements PresenceStore, PresenceState {
     return found;
   }
 
-  async update(userId: string, view: NodeView | null, quiet = false): Promise<{ at: number; change: PresenceChange | null }> {
+  async update(
+    userId: string,
+    view: NodeView | null,
+    quiet = false,
+  ): Promise<{ at: number; change: PresenceChange | null }> {
     return this.write(this.nodeId, userId, view, quiet);
   }
 
@@ -107,7 +118,12 @@ export class MemoryPresence implements PresenceStore, PresenceState {
     return swept;
   }
 
-  private write(nodeId: string, userId: string, view: NodeView | null, quiet: boolean): { at: number; change: PresenceChange | null } {
+  private write(
+    nodeId: string,
+    userId: string,
+    view: NodeView | null,
+    quiet: boolean,
+  ): { at: number; change: PresenceChange | null } {
     const at = view?.at ?? Date.now();
     const views = this.views.get(userId) ?? new Map<string, RecordedView>();
     const users = this.usersOf.get(nodeId) ?? new Set<string>();

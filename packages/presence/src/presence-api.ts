@@ -14,8 +14,10 @@ const node = z.string().regex(/^[0-9a-f]{16}$/);
 const status = z.enum([PresenceUpdateStatus.Online, PresenceUpdateStatus.Idle, PresenceUpdateStatus.Offline]);
 
 /** One call: what it sends, and what the server does with it. */
-const operation = <S extends z.ZodType, A>(schema: S, handle: (hub: MemoryPresence, call: z.infer<S>) => A | Promise<A>) =>
-  internalRpcOperation<MemoryPresence, S, A, z.infer<S>>(schema, handle);
+const operation = <S extends z.ZodType, A>(
+  schema: S,
+  handle: (hub: MemoryPresence, call: z.infer<S>) => A | Promise<A>,
+) => internalRpcOperation<MemoryPresence, S, A, z.infer<S>>(schema, handle);
 
 /** The calls a web app process makes (remote-presence.ts), by name. */
 export const presenceOperations = {

@@ -93,7 +93,9 @@ export class PresenceTracker {
 
   /** Runs `work` after the user's earlier work, so changes are written and published in the order they happened. */
   private enqueue(userId: string, work: () => Promise<void>): void {
-    const queue = (this.queues.get(userId) ?? Promise.resolve()).then(work).catch((error) => console.error("presence update failed", error));
+    const queue = (this.queues.get(userId) ?? Promise.resolve())
+      .then(work)
+      .catch((error) => console.error("presence update failed", error));
     this.queues.set(userId, queue);
     void queue.then(() => {
       if (this.queues.get(userId) === queue) this.queues.delete(userId);

@@ -37,7 +37,11 @@ export function presencePayload(userId: string, guildId: string, status: ShownSt
 
 /** A change of one user's status as it goes on the bus: one PRESENCE_UPDATE per guild they are in. */
 export function presenceEvents(userId: string, status: ShownStatus, guildIds: readonly string[]): DispatchEvent[] {
-  return guildIds.map((guildId) => ({ t: GatewayDispatchEvents.PresenceUpdate, d: presencePayload(userId, guildId, status), guildId }));
+  return guildIds.map((guildId) => ({
+    t: GatewayDispatchEvents.PresenceUpdate,
+    d: presencePayload(userId, guildId, status),
+    guildId,
+  }));
 }
 
 /**
@@ -83,7 +87,11 @@ export interface PresenceState {
    * a resulting offline is not announced. Resolves with the time recorded for `view`, and the
    * change to announce, if any.
    */
-  update(userId: string, view: NodeView | null, quiet?: boolean): Promise<{ at: number; change: PresenceChange | null }>;
+  update(
+    userId: string,
+    view: NodeView | null,
+    quiet?: boolean,
+  ): Promise<{ at: number; change: PresenceChange | null }>;
   /** Publishes a change's PRESENCE_UPDATEs (one per guild of `guildIds`), unless a later change of the user superseded it. */
   publish(userId: string, change: PresenceChange, guildIds: readonly string[]): Promise<void>;
   /** Changes this node must announce that no update of its own caused (views of dead nodes dropped). */
@@ -94,7 +102,11 @@ export interface PresenceState {
 }
 
 /** The presences of a guild's members who are not offline, for GUILD_CREATE. */
-export async function guildPresences(store: PresenceStore, guildId: string, memberIds: readonly string[]): Promise<GatewayPresenceUpdate[]> {
+export async function guildPresences(
+  store: PresenceStore,
+  guildId: string,
+  memberIds: readonly string[],
+): Promise<GatewayPresenceUpdate[]> {
   const statuses = await store.statuses(memberIds);
   return [...statuses].map(([userId, status]) => presencePayload(userId, guildId, status));
 }
@@ -104,5 +116,12 @@ export async function withPresences<G extends { id: string; members: readonly { 
   store: PresenceStore,
   guild: G,
 ): Promise<G & { presences: GatewayPresenceUpdate[] }> {
-  return { ...guild, presences: await guildPresences(store, guild.id, guild.members.map((m) => m.user.id)) };
+  return {
+    ...guild,
+    presences: await guildPresences(
+      store,
+      guild.id,
+      guild.members.map((m) => m.user.id),
+    ),
+  };
 }

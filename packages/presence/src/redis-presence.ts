@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { defineScript, EVENT_STREAM_FIELD, EVENT_STREAM_MAX_LENGTH, LUA_NOW, type RedisScript } from "@chat/events";
 import { PresenceUpdateStatus } from "discord-api-types/v10";
 import type { Redis } from "ioredis";
-import { type NodeView, type PresenceChange, type PresenceState, type PresenceStore, presenceEvents, type ShownStatus } from "./presence";
+import {
+  type NodeView,
+  type PresenceChange,
+  type PresenceState,
+  type PresenceStore,
+  presenceEvents,
+  type ShownStatus,
+} from "./presence";
 
 export interface RedisPresenceOptions {
   /** This node; its views count while `node:{nodeId}` lives. */
@@ -39,7 +46,13 @@ export class RedisPresence implements PresenceStore, PresenceState {
   private readonly base: string;
   private readonly livenessMs: number;
   private readonly channel: string;
-  private readonly scripts: { update: RedisScript; publish: RedisScript; read: RedisScript; sweep: RedisScript; beat: RedisScript };
+  private readonly scripts: {
+    update: RedisScript;
+    publish: RedisScript;
+    read: RedisScript;
+    sweep: RedisScript;
+    beat: RedisScript;
+  };
   private readonly timer: NodeJS.Timeout;
   private changeListeners: ((userId: string, change: PresenceChange) => void)[] = [];
   private lapseListeners: (() => void)[] = [];
@@ -47,11 +60,7 @@ export class RedisPresence implements PresenceStore, PresenceState {
   private beating: Promise<void> | null = null;
   private closed = false;
 
-  constructor(
-    redis: Redis,
-    namespace: string,
-    options: RedisPresenceOptions,
-  ) {
+  constructor(redis: Redis, namespace: string, options: RedisPresenceOptions) {
     this.nodeId = options.nodeId ?? randomBytes(8).toString("hex");
     this.base = `chat:gateway:${namespace}`;
     this.channel = options.channel;
@@ -73,7 +82,9 @@ export class RedisPresence implements PresenceStore, PresenceState {
     const chunks: string[][] = [];
     for (let i = 0; i < userIds.length; i += 1_000) chunks.push(userIds.slice(i, i + 1_000));
     // Sent together on the one connection (pipelined), answered in order.
-    const answers = await Promise.all(chunks.map((chunk) => this.scripts.read(this.base, ...chunk) as Promise<string[]>));
+    const answers = await Promise.all(
+      chunks.map((chunk) => this.scripts.read(this.base, ...chunk) as Promise<string[]>),
+    );
     answers.forEach((statuses, i) => {
       statuses.forEach((status, j) => {
         const userId = chunks[i]?.[j];
@@ -83,15 +94,33 @@ export class RedisPresence implements PresenceStore, PresenceState {
     return found;
   }
 
-  async update(userId: string, view: NodeView | null, quiet = false): Promise<{ at: number; change: PresenceChange | null }> {
-    const args = [this.base, this.nodeId, this.livenessMs, userId, view ? "set" : "del", view?.status ?? "", view?.at ?? "", quiet ? "1" : "0"];
+  async update(
+    userId: string,
+    view: NodeView | null,
+    quiet = false,
+  ): Promise<{ at: number; change: PresenceChange | null }> {
+    const args = [
+      this.base,
+      this.nodeId,
+      this.livenessMs,
+      userId,
+      view ? "set" : "del",
+      view?.status ?? "",
+      view?.at ?? "",
+      quiet ? "1" : "0",
+    ];
     const [at, swept, version, status] = (await this.scripts.update(...args)) as [number, number, number?, string?];
     if (swept === 1) for (const listener of this.lapseListeners) listener();
-    return { at: Number(at), change: version === undefined ? null : { status: status as ShownStatus, version: Number(version) } };
+    return {
+      at: Number(at),
+      change: version === undefined ? null : { status: status as ShownStatus, version: Number(version) },
+    };
   }
 
   async publish(userId: string, change: PresenceChange, guildIds: readonly string[]): Promise<void> {
-    const messages = presenceEvents(userId, change.status, guildIds).map((event) => JSON.stringify({ ...event, id: `${this.nodeId}-presence-${(++this.published).toString(36)}` }));
+    const messages = presenceEvents(userId, change.status, guildIds).map((event) =>
+      JSON.stringify({ ...event, id: `${this.nodeId}-presence-${(++this.published).toString(36)}` }),
+    );
     await this.scripts.publish(this.base, userId, change.version, this.channel, ...messages);
   }
 

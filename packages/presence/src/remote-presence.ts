@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { type InternalRpcClient, internalApiUrl, internalRpcClient } from "@chat/events";
 import type { NodeView, PresenceChange, PresenceState, PresenceStore, ShownStatus } from "./presence";
-import { PRESENCE_API_PATH, type PresenceAnswer, type PresenceCall, type PresenceOperation, STATUSES_PER_CALL } from "./presence-api";
+import {
+  PRESENCE_API_PATH,
+  type PresenceAnswer,
+  type PresenceCall,
+  type PresenceOperation,
+  STATUSES_PER_CALL,
+} from "./presence-api";
 
 export interface RemotePresenceOptions {
   /** How often this process tells the server it is alive (the server drops its views after 15 s of silence). */
@@ -30,12 +36,14 @@ export class RemotePresence implements PresenceStore, PresenceState {
   private unwritten = false;
   private closed = false;
 
-  constructor(
-    hubUrl: string,
-    secret: string,
-    options: RemotePresenceOptions = {},
-  ) {
-    this.rpc = internalRpcClient({ hubUrl, path: PRESENCE_API_PATH, secret, timeoutMs: options.timeoutMs ?? 5_000, name: "presence" });
+  constructor(hubUrl: string, secret: string, options: RemotePresenceOptions = {}) {
+    this.rpc = internalRpcClient({
+      hubUrl,
+      path: PRESENCE_API_PATH,
+      secret,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      name: "presence",
+    });
     this.timer = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 5_000);
     this.timer.unref();
   }
@@ -59,7 +67,12 @@ export class RemotePresence implements PresenceStore, PresenceState {
   }
 
   async publish(userId: string, change: PresenceChange, guildIds: readonly string[]): Promise<void> {
-    await this.call("publish", { user: userId, status: change.status, version: change.version, guildIds: [...guildIds] });
+    await this.call("publish", {
+      user: userId,
+      status: change.status,
+      version: change.version,
+      guildIds: [...guildIds],
+    });
   }
 
   /** The server announces the changes its sweeps make. */

@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { type DomainEvent, LocalBus } from "@chat/events";
 import { PresenceUpdateStatus } from "discord-api-types/v10";
 import { afterEach, describe, expect, it } from "vitest";
-import { MemoryPresence, type PresenceApi, type PresenceChange, presenceApi, PresenceTracker, RemotePresence } from "../src";
+import {
+  MemoryPresence,
+  type PresenceApi,
+  type PresenceChange,
+  presenceApi,
+  PresenceTracker,
+  RemotePresence,
+} from "../src";
 
 const { Online, Idle, Offline } = PresenceUpdateStatus;
 /** Node ids of other processes, as RemotePresence makes them. */
@@ -73,8 +80,16 @@ describe("presences in the server's memory (no Redis)", () => {
     expect(published).toEqual([]);
     await m.publish("5", offline, ["10", "11"]);
     expect(published.map((e) => [e.t, e.guildId, e.d])).toEqual([
-      ["PRESENCE_UPDATE", "10", { user: { id: "5" }, guild_id: "10", status: Offline, activities: [], client_status: {} }],
-      ["PRESENCE_UPDATE", "11", { user: { id: "5" }, guild_id: "11", status: Offline, activities: [], client_status: {} }],
+      [
+        "PRESENCE_UPDATE",
+        "10",
+        { user: { id: "5" }, guild_id: "10", status: Offline, activities: [], client_status: {} },
+      ],
+      [
+        "PRESENCE_UPDATE",
+        "11",
+        { user: { id: "5" }, guild_id: "11", status: Offline, activities: [], client_status: {} },
+      ],
     ]);
     await m.publish("5", offline, ["10"]);
     expect(published).toHaveLength(2);
@@ -122,9 +137,16 @@ describe("the internal presence API (a web app process reaching the server's mem
     expect(await api.answer("Bearer another", "beat", { node: WEB_1 })).toMatchObject({ status: 401 });
     expect(await api.answer(undefined, "beat", { node: WEB_1 })).toMatchObject({ status: 401 });
     expect(await api.answer("Bearer the secret", "toString", {})).toMatchObject({ status: 404 });
-    expect(await api.answer("Bearer the secret", "statuses", { userIds: ["1", "not an id"] })).toMatchObject({ status: 400 });
-    expect(await api.answer("Bearer the secret", "update", { node: WEB_1, user: "1", view: { status: "dnd" } })).toMatchObject({ status: 400 });
-    expect(await api.answer("Bearer the secret", "beat", { node: WEB_1 })).toEqual({ status: 200, body: { swept: true } });
+    expect(await api.answer("Bearer the secret", "statuses", { userIds: ["1", "not an id"] })).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await api.answer("Bearer the secret", "update", { node: WEB_1, user: "1", view: { status: "dnd" } }),
+    ).toMatchObject({ status: 400 });
+    expect(await api.answer("Bearer the secret", "beat", { node: WEB_1 })).toEqual({
+      status: 200,
+      body: { swept: true },
+    });
   });
 
   it("lets a web process's sessions show through the server's memory, and writes them again after the server restarted", async () => {

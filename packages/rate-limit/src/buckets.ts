@@ -31,8 +31,18 @@ export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string
  * (e.g. the two paths of pin and unpin). Path parameters must be named `channel` or `guild`
  * for `per` to find them.
  */
-const perChannel = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "channel" });
-const perGuild = (name: string, points: number, durationSeconds: number): BucketRule => ({ name, points, durationSeconds, per: "guild" });
+const perChannel = (name: string, points: number, durationSeconds: number): BucketRule => ({
+  name,
+  points,
+  durationSeconds,
+  per: "channel",
+});
+const perGuild = (name: string, points: number, durationSeconds: number): BucketRule => ({
+  name,
+  points,
+  durationSeconds,
+  per: "guild",
+});
 
 /** Reacting (and taking reactions back): 4 per second per channel, for bots and people alike. */
 export const REACTIONS_LIMIT = perChannel("reaction", 4, 1);

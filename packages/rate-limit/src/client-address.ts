@@ -49,7 +49,10 @@ export const PEER_ADDRESS_HEADER = "x-chat-peer-address";
  * The client's address as Fastify's `request.ip` computes it with the same TRUST_PROXY: the
  * peer, or, while the peer is a trusted proxy, the next hop back in X-Forwarded-For.
  */
-export function resolveClientAddress(request: { peer: string | null | undefined; forwardedFor: string | null | undefined }, trust: TrustProxy): string {
+export function resolveClientAddress(
+  request: { peer: string | null | undefined; forwardedFor: string | null | undefined },
+  trust: TrustProxy,
+): string {
   if (!request.peer) return "unknown";
   if (trust === false) return request.peer;
   const trusts = trust === true ? () => true : proxyAddr.compile(trust);

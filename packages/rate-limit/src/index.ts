@@ -1,6 +1,65 @@
-export { BANS_LIMIT, type BucketRule, bucketFor, counterKey, GLOBAL_LIMIT, INVITE_CREATE_LIMIT, KICK_LIMIT, LOGIN_TOKEN_LIMIT, MEMBER_ROLE_ADD_LIMIT, MEMBER_ROLE_REMOVE_LIMIT, MESSAGE_CREATE_LIMIT, PINS_LIMIT, REACTIONS_LIMIT, ROUTE_BUCKETS, type RouteKey, THREAD_CREATE_LIMIT, TYPING_LIMIT } from "./buckets";
+export {
+  BANS_LIMIT,
+  type BucketRule,
+  bucketFor,
+  counterKey,
+  GLOBAL_LIMIT,
+  INVITE_CREATE_LIMIT,
+  KICK_LIMIT,
+  LOGIN_TOKEN_LIMIT,
+  MEMBER_ROLE_ADD_LIMIT,
+  MEMBER_ROLE_REMOVE_LIMIT,
+  MESSAGE_CREATE_LIMIT,
+  PINS_LIMIT,
+  REACTIONS_LIMIT,
+  ROUTE_BUCKETS,
+  type RouteKey,
+  THREAD_CREATE_LIMIT,
+  TYPING_LIMIT,
+} from "./buckets";
 export { PEER_ADDRESS_HEADER, parseTrustProxy, resolveClientAddress, type TrustProxy } from "./client-address";
-export { askingForChoicesTooOften, banningTooOften, changingProfileTooOften, changingRolesTooOften, kickingTooOften, makingInvitesTooOften, markingReadTooOften, pinningTooOften, reactingTooOften, secondsToWait, sendingTooFast, signInThrottledError, signInThrottledWait, tooManyPasswordAttempts, tooManySignIns, tooManySignUps, tryAgainIn, tryAgainInMinutes, typingTooOften, uploadedTooMuch, usingAppsTooOften } from "./messages";
-export { AUTOCOMPLETE_LIMIT, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR, INTERACTION_LIMIT, PASSWORD_CHECK_LIMIT, PROFILE_UPDATE_LIMIT, READ_ACK_LIMIT, SIGN_IN_LIMITS, type SignInLimits, type SignUpLimits, signUpLimits, UPLOAD_BYTES_LIMIT, UPLOAD_BYTES_PER_HOUR } from "./people-limits";
+export {
+  askingForChoicesTooOften,
+  banningTooOften,
+  changingProfileTooOften,
+  changingRolesTooOften,
+  kickingTooOften,
+  makingInvitesTooOften,
+  markingReadTooOften,
+  pinningTooOften,
+  reactingTooOften,
+  secondsToWait,
+  sendingTooFast,
+  signInThrottledError,
+  signInThrottledWait,
+  tooManyPasswordAttempts,
+  tooManySignIns,
+  tooManySignUps,
+  tryAgainIn,
+  tryAgainInMinutes,
+  typingTooOften,
+  uploadedTooMuch,
+  usingAppsTooOften,
+} from "./messages";
+export {
+  AUTOCOMPLETE_LIMIT,
+  DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR,
+  DEFAULT_SIGN_UPS_PER_HOUR,
+  INTERACTION_LIMIT,
+  PASSWORD_CHECK_LIMIT,
+  PROFILE_UPDATE_LIMIT,
+  READ_ACK_LIMIT,
+  SIGN_IN_LIMITS,
+  type SignInLimits,
+  type SignUpLimits,
+  signUpLimits,
+  UPLOAD_BYTES_LIMIT,
+  UPLOAD_BYTES_PER_HOUR,
+} from "./people-limits";
 export { createSignInThrottle, type SignInAttempt, type SignInGate, type SignInThrottle } from "./sign-in-throttle";
-export { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitOutcome, type RateLimitStore } from "./store";
+export {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitOutcome,
+  type RateLimitStore,
+} from "./store";

@@ -20,21 +20,33 @@ export function tryAgainInMinutes(retryAfterMs: number): string {
 }
 
 export const tooManySignIns = (retryAfterMs: number) => `Too many sign-in attempts. ${tryAgainIn(retryAfterMs)}`;
-export const tooManyPasswordAttempts = (retryAfterMs: number) => `Too many password attempts. ${tryAgainIn(retryAfterMs)}`;
+export const tooManyPasswordAttempts = (retryAfterMs: number) =>
+  `Too many password attempts. ${tryAgainIn(retryAfterMs)}`;
 export const tooManySignUps = (retryAfterMs: number) => `Too many sign-up attempts. ${tryAgainIn(retryAfterMs)}`;
-export const sendingTooFast = (retryAfterMs: number) => `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const sendingTooFast = (retryAfterMs: number) =>
+  `You are sending messages too quickly. ${tryAgainIn(retryAfterMs)}`;
 export const typingTooOften = (retryAfterMs: number) => `Typing is announced too often. ${tryAgainIn(retryAfterMs)}`;
-export const usingAppsTooOften = (retryAfterMs: number) => `You are using apps too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const askingForChoicesTooOften = (retryAfterMs: number) => `Choices are asked for too often. ${tryAgainIn(retryAfterMs)}`;
+export const usingAppsTooOften = (retryAfterMs: number) =>
+  `You are using apps too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const askingForChoicesTooOften = (retryAfterMs: number) =>
+  `Choices are asked for too often. ${tryAgainIn(retryAfterMs)}`;
 export const reactingTooOften = (retryAfterMs: number) => `You are reacting too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const pinningTooOften = (retryAfterMs: number) => `You are pinning and unpinning too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const changingProfileTooOften = (retryAfterMs: number) => `Your profile was changed too often. ${tryAgainIn(retryAfterMs)}`;
-export const makingInvitesTooOften = (retryAfterMs: number) => `You are making invites too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const kickingTooOften = (retryAfterMs: number) => `You are removing members too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const banningTooOften = (retryAfterMs: number) => `You are banning and unbanning too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const changingRolesTooOften = (retryAfterMs: number) => `You are changing members' roles too quickly. ${tryAgainIn(retryAfterMs)}`;
-export const uploadedTooMuch = (retryAfterMs: number) => `You have uploaded too much in the last hour. ${tryAgainInMinutes(retryAfterMs)}`;
-export const markingReadTooOften = (retryAfterMs: number) => `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
+export const pinningTooOften = (retryAfterMs: number) =>
+  `You are pinning and unpinning too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const changingProfileTooOften = (retryAfterMs: number) =>
+  `Your profile was changed too often. ${tryAgainIn(retryAfterMs)}`;
+export const makingInvitesTooOften = (retryAfterMs: number) =>
+  `You are making invites too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const kickingTooOften = (retryAfterMs: number) =>
+  `You are removing members too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const banningTooOften = (retryAfterMs: number) =>
+  `You are banning and unbanning too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const changingRolesTooOften = (retryAfterMs: number) =>
+  `You are changing members' roles too quickly. ${tryAgainIn(retryAfterMs)}`;
+export const uploadedTooMuch = (retryAfterMs: number) =>
+  `You have uploaded too much in the last hour. ${tryAgainInMinutes(retryAfterMs)}`;
+export const markingReadTooOften = (retryAfterMs: number) =>
+  `Messages are marked read too often. ${tryAgainIn(retryAfterMs)}`;
 
 /**
  * A throttled sign-in travels through next-auth as an error code in its redirect address

@@ -24,8 +24,18 @@ export interface SignUpLimits {
 
 export function signUpLimits(perHour: { accounts?: number; attempts?: number } = {}): SignUpLimits {
   return {
-    attempts: { name: "signup.attempt", points: perHour.attempts ?? DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR, durationSeconds: 3600, per: "address" },
-    accounts: { name: "signup", points: perHour.accounts ?? DEFAULT_SIGN_UPS_PER_HOUR, durationSeconds: 3600, per: "address" },
+    attempts: {
+      name: "signup.attempt",
+      points: perHour.attempts ?? DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR,
+      durationSeconds: 3600,
+      per: "address",
+    },
+    accounts: {
+      name: "signup",
+      points: perHour.accounts ?? DEFAULT_SIGN_UPS_PER_HOUR,
+      durationSeconds: 3600,
+      per: "address",
+    },
   };
 }
 
@@ -34,7 +44,12 @@ export function signUpLimits(perHour: { accounts?: number; attempts?: number } =
  * each costs a hash, and a new password a strength check. Wrong ones also count into the
  * account's sign-in throttle.
  */
-export const PASSWORD_CHECK_LIMIT: BucketRule = { name: "account.password", points: 5, durationSeconds: 15 * 60, per: "bot" };
+export const PASSWORD_CHECK_LIMIT: BucketRule = {
+  name: "account.password",
+  points: 5,
+  durationSeconds: 15 * 60,
+  per: "bot",
+};
 
 /**
  * Read-position acknowledgements of one person, over all their channels: one each time a
@@ -50,7 +65,12 @@ export const READ_ACK_LIMIT: BucketRule = { name: "read.ack", points: 10, durati
 export const INTERACTION_LIMIT: BucketRule = { name: "interaction", points: 10, durationSeconds: 5, per: "bot" };
 
 /** Autocomplete requests of one person while typing (debounced by the app to about four a second at most). */
-export const AUTOCOMPLETE_LIMIT: BucketRule = { name: "interaction.autocomplete", points: 20, durationSeconds: 5, per: "bot" };
+export const AUTOCOMPLETE_LIMIT: BucketRule = {
+  name: "interaction.autocomplete",
+  points: 20,
+  durationSeconds: 5,
+  per: "bot",
+};
 
 export interface SignInLimits {
   /** Failed sign-ins to one account (known or not) within `accountWindowSeconds` before it locks. */
@@ -86,7 +106,12 @@ export const SIGN_IN_LIMITS: SignInLimits = {
  * Changes of one person's display name or picture: each reaches everyone who shares a guild
  * with them (and bots), so 10 per 10 minutes.
  */
-export const PROFILE_UPDATE_LIMIT: BucketRule = { name: "profile.update", points: 10, durationSeconds: 600, per: "bot" };
+export const PROFILE_UPDATE_LIMIT: BucketRule = {
+  name: "profile.update",
+  points: 10,
+  durationSeconds: 600,
+  per: "bot",
+};
 
 /**
  * Bytes one person may upload per hour, files for messages and for commands alike (every file
@@ -94,4 +119,9 @@ export const PROFILE_UPDATE_LIMIT: BucketRule = { name: "profile.update", points
  * meets it; a script storing 5 MB files as fast as it can is stopped within seconds.
  */
 export const UPLOAD_BYTES_PER_HOUR = 250 * 1024 * 1024;
-export const UPLOAD_BYTES_LIMIT: BucketRule = { name: "upload.bytes", points: UPLOAD_BYTES_PER_HOUR, durationSeconds: 3600, per: "bot" };
+export const UPLOAD_BYTES_LIMIT: BucketRule = {
+  name: "upload.bytes",
+  points: UPLOAD_BYTES_PER_HOUR,
+  durationSeconds: 3600,
+  per: "bot",
+};

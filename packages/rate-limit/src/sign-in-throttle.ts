@@ -48,13 +48,28 @@ interface LockingCounter {
 export function createSignInThrottle(store: RateLimitStore, limits: SignInLimits = SIGN_IN_LIMITS): SignInThrottle {
   const counter = (name: string): LockingCounter => ({
     failures: { name, points: limits.accountFailures, durationSeconds: limits.accountWindowSeconds, per: "account" },
-    lockouts: { name: `${name}.lockouts`, points: 1_000_000, durationSeconds: limits.lockoutMemorySeconds, per: "account" },
+    lockouts: {
+      name: `${name}.lockouts`,
+      points: 1_000_000,
+      durationSeconds: limits.lockoutMemorySeconds,
+      per: "account",
+    },
   });
   const byAccount = counter("signin.account");
   const byKnownSource = counter("signin.known");
-  const addressRule: BucketRule = { name: "signin.address", points: limits.addressFailures, durationSeconds: limits.addressWindowSeconds, per: "address" };
+  const addressRule: BucketRule = {
+    name: "signin.address",
+    points: limits.addressFailures,
+    durationSeconds: limits.addressWindowSeconds,
+    per: "address",
+  };
   // Marks the addresses each account signed in from (one use per success: never refuses).
-  const knownAddressRule: BucketRule = { name: "signin.known.address", points: 1_000_000_000, durationSeconds: limits.knownAddressSeconds, per: "account" };
+  const knownAddressRule: BucketRule = {
+    name: "signin.known.address",
+    points: 1_000_000_000,
+    durationSeconds: limits.knownAddressSeconds,
+    per: "account",
+  };
 
   async function lock(on: LockingCounter, key: string): Promise<void> {
     const lockouts = await store.consume(on.lockouts, key);
@@ -77,7 +92,11 @@ export function createSignInThrottle(store: RateLimitStore, limits: SignInLimits
     async begin(username, address, deviceId) {
       const account = accountKey(username);
       const knownAddress = keyOf(account, "address", address);
-      const knownSource = deviceId ? keyOf(account, "device", deviceId) : (await store.peek(knownAddressRule, knownAddress)) > 0 ? knownAddress : null;
+      const knownSource = deviceId
+        ? keyOf(account, "device", deviceId)
+        : (await store.peek(knownAddressRule, knownAddress)) > 0
+          ? knownAddress
+          : null;
 
       if (knownSource) {
         const attempt = await store.consume(byKnownSource.failures, knownSource);
@@ -103,7 +122,11 @@ export function createSignInThrottle(store: RateLimitStore, limits: SignInLimits
       return {
         allowed: true,
         async succeeded() {
-          await Promise.all([forget(byAccount, account), store.refund(addressRule, address), rememberAddress(knownAddress)]);
+          await Promise.all([
+            forget(byAccount, account),
+            store.refund(addressRule, address),
+            rememberAddress(knownAddress),
+          ]);
         },
         async failed() {
           if (attempt.remaining === 0) await lock(byAccount, account);

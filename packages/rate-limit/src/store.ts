@@ -39,7 +39,11 @@ export function createMemoryRateLimitStore(namespace: string): RateLimitStore {
  */
 export function createRedisRateLimitStore(redisUrl: string, namespace: string): RateLimitStore {
   // Connects on first use: a process that never counts anything opens no connection.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 50, 500) });
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
+  });
   redis.on("error", () => {
     // ioredis reconnects by itself; meanwhile the in-memory insurance limiter counts.
   });
@@ -58,9 +62,16 @@ function rateLimitStore(redis: Redis | null, namespace: string): RateLimitStore 
   function limiterFor(rule: BucketRule): RateLimiterAbstract {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
-      const shape = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${namespace}:ratelimit:${rule.name}` };
+      const shape = {
+        points: rule.points,
+        duration: rule.durationSeconds,
+        keyPrefix: `${namespace}:ratelimit:${rule.name}`,
+      };
       const memory = new RateLimiterMemory(shape);
-      limiter = { shared: redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory, memory };
+      limiter = {
+        shared: redis ? new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) : memory,
+        memory,
+      };
       limiters.set(rule.name, limiter);
     }
     const down = redis && (redis.status === "reconnecting" || redis.status === "close" || redis.status === "end");
@@ -71,9 +82,15 @@ function rateLimitStore(redis: Redis | null, namespace: string): RateLimitStore 
     async consume(rule, key, points = 1) {
       try {
         const res = await limiterFor(rule).consume(key, points);
-        return { allowed: true, limit: rule.points, remaining: Math.max(0, res.remainingPoints), resetAfterMs: res.msBeforeNext };
+        return {
+          allowed: true,
+          limit: rule.points,
+          remaining: Math.max(0, res.remainingPoints),
+          resetAfterMs: res.msBeforeNext,
+        };
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { allowed: false, limit: rule.points, remaining: 0, resetAfterMs: rejection.msBeforeNext };
+        if (rejection instanceof RateLimiterRes)
+          return { allowed: false, limit: rule.points, remaining: 0, resetAfterMs: rejection.msBeforeNext };
         throw rejection;
       }
     },

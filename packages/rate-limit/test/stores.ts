@@ -14,7 +14,9 @@ export function namespace(): string {
 }
 
 export function storeOf(kind: StoreKind, ns = namespace()): RateLimitStore {
-  return kind === "redis" ? createRedisRateLimitStore(process.env.TEST_REDIS_URL as string, ns) : createMemoryRateLimitStore(ns);
+  return kind === "redis"
+    ? createRedisRateLimitStore(process.env.TEST_REDIS_URL as string, ns)
+    : createMemoryRateLimitStore(ns);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

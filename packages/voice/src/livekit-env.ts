@@ -10,8 +10,10 @@ export function readLiveKitAccess(env: NodeJS.ProcessEnv): LiveKitAccess | undef
   if (!url) return undefined;
   const apiKey = env.LIVEKIT_API_KEY?.trim();
   const apiSecret = env.LIVEKIT_API_SECRET?.trim();
-  if (!apiKey || !apiSecret) throw new Error("LIVEKIT_URL is set: LIVEKIT_API_KEY and LIVEKIT_API_SECRET are needed too.");
-  if (!/^(wss?|https?):\/\//.test(url)) throw new Error(`LIVEKIT_URL is not a ws://, wss://, http:// or https:// address: ${url}`);
+  if (!apiKey || !apiSecret)
+    throw new Error("LIVEKIT_URL is set: LIVEKIT_API_KEY and LIVEKIT_API_SECRET are needed too.");
+  if (!/^(wss?|https?):\/\//.test(url))
+    throw new Error(`LIVEKIT_URL is not a ws://, wss://, http:// or https:// address: ${url}`);
   const publicUrl = env.LIVEKIT_PUBLIC_URL?.trim() || url;
   return { url, publicUrl: publicUrl.replace(/^http/, "ws"), apiKey, apiSecret };
 }

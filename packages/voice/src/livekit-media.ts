@@ -38,15 +38,29 @@ export class LiveKitMedia implements VoiceMedia {
 
   constructor(private readonly access: LiveKitAccess) {
     // A media server that does not answer must not hold up a kick or a permission change for long.
-    this.rooms_ = new RoomServiceClient(access.url.replace(/^ws/, "http"), access.apiKey, access.apiSecret, { requestTimeout: REQUEST_TIMEOUT_SECONDS });
+    this.rooms_ = new RoomServiceClient(access.url.replace(/^ws/, "http"), access.apiKey, access.apiSecret, {
+      requestTimeout: REQUEST_TIMEOUT_SECONDS,
+    });
   }
 
   get url(): string {
     return this.access.publicUrl;
   }
 
-  async mintToken(input: { room: string; identity: string; name: string; metadata: string; grants: VoiceGrants; ttlSeconds: number }): Promise<string> {
-    const token = new AccessToken(this.access.apiKey, this.access.apiSecret, { identity: input.identity, name: input.name, metadata: input.metadata, ttl: input.ttlSeconds });
+  async mintToken(input: {
+    room: string;
+    identity: string;
+    name: string;
+    metadata: string;
+    grants: VoiceGrants;
+    ttlSeconds: number;
+  }): Promise<string> {
+    const token = new AccessToken(this.access.apiKey, this.access.apiSecret, {
+      identity: input.identity,
+      name: input.name,
+      metadata: input.metadata,
+      ttl: input.ttlSeconds,
+    });
     const permission = permissionOf(input.grants);
     token.addGrant({
       roomJoin: true,
@@ -83,7 +97,11 @@ export class LiveKitMedia implements VoiceMedia {
 
   async participants(room: string): Promise<VoiceParticipant[]> {
     try {
-      return (await this.rooms_.listParticipants(room)).map((p) => ({ identity: p.identity, sid: p.sid, metadata: p.metadata }));
+      return (await this.rooms_.listParticipants(room)).map((p) => ({
+        identity: p.identity,
+        sid: p.sid,
+        metadata: p.metadata,
+      }));
     } catch (error) {
       if (isNotFound(error)) return [];
       throw error;

@@ -77,12 +77,23 @@ async function freePorts(): Promise<{ port: number; rtcTcpPort: number; rtcUdpPo
     rtcTcpPort: (tcp.address() as { port: number }).port,
     rtcUdpPort: udp.address().port,
   };
-  await Promise.all([new Promise((r) => api.close(r)), new Promise((r) => tcp.close(r)), new Promise<void>((r) => udp.close(() => r()))]);
+  await Promise.all([
+    new Promise((r) => api.close(r)),
+    new Promise((r) => tcp.close(r)),
+    new Promise<void>((r) => udp.close(() => r())),
+  ]);
   return ports;
 }
 
 /** LiveKit's configuration (YAML; JSON strings are YAML strings): one node on loopback, no Redis, no public STUN servers. */
-export function liveKitConfig(options: { port: number; rtcTcpPort: number; rtcUdpPort: number; apiKey: string; apiSecret: string; webhookUrl?: string }): string {
+export function liveKitConfig(options: {
+  port: number;
+  rtcTcpPort: number;
+  rtcUdpPort: number;
+  apiKey: string;
+  apiSecret: string;
+  webhookUrl?: string;
+}): string {
   const q = JSON.stringify;
   const lines = [
     `port: ${options.port}`,
@@ -94,7 +105,7 @@ export function liveKitConfig(options: { port: number; rtcTcpPort: number; rtcUd
     "  node_ip: 127.0.0.1",
     "  use_external_ip: false",
     "  enable_loopback_candidate: true",
-    "  ips: { includes: [\"127.0.0.1/32\"] }",
+    '  ips: { includes: ["127.0.0.1/32"] }',
     // Pinned to a local address: otherwise LiveKit and its clients are told to use Google's STUN servers.
     `  stun_servers: ["127.0.0.1:3478"]`,
     "logging: { level: warn }",
@@ -121,11 +132,22 @@ class Output {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startOnce(options: LiveKitServerOptions & { port: number; rtcTcpPort: number; rtcUdpPort: number; apiKey: string; apiSecret: string }): Promise<RunningLiveKit> {
+async function startOnce(
+  options: LiveKitServerOptions & {
+    port: number;
+    rtcTcpPort: number;
+    rtcUdpPort: number;
+    apiKey: string;
+    apiSecret: string;
+  },
+): Promise<RunningLiveKit> {
   const config = liveKitConfig(options);
   // Only what it needs: LiveKit also reads NODE_IP, UDP_PORT, REDIS_HOST, LIVEKIT_KEYS… which would override ours.
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production", ...liveKitProcessEnv(), LIVEKIT_CONFIG: config };
-  const [command, args] = process.platform === "linux" && existsSync(SETPRIV) ? [SETPRIV, ["--pdeathsig", "SIGKILL", "--", options.binary]] : [options.binary, []];
+  const [command, args] =
+    process.platform === "linux" && existsSync(SETPRIV)
+      ? [SETPRIV, ["--pdeathsig", "SIGKILL", "--", options.binary]]
+      : [options.binary, []];
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : null;
   const output = new Output(log);
@@ -144,7 +166,8 @@ async function startOnce(options: LiveKitServerOptions & { port: number; rtcTcpP
   });
   killOnExit(child);
 
-  const exitsWithin = async (ms: number) => (await Promise.race([exited.then(() => true), sleep(ms).then(() => false)])) || hasExited;
+  const exitsWithin = async (ms: number) =>
+    (await Promise.race([exited.then(() => true), sleep(ms).then(() => false)])) || hasExited;
   // LiveKit ignores a SIGTERM in its first 100 ms after `GET /` answers, and on a first SIGTERM
   // waits (in 5 s steps) for participants to leave; a second one stops it at once.
   const stop = async () => {
@@ -161,7 +184,9 @@ async function startOnce(options: LiveKitServerOptions & { port: number; rtcTcpP
   for (;;) {
     if (hasExited || spawnError) {
       await exited;
-      const cause = spawnError ? `could not be started (${(spawnError as Error).message})` : `exited (${child.exitCode ?? child.signalCode}) before it was ready`;
+      const cause = spawnError
+        ? `could not be started (${(spawnError as Error).message})`
+        : `exited (${child.exitCode ?? child.signalCode}) before it was ready`;
       throw new LiveKitStartError(`LiveKit server ${options.binary} ${cause}:\n${output.tail()}`, true);
     }
     try {
@@ -170,11 +195,21 @@ async function startOnce(options: LiveKitServerOptions & { port: number; rtcTcpP
     } catch {}
     if (Date.now() > deadline) {
       await stop();
-      throw new LiveKitStartError(`LiveKit server ${options.binary} did not answer GET ${httpUrl}/ within ${(options.readyTimeoutMs ?? 20_000) / 1000} s:\n${output.tail()}`, false);
+      throw new LiveKitStartError(
+        `LiveKit server ${options.binary} did not answer GET ${httpUrl}/ within ${(options.readyTimeoutMs ?? 20_000) / 1000} s:\n${output.tail()}`,
+        false,
+      );
     }
     await sleep(50);
   }
-  return { url: `ws://127.0.0.1:${options.port}`, httpUrl, apiKey: options.apiKey, apiSecret: options.apiSecret, pid: child.pid as number, stop };
+  return {
+    url: `ws://127.0.0.1:${options.port}`,
+    httpUrl,
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    pid: child.pid as number,
+    stop,
+  };
 }
 
 class LiveKitStartError extends Error {

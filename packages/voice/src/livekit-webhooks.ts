@@ -38,7 +38,11 @@ export class LiveKitWebhooks {
     const kind = KINDS[event.event];
     if (!kind || !event.room || !event.participant) return { id, signedUntilMs, change: null };
     const { identity, sid, metadata } = event.participant;
-    return { id, signedUntilMs, change: { kind, report: { room: event.room.name, participant: { identity, sid, metadata } } } };
+    return {
+      id,
+      signedUntilMs,
+      change: { kind, report: { room: event.room.name, participant: { identity, sid, metadata } } },
+    };
   }
 }
 

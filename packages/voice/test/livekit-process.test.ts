@@ -35,7 +35,9 @@ function isAlive(pid: number): boolean {
 }
 
 /** A webhook endpoint: keeps each verified event's name. */
-async function webhookSink(receiver: () => WebhookReceiver): Promise<{ url: string; events: string[]; server: Server }> {
+async function webhookSink(
+  receiver: () => WebhookReceiver,
+): Promise<{ url: string; events: string[]; server: Server }> {
   const events: string[] = [];
   const server = createServer((request, response) => {
     let body = "";
@@ -85,12 +87,24 @@ describe("a LiveKit server started on loopback", () => {
   });
 
   it("posts signed webhooks to the configured address", async () => {
-    await new RoomServiceClient(livekit.httpUrl, livekit.apiKey, livekit.apiSecret).createRoom({ name: "webhook-check" });
+    await new RoomServiceClient(livekit.httpUrl, livekit.apiKey, livekit.apiSecret).createRoom({
+      name: "webhook-check",
+    });
     await eventually(() => sink.events.includes("room_started"), "a verified room_started webhook");
   });
 
   it("carries audio between two participants over loopback", async () => {
-    const { AudioFrame, AudioSource, AudioStream, LocalAudioTrack, Room, RoomEvent, TrackKind, TrackPublishOptions, TrackSource } = await loadRtc();
+    const {
+      AudioFrame,
+      AudioSource,
+      AudioStream,
+      LocalAudioTrack,
+      Room,
+      RoomEvent,
+      TrackKind,
+      TrackPublishOptions,
+      TrackSource,
+    } = await loadRtc();
     const token = async (identity: string) => {
       const at = new AccessToken(livekit.apiKey, livekit.apiSecret, { identity, ttl: 600 });
       at.addGrant({ room: "audio-check", roomJoin: true, canPublish: true, canSubscribe: true });
@@ -126,16 +140,24 @@ describe("a LiveKit server started on loopback", () => {
       const tone = source;
       timer = setInterval(() => {
         const samples = new Int16Array(960);
-        for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin(((phase + i) * 2 * Math.PI * 440) / 48_000) * 12_000);
+        for (let i = 0; i < samples.length; i++)
+          samples[i] = Math.round(Math.sin(((phase + i) * 2 * Math.PI * 440) / 48_000) * 12_000);
         phase += samples.length;
         void tone.captureFrame(new AudioFrame(samples.subarray(0, 480), 48_000, 1, 480)).catch(() => {});
         void tone.captureFrame(new AudioFrame(samples.subarray(480), 48_000, 1, 480)).catch(() => {});
       }, 20);
 
       await eventually(() => loudFrames >= 50, "the listener receives half a second of the speaker's tone", 15_000);
-      const participants = await new RoomServiceClient(livekit.httpUrl, livekit.apiKey, livekit.apiSecret).listParticipants("audio-check");
+      const participants = await new RoomServiceClient(
+        livekit.httpUrl,
+        livekit.apiKey,
+        livekit.apiSecret,
+      ).listParticipants("audio-check");
       expect(participants.map((p) => p.identity).sort()).toEqual(["listener", "speaker"]);
-      await eventually(() => sink.events.includes("participant_joined") && sink.events.includes("track_published"), "participant and track webhooks");
+      await eventually(
+        () => sink.events.includes("participant_joined") && sink.events.includes("track_published"),
+        "participant and track webhooks",
+      );
     } finally {
       if (timer) clearInterval(timer);
       await speaker.disconnect().catch(() => {});
@@ -155,7 +177,9 @@ describe("a LiveKit server started on loopback", () => {
 
 describe("starting LiveKit fails clearly", () => {
   it("when the binary exits at once, with its output", async () => {
-    await expect(startLiveKitServer({ binary: "/bin/false" })).rejects.toThrow(/\/bin\/false exited \(1\) before it was ready/);
+    await expect(startLiveKitServer({ binary: "/bin/false" })).rejects.toThrow(
+      /\/bin\/false exited \(1\) before it was ready/,
+    );
   });
 
   it("when the port is taken, saying so", async () => {
@@ -163,13 +187,17 @@ describe("starting LiveKit fails clearly", () => {
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as { port: number }).port;
     try {
-      await expect(startLiveKitServer({ binary: requireLiveKitBinary(), port })).rejects.toThrow(/address already in use|exited/);
+      await expect(startLiveKitServer({ binary: requireLiveKitBinary(), port })).rejects.toThrow(
+        /address already in use|exited/,
+      );
     } finally {
       holder.close();
     }
   });
 
   it("refuses an API secret shorter than 32 characters", async () => {
-    await expect(startLiveKitServer({ binary: "/bin/false", apiSecret: "short" })).rejects.toThrow(/at least 32 characters/);
+    await expect(startLiveKitServer({ binary: "/bin/false", apiSecret: "short" })).rejects.toThrow(
+      /at least 32 characters/,
+    );
   });
 });

@@ -28,7 +28,10 @@ describe("LiveKit webhooks", () => {
     expect(await webhooks.receive(joined, await signed(joined))).toEqual({
       id: "EV_1",
       signedUntilMs: expect.any(Number),
-      change: { kind: "joined", report: { room: "4242", participant: { identity: "77", sid: "PA_abc", metadata: '{"self_mute":true}' } } },
+      change: {
+        kind: "joined",
+        report: { room: "4242", participant: { identity: "77", sid: "PA_abc", metadata: '{"self_mute":true}' } },
+      },
     });
   });
 
@@ -37,8 +40,14 @@ describe("LiveKit webhooks", () => {
     const { signedUntilMs } = await webhooks.receive(joined, await signed(joined, SECRET, 300));
     expect(signedUntilMs).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 310_000);
     expect(signedUntilMs).toBeLessThanOrEqual(Date.now() + 310_000);
-    const anonymous = JSON.stringify({ event: "participant_left", room: { name: "4242" }, participant: { identity: "77", sid: "PA_abc" } });
-    expect((await webhooks.receive(anonymous, await signed(anonymous))).id).toBe(createHash("sha256").update(anonymous).digest("hex"));
+    const anonymous = JSON.stringify({
+      event: "participant_left",
+      room: { name: "4242" },
+      participant: { identity: "77", sid: "PA_abc" },
+    });
+    expect((await webhooks.receive(anonymous, await signed(anonymous))).id).toBe(
+      createHash("sha256").update(anonymous).digest("hex"),
+    );
   });
 
   it("participant_left and participant_connection_aborted read as leaves", async () => {
@@ -55,7 +64,9 @@ describe("LiveKit webhooks", () => {
 
   it("refuses an unsigned body, one signed with another secret, and one changed after signing", async () => {
     await expect(webhooks.receive(joined, undefined)).rejects.toThrow();
-    await expect(webhooks.receive(joined, await signed(joined, "another-secret-of-at-least-32-characters"))).rejects.toThrow();
+    await expect(
+      webhooks.receive(joined, await signed(joined, "another-secret-of-at-least-32-characters")),
+    ).rejects.toThrow();
     const tampered = joined.replace('"77"', '"78"');
     await expect(webhooks.receive(tampered, await signed(joined))).rejects.toThrow();
   });

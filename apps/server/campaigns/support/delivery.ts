@@ -1,7 +1,8 @@
 import type { Frame } from "../../test/support/gateway-client";
 
 /** The contents of the MESSAGE_CREATE dispatches among `frames`, in the order received. */
-export const contents = (frames: readonly Frame[]): string[] => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
+export const contents = (frames: readonly Frame[]): string[] =>
+  frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
 
 const SHOWN = 5;
 

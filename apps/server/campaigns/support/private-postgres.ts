@@ -52,7 +52,17 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   let running = false;
   try {
-    await pgCommand("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
+    await pgCommand("initdb", [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--no-sync",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+    ]);
     await start();
     running = true;
   } catch (error) {

@@ -24,11 +24,34 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always"], { stdio: "ignore" });
+    child = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+      ],
+      { stdio: "ignore" },
+    );
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on("error", () => {});
     for (let i = 0; i < 100; i++) {
-      if (await probe.connect().then(() => probe.ping(), () => null)) break;
+      if (
+        await probe.connect().then(
+          () => probe.ping(),
+          () => null,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
     probe.disconnect();

@@ -15,7 +15,11 @@ export function printReport(report: CampaignReport): void {
   console.log(`| ${"what".padEnd(width)} | ${"figure".padEnd(figureWidth)} |`);
   console.log(`|${"-".repeat(width + 2)}|${"-".repeat(figureWidth + 2)}|`);
   for (const [what, figure] of report.rows) console.log(`| ${what.padEnd(width)} | ${figure.padEnd(figureWidth)} |`);
-  console.log(report.problems.length === 0 ? "\nevery property held" : `\nFAILED:\n${report.problems.map((p) => `- ${p}`).join("\n")}`);
+  console.log(
+    report.problems.length === 0
+      ? "\nevery property held"
+      : `\nFAILED:\n${report.problems.map((p) => `- ${p}`).join("\n")}`,
+  );
 }
 
 /** p50 and p99 of `values` in milliseconds, as a figure. */

@@ -65,10 +65,25 @@ export class SessionClient {
       };
       const timer = setTimeout(() => settle(`no ${how === "identify" ? "READY" : "RESUMED"} within 30 s`), 30_000);
       ws.on("message", (data) => {
-        const frame = JSON.parse(data.toString()) as { op: number; d: { heartbeat_interval?: number; session_id?: string; content?: string }; s: number | null; t: string | null };
+        const frame = JSON.parse(data.toString()) as {
+          op: number;
+          d: { heartbeat_interval?: number; session_id?: string; content?: string };
+          s: number | null;
+          t: string | null;
+        };
         if (frame.op === 10) {
           this.startBeating(ws, frame.d.heartbeat_interval as number);
-          if (how === "identify") ws.send(JSON.stringify({ op: 2, d: { token: this.token, intents: this.intents, properties: { os: "linux", browser: "campaign", device: "campaign" } } }));
+          if (how === "identify")
+            ws.send(
+              JSON.stringify({
+                op: 2,
+                d: {
+                  token: this.token,
+                  intents: this.intents,
+                  properties: { os: "linux", browser: "campaign", device: "campaign" },
+                },
+              }),
+            );
           else ws.send(JSON.stringify({ op: 6, d: { token: this.token, session_id: this.sessionId, seq: this.seq } }));
         } else if (frame.op === 9) {
           clearTimeout(timer);
@@ -117,7 +132,10 @@ export class SessionClient {
 }
 
 /** How many of `clients` received exactly `sent`, in order; and the first few that did not, with why. */
-export function exactlyOnceInOrder(clients: readonly SessionClient[], sent: readonly string[]): { exact: number; problems: string[] } {
+export function exactlyOnceInOrder(
+  clients: readonly SessionClient[],
+  sent: readonly string[],
+): { exact: number; problems: string[] } {
   const expected = sent.join("\n");
   let exact = 0;
   const problems: string[] = [];
@@ -127,9 +145,14 @@ export function exactlyOnceInOrder(clients: readonly SessionClient[], sent: read
       const seen = new Set(client.received);
       const lost = sent.filter((content) => !seen.has(content)).length;
       const twice = client.received.length - seen.size;
-      problems.push(`client ${i}: ${client.received.length} received of ${sent.length} (${lost} lost, ${twice} twice)${client.problems.length ? `; ${client.problems.slice(0, 3).join("; ")}` : ""}`);
+      problems.push(
+        `client ${i}: ${client.received.length} received of ${sent.length} (${lost} lost, ${twice} twice)${client.problems.length ? `; ${client.problems.slice(0, 3).join("; ")}` : ""}`,
+      );
     }
   });
-  if (exact < clients.length) problems.push(`${clients.length - exact} of ${clients.length} clients did not receive every message exactly once and in order`);
+  if (exact < clients.length)
+    problems.push(
+      `${clients.length - exact} of ${clients.length} clients did not receive every message exactly once and in order`,
+    );
   return { exact, problems };
 }

@@ -13,7 +13,8 @@ export function campaignStorage(): Promise<TestStorage> {
   });
 }
 
-export const storageName = (storage: TestStorage): string => (storage.databaseUrl ? (storage.redisUrl ? "PostgreSQL + Redis" : "PostgreSQL") : "embedded");
+export const storageName = (storage: TestStorage): string =>
+  storage.databaseUrl ? (storage.redisUrl ? "PostgreSQL + Redis" : "PostgreSQL") : "embedded";
 
 /** The resident memory of process `pid` in bytes (Linux's /proc). */
 export async function residentBytes(pid: number): Promise<number> {

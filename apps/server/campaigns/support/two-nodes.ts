@@ -34,7 +34,10 @@ export async function startCluster(clientCount: number, intents: number): Promis
     await a.stop();
     throw error;
   });
-  const clients = Array.from({ length: clientCount }, (_, i) => new SessionClient(world.tokens[`bot${Math.floor(i / SESSIONS_PER_BOT)}`] as string, intents));
+  const clients = Array.from(
+    { length: clientCount },
+    (_, i) => new SessionClient(world.tokens[`bot${Math.floor(i / SESSIONS_PER_BOT)}`] as string, intents),
+  );
   return {
     storage,
     world,
@@ -49,7 +52,11 @@ export async function startCluster(clientCount: number, intents: number): Promis
 }
 
 /** Runs `task` over `items`, at most `width` at once. */
-export async function inBatches<T>(items: readonly T[], width: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inBatches<T>(
+  items: readonly T[],
+  width: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {

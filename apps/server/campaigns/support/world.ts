@@ -17,12 +17,26 @@ export interface CampaignWorld {
  * at a time: this process, then the nodes).
  */
 export async function seedWorld(storage: TestStorage, botNames: string[]): Promise<CampaignWorld> {
-  const ctx = await createServerContext({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, embeddedPort: 0, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace });
+  const ctx = await createServerContext({
+    databaseUrl: storage.databaseUrl,
+    dataDir: storage.dataDir,
+    embeddedPort: 0,
+    redisUrl: storage.redisUrl,
+    redisNamespace: storage.redisNamespace,
+  });
   try {
     const { domain } = ctx;
-    const owner = await domain.users.createPerson({ username: `owner_${randomBytes(3).toString("hex")}`, passwordHash: "not-a-login" });
+    const owner = await domain.users.createPerson({
+      username: `owner_${randomBytes(3).toString("hex")}`,
+      passwordHash: "not-a-login",
+    });
     const guild = await domain.guilds.create(owner.id, "Campaign");
-    const permissions = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.EmbedLinks | Permission.AttachFiles;
+    const permissions =
+      Permission.ViewChannel |
+      Permission.SendMessages |
+      Permission.ReadMessageHistory |
+      Permission.EmbedLinks |
+      Permission.AttachFiles;
     const tokens: Record<string, string> = {};
     for (const name of botNames) {
       const app = await domain.applications.create(owner.id, name);

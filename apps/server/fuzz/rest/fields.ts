@@ -19,7 +19,16 @@ const EMBED = obj({
 const PARTIAL_EMOJI = obj({ name: str(32, ["👍"]), id: id("emojiId", "hiddenEmoji"), animated: bool });
 
 const BUTTON = obj(
-  { type: oneOf(2), style: int(1, 6), label: str(80, ["b"]), custom_id: str(100, ["b1", "b2"]), url, disabled: bool, emoji: PARTIAL_EMOJI, sku_id: id("emojiId") },
+  {
+    type: oneOf(2),
+    style: int(1, 6),
+    label: str(80, ["b"]),
+    custom_id: str(100, ["b1", "b2"]),
+    url,
+    disabled: bool,
+    emoji: PARTIAL_EMOJI,
+    sku_id: id("emojiId"),
+  },
   ["type", "style", "label", "custom_id"],
 );
 
@@ -27,22 +36,42 @@ const SELECT = obj(
   {
     type: oneOf(3, 5, 6, 7, 8),
     custom_id: str(100, ["s1"]),
-    options: arr(obj({ label: str(100, ["l"]), value: str(100, ["v"]), description: str(100), default: bool, emoji: PARTIAL_EMOJI }, ["label", "value"]), 25),
+    options: arr(
+      obj(
+        { label: str(100, ["l"]), value: str(100, ["v"]), description: str(100), default: bool, emoji: PARTIAL_EMOJI },
+        ["label", "value"],
+      ),
+      25,
+    ),
     placeholder: str(150),
     min_values: int(0, 25),
     max_values: int(1, 25),
     disabled: bool,
     channel_types: arr(int(0, 15), 10),
-    default_values: arr(obj({ id: id("user", "role", "channel"), type: oneOf("user", "role", "channel") }, ["id", "type"]), 25),
+    default_values: arr(
+      obj({ id: id("user", "role", "channel"), type: oneOf("user", "role", "channel") }, ["id", "type"]),
+      25,
+    ),
   },
   ["type", "custom_id"],
 );
 
-const COMPONENTS = arr(obj({ type: oneOf(1), components: arr(union(BUTTON, SELECT), 5, 1) }, ["type", "components"]), 5);
+const COMPONENTS = arr(
+  obj({ type: oneOf(1), components: arr(union(BUTTON, SELECT), 5, 1) }, ["type", "components"]),
+  5,
+);
 
-const ALLOWED_MENTIONS = obj({ parse: arr(oneOf("users", "roles", "everyone"), 3), users: arr(id("user", "owner"), 100), roles: arr(id("role"), 100), replied_user: bool });
+const ALLOWED_MENTIONS = obj({
+  parse: arr(oneOf("users", "roles", "everyone"), 3),
+  users: arr(id("user", "owner"), 100),
+  roles: arr(id("role"), 100),
+  replied_user: bool,
+});
 
-const ATTACHMENTS = arr(obj({ id: union(int(0, 9), id("message")), filename: str(1024, ["a.txt"], 1), description: str(1024) }, ["id"]), 10);
+const ATTACHMENTS = arr(
+  obj({ id: union(int(0, 9), id("message")), filename: str(1024, ["a.txt"], 1), description: str(1024) }, ["id"]),
+  10,
+);
 
 const MESSAGE_EDIT: Record<string, Shape> = {
   content: str(2000, ["hello", "<@1> <#2> <@&3> @everyone <:x:4>"]),
@@ -58,7 +87,13 @@ export const MESSAGE_CREATE: Record<string, Shape> = {
   nonce: union(str(25), int(0, 1e9)),
   tts: bool,
   message_reference: obj(
-    { message_id: id("message", "otherMessage", "hiddenMessage"), channel_id: id("channel", "hiddenChannel"), guild_id: id("guild", "hiddenGuild"), fail_if_not_exists: bool, type: oneOf(0, 1) },
+    {
+      message_id: id("message", "otherMessage", "hiddenMessage"),
+      channel_id: id("channel", "hiddenChannel"),
+      guild_id: id("guild", "hiddenGuild"),
+      fail_if_not_exists: bool,
+      type: oneOf(0, 1),
+    },
     ["message_id"],
   ),
   sticker_ids: arr(any, 3),
@@ -71,10 +106,17 @@ export { MESSAGE_EDIT };
 /** An interaction callback: a type (1–12, some not allowed for the interaction) and its data (a message, flags, choices, a form). */
 export const INTERACTION_CALLBACK: Record<string, Shape> = {
   type: int(1, 12),
-  data: union(obj({ ...MESSAGE_EDIT, flags: oneOf(0, 4, 64, 4096, 32768) }), obj({ choices: arr(obj({ name: str(100, ["c"]), value: str(100, ["v"]) }, ["name", "value"]), 26) }), obj({ custom_id: str(100), title: str(45), components: any })),
+  data: union(
+    obj({ ...MESSAGE_EDIT, flags: oneOf(0, 4, 64, 4096, 32768) }),
+    obj({ choices: arr(obj({ name: str(100, ["c"]), value: str(100, ["v"]) }, ["name", "value"]), 26) }),
+    obj({ custom_id: str(100), title: str(45), components: any }),
+  ),
 };
 
-const OVERWRITE = obj({ id: id("role", "user", "guild", "hiddenRole"), type: oneOf(0, 1), allow: bits, deny: bits }, ["id", "type"]);
+const OVERWRITE = obj({ id: id("role", "user", "guild", "hiddenRole"), type: oneOf(0, 1), allow: bits, deny: bits }, [
+  "id",
+  "type",
+]);
 
 export const CHANNEL_CREATE: Record<string, Shape> = {
   name: str(100, ["new-channel", "New Voice"], 1),
@@ -107,7 +149,11 @@ export const THREAD_FROM_MESSAGE: Record<string, Shape> = {
   rate_limit_per_user: int(0, 21600),
 };
 
-export const THREAD_CREATE: Record<string, Shape> = { ...THREAD_FROM_MESSAGE, type: oneOf(11, 12, 10), invitable: bool };
+export const THREAD_CREATE: Record<string, Shape> = {
+  ...THREAD_FROM_MESSAGE,
+  type: oneOf(11, 12, 10),
+  invitable: bool,
+};
 
 const ROLE_COLOR = int(0, 0xffffff);
 export const ROLE_FIELDS: Record<string, Shape> = {
@@ -121,7 +167,11 @@ export const ROLE_FIELDS: Record<string, Shape> = {
   unicode_emoji: any,
 };
 
-export const ROLE_POSITIONS = arr(obj({ id: id("role", "guild", "hiddenRole"), position: int(0, 2 ** 31 - 1) }, ["id"]), 250, 1);
+export const ROLE_POSITIONS = arr(
+  obj({ id: id("role", "guild", "hiddenRole"), position: int(0, 2 ** 31 - 1) }, ["id"]),
+  250,
+  1,
+);
 
 export const MEMBER_EDIT: Record<string, Shape> = {
   roles: arr(id("role", "guild", "hiddenRole"), 250),
@@ -132,7 +182,10 @@ export const MEMBER_EDIT: Record<string, Shape> = {
   communication_disabled_until: any,
 };
 
-export const BAN_CREATE: Record<string, Shape> = { delete_message_seconds: int(0, 604800), delete_message_days: int(0, 7) };
+export const BAN_CREATE: Record<string, Shape> = {
+  delete_message_seconds: int(0, 604800),
+  delete_message_days: int(0, 7),
+};
 
 export const INVITE_CREATE: Record<string, Shape> = {
   max_age: int(0, 2_592_000),
@@ -184,7 +237,13 @@ const OPTION_BASE = {
   name_localizations: LOCALIZATIONS,
   description_localizations: LOCALIZATIONS,
   required: bool,
-  choices: arr(obj({ name: str(100, ["c"], 1), value: union(str(100, ["v"]), int(-1000, 1000)), name_localizations: LOCALIZATIONS }, ["name", "value"]), 25),
+  choices: arr(
+    obj(
+      { name: str(100, ["c"], 1), value: union(str(100, ["v"]), int(-1000, 1000)), name_localizations: LOCALIZATIONS },
+      ["name", "value"],
+    ),
+    25,
+  ),
   min_value: int(-1e9, 1e9),
   max_value: int(-1e9, 1e9),
   min_length: int(0, 6000),
@@ -193,11 +252,20 @@ const OPTION_BASE = {
   channel_types: arr(int(0, 15), 10),
 };
 
-const OPTION = obj({ ...OPTION_BASE, options: arr(obj({ ...OPTION_BASE, options: arr(obj(OPTION_BASE, ["type", "name", "description"]), 25) }, ["type", "name", "description"]), 25) }, [
-  "type",
-  "name",
-  "description",
-]);
+const OPTION = obj(
+  {
+    ...OPTION_BASE,
+    options: arr(
+      obj({ ...OPTION_BASE, options: arr(obj(OPTION_BASE, ["type", "name", "description"]), 25) }, [
+        "type",
+        "name",
+        "description",
+      ]),
+      25,
+    ),
+  },
+  ["type", "name", "description"],
+);
 
 export const COMMAND_FIELDS: Record<string, Shape> = {
   name: str(32, ["cmd", "Other Name"], 1),
@@ -217,11 +285,17 @@ export const COMMAND_FIELDS: Record<string, Shape> = {
 
 export const COMMAND_LIST = arr(obj(COMMAND_FIELDS, ["name"]), 110);
 
-export const USER_EDIT: Record<string, Shape> = { username: str(32, ["fuzz_bot_renamed"], 2), avatar: image, banner: any };
+export const USER_EDIT: Record<string, Shape> = {
+  username: str(32, ["fuzz_bot_renamed"], 2),
+  avatar: image,
+  banner: any,
+};
 
 export const DM_OPEN: Record<string, Shape> = { recipient_id: id("user", "owner", "hiddenUser", "bot") };
 
-export const BULK_DELETE: Record<string, Shape> = { messages: arr(id("message", "otherMessage", "hiddenMessage"), 100, 2) };
+export const BULK_DELETE: Record<string, Shape> = {
+  messages: arr(id("message", "otherMessage", "hiddenMessage"), 100, 2),
+};
 
 export const TOKEN_REQUEST: Record<string, Shape> = {
   grant_type: oneOf("authorization_code", "refresh_token", "client_credentials", ""),

@@ -39,17 +39,28 @@ export const REST_ROUTES: Record<string, RestRoute> = {
   "DELETE /api/v10/users/@me/guilds/:guild": { params: { guild: ["leavableGuild"] } },
   "POST /api/v10/users/@me/channels": { fields: F.DM_OPEN, base: { recipient_id: new SlotRef("user") } },
 
-  "POST /api/v10/channels/:channel/voice": { params: { channel: ["voice", "channel"] }, fields: F.VOICE_JOIN, base: {} },
+  "POST /api/v10/channels/:channel/voice": {
+    params: { channel: ["voice", "channel"] },
+    fields: F.VOICE_JOIN,
+    base: {},
+  },
   "PATCH /api/v10/guilds/:guild/voice-states/@me": { fields: F.VOICE_STATE_EDIT, base: {} },
   "DELETE /api/v10/guilds/:guild/voice-states/@me": {},
 
   "POST /api/v10/applications/:application/commands": { fields: F.COMMAND_FIELDS, base: commandBase },
   "PUT /api/v10/applications/:application/commands": { arrayBody: F.COMMAND_LIST },
-  "PATCH /api/v10/applications/:application/commands/:command": { params: { command: ["globalCommand"] }, fields: F.COMMAND_FIELDS, base: { description: "edited" } },
+  "PATCH /api/v10/applications/:application/commands/:command": {
+    params: { command: ["globalCommand"] },
+    fields: F.COMMAND_FIELDS,
+    base: { description: "edited" },
+  },
   "DELETE /api/v10/applications/:application/commands/:command": { params: { command: ["globalCommand"] } },
   "POST /api/v10/applications/:application/guilds/:guild/commands": { fields: F.COMMAND_FIELDS, base: commandBase },
   "PUT /api/v10/applications/:application/guilds/:guild/commands": { arrayBody: F.COMMAND_LIST },
-  "PATCH /api/v10/applications/:application/guilds/:guild/commands/:command": { fields: F.COMMAND_FIELDS, base: { description: "edited" } },
+  "PATCH /api/v10/applications/:application/guilds/:guild/commands/:command": {
+    fields: F.COMMAND_FIELDS,
+    base: { description: "edited" },
+  },
   "DELETE /api/v10/applications/:application/guilds/:guild/commands/:command": {},
 
   // Interaction callbacks and the token's webhook routes: no bot token needed (one sent is ignored).
@@ -59,8 +70,18 @@ export const REST_ROUTES: Record<string, RestRoute> = {
     base: { type: 4, data: { content: "hi" } },
     multipart: true,
   },
-  "POST /api/v10/webhooks/:application/:token": { params: { token: ["interactionToken"] }, fields: F.MESSAGE_CREATE, base: { content: "a follow-up" }, multipart: true },
-  "PATCH /api/v10/webhooks/:application/:token/messages/@original": { params: { token: ["interactionToken"] }, fields: F.MESSAGE_EDIT, base: { content: "edited" }, multipart: true },
+  "POST /api/v10/webhooks/:application/:token": {
+    params: { token: ["interactionToken"] },
+    fields: F.MESSAGE_CREATE,
+    base: { content: "a follow-up" },
+    multipart: true,
+  },
+  "PATCH /api/v10/webhooks/:application/:token/messages/@original": {
+    params: { token: ["interactionToken"] },
+    fields: F.MESSAGE_EDIT,
+    base: { content: "edited" },
+    multipart: true,
+  },
   "DELETE /api/v10/webhooks/:application/:token/messages/@original": { params: { token: ["interactionToken"] } },
   "PATCH /api/v10/webhooks/:application/:token/messages/:message": {
     params: { token: ["interactionToken"], message: ["message", "otherMessage"] },
@@ -68,20 +89,38 @@ export const REST_ROUTES: Record<string, RestRoute> = {
     base: { content: "edited" },
     multipart: true,
   },
-  "DELETE /api/v10/webhooks/:application/:token/messages/:message": { params: { token: ["interactionToken"], message: ["message", "otherMessage"] } },
+  "DELETE /api/v10/webhooks/:application/:token/messages/:message": {
+    params: { token: ["interactionToken"], message: ["message", "otherMessage"] },
+  },
 
   "POST /api/v10/guilds/:guild/channels": { fields: F.CHANNEL_CREATE, base: { name: "fuzz-new", type: 0 } },
-  "PATCH /api/v10/channels/:channel": { params: { channel: ["channel", "voice", "thread", "category"] }, fields: F.CHANNEL_EDIT, base: { topic: "a topic" } },
+  "PATCH /api/v10/channels/:channel": {
+    params: { channel: ["channel", "voice", "thread", "category"] },
+    fields: F.CHANNEL_EDIT,
+    base: { topic: "a topic" },
+  },
   "DELETE /api/v10/channels/:channel": { params: { channel: ["channel", "voice", "thread", "category"] } },
   "PUT /api/v10/channels/:channel/permissions/:overwrite": {
     params: { channel: ["channel", "voice", "thread", "category"], overwrite: ["overwrite", "role", "user", "guild"] },
     fields: F.OVERWRITE_PUT,
     base: { type: 0, allow: "0", deny: "0" },
   },
-  "DELETE /api/v10/channels/:channel/permissions/:overwrite": { params: { channel: ["channel", "thread"], overwrite: ["overwrite", "role", "user"] } },
+  "DELETE /api/v10/channels/:channel/permissions/:overwrite": {
+    params: { channel: ["channel", "thread"], overwrite: ["overwrite", "role", "user"] },
+  },
 
-  "POST /api/v10/channels/:channel/messages": { params: { channel: messageParams.channel }, fields: F.MESSAGE_CREATE, base: { content: "hello" }, multipart: true },
-  "PATCH /api/v10/channels/:channel/messages/:message": { params: messageParams, fields: F.MESSAGE_EDIT, base: { content: "edited" }, multipart: true },
+  "POST /api/v10/channels/:channel/messages": {
+    params: { channel: messageParams.channel },
+    fields: F.MESSAGE_CREATE,
+    base: { content: "hello" },
+    multipart: true,
+  },
+  "PATCH /api/v10/channels/:channel/messages/:message": {
+    params: messageParams,
+    fields: F.MESSAGE_EDIT,
+    base: { content: "edited" },
+    multipart: true,
+  },
   "DELETE /api/v10/channels/:channel/messages/:message": { params: messageParams },
   "POST /api/v10/channels/:channel/messages/bulk-delete": {
     params: { channel: messageParams.channel },
@@ -93,7 +132,9 @@ export const REST_ROUTES: Record<string, RestRoute> = {
 
   "PUT /api/v10/channels/:channel/messages/:message/reactions/:emoji/@me": { params: reactionParams },
   "DELETE /api/v10/channels/:channel/messages/:message/reactions/:emoji/@me": { params: reactionParams },
-  "DELETE /api/v10/channels/:channel/messages/:message/reactions/:emoji/:user": { params: { ...reactionParams, user: ["user", "owner", "bot"] } },
+  "DELETE /api/v10/channels/:channel/messages/:message/reactions/:emoji/:user": {
+    params: { ...reactionParams, user: ["user", "owner", "bot"] },
+  },
   "DELETE /api/v10/channels/:channel/messages/:message/reactions/:emoji": { params: reactionParams },
   "DELETE /api/v10/channels/:channel/messages/:message/reactions": { params: messageParams },
 
@@ -102,25 +143,53 @@ export const REST_ROUTES: Record<string, RestRoute> = {
   "PUT /api/v10/channels/:channel/pins/:message": { params: messageParams },
   "DELETE /api/v10/channels/:channel/pins/:message": { params: messageParams },
 
-  "POST /api/v10/channels/:channel/messages/:message/threads": { params: messageParams, fields: F.THREAD_FROM_MESSAGE, base: { name: "a thread" } },
-  "POST /api/v10/channels/:channel/threads": { params: { channel: ["channel", "voice", "thread"] }, fields: F.THREAD_CREATE, base: { name: "a thread" } },
+  "POST /api/v10/channels/:channel/messages/:message/threads": {
+    params: messageParams,
+    fields: F.THREAD_FROM_MESSAGE,
+    base: { name: "a thread" },
+  },
+  "POST /api/v10/channels/:channel/threads": {
+    params: { channel: ["channel", "voice", "thread"] },
+    fields: F.THREAD_CREATE,
+    base: { name: "a thread" },
+  },
   "PUT /api/v10/channels/:channel/thread-members/@me": { params: { channel: ["thread", "channel"] } },
   "DELETE /api/v10/channels/:channel/thread-members/@me": { params: { channel: ["thread", "channel"] } },
 
-  "PATCH /api/v10/guilds/:guild/members/:user": { params: { user: ["user", "owner", "bot"] }, fields: F.MEMBER_EDIT, base: { roles: [] } },
-  "PUT /api/v10/guilds/:guild/members/:user/roles/:role": { params: { user: ["user", "bot", "owner"], role: ["role", "guild"] } },
-  "DELETE /api/v10/guilds/:guild/members/:user/roles/:role": { params: { user: ["user", "bot", "owner"], role: ["role", "guild"] } },
+  "PATCH /api/v10/guilds/:guild/members/:user": {
+    params: { user: ["user", "owner", "bot"] },
+    fields: F.MEMBER_EDIT,
+    base: { roles: [] },
+  },
+  "PUT /api/v10/guilds/:guild/members/:user/roles/:role": {
+    params: { user: ["user", "bot", "owner"], role: ["role", "guild"] },
+  },
+  "DELETE /api/v10/guilds/:guild/members/:user/roles/:role": {
+    params: { user: ["user", "bot", "owner"], role: ["role", "guild"] },
+  },
   "DELETE /api/v10/guilds/:guild/members/:user": { params: { user: ["user", "owner", "bot"] } },
 
   "POST /api/v10/guilds/:guild/roles": { fields: F.ROLE_FIELDS, base: { name: "a role" } },
   "PATCH /api/v10/guilds/:guild/roles": { arrayBody: F.ROLE_POSITIONS },
-  "PATCH /api/v10/guilds/:guild/roles/:role": { params: { role: ["role", "guild"] }, fields: F.ROLE_FIELDS, base: { name: "renamed role" } },
+  "PATCH /api/v10/guilds/:guild/roles/:role": {
+    params: { role: ["role", "guild"] },
+    fields: F.ROLE_FIELDS,
+    base: { name: "renamed role" },
+  },
   "DELETE /api/v10/guilds/:guild/roles/:role": { params: { role: ["role", "guild"] } },
 
-  "PUT /api/v10/guilds/:guild/bans/:user": { params: { user: ["user", "hiddenUser", "owner", "bot"] }, fields: F.BAN_CREATE, base: {} },
+  "PUT /api/v10/guilds/:guild/bans/:user": {
+    params: { user: ["user", "hiddenUser", "owner", "bot"] },
+    fields: F.BAN_CREATE,
+    base: {},
+  },
   "DELETE /api/v10/guilds/:guild/bans/:user": { params: { user: ["bannedUser", "user"] } },
 
-  "POST /api/v10/channels/:channel/invites": { params: { channel: ["channel", "voice", "thread", "category"] }, fields: F.INVITE_CREATE, base: { max_age: 60 } },
+  "POST /api/v10/channels/:channel/invites": {
+    params: { channel: ["channel", "voice", "thread", "category"] },
+    fields: F.INVITE_CREATE,
+    base: { max_age: 60 },
+  },
 
   "POST /api/v10/guilds/:guild/scheduled-events": { fields: F.EVENT_CREATE, base: eventBase },
   "PATCH /api/v10/guilds/:guild/scheduled-events/:event": { fields: F.EVENT_EDIT, base: { name: "Renamed" } },
@@ -129,9 +198,19 @@ export const REST_ROUTES: Record<string, RestRoute> = {
   "POST /api/v10/oauth2/token": {
     login: true,
     fields: F.TOKEN_REQUEST,
-    base: { grant_type: "authorization_code", code: "not-a-code", redirect_uri: LOGIN_REDIRECT, client_id: new SlotRef("loginApp"), client_secret: "wrong secret" },
+    base: {
+      grant_type: "authorization_code",
+      code: "not-a-code",
+      redirect_uri: LOGIN_REDIRECT,
+      client_id: new SlotRef("loginApp"),
+      client_secret: "wrong secret",
+    },
   },
-  "POST /api/v10/oauth2/token/revoke": { login: true, fields: F.REVOKE_REQUEST, base: { token: "not-a-token", client_id: new SlotRef("loginApp"), client_secret: "wrong secret" } },
+  "POST /api/v10/oauth2/token/revoke": {
+    login: true,
+    fields: F.REVOKE_REQUEST,
+    base: { token: "not-a-token", client_id: new SlotRef("loginApp"), client_secret: "wrong secret" },
+  },
 };
 
 /** The slot of a parameter the bot cannot see, by the kind of its valid slot. */

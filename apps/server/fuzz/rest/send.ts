@@ -19,17 +19,30 @@ export interface WireRequest {
 
 const BOUNDARY = "----fuzzBoundary7MA4YWxkTrZu0gW";
 
-function multipartBody(parts: MultipartPart[], framing: string, resolve: Resolve): { body: Buffer; contentType: string } {
+function multipartBody(
+  parts: MultipartPart[],
+  framing: string,
+  resolve: Resolve,
+): { body: Buffer; contentType: string } {
   const eol = framing === "LF line ends" ? "\n" : "\r\n";
   const chunks = parts.map((part) => {
     const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    const type = part.contentType !== undefined ? `${eol}Content-Type: ${part.contentType}` : part.name === "payload_json" ? `${eol}Content-Type: application/json` : "";
+    const type =
+      part.contentType !== undefined
+        ? `${eol}Content-Type: ${part.contentType}`
+        : part.name === "payload_json"
+          ? `${eol}Content-Type: application/json`
+          : "";
     return `--${BOUNDARY}${eol}${disposition}${type}${eol}${eol}${toJsonText(part.value, resolve)}${eol}`;
   });
   let text = chunks.join("") + (framing === "no closing boundary" ? "" : `--${BOUNDARY}--${eol}`);
   if (framing === "cut short") text = text.slice(0, Math.floor(text.length * 0.6));
   const contentType =
-    framing === "no boundary parameter" ? "multipart/form-data" : framing === "another boundary" ? "multipart/form-data; boundary=another" : `multipart/form-data; boundary=${BOUNDARY}`;
+    framing === "no boundary parameter"
+      ? "multipart/form-data"
+      : framing === "another boundary"
+        ? "multipart/form-data; boundary=another"
+        : `multipart/form-data; boundary=${BOUNDARY}`;
   return { body: Buffer.from(text, "utf8"), contentType };
 }
 
@@ -38,7 +51,8 @@ function formBody(value: unknown, resolve: Resolve): string {
   if (plain === null || typeof plain !== "object" || Array.isArray(plain)) return toJsonText(value, resolve);
   const form = new URLSearchParams();
   for (const [key, item] of Object.entries(plain)) {
-    if (Array.isArray(item)) for (const each of item) form.append(key, typeof each === "string" ? each : JSON.stringify(each));
+    if (Array.isArray(item))
+      for (const each of item) form.append(key, typeof each === "string" ? each : JSON.stringify(each));
     else form.append(key, typeof item === "string" ? item : JSON.stringify(item));
   }
   return form.toString();
@@ -62,7 +76,13 @@ function encodeBody(body: BodyCase, resolve: Resolve): { body: Buffer | null; co
 }
 
 /** The wire request of a case against route `url` (Fastify's `/api/v10/channels/:channel`). */
-export function wireRequest(method: string, url: string, testCase: RestCase, resolve: Resolve, token: string): WireRequest {
+export function wireRequest(
+  method: string,
+  url: string,
+  testCase: RestCase,
+  resolve: Resolve,
+  token: string,
+): WireRequest {
   const path = url.replace(/:(\w+)/g, (_, name: string) => {
     const value = testCase.params[name];
     if (value instanceof SlotRef) return pathSegment(resolve(value.slot));
@@ -94,16 +114,35 @@ export function send(agent: Agent, base: URL, wire: WireRequest, timeoutMs = 60_
   });
 }
 
-function sendNow(agent: Agent, base: URL, wire: WireRequest, timeoutMs: number, resolve: (answer: HttpAnswer) => void): void {
+function sendNow(
+  agent: Agent,
+  base: URL,
+  wire: WireRequest,
+  timeoutMs: number,
+  resolve: (answer: HttpAnswer) => void,
+): void {
   {
-    const req = httpRequest({ host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers: wire.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), contentType: res.headers["content-type"] }));
-      res.on("error", (error) => resolve({ status: 0, body: `response failed: ${error.message}`, contentType: undefined }));
-    });
+    const req = httpRequest(
+      { host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers: wire.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            contentType: res.headers["content-type"],
+          }),
+        );
+        res.on("error", (error) =>
+          resolve({ status: 0, body: `response failed: ${error.message}`, contentType: undefined }),
+        );
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on("error", (error) => resolve({ status: 0, body: `request failed: ${error.message}`, contentType: undefined }));
+    req.on("error", (error) =>
+      resolve({ status: 0, body: `request failed: ${error.message}`, contentType: undefined }),
+    );
     req.end(wire.body ?? undefined);
   }
 }
@@ -112,7 +151,10 @@ function sendNow(agent: Agent, base: URL, wire: WireRequest, timeoutMs: number, 
 export function describeWire(wire: WireRequest): string {
   const headers = Object.entries(wire.headers)
     .filter(([name]) => name !== "content-length")
-    .map(([name, value]) => `${name}: ${name === "authorization" && value.length > 40 ? `${value.slice(0, 12)}…(${value.length})` : value}`)
+    .map(
+      ([name, value]) =>
+        `${name}: ${name === "authorization" && value.length > 40 ? `${value.slice(0, 12)}…(${value.length})` : value}`,
+    )
     .join("; ");
   const body = wire.body === null ? "(no body)" : describeValue(wire.body.toString("utf8"), 600);
   return `${wire.method} ${wire.path.length > 200 ? `${wire.path.slice(0, 200)}…(${wire.path.length})` : wire.path} [${headers}] ${body}`;
@@ -127,8 +169,14 @@ export function errorShapeProblem(answer: HttpAnswer, login: boolean): string | 
     return `the body is not JSON: ${describeValue(answer.body, 200)}`;
   }
   const record = body as Record<string, unknown> | null;
-  if (record !== null && typeof record === "object" && typeof record.message === "string" && typeof record.code === "number") {
-    if (record.errors !== undefined && (typeof record.errors !== "object" || record.errors === null)) return "`errors` is not an object";
+  if (
+    record !== null &&
+    typeof record === "object" &&
+    typeof record.message === "string" &&
+    typeof record.code === "number"
+  ) {
+    if (record.errors !== undefined && (typeof record.errors !== "object" || record.errors === null))
+      return "`errors` is not an object";
     return null;
   }
   if (login && record !== null && typeof record === "object" && typeof record.error === "string") return null;

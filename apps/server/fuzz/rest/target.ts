@@ -9,7 +9,10 @@ import { describeWire, errorShapeProblem, type HttpAnswer, type WireRequest, wir
  * One write route of the bot API as a fuzz target: its cases sent over HTTP; a 5xx, no answer
  * at all, or a refusal out of the spec's error shape is a problem.
  */
-export function restTarget(key: string, deps: { world: FuzzWorld; guarded: Guarded; send(wire: WireRequest): Promise<HttpAnswer> }): Target<RestCase> {
+export function restTarget(
+  key: string,
+  deps: { world: FuzzWorld; guarded: Guarded; send(wire: WireRequest): Promise<HttpAnswer> },
+): Target<RestCase> {
   const [method, url] = key.split(" ") as [string, string];
   const route = REST_ROUTES[key]!;
   return {
@@ -28,7 +31,13 @@ export function restTarget(key: string, deps: { world: FuzzWorld; guarded: Guard
           if (shape) problems.push({ kind: "error shape", detail: `${answer.status}: ${shape}` });
         }
         // -1: Node would not send it (nothing reached the server): neither accepted nor refused by it.
-        return { status: answer.status, accepted: answer.status > 0 && answer.status < 400, problems, request: describeWire(wire), response: describeValue(answer.body, 600) };
+        return {
+          status: answer.status,
+          accepted: answer.status > 0 && answer.status < 400,
+          problems,
+          request: describeWire(wire),
+          response: describeValue(answer.body, 600),
+        };
       }),
   };
 }

@@ -24,34 +24,65 @@ interface BuiltRequest {
   body?: string;
 }
 
-const inputText = (call: TrpcCall, resolve: Resolve) => (call.input === undefined ? undefined : toJsonText(call.input, resolve));
+const inputText = (call: TrpcCall, resolve: Resolve) =>
+  call.input === undefined ? undefined : toJsonText(call.input, resolve);
 
 function batchInput(calls: TrpcCall[], resolve: Resolve): string {
   return `{${calls.map((call, i) => `"${i}":${inputText(call, resolve) ?? "null"}`).join(",")}}`;
 }
 
 /** The HTTP request of a case, as httpBatchLink (queries, mutations) and httpSubscriptionLink (SSE) would send it. */
-export function buildRequest(testCase: TrpcCase, typeOf: (path: string) => ProcedureType, resolve: Resolve): BuiltRequest {
+export function buildRequest(
+  testCase: TrpcCase,
+  typeOf: (path: string) => ProcedureType,
+  resolve: Resolve,
+): BuiltRequest {
   const at = (paths: string[]) => `${ORIGIN}${TRPC_ENDPOINT}/${paths.map(pathSegment).join(",")}`;
   if (testCase.transport === "raw") {
     const headers: Record<string, string> = testCase.contentType ? { "content-type": testCase.contentType } : {};
     const query = testCase.batch ? "?batch=1" : "";
-    if (testCase.method === "GET") return { method: "GET", url: `${at([testCase.path])}${query}${query ? "&" : "?"}input=${pathSegment(testCase.text)}`, headers };
+    if (testCase.method === "GET")
+      return {
+        method: "GET",
+        url: `${at([testCase.path])}${query}${query ? "&" : "?"}input=${pathSegment(testCase.text)}`,
+        headers,
+      };
     return { method: "POST", url: `${at([testCase.path])}${query}`, headers, body: testCase.text };
   }
   if (testCase.transport === "batch") {
     const type = typeOf(testCase.calls[0]!.path);
     const paths = testCase.calls.map((call) => call.path);
-    if (type === "mutation") return { method: "POST", url: `${at(paths)}?batch=1`, headers: { "content-type": "application/json" }, body: batchInput(testCase.calls, resolve) };
-    return { method: "GET", url: `${at(paths)}?batch=1&input=${pathSegment(batchInput(testCase.calls, resolve))}`, headers: {} };
+    if (type === "mutation")
+      return {
+        method: "POST",
+        url: `${at(paths)}?batch=1`,
+        headers: { "content-type": "application/json" },
+        body: batchInput(testCase.calls, resolve),
+      };
+    return {
+      method: "GET",
+      url: `${at(paths)}?batch=1&input=${pathSegment(batchInput(testCase.calls, resolve))}`,
+      headers: {},
+    };
   }
   const { call } = testCase;
   const text = inputText(call, resolve);
   const post = (typeOf(call.path) === "mutation") !== (testCase.transport === "wrong method");
   const headers: Record<string, string> = {};
-  if (testCase.transport === "single" && testCase.lastEventId !== undefined) headers["last-event-id"] = testCase.lastEventId.replace(/[^\x20-\x7e]/g, "?");
-  if (post) return { method: "POST", url: at([call.path]), headers: { ...headers, "content-type": "application/json" }, body: text ?? "" };
-  return { method: "GET", url: `${at([call.path])}${text === undefined ? "" : `?input=${pathSegment(text)}`}`, headers };
+  if (testCase.transport === "single" && testCase.lastEventId !== undefined)
+    headers["last-event-id"] = testCase.lastEventId.replace(/[^\x20-\x7e]/g, "?");
+  if (post)
+    return {
+      method: "POST",
+      url: at([call.path]),
+      headers: { ...headers, "content-type": "application/json" },
+      body: text ?? "",
+    };
+  return {
+    method: "GET",
+    url: `${at([call.path])}${text === undefined ? "" : `?input=${pathSegment(text)}`}`,
+    headers,
+  };
 }
 
 /** Reads an SSE answer until an error event, or until it has been quiet a moment after `connected`. */
@@ -62,7 +93,9 @@ async function readEventStream(response: Response, abort: AbortController): Prom
   const deadline = Date.now() + 3000;
   try {
     while (Date.now() < deadline) {
-      const quiet = new Promise<"quiet">((resolve) => setTimeout(() => resolve("quiet"), text.includes("event: connected") ? 100 : 1000));
+      const quiet = new Promise<"quiet">((resolve) =>
+        setTimeout(() => resolve("quiet"), text.includes("event: connected") ? 100 : 1000),
+      );
       const next = await Promise.race([reader.read(), quiet]);
       if (next === "quiet") break;
       if (next.done) break;
@@ -88,10 +121,19 @@ function anySucceeded(body: string): boolean {
 }
 
 /** Runs a case through tRPC's fetch adapter, the web app's /api/trpc handler without Next.js around it. */
-export async function sendTrpc(router: AnyTRPCRouter, createContext: () => Promise<object>, built: BuiltRequest): Promise<TrpcAnswer> {
+export async function sendTrpc(
+  router: AnyTRPCRouter,
+  createContext: () => Promise<object>,
+  built: BuiltRequest,
+): Promise<TrpcAnswer> {
   const errorCodes: string[] = [];
   const abort = new AbortController();
-  const request = new Request(built.url, { method: built.method, headers: built.headers, body: built.body, signal: abort.signal });
+  const request = new Request(built.url, {
+    method: built.method,
+    headers: built.headers,
+    body: built.body,
+    signal: abort.signal,
+  });
   const response = await fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req: request,
@@ -108,5 +150,11 @@ export async function sendTrpc(router: AnyTRPCRouter, createContext: () => Promi
     return { status: response.status, errorCodes, accepted: !failed, body: text, request: described };
   }
   const body = await response.text();
-  return { status: response.status, errorCodes, accepted: response.status < 400 || anySucceeded(body), body, request: described };
+  return {
+    status: response.status,
+    errorCodes,
+    accepted: response.status < 400 || anySucceeded(body),
+    body,
+    request: described,
+  };
 }

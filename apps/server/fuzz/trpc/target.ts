@@ -18,9 +18,18 @@ import { buildRequest, sendTrpc } from "./send";
  * limit would hide what the procedure does with the case), signed in with the owner's web session (read per call:
  * the world may make it anew).
  */
-export function webContextFactory(server: RunningServer, world: FuzzWorld): { createContext: () => Promise<ApiContext>; close(): Promise<void> } {
+export function webContextFactory(
+  server: RunningServer,
+  world: FuzzWorld,
+): { createContext: () => Promise<ApiContext>; close(): Promise<void> } {
   const db = server.ctx.database.prisma;
-  const domain = createDomain({ db, bus: server.ctx.bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey });
+  const domain = createDomain({
+    db,
+    bus: server.ctx.bus,
+    urls: server.ctx.urls,
+    clock: systemClock,
+    attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey,
+  });
   // People's presence in this process reports to the server's own tracker, as a web process's would to the shared one.
   const tabs = new TabPresence(server.ctx.presence.tracker);
   const live = new LiveHub(server.ctx.bus, channelViewers(db), { presence: tabs });
@@ -55,18 +64,31 @@ export function trpcTarget(
   deps: { world: FuzzWorld; guarded: Guarded; createContext: () => Promise<ApiContext> },
 ): Target<TrpcCase> {
   const typeOf = (path: string) => all.find((p) => p.path === path)?.type ?? "query";
-  const batchable = all.filter((p) => p.type === procedure.type && p.type !== "subscription").map((p) => ({ path: p.path, spec: TRPC_PROCEDURES[p.path]! }));
+  const batchable = all
+    .filter((p) => p.type === procedure.type && p.type !== "subscription")
+    .map((p) => ({ path: p.path, spec: TRPC_PROCEDURES[p.path]! }));
   return {
     key: `tRPC ${procedure.type} ${procedure.path}`,
     arbitrary: trpcCaseArbitrary(procedure.path, procedure.type, TRPC_PROCEDURES[procedure.path]!, batchable),
     describe: (testCase) => describeValue(testCase, 1500),
     run: (testCase) =>
       deps.guarded(async () => {
-        const answer = await sendTrpc(appRouter, deps.createContext, buildRequest(testCase, typeOf, deps.world.resolve));
+        const answer = await sendTrpc(
+          appRouter,
+          deps.createContext,
+          buildRequest(testCase, typeOf, deps.world.resolve),
+        );
         const problems: Problem[] = [];
         if (answer.status >= 500) problems.push({ kind: "5xx", detail: `answered ${answer.status}` });
-        else if (answer.errorCodes.includes("INTERNAL_SERVER_ERROR")) problems.push({ kind: "5xx", detail: "INTERNAL_SERVER_ERROR in an answer" });
-        return { status: answer.status, accepted: answer.accepted, problems, request: answer.request, response: describeValue(answer.body, 600) };
+        else if (answer.errorCodes.includes("INTERNAL_SERVER_ERROR"))
+          problems.push({ kind: "5xx", detail: "INTERNAL_SERVER_ERROR in an answer" });
+        return {
+          status: answer.status,
+          accepted: answer.accepted,
+          problems,
+          request: answer.request,
+          response: describeValue(answer.body, 600),
+        };
       }),
   };
 }

@@ -18,7 +18,8 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
     else if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       if (eq > 0) options[arg.slice(2, eq)] = arg.slice(eq + 1);
-      else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith("--")) options[arg.slice(2)] = argv[++i] as string;
+      else if (i + 1 < argv.length && !(argv[i + 1] as string).startsWith("--"))
+        options[arg.slice(2)] = argv[++i] as string;
       else options[arg.slice(2)] = "";
     } else words.push(arg);
   }

@@ -20,7 +20,13 @@ async function main(): Promise<number> {
   const session = openSession(options);
   try {
     const output = await command(session);
-    process.stdout.write(json ? `${JSON.stringify(output)}\n` : `${Object.entries(output).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n")}\n`);
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(output)}\n`
+        : `${Object.entries(output)
+            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+            .join("\n")}\n`,
+    );
     return 0;
   } catch (error) {
     process.stderr.write(`${describeError(error)}\n`);

@@ -12,7 +12,12 @@ type Command = (session: CliSession) => Promise<Output>;
 type DomainCommand = (domain: Domain, options: CliSession["options"]) => Promise<Output>;
 
 function onDomain(group: Record<string, DomainCommand>): Record<string, Command> {
-  return Object.fromEntries(Object.entries(group).map(([name, run]) => [name, async (session: CliSession) => run(await session.domain(), session.options)]));
+  return Object.fromEntries(
+    Object.entries(group).map(([name, run]) => [
+      name,
+      async (session: CliSession) => run(await session.domain(), session.options),
+    ]),
+  );
 }
 
 /** The admin CLI's commands, by their words: each returns the one JSON object it prints. */

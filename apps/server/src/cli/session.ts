@@ -30,7 +30,13 @@ export function openSession(options: ParsedCommand["options"]): CliSession {
         // A client of the server's hub (or Redis): the bus alone; the stores stay unopened.
         infrastructure = createInfrastructure({ ...readInfrastructureEnv(), role: "client" });
         await infrastructure.connected(1000);
-        return createDomain({ db: db.prisma, bus: infrastructure.bus, urls: publicUrlsFromEnv(), clock: systemClock, attachmentSigningKey: attachmentSigningKeyFromEnv() });
+        return createDomain({
+          db: db.prisma,
+          bus: infrastructure.bus,
+          urls: publicUrlsFromEnv(),
+          clock: systemClock,
+          attachmentSigningKey: attachmentSigningKeyFromEnv(),
+        });
       })();
       return domain;
     },

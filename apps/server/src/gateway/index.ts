@@ -53,13 +53,33 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
     interactions,
     dispatched: (event, receivers) => {
       metrics.dispatched(event.t, receivers);
-      if (debug) log.debug({ requestId: event.requestId, event: event.t, eventId: event.id, sessions: receivers }, "event dispatched");
+      if (debug)
+        log.debug(
+          { requestId: event.requestId, event: event.t, eventId: event.id, sessions: receivers },
+          "event dispatched",
+        );
     },
   });
   linkSessionStorage(storage, sessions, dispatcher);
   const replayedInteractions = replayingRouter(ctx.domain.interactions);
   const identifyReads = new IdentifyReads(ctx.domain);
-  const services: GatewayServices = { members: ctx.domain.members, urls: ctx.urls, options, sessions, replay, presences, presenceTracker, store, history, heardEverything, dispatcher, viewers: viewerCache.viewers, replayedInteractions, identifyReads, metrics };
+  const services: GatewayServices = {
+    members: ctx.domain.members,
+    urls: ctx.urls,
+    options,
+    sessions,
+    replay,
+    presences,
+    presenceTracker,
+    store,
+    history,
+    heardEverything,
+    dispatcher,
+    viewers: viewerCache.viewers,
+    replayedInteractions,
+    identifyReads,
+    metrics,
+  };
   const handlers = createOpcodeHandlers(services);
   const closeSessions = createSessionCloser(sessions);
   const unsubscribe = ctx.bus.subscribe((event) => {
@@ -100,7 +120,8 @@ export function createGateway(ctx: ServerContext, overrides: Partial<GatewayOpti
       unsubscribe();
       identifyReads.close();
       viewerCache.close();
-      for (const connection of [...connections]) connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
+      for (const connection of [...connections])
+        connection.shutdown(SERVER_SHUTDOWN_CLOSE.code, SERVER_SHUTDOWN_CLOSE.reason);
       sessions.clear();
       await presenceTracker.settled();
       await acceptor.close();

@@ -46,4 +46,5 @@ export function gatewayRedis(url: string): Redis {
 }
 
 /** The `owner` check every write about a session makes: only its owning node may change it. */
-export const LUA_FENCE = "local owner = redis.call('HGET', KEYS[1], 'owner'); if owner and owner ~= ARGV[1] then return 0 end";
+export const LUA_FENCE =
+  "local owner = redis.call('HGET', KEYS[1], 'owner'); if owner and owner ~= ARGV[1] then return 0 end";

@@ -41,7 +41,10 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     // events the request causes carry it (installRequestIds).
     genReqId: (request) => acceptableRequestId(request.headers["x-request-id"]) ?? randomUUID(),
     // Health checks are polled every second or so: their lines would drown the rest.
-    logController: new LogController({ requestIdLogLabel: "requestId", disableRequestLogging: (request) => HEALTH_PATHS.has(request.url) }),
+    logController: new LogController({
+      requestIdLogLabel: "requestId",
+      disableRequestLogging: (request) => HEALTH_PATHS.has(request.url),
+    }),
     bodyLimit: 26 * 1024 * 1024,
     // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else could pick their address.
     trustProxy: ctx.trustProxy,
@@ -59,18 +62,22 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
   installErrorHandling(app);
   installExactJsonContentType(app);
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      // Refuses __proto__ / constructor.prototype keys (prototype poisoning), like Fastify's own parser.
-      done(null, secureJson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }));
-    } catch {
-      const error = new Error("invalid json") as Error & { code: string };
-      error.code = "FST_ERR_CTP_INVALID_JSON_BODY";
-      done(error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: JSON_BODY_LIMIT },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === "") return done(null, undefined);
+      try {
+        // Refuses __proto__ / constructor.prototype keys (prototype poisoning), like Fastify's own parser.
+        done(null, secureJson.parse(text, undefined, { protoAction: "error", constructorAction: "error" }));
+      } catch {
+        const error = new Error("invalid json") as Error & { code: string };
+        error.code = "FST_ERR_CTP_INVALID_JSON_BODY";
+        done(error, undefined);
+      }
+    },
+  );
   // multipart/form-data (message files): parsed by the route itself, after auth and limits (http/multipart.ts).
   await app.register(multipart, MULTIPART_OPTIONS);
   // Path parameters and the query are text the routes may look up: PostgreSQL cannot hold NUL

@@ -43,7 +43,11 @@ export async function authenticateBot(ctx: ServerContext, request: FastifyReques
 }
 
 /** `Authorization: Bearer <access token>` of the login flow; 401 (with RFC 6750's WWW-Authenticate) otherwise. */
-async function authenticateBearer(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<BearerIdentity> {
+async function authenticateBearer(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<BearerIdentity> {
   const header = request.headers.authorization ?? "";
   const match = /^Bearer +(\S+)$/i.exec(header);
   const found = match ? await ctx.domain.oauth2Tokens.identify(match[1] as string) : null;
@@ -64,7 +68,8 @@ export function installBotAuthentication(app: FastifyInstance, ctx: ServerContex
     const mode = request.routeOptions.config.auth ?? "bot";
     if (mode === "none") return;
     if (mode === "bearer") return void (await authenticateBearer(ctx, request, reply));
-    if (mode === "bot-or-bearer" && /^Bearer /i.test(request.headers.authorization ?? "")) return void (await authenticateBearer(ctx, request, reply));
+    if (mode === "bot-or-bearer" && /^Bearer /i.test(request.headers.authorization ?? ""))
+      return void (await authenticateBearer(ctx, request, reply));
     await authenticateBot(ctx, request);
   });
 }

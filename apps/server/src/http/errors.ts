@@ -32,7 +32,9 @@ export function clientErrors(error: Error & { code?: string }, socket: Socket): 
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const body = JSON.stringify(new ApiError(status, 0, `${status}: ${STATUS_CODES[status]}`).toBody());
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }
@@ -52,11 +54,23 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
-    else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413) apiError = Errors.requestTooLarge();
-    else if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (error as Error).name === "SyntaxError")
+    else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413)
+      apiError = Errors.requestTooLarge();
+    else if (
+      error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      (error as Error).name === "SyntaxError"
+    )
       apiError = Errors.invalidJson();
     else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
-      apiError = Errors.invalidForm({ _errors: [{ code: "CONTENT_TYPE_INVALID", message: "Expected Content-Type application/json or multipart/form-data." }] }, "Invalid Form Body");
+      apiError = Errors.invalidForm(
+        {
+          _errors: [
+            { code: "CONTENT_TYPE_INVALID", message: "Expected Content-Type application/json or multipart/form-data." },
+          ],
+        },
+        "Invalid Form Body",
+      );
     else if (error.statusCode && error.statusCode < 500) apiError = Errors.refused(error.message);
     else if (isDatabaseUnreachable(error)) {
       databaseOutageLog.failed(error);

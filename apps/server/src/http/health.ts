@@ -19,6 +19,9 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: ServerContext): 
       livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
       draining: ctx.lifecycle.draining,
     });
-    return reply.code(result.status === "ready" ? 200 : 503).header("cache-control", "no-store").send(result);
+    return reply
+      .code(result.status === "ready" ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send(result);
   });
 }

@@ -1,4 +1,13 @@
-import { ApiError, Errors, type FieldPath, MESSAGE_FILES_BYTES_MAX, MESSAGE_FILES_MAX, type UploadedFile, isStorableText, unstorableTextError } from "@chat/domain";
+import {
+  ApiError,
+  Errors,
+  type FieldPath,
+  MESSAGE_FILES_BYTES_MAX,
+  MESSAGE_FILES_MAX,
+  type UploadedFile,
+  isStorableText,
+  unstorableTextError,
+} from "@chat/domain";
 import type { FastifyMultipartOptions } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import secureJson from "secure-json-parse";
@@ -52,7 +61,12 @@ export async function readMessageBody(request: FastifyRequest): Promise<{ body: 
         }
         const index = FILE_FIELD.exec(part.fieldname)?.[1];
         if (invalidName === null) invalidName = unstorableName(part.fieldname, part.filename);
-        files.push({ index: index !== undefined ? Number(index) : files.length, filename: part.filename, contentType: part.mimetype || null, data });
+        files.push({
+          index: index !== undefined ? Number(index) : files.length,
+          filename: part.filename,
+          contentType: part.mimetype || null,
+          data,
+        });
       } else if (part.valueTruncated) {
         tooLarge = true;
       } else if (part.fieldname === "payload_json") {

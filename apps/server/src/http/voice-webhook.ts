@@ -30,18 +30,29 @@ export async function registerVoiceWebhook(app: FastifyInstance, ctx: ServerCont
   const receiver = ctx.voiceWebhook;
   const seen = new SeenWebhooks(ctx.shortLived.store, "livekit");
   await app.register(async (scope) => {
-    scope.addContentTypeParser("application/webhook+json", { parseAs: "string", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      "application/webhook+json",
+      { parseAs: "string", bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
     scope.post(VOICE_WEBHOOK_PATH, async (request, reply) => {
       if (!receiver) return reply.code(404).send({ message: "404: Not Found", code: 0 });
       let event: VoiceWebhook;
       try {
-        event = await receiver.receive(typeof request.body === "string" ? request.body : "", request.headers.authorization);
+        event = await receiver.receive(
+          typeof request.body === "string" ? request.body : "",
+          request.headers.authorization,
+        );
       } catch {
         return reply.code(401).send({ message: "401: Unauthorized", code: 0 });
       }
       const change = event.change;
       if (change) {
-        await seen.once(event.id, event.signedUntilMs, () => (change.kind === "joined" ? ctx.domain.voiceSync.joined(change.report) : ctx.domain.voiceSync.left(change.report)));
+        await seen.once(event.id, event.signedUntilMs, () =>
+          change.kind === "joined"
+            ? ctx.domain.voiceSync.joined(change.report)
+            : ctx.domain.voiceSync.left(change.report),
+        );
       }
       return reply.code(204).send();
     });

@@ -15,7 +15,9 @@ export function decodePathSegments(url: string): string {
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!path.includes("%")) return url;
-  const decoded = path.replace(SEGMENT_SAFE_ESCAPES, (escaped) => String.fromCharCode(Number.parseInt(escaped.slice(1), 16)));
+  const decoded = path.replace(SEGMENT_SAFE_ESCAPES, (escaped) =>
+    String.fromCharCode(Number.parseInt(escaped.slice(1), 16)),
+  );
   return queryAt === -1 ? decoded : decoded + url.slice(queryAt);
 }
 
@@ -33,7 +35,8 @@ export function installExactJsonContentType(app: FastifyInstance): void {
   app.addHook("onSend", async (_request, reply, payload) => {
     if (payload === undefined || payload === null) return payload;
     const type = reply.getHeader("content-type");
-    if (type === undefined || (typeof type === "string" && type.startsWith("application/json"))) reply.header("content-type", "application/json");
+    if (type === undefined || (typeof type === "string" && type.startsWith("application/json")))
+      reply.header("content-type", "application/json");
     return payload;
   });
 }

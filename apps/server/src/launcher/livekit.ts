@@ -27,11 +27,18 @@ function webhookUrl(serverHost: string, serverPort: number): string {
  * keys kept in DATA_DIR and its webhooks sent to this server. Null (voice off, said in one line)
  * when there is no binary or it does not start.
  */
-export async function startLocalLiveKit(options: { env: LocalLiveKitEnv; dataDir: string; serverHost: string; serverPort: number }): Promise<RunningLiveKit | null> {
+export async function startLocalLiveKit(options: {
+  env: LocalLiveKitEnv;
+  dataDir: string;
+  serverHost: string;
+  serverPort: number;
+}): Promise<RunningLiveKit | null> {
   const binary = findLiveKitBinary(options.env.binary);
   if (!binary) {
     const configured = options.env.binary ? ` (LIVEKIT_BINARY=${options.env.binary} is not an executable file)` : "";
-    console.log(`voice: off — no LiveKit server found${configured}; run \`pnpm livekit:install\` (needs Go), set LIVEKIT_BINARY, or point LIVEKIT_URL at a LiveKit server.`);
+    console.log(
+      `voice: off — no LiveKit server found${configured}; run \`pnpm livekit:install\` (needs Go), set LIVEKIT_BINARY, or point LIVEKIT_URL at a LiveKit server.`,
+    );
     return null;
   }
   const logFile = join(options.dataDir, "livekit.log");

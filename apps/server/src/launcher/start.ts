@@ -19,7 +19,11 @@ const nextBin = join(webDir, "node_modules/.bin/next");
 
 if (!existsSync(join(webDir, ".next/BUILD_ID")) || process.argv.includes("--rebuild")) {
   console.log("building the web app (first start only)…");
-  const build = spawnSync(nextBin, ["build"], { cwd: webDir, stdio: "inherit", env: childEnv({ NODE_ENV: "production" }) });
+  const build = spawnSync(nextBin, ["build"], {
+    cwd: webDir,
+    stdio: "inherit",
+    env: childEnv({ NODE_ENV: "production" }),
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -28,7 +32,12 @@ const serverEnv = readServerEnv();
 const localLiveKit = readLocalLiveKitEnv();
 const livekit = localLiveKit.configured
   ? null
-  : await startLocalLiveKit({ env: localLiveKit, dataDir: resolve(serverEnv.dataDir), serverHost: serverEnv.host, serverPort: serverEnv.port });
+  : await startLocalLiveKit({
+      env: localLiveKit,
+      dataDir: resolve(serverEnv.dataDir),
+      serverHost: serverEnv.host,
+      serverPort: serverEnv.port,
+    });
 if (livekit) configureLiveKit(livekit);
 
 const server = await startServer().catch(async (error) => {

@@ -37,7 +37,12 @@ export function createServerLogger(options: { level: string; destination?: Desti
     base: { service: "server", pid: process.pid },
     redact: { paths: REDACTED, censor: "[redacted]" },
     serializers: {
-      req: (request: LoggedRequest) => ({ method: request.method, url: safeUrl(request.url), route: request.routeOptions?.url, remoteAddress: request.ip }),
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: safeUrl(request.url),
+        route: request.routeOptions?.url,
+        remoteAddress: request.ip,
+      }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };

@@ -35,8 +35,17 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       this.set(read().sessions);
     },
   });
-  const identifies = new Counter({ name: "chat_gateway_identifies_total", help: "Sessions started by an Identify (READY sent)", registers });
-  const resumes = new Counter({ name: "chat_gateway_resumes_total", help: "Resumes, by outcome: resumed, or refused (op 9)", labelNames: ["outcome"] as const, registers });
+  const identifies = new Counter({
+    name: "chat_gateway_identifies_total",
+    help: "Sessions started by an Identify (READY sent)",
+    registers,
+  });
+  const resumes = new Counter({
+    name: "chat_gateway_resumes_total",
+    help: "Resumes, by outcome: resumed, or refused (op 9)",
+    labelNames: ["outcome"] as const,
+    registers,
+  });
   for (const outcome of ["resumed", "refused"]) resumes.inc({ outcome }, 0);
   const closes = new Counter({
     name: "chat_gateway_closes_total",
@@ -44,8 +53,18 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     labelNames: ["code", "by"] as const,
     registers,
   });
-  const events = new Counter({ name: "chat_gateway_dispatched_events_total", help: "Bus events the gateway dispatched to bots, by event type", labelNames: ["event"] as const, registers });
-  const fanout = new Histogram({ name: "chat_gateway_dispatch_fanout", help: "Sessions each dispatched event was sent to", buckets: FANOUT_BUCKETS, registers });
+  const events = new Counter({
+    name: "chat_gateway_dispatched_events_total",
+    help: "Bus events the gateway dispatched to bots, by event type",
+    labelNames: ["event"] as const,
+    registers,
+  });
+  const fanout = new Histogram({
+    name: "chat_gateway_dispatch_fanout",
+    help: "Sessions each dispatched event was sent to",
+    buckets: FANOUT_BUCKETS,
+    registers,
+  });
   return {
     watch(reader) {
       read = reader;

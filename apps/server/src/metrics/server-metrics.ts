@@ -39,7 +39,12 @@ export function createServerMetrics(): ServerMetrics {
     buckets: REQUEST_SECONDS,
     registers,
   });
-  const rateLimited = new Counter({ name: "chat_rate_limited_total", help: "REST requests refused with 429 by a rate limit, by bucket", labelNames: ["bucket"] as const, registers });
+  const rateLimited = new Counter({
+    name: "chat_rate_limited_total",
+    help: "REST requests refused with 429 by a rate limit, by bucket",
+    labelNames: ["bucket"] as const,
+    registers,
+  });
   const callbacks = new Counter({
     name: "chat_interaction_callbacks_total",
     help: "Interaction callbacks: acknowledged in time, late (after the 3 seconds: 10062), or double (already acknowledged: 40060)",

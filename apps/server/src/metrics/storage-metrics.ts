@@ -15,7 +15,12 @@ export interface StorageMetrics {
 
 export function createStorageMetrics(registry: Registry): StorageMetrics {
   const registers = [registry];
-  const statements = new Histogram({ name: "chat_db_query_duration_seconds", help: "Database statements' time, from sending to the answer", buckets: STATEMENT_SECONDS, registers });
+  const statements = new Histogram({
+    name: "chat_db_query_duration_seconds",
+    help: "Database statements' time, from sending to the answer",
+    buckets: STATEMENT_SECONDS,
+    registers,
+  });
   let readPool: () => PoolUse | null = () => null;
   new Gauge({
     name: "chat_db_pool_connections",

@@ -10,7 +10,12 @@ export function bucketHash(rule: BucketRule): string {
 }
 
 /** X-RateLimit-* headers of a limited route; Reset in epoch seconds, Reset-After in seconds, both decimal. */
-export function writeBucketHeaders(reply: FastifyReply, rule: BucketRule | null, outcome: RateLimitOutcome, now = Date.now()): void {
+export function writeBucketHeaders(
+  reply: FastifyReply,
+  rule: BucketRule | null,
+  outcome: RateLimitOutcome,
+  now = Date.now(),
+): void {
   reply.header("X-RateLimit-Limit", String(outcome.limit));
   reply.header("X-RateLimit-Remaining", String(outcome.remaining));
   reply.header("X-RateLimit-Reset", seconds(now + outcome.resetAfterMs));
@@ -23,10 +28,19 @@ export function writeBucketHeaders(reply: FastifyReply, rule: BucketRule | null,
  * wait in the body's `retry_after`. Scope `user` for a route limit, `global` for the bot's
  * 50 per second (then also X-RateLimit-Global).
  */
-export function sendRateLimited(reply: FastifyReply, scope: "user" | "global", outcome: RateLimitOutcome): FastifyReply {
+export function sendRateLimited(
+  reply: FastifyReply,
+  scope: "user" | "global",
+  outcome: RateLimitOutcome,
+): FastifyReply {
   const retryAfter = Math.max(outcome.resetAfterMs, 1) / 1000;
   reply.header("Retry-After", String(Math.ceil(retryAfter)));
   reply.header("X-RateLimit-Scope", scope);
   if (scope === "global") reply.header("X-RateLimit-Global", "true");
-  return reply.code(429).send({ message: "You are being rate limited.", retry_after: Number(retryAfter.toFixed(3)), global: scope === "global", code: 0 });
+  return reply.code(429).send({
+    message: "You are being rate limited.",
+    retry_after: Number(retryAfter.toFixed(3)),
+    global: scope === "global",
+    code: 0,
+  });
 }

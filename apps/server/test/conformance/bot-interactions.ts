@@ -1,4 +1,8 @@
-import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSONBody, type RESTPostAPIContextMenuApplicationCommandsJSONBody } from "discord-api-types/v10";
+import {
+  ApplicationCommandType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
+} from "discord-api-types/v10";
 import type { SeenMessage } from "./bot-library";
 
 /**
@@ -9,10 +13,15 @@ import type { SeenMessage } from "./bot-library";
  */
 
 /** Commands as the reference platform's bulk-overwrite body (slash, user and message commands); each adapter registers them in its library's own form. */
-export type CommandDefinitions = (RESTPostAPIChatInputApplicationCommandsJSONBody | RESTPostAPIContextMenuApplicationCommandsJSONBody)[];
+export type CommandDefinitions = (
+  | RESTPostAPIChatInputApplicationCommandsJSONBody
+  | RESTPostAPIContextMenuApplicationCommandsJSONBody
+)[];
 
 /** True for user and message commands (no description, no options). */
-export function isContextMenuCommand(command: CommandDefinitions[number]): command is RESTPostAPIContextMenuApplicationCommandsJSONBody {
+export function isContextMenuCommand(
+  command: CommandDefinitions[number],
+): command is RESTPostAPIContextMenuApplicationCommandsJSONBody {
   return command.type === ApplicationCommandType.User || command.type === ApplicationCommandType.Message;
 }
 
@@ -84,7 +93,14 @@ export interface FormFieldDefinition {
   label: string;
   description?: string;
   input:
-    | { kind: "text"; customId: string; style: "short" | "paragraph"; required: boolean; maxLength?: number; placeholder?: string }
+    | {
+        kind: "text";
+        customId: string;
+        style: "short" | "paragraph";
+        required: boolean;
+        maxLength?: number;
+        placeholder?: string;
+      }
     | { kind: "select"; customId: string; maxValues: number; options: { label: string; value: string }[] };
 }
 
@@ -102,7 +118,13 @@ export interface InteractionMessage {
   /** One action row of buttons. */
   buttons?: { customId: string; label: string; style: "primary" | "secondary" }[];
   /** Then one action row holding a string select. */
-  select?: { customId: string; placeholder: string; minValues: number; maxValues: number; options: { label: string; value: string }[] };
+  select?: {
+    customId: string;
+    placeholder: string;
+    minValues: number;
+    maxValues: number;
+    options: { label: string; value: string }[];
+  };
 }
 
 /** An interaction the library received, with its own ways of answering it. */

@@ -15,7 +15,11 @@ describeFormConformance(DISCORDENO);
 /** discordeno's rejection names no status: say what the server answered. */
 const answered = <T>(request: Promise<T>): Promise<T> =>
   request.catch((error: unknown) => {
-    throw isDiscordenoRejection(error) ? new Error(`discordeno's request was refused: ${error.cause.status} ${error.cause.body ?? error.cause.error ?? ""}`) : error;
+    throw isDiscordenoRejection(error)
+      ? new Error(
+          `discordeno's request was refused: ${error.cause.status} ${error.cause.body ?? error.cause.error ?? ""}`,
+        )
+      : error;
   });
 
 describe("discordeno registers a command and sees it with GET /applications/{id}/commands", () => {
@@ -23,7 +27,12 @@ describe("discordeno registers a command and sees it with GET /applications/{id}
   let library: DiscordenoBotLibrary;
 
   beforeAll(() => {
-    library = createDiscordenoBot({ api: env.t.api, base: env.t.base, token: env.world.token, intents: CONFORMANCE_INTENTS });
+    library = createDiscordenoBot({
+      api: env.t.api,
+      base: env.t.base,
+      token: env.world.token,
+      intents: CONFORMANCE_INTENTS,
+    });
   });
   afterAll(() => library?.destroy());
 
@@ -32,15 +41,29 @@ describe("discordeno registers a command and sees it with GET /applications/{id}
     const applicationId = bot.rest.applicationId.toString();
     expect(applicationId).toBe(env.world.botUserId.toString());
 
-    const created = await answered(bot.helpers.createGlobalApplicationCommand({ name: "ping", description: "Replies with pong", type: 1 }));
+    const created = await answered(
+      bot.helpers.createGlobalApplicationCommand({ name: "ping", description: "Replies with pong", type: 1 }),
+    );
     expect(created).toMatchObject({ name: "ping", description: "Replies with pong", type: 1 });
     expect(created.applicationId.toString()).toBe(applicationId);
 
     const listed = await answered(bot.helpers.getGlobalApplicationCommands());
-    expect(listed.map((c) => ({ id: c.id.toString(), name: c.name }))).toEqual([{ id: created.id.toString(), name: "ping" }]);
+    expect(listed.map((c) => ({ id: c.id.toString(), name: c.name }))).toEqual([
+      { id: created.id.toString(), name: "ping" },
+    ]);
 
-    const raw = await fetch(`${env.t.base}/applications/${applicationId}/commands`, { headers: { authorization: `Bot ${env.world.token}` } });
+    const raw = await fetch(`${env.t.base}/applications/${applicationId}/commands`, {
+      headers: { authorization: `Bot ${env.world.token}` },
+    });
     expect(raw.status).toBe(200);
-    expect(await raw.json()).toEqual([expect.objectContaining({ id: created.id.toString(), application_id: applicationId, name: "ping", description: "Replies with pong", type: 1 })]);
+    expect(await raw.json()).toEqual([
+      expect.objectContaining({
+        id: created.id.toString(),
+        application_id: applicationId,
+        name: "ping",
+        description: "Replies with pong",
+        type: 1,
+      }),
+    ]);
   });
 });

@@ -46,7 +46,11 @@ describe("a discord.js bot uses the whole bot API", () => {
   let channel: TextChannel;
 
   /** Resolves with the next `event` whose arguments pass `accept`. */
-  function next<E extends keyof ClientEvents>(event: E, accept: (...args: ClientEvents[E]) => boolean = () => true, timeoutMs = 10_000) {
+  function next<E extends keyof ClientEvents>(
+    event: E,
+    accept: (...args: ClientEvents[E]) => boolean = () => true,
+    timeoutMs = 10_000,
+  ) {
     return new Promise<ClientEvents[E]>((resolve, reject) => {
       const timer = setTimeout(() => {
         client.off(event, listener);
@@ -85,7 +89,10 @@ describe("a discord.js bot uses the whole bot API", () => {
   });
 
   it("sends a message with a file and an embed that shows it, then edits it", async () => {
-    const created = next(Events.MessageCreate, (m) => m.author.id === client.user?.id && m.content === "report attached");
+    const created = next(
+      Events.MessageCreate,
+      (m) => m.author.id === client.user?.id && m.content === "report attached",
+    );
     const bytes = Buffer.from("col1,col2\n1,2\n");
     const sent = await channel.send({
       content: "report attached",
@@ -219,7 +226,10 @@ describe("a discord.js bot uses the whole bot API", () => {
       channel: env.world.voice.id.toString(),
     });
     await created;
-    const started = next(Events.GuildScheduledEventUpdate, (_old, e) => e.id === event.id && e.status === GuildScheduledEventStatus.Active);
+    const started = next(
+      Events.GuildScheduledEventUpdate,
+      (_old, e) => e.id === event.id && e.status === GuildScheduledEventStatus.Active,
+    );
     await event.setStatus(GuildScheduledEventStatus.Active);
     await started;
     const interested = await event.fetchSubscribers();

@@ -9,7 +9,12 @@ describe("discord.js round trip", () => {
 
   beforeAll(async () => {
     client = new Client({
-      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+      intents: [
+        GatewayIntentBits.Guilds,
+        GatewayIntentBits.GuildMembers,
+        GatewayIntentBits.GuildMessages,
+        GatewayIntentBits.MessageContent,
+      ],
       rest: { api: env.t.api, version: "10" },
     });
     const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -32,7 +37,9 @@ describe("discord.js round trip", () => {
 
   it("receives a person's message as MESSAGE_CREATE and answers with message.reply", async () => {
     const received = new Promise<Message>((resolve) => client.once(Events.MessageCreate, resolve));
-    await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "ping from a person" });
+    await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, {
+      content: "ping from a person",
+    });
     const message = await received;
     expect(message.content).toBe("ping from a person");
     expect(message.author.id).toBe(env.world.owner.id.toString());
@@ -41,7 +48,11 @@ describe("discord.js round trip", () => {
     expect(reply.reference?.messageId).toBe(message.id);
 
     const history = await env.t.server.ctx.domain.messages.list(env.world.text.id, env.world.owner.id, { limit: 2 });
-    expect(history[0]).toMatchObject({ id: reply.id, content: "pong from the bot", author: { id: env.world.botUserId.toString(), bot: true } });
+    expect(history[0]).toMatchObject({
+      id: reply.id,
+      content: "pong from the bot",
+      author: { id: env.world.botUserId.toString(), bot: true },
+    });
     expect(history[0]?.referenced_message?.id).toBe(message.id);
   });
 

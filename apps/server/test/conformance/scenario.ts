@@ -37,7 +37,12 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
     let sentId: string;
     const text = () => env.world.text.id.toString();
 
-    const connection = (token: string): LibraryConnection => ({ api: env.t.api, base: env.t.base, token, intents: CONFORMANCE_INTENTS });
+    const connection = (token: string): LibraryConnection => ({
+      api: env.t.api,
+      base: env.t.base,
+      token,
+      intents: CONFORMANCE_INTENTS,
+    });
 
     beforeAll(async () => {
       relay = await GatewayRelay.start(env.t.server.port);
@@ -60,9 +65,14 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
       expect(guild).toBeDefined();
       expect(guild?.name).toBe(env.world.guild.name);
       expect(guild?.channelIds).toEqual(expect.arrayContaining([text(), env.world.voice.id.toString()]));
-      const roles = await env.t.server.ctx.database.prisma.role.findMany({ where: { guildId: env.world.guild.id }, select: { id: true } });
+      const roles = await env.t.server.ctx.database.prisma.role.findMany({
+        where: { guildId: env.world.guild.id },
+        select: { id: true },
+      });
       expect([...(guild?.roleIds ?? [])].sort()).toEqual(roles.map((r) => r.id.toString()).sort());
-      expect(guild?.memberIds).toEqual(expect.arrayContaining([env.world.owner.id.toString(), env.world.botUserId.toString(), peerUserId]));
+      expect(guild?.memberIds).toEqual(
+        expect.arrayContaining([env.world.owner.id.toString(), env.world.botUserId.toString(), peerUserId]),
+      );
     });
 
     it(`sends a message with an embed and a file; a ${peer.name} bot receives it and replies to it`, async () => {
@@ -73,9 +83,20 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
         file: { name: "hello.txt", data: Buffer.from("file bytes") },
       });
       sentId = sent.id;
-      expect(sent).toMatchObject({ channelId: text(), authorId: env.world.botUserId.toString(), content: `hello from ${library.name}`, embedTitles: ["Conformance"], attachmentNames: ["hello.txt"] });
+      expect(sent).toMatchObject({
+        channelId: text(),
+        authorId: env.world.botUserId.toString(),
+        content: `hello from ${library.name}`,
+        embedTitles: ["Conformance"],
+        attachmentNames: ["hello.txt"],
+      });
       const received = await other.received.waitFor((m) => m.id === sent.id, "the sent message");
-      expect(received).toMatchObject({ authorId: env.world.botUserId.toString(), content: sent.content, embedTitles: ["Conformance"], attachmentNames: ["hello.txt"] });
+      expect(received).toMatchObject({
+        authorId: env.world.botUserId.toString(),
+        content: sent.content,
+        embedTitles: ["Conformance"],
+        attachmentNames: ["hello.txt"],
+      });
 
       const reply = await other.reply(text(), sent.id, "a reply");
       expect(reply.referencedMessageId).toBe(sent.id);
@@ -86,7 +107,9 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
     it("reacts and lists who reacted", async () => {
       await bot.react(text(), sentId, "👍");
       await other.react(text(), sentId, "👍");
-      expect((await bot.reactionUserIds(text(), sentId, "👍")).sort()).toEqual([env.world.botUserId.toString(), peerUserId].sort());
+      expect((await bot.reactionUserIds(text(), sentId, "👍")).sort()).toEqual(
+        [env.world.botUserId.toString(), peerUserId].sort(),
+      );
     });
 
     it("edits and deletes its message", async () => {
@@ -99,7 +122,8 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
     it("pages history newest first", async () => {
       const channel = await fixtures(env.t).channel(env.world.guild.id, { name: "history" });
       const ids: string[] = [];
-      for (let i = 0; i < 25; i++) ids.push((await fixtures(env.t).personMessage(channel.id, env.world.owner.id, `m${i}`)).id);
+      for (let i = 0; i < 25; i++)
+        ids.push((await fixtures(env.t).personMessage(channel.id, env.world.owner.id, `m${i}`)).id);
       const newestFirst = [...ids].reverse();
       const first = await bot.history(channel.id.toString(), { limit: 10 });
       expect(first).toEqual(newestFirst.slice(0, 10));
@@ -113,21 +137,29 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
         { name: "ping", description: "Replies with pong" },
         { name: "echo", description: "Says it back" },
       ]);
-      expect(set.map((c) => [c.name, c.applicationId]).sort()).toEqual([["echo", applicationId], ["ping", applicationId]]);
+      expect(set.map((c) => [c.name, c.applicationId]).sort()).toEqual([
+        ["echo", applicationId],
+        ["ping", applicationId],
+      ]);
       const again = await bot.setGlobalCommands([{ name: "ping", description: "Replies with pong, again" }]);
       expect(again).toEqual([expect.objectContaining({ name: "ping", id: set.find((c) => c.name === "ping")?.id })]);
       expect((await bot.globalCommands()).map((c) => c.name)).toEqual(["ping"]);
     });
 
     it("gets a refusal as its own error type carrying the spec's code", async () => {
-      expect(await bot.fetchChannelExpectingError("999999999")).toEqual({ isLibraryError: true, code: 10003, status: 404 });
+      expect(await bot.fetchChannelExpectingError("999999999")).toEqual({
+        isLibraryError: true,
+        code: 10003,
+        status: 404,
+      });
     });
 
     it("waits out a 429 and then succeeds", async () => {
       const channel = (await fixtures(env.t).channel(env.world.guild.id, { name: "limits" })).id.toString();
       const message = await fixtures(env.t).personMessage(BigInt(channel), env.world.owner.id, "react to this");
       const raw = botClient(env.t, env.world.token);
-      const reaction = (emoji: string) => raw.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent(emoji)}/@me`);
+      const reaction = (emoji: string) =>
+        raw.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent(emoji)}/@me`);
       // The reactions limit (4 per second per channel) is spent, so the library's first try is refused.
       // Spent until a 429 comes: on a loaded machine four requests can straddle a window's end.
       let refused = false;
@@ -144,7 +176,11 @@ export function describeConformance(library: LibraryUnderTest, peer: LibraryUnde
       await other.destroy();
       const resumesBefore = bot.resumes();
       relay.dropAll();
-      const missed = await fixtures(env.t).personMessage(env.world.text.id, env.world.owner.id, "sent while the bot was cut off");
+      const missed = await fixtures(env.t).personMessage(
+        env.world.text.id,
+        env.world.owner.id,
+        "sent while the bot was cut off",
+      );
       const seen = await bot.received.waitFor((m) => m.id === missed.id, "the message sent during the outage", 30_000);
       expect(seen.content).toBe("sent while the bot was cut off");
       await eventually(() => bot.resumes() > resumesBefore, "the library to report a resumed session");

@@ -20,7 +20,12 @@ export function describeVoiceConformance(library: LibraryUnderTest): void {
     const open: VoiceParticipant[] = [];
 
     beforeAll(async () => {
-      bot = library.create({ api: env.t.api, base: env.t.base, token: env.world.token, intents: CONFORMANCE_INTENTS | GUILD_VOICE_STATES });
+      bot = library.create({
+        api: env.t.api,
+        base: env.t.base,
+        token: env.world.token,
+        intents: CONFORMANCE_INTENTS | GUILD_VOICE_STATES,
+      });
       await bot.login();
     });
     afterAll(async () => {
@@ -35,11 +40,21 @@ export function describeVoiceConformance(library: LibraryUnderTest): void {
       const selfId = bot.selfId();
 
       const join = await voice.join(channelId, { self_mute: false });
-      expect(join).toMatchObject({ room: channelId, identity: selfId, expires_in: 600, speak: true, listen: true, url: env.livekit.url });
+      expect(join).toMatchObject({
+        room: channelId,
+        identity: selfId,
+        expires_in: 600,
+        speak: true,
+        listen: true,
+        url: env.livekit.url,
+      });
       const media = new VoiceParticipant();
       open.push(media);
       await media.connect(join);
-      const joined = await voice.states.waitFor((s) => s.userId === selfId && s.channelId === channelId, "the bot's join");
+      const joined = await voice.states.waitFor(
+        (s) => s.userId === selfId && s.channelId === channelId,
+        "the bot's join",
+      );
       expect(joined).toMatchObject({ guildId, selfMute: false, selfDeaf: false });
       expect(voice.inVoice(guildId).get(selfId)).toBe(channelId);
 
@@ -49,7 +64,10 @@ export function describeVoiceConformance(library: LibraryUnderTest): void {
       open.push(speaker);
       await speaker.connect(person);
       await speaker.publishTone();
-      await voice.states.waitFor((s) => s.userId === env.world.owner.id.toString() && s.channelId === channelId, "the person's join");
+      await voice.states.waitFor(
+        (s) => s.userId === env.world.owner.id.toString() && s.channelId === channelId,
+        "the person's join",
+      );
       await eventuallyAsync(() => media.heardFrom(env.world.owner.id.toString()) > 20, "the bot hears the person");
 
       await voice.setSelf(guildId, { self_mute: true });

@@ -8,7 +8,12 @@ import { useTestServer } from "../support/harness";
 import { fixtures } from "../support/rest-fixtures";
 import { storageMode } from "../support/test-server";
 
-const PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AttachFiles | Permission.PinMessages;
+const PERMISSIONS =
+  Permission.ViewChannel |
+  Permission.SendMessages |
+  Permission.ReadMessageHistory |
+  Permission.AttachFiles |
+  Permission.PinMessages;
 const FILE_BYTES = 12 * 1024 * 1024;
 /** Two senders, three 24 MB messages each, one after the other: the database always has a large statement to run or waiting. */
 const SENDERS = 2;
@@ -30,7 +35,8 @@ describe(`a busy database (${storageMode})`, () => {
     const db = env.t.server.ctx.database.prisma;
     const channel = (await fixtures(env.t).channel(env.world.guild.id, { name: "busy" })).id;
     const targets: bigint[] = [];
-    for (let i = 0; i < PIN_TARGETS; i++) targets.push(BigInt((await fixtures(env.t).personMessage(channel, env.world.owner.id, `pin target ${i}`)).id));
+    for (let i = 0; i < PIN_TARGETS; i++)
+      targets.push(BigInt((await fixtures(env.t).personMessage(channel, env.world.owner.id, `pin target ${i}`)).id));
 
     const failures: string[] = [];
     const answered = async (what: string, response: Promise<Response>): Promise<number> => {
@@ -44,7 +50,10 @@ describe(`a busy database (${storageMode})`, () => {
       form.append("payload_json", JSON.stringify({ content }));
       form.append("files[0]", new Blob([new Uint8Array(randomBytes(FILE_BYTES))]), "first.bin");
       form.append("files[1]", new Blob([new Uint8Array(randomBytes(FILE_BYTES))]), "second.bin");
-      return answered(`send ${content}`, fetch(`${env.t.base}/channels/${channel}/messages`, { method: "POST", headers: env.bot.headers, body: form }));
+      return answered(
+        `send ${content}`,
+        fetch(`${env.t.base}/channels/${channel}/messages`, { method: "POST", headers: env.bot.headers, body: form }),
+      );
     };
 
     let sending = true;
@@ -72,10 +81,15 @@ describe(`a busy database (${storageMode})`, () => {
     expect(pinRequests).toBeGreaterThan(0);
 
     // Every message sent has both files, whole and in order; the channel counted each message once.
-    const files = await db.$queryRaw<{ content: string; filename: string; position: number; size: number; bytes: number }[]>`
+    const files = await db.$queryRaw<
+      { content: string; filename: string; position: number; size: number; bytes: number }[]
+    >`
       SELECT m.content, a.filename, a.position, a.size, octet_length(a.data) AS bytes
       FROM "Message" m JOIN "Attachment" a ON a."messageId" = m.id WHERE m."channelId" = ${channel} ORDER BY m.content, a.position`;
-    const sent = Array.from({ length: SENDERS * SENDS_EACH }, (_, n) => `big ${Math.floor(n / SENDS_EACH)}.${n % SENDS_EACH}`).sort();
+    const sent = Array.from(
+      { length: SENDERS * SENDS_EACH },
+      (_, n) => `big ${Math.floor(n / SENDS_EACH)}.${n % SENDS_EACH}`,
+    ).sort();
     expect(files).toEqual(
       sent.flatMap((content) => [
         { content, filename: "first.bin", position: 0, size: FILE_BYTES, bytes: FILE_BYTES },
@@ -86,10 +100,21 @@ describe(`a busy database (${storageMode})`, () => {
     expect((await db.channel.findUniqueOrThrow({ where: { id: channel } })).messageCount).toBe(stored);
 
     // Each pin that changed something wrote its audit entry and its notice together; the flag is what the pins and unpins left.
-    const audits = await db.auditLogEntry.findMany({ where: { guildId: env.world.guild.id, actionType: { in: [AuditLogEvent.MessagePin, AuditLogEvent.MessageUnpin] } } });
-    const notices = await db.message.findMany({ where: { channelId: channel, type: CHANNEL_PINNED_MESSAGE }, select: { referenceMessageId: true } });
+    const audits = await db.auditLogEntry.findMany({
+      where: {
+        guildId: env.world.guild.id,
+        actionType: { in: [AuditLogEvent.MessagePin, AuditLogEvent.MessageUnpin] },
+      },
+    });
+    const notices = await db.message.findMany({
+      where: { channelId: channel, type: CHANNEL_PINNED_MESSAGE },
+      select: { referenceMessageId: true },
+    });
     const pinnedNow = await db.message.findMany({ where: { id: { in: targets } }, select: { id: true, pinned: true } });
-    const auditsOf = (target: bigint, action: number) => audits.filter((a) => a.actionType === action && (a.options as { message_id: string }).message_id === target.toString()).length;
+    const auditsOf = (target: bigint, action: number) =>
+      audits.filter(
+        (a) => a.actionType === action && (a.options as { message_id: string }).message_id === target.toString(),
+      ).length;
     const summary = targets.map((target) => ({
       target,
       pins: auditsOf(target, AuditLogEvent.MessagePin),
@@ -112,17 +137,22 @@ describe(`a busy database (${storageMode})`, () => {
     installErrorHandling(app);
     try {
       const holding = db.$transaction(async (tx) => tx.$queryRaw`SELECT 1 AS held FROM pg_sleep(1)`);
-      const error = await db.$transaction(async (tx) => tx.$queryRaw`SELECT 1`, { maxWait: 100 }).then(
-        () => new Error("expected the transaction not to start"),
-        (e: unknown) => e,
-      );
+      const error = await db
+        .$transaction(async (tx) => tx.$queryRaw`SELECT 1`, { maxWait: 100 })
+        .then(
+          () => new Error("expected the transaction not to start"),
+          (e: unknown) => e,
+        );
       await holding;
       expect(error).toMatchObject({ code: "P2028" });
       app.get("/busy", async () => {
         throw error;
       });
       const res = await app.inject({ method: "GET", url: "/busy" });
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 503, body: { message: "The database is busy; try again shortly.", code: 0 } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 503,
+        body: { message: "The database is busy; try again shortly.", code: 0 },
+      });
     } finally {
       await app.close();
       await db.$disconnect();

@@ -17,7 +17,8 @@ describe("the short campaigns on two server nodes", () => {
     }, 180_000);
   } else {
     it("say what they need when run without PostgreSQL and Redis", async () => {
-      for (const run of [runJitter, runStorm]) await expect(run("short")).rejects.toThrow(/CAMPAIGN_DATABASE_URL and CAMPAIGN_REDIS_URL/);
+      for (const run of [runJitter, runStorm])
+        await expect(run("short")).rejects.toThrow(/CAMPAIGN_DATABASE_URL and CAMPAIGN_REDIS_URL/);
     });
   }
 });

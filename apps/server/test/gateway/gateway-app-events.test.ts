@@ -29,8 +29,12 @@ describe("gateway events for changes people make in the app", () => {
     const world = await env.t.seed.world();
     const person = await env.t.seed.person();
     await env.t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
-    await expect(env.t.server.ctx.domain.guildSettings.update(person.id, world.guild.id, { name: "Hijacked" })).rejects.toMatchObject({ code: 50013 });
-    await expect(env.t.server.ctx.domain.guildSettings.update(world.owner.id, world.guild.id, { name: "x" })).rejects.toMatchObject({ code: 50035 });
+    await expect(
+      env.t.server.ctx.domain.guildSettings.update(person.id, world.guild.id, { name: "Hijacked" }),
+    ).rejects.toMatchObject({ code: 50013 });
+    await expect(
+      env.t.server.ctx.domain.guildSettings.update(world.owner.id, world.guild.id, { name: "x" }),
+    ).rejects.toMatchObject({ code: 50035 });
     const guild = await env.t.server.ctx.database.prisma.guild.findUniqueOrThrow({ where: { id: world.guild.id } });
     expect(guild.name).toBe("Test Guild");
   });
@@ -60,7 +64,16 @@ describe("gateway events for changes people make in the app", () => {
     // The owner's own message and an ack each move the owner's read state (READ_STATE_UPDATE on the bus).
     const own = await domain.messages.create(world.text.id, world.owner.id, { content: "read by its author" });
     await domain.readStates.ack(world.owner.id, world.text.id, BigInt(own.id));
-    await bus.publish({ t: READ_STATE_UPDATE, d: { channel_id: world.text.id.toString(), guild_id: world.guild.id.toString(), last_read_id: own.id, mention_count: 0 }, personId: world.botUserId.toString() });
+    await bus.publish({
+      t: READ_STATE_UPDATE,
+      d: {
+        channel_id: world.text.id.toString(),
+        guild_id: world.guild.id.toString(),
+        last_read_id: own.id,
+        mention_count: 0,
+      },
+      personId: world.botUserId.toString(),
+    });
     // A barrier: an ordinary event after them reaches the bot, and no person event came before it.
     const barrier = await domain.messages.create(world.text.id, world.owner.id, { content: "barrier" });
     const frames = await client.until((f) => f.t === "MESSAGE_CREATE" && f.d.id === barrier.id);
@@ -73,8 +86,12 @@ describe("gateway events for changes people make in the app", () => {
     const world = await env.t.seed.world();
     const person = await env.t.seed.person();
     await env.t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
-    await expect(env.t.server.ctx.domain.guildSettings.remove(person.id, world.guild.id)).rejects.toMatchObject({ code: 50013 });
-    await expect(env.t.server.ctx.domain.guildSettings.remove(person.id, 999999n)).rejects.toMatchObject({ code: 10004 });
+    await expect(env.t.server.ctx.domain.guildSettings.remove(person.id, world.guild.id)).rejects.toMatchObject({
+      code: 50013,
+    });
+    await expect(env.t.server.ctx.domain.guildSettings.remove(person.id, 999999n)).rejects.toMatchObject({
+      code: 10004,
+    });
     expect(await env.t.server.ctx.database.prisma.guild.findUnique({ where: { id: world.guild.id } })).not.toBeNull();
   });
 });

@@ -27,7 +27,13 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   };
 
   it("sends every payload as a binary frame ending in 00 00 ff ff, all from one zlib stream", async () => {
-    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages, {}, ZLIB_STREAM);
+    const client = await RawGatewayClient.identified(
+      env.t,
+      env.world.token,
+      Intents.Guilds | Intents.GuildMessages,
+      {},
+      ZLIB_STREAM,
+    );
     await client.dispatch("GUILD_CREATE");
     await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "squeezed" });
     await client.dispatch("MESSAGE_CREATE", (d) => d.content === "squeezed");
@@ -41,7 +47,9 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
     // be inflated on their own, but their concatenation is every payload in order.
     expect(client.raw[0]?.data[0]).toBe(0x78);
     expect(() => inflateSync(client.raw[2]!.data, { finishFlush: constants.Z_SYNC_FLUSH })).toThrow();
-    const whole = inflateSync(Buffer.concat(client.raw.map((r) => r.data)), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+    const whole = inflateSync(Buffer.concat(client.raw.map((r) => r.data)), {
+      finishFlush: constants.Z_SYNC_FLUSH,
+    }).toString();
     expect(whole).toBe(client.texts.join(""));
     await client.close();
   });
@@ -57,7 +65,9 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   it("compresses the same event data every other receiver gets", async () => {
     const zipped = await RawGatewayClient.identified(env.t, env.world.token, Intents.GuildMessages, {}, ZLIB_STREAM);
     const plain = await RawGatewayClient.identified(env.t, env.world.token, Intents.GuildMessages);
-    const sent = await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "same json" });
+    const sent = await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, {
+      content: "same json",
+    });
     await zipped.dispatch("MESSAGE_CREATE", (d) => d.id === sent.id);
     await plain.dispatch("MESSAGE_CREATE", (d) => d.id === sent.id);
     const dataOf = (texts: string[]) => texts.find((x) => x.includes(`"id":"${sent.id}"`))!.replace(/"s":\d+/, "");
@@ -68,8 +78,15 @@ describe("gateway transport compression (compress=zlib-stream)", () => {
   it("lets @discordjs/ws with node's zlib (CompressionMethod.ZlibNative) reach READY", async () => {
     const upgrades = upgradeQueries();
     const rest = new REST({ api: env.t.api, version: "10" }).setToken(env.world.token);
-    const manager = new WebSocketManager({ token: env.world.token, intents: GatewayIntentBits.Guilds, rest, compression: CompressionMethod.ZlibNative });
-    const ready = new Promise<any>((resolve) => manager.on(WebSocketShardEvents.Dispatch, (payload: any) => payload.t === "READY" && resolve(payload)));
+    const manager = new WebSocketManager({
+      token: env.world.token,
+      intents: GatewayIntentBits.Guilds,
+      rest,
+      compression: CompressionMethod.ZlibNative,
+    });
+    const ready = new Promise<any>((resolve) =>
+      manager.on(WebSocketShardEvents.Dispatch, (payload: any) => payload.t === "READY" && resolve(payload)),
+    );
     try {
       await manager.connect();
       const payload = await ready;

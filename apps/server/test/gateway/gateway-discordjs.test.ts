@@ -12,7 +12,13 @@ describe("an unmodified discord.js 14 client on the gateway", () => {
 
   it("logs in and reaches ready with the guild, its channels and members cached", async () => {
     client = new Client({
-      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildPresences, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+      intents: [
+        GatewayIntentBits.Guilds,
+        GatewayIntentBits.GuildMembers,
+        GatewayIntentBits.GuildPresences,
+        GatewayIntentBits.GuildMessages,
+        GatewayIntentBits.MessageContent,
+      ],
       rest: { api: env.t.api, version: "10" },
     });
     const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
@@ -33,7 +39,9 @@ describe("an unmodified discord.js 14 client on the gateway", () => {
   });
 
   it("emits messageCreate for a message in a channel the bot can see", async () => {
-    const received = new Promise<Message>((resolve) => client.on(Events.MessageCreate, (m) => m.content === "hi discord.js" && resolve(m)));
+    const received = new Promise<Message>((resolve) =>
+      client.on(Events.MessageCreate, (m) => m.content === "hi discord.js" && resolve(m)),
+    );
     await env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content: "hi discord.js" });
     const message = await received;
     expect(message.channelId).toBe(env.world.text.id.toString());
@@ -57,19 +65,41 @@ describe("an unmodified discord.js 14 client on the gateway", () => {
 
   it("sees another bot's presence through presenceUpdate, dnd shown as online and activities hidden", async () => {
     const app = await env.t.seed.app(env.world.owner.id);
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, env.world.guild.id, app.application.id, Permission.ViewChannel);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      env.world.guild.id,
+      app.application.id,
+      Permission.ViewChannel,
+    );
     const other = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: env.t.api, version: "10" } });
     try {
-      const online = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p)));
+      const online = new Promise<Presence>((resolve) =>
+        client.on(
+          Events.PresenceUpdate,
+          (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p),
+        ),
+      );
       await other.login(app.botToken);
       await online;
-      const idle = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "idle" && resolve(p)));
+      const idle = new Promise<Presence>((resolve) =>
+        client.on(
+          Events.PresenceUpdate,
+          (_, p) => p.userId === app.botUser.id.toString() && p.status === "idle" && resolve(p),
+        ),
+      );
       other.user?.setPresence({ status: "idle", activities: [{ name: "hidden game" }] });
       expect((await idle).activities).toEqual([]);
-      const dnd = new Promise<Presence>((resolve) => client.on(Events.PresenceUpdate, (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p)));
+      const dnd = new Promise<Presence>((resolve) =>
+        client.on(
+          Events.PresenceUpdate,
+          (_, p) => p.userId === app.botUser.id.toString() && p.status === "online" && resolve(p),
+        ),
+      );
       other.user?.setPresence({ status: "dnd" });
       await dnd;
-      expect(client.guilds.cache.get(env.world.guild.id.toString())?.presences.cache.get(app.botUser.id.toString())?.status).toBe("online");
+      expect(
+        client.guilds.cache.get(env.world.guild.id.toString())?.presences.cache.get(app.botUser.id.toString())?.status,
+      ).toBe("online");
     } finally {
       await other.destroy();
     }

@@ -9,13 +9,15 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
   const env = useTestServer();
   const all = Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages | Intents.DirectMessages;
 
-  const say = (channelId: bigint, content: string, authorId = env.world.owner.id) => env.t.server.ctx.domain.messages.create(channelId, authorId, { content });
+  const say = (channelId: bigint, content: string, authorId = env.world.owner.id) =>
+    env.t.server.ctx.domain.messages.create(channelId, authorId, { content });
   const connect = async (w: World, intents: number) => {
     const client = await RawGatewayClient.identified(env.t, w.token, intents);
     if (intents & Intents.Guilds) await client.dispatch("GUILD_CREATE");
     return client;
   };
-  const messageTexts = (frames: { t: string | null; d: any }[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content);
+  const messageTexts = (frames: { t: string | null; d: any }[]) =>
+    frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content);
 
   it("delivers MESSAGE_CREATE to a bot that can see the channel and holds Guild Messages", async () => {
     const client = await connect(env.world, all);
@@ -38,7 +40,12 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
     await withIt.dispatch("MESSAGE_CREATE", (d) => d.content === "intent check");
     // Barrier: a later event the intent-less session does receive (a new bot's role, Guilds intent).
     const other = await env.t.seed.app(env.world.owner.id);
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, env.world.guild.id, other.application.id, Permission.ViewChannel);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      env.world.guild.id,
+      other.application.id,
+      Permission.ViewChannel,
+    );
     const seen = await without.until((f) => f.t === "GUILD_ROLE_CREATE");
     expect(messageTexts(seen)).toEqual([]);
     await Promise.all([without.close(), withIt.close()]);
@@ -46,8 +53,12 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
 
   it("does not deliver MESSAGE_CREATE for a channel hidden from the bot by an @everyone View Channel deny", async () => {
     const prisma = env.t.server.ctx.database.prisma;
-    const secret = await prisma.channel.create({ data: { guildId: env.world.guild.id, type: 0, name: "secret", position: 5 } });
-    await prisma.permissionOverwrite.create({ data: { channelId: secret.id, targetId: env.world.guild.id, type: 0, allow: 0n, deny: Permission.ViewChannel } });
+    const secret = await prisma.channel.create({
+      data: { guildId: env.world.guild.id, type: 0, name: "secret", position: 5 },
+    });
+    await prisma.permissionOverwrite.create({
+      data: { channelId: secret.id, targetId: env.world.guild.id, type: 0, allow: 0n, deny: Permission.ViewChannel },
+    });
     const client = await connect(env.world, all);
     await say(secret.id, "hidden words");
     await say(env.world.text.id, "visible words");
@@ -56,18 +67,29 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
 
     // The same engine lets a member overwrite for the bot bring it back, set as every client
     // sets one (the change is announced on the bus, which is when the gateway reads viewers anew).
-    await env.t.server.ctx.domain.channelOverwrites.put(secret.id, env.world.botUserId, env.world.owner.id, { type: 1, allow: Permission.ViewChannel.toString(), deny: "0" });
+    await env.t.server.ctx.domain.channelOverwrites.put(secret.id, env.world.botUserId, env.world.owner.id, {
+      type: 1,
+      allow: Permission.ViewChannel.toString(),
+      deny: "0",
+    });
     await say(secret.id, "now you see it");
     expect((await client.dispatch("MESSAGE_CREATE")).d.content).toBe("now you see it");
     await client.close();
   });
 
   it("stops a channel's messages at the first one after a change hides the channel, though its viewers were just read", async () => {
-    const channel = await env.t.server.ctx.domain.channels.create(env.world.guild.id, env.world.owner.id, { name: "soon-hidden", type: 0 });
+    const channel = await env.t.server.ctx.domain.channels.create(env.world.guild.id, env.world.owner.id, {
+      name: "soon-hidden",
+      type: 0,
+    });
     const client = await connect(env.world, all);
     await say(BigInt(channel.id), "seen before");
     await client.dispatch("MESSAGE_CREATE", (d) => d.content === "seen before");
-    await env.t.server.ctx.domain.channelOverwrites.put(BigInt(channel.id), env.world.guild.id, env.world.owner.id, { type: 0, allow: "0", deny: Permission.ViewChannel.toString() });
+    await env.t.server.ctx.domain.channelOverwrites.put(BigInt(channel.id), env.world.guild.id, env.world.owner.id, {
+      type: 0,
+      allow: "0",
+      deny: Permission.ViewChannel.toString(),
+    });
     await say(BigInt(channel.id), "hidden after");
     await say(env.world.text.id, "barrier");
     const seen = await client.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === "barrier");
@@ -124,9 +146,17 @@ describe("gateway dispatch of bus events (audience and intents)", () => {
     const guilds = await connect(env.world, Intents.Guilds);
     const noGuilds = await connect(env.world, Intents.GuildMessages);
     const other = await env.t.seed.app(env.world.owner.id);
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, env.world.guild.id, other.application.id, Permission.SendMessages);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      env.world.guild.id,
+      other.application.id,
+      Permission.SendMessages,
+    );
     const role = await guilds.dispatch("GUILD_ROLE_CREATE");
-    expect(role.d).toMatchObject({ guild_id: env.world.guild.id.toString(), role: { managed: true, permissions: Permission.SendMessages.toString() } });
+    expect(role.d).toMatchObject({
+      guild_id: env.world.guild.id.toString(),
+      role: { managed: true, permissions: Permission.SendMessages.toString() },
+    });
 
     await say(env.world.text.id, "roles barrier");
     const seen = await noGuilds.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === "roles barrier");

@@ -17,17 +17,36 @@ describe("gateway fan-out serializes each event once", () => {
   /** Publishes a MESSAGE_CREATE with a unique content and counts the JSON.stringify calls made on its `d`. */
   async function broadcast(clients: RawGatewayClient[], content: string): Promise<number> {
     const stringify = vi.spyOn(JSON, "stringify");
-    const d = { id: "1", channel_id: env.world.text.id.toString(), guild_id: env.world.guild.id.toString(), content, author: { id: env.world.owner.id.toString() } };
-    await env.t.server.ctx.bus.publish(partialDispatch(GatewayDispatchEvents.MessageCreate, d, { guildId: env.world.guild.id.toString(), channelId: env.world.text.id.toString() }));
+    const d = {
+      id: "1",
+      channel_id: env.world.text.id.toString(),
+      guild_id: env.world.guild.id.toString(),
+      content,
+      author: { id: env.world.owner.id.toString() },
+    };
+    await env.t.server.ctx.bus.publish(
+      partialDispatch(GatewayDispatchEvents.MessageCreate, d, {
+        guildId: env.world.guild.id.toString(),
+        channelId: env.world.text.id.toString(),
+      }),
+    );
     for (const client of clients) await client.dispatch("MESSAGE_CREATE", (x) => x.content === content);
-    const calls = stringify.mock.calls.filter(([value]) => (value as { content?: unknown } | null)?.content === content).length;
+    const calls = stringify.mock.calls.filter(
+      ([value]) => (value as { content?: unknown } | null)?.content === content,
+    ).length;
     stringify.mockRestore();
     return calls;
   }
 
   it("once for one receiver and once for twelve, and every connection gets the same data bytes", async () => {
     const connect = (compressed: boolean) =>
-      RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages, {}, compressed ? "?v=10&encoding=json&compress=zlib-stream" : undefined);
+      RawGatewayClient.identified(
+        env.t,
+        env.world.token,
+        Intents.Guilds | Intents.GuildMessages,
+        {},
+        compressed ? "?v=10&encoding=json&compress=zlib-stream" : undefined,
+      );
     const first = await connect(false);
     await first.dispatch("GUILD_CREATE");
     expect(await broadcast([first], "to one")).toBe(1);
@@ -50,8 +69,12 @@ describe("gateway fan-out serializes each event once", () => {
     const event = new SerializedEvent("MESSAGE_CREATE", { content: "é and ✓" });
     const stringify = vi.spyOn(JSON, "stringify");
     const frames = [1, 2, 1000].map((s) => event.frameBytes(s));
-    expect(stringify.mock.calls.filter(([value]) => (value as { content?: unknown } | null)?.content === "é and ✓")).toHaveLength(1);
-    expect(frames.map((f) => JSON.parse(f.toString("utf8")))).toEqual([1, 2, 1000].map((s) => ({ t: "MESSAGE_CREATE", s, op: 0, d: { content: "é and ✓" } })));
+    expect(
+      stringify.mock.calls.filter(([value]) => (value as { content?: unknown } | null)?.content === "é and ✓"),
+    ).toHaveLength(1);
+    expect(frames.map((f) => JSON.parse(f.toString("utf8")))).toEqual(
+      [1, 2, 1000].map((s) => ({ t: "MESSAGE_CREATE", s, op: 0, d: { content: "é and ✓" } })),
+    );
     expect(frames[2]?.toString("utf8")).toBe(event.frame(1000));
   });
 });

@@ -10,7 +10,9 @@ import { useTestServer } from "../support/harness";
  * an Identify after a change this node heard of reads afresh.
  */
 describe("gateway Identify reads", () => {
-  const env = useTestServer({ server: { housekeepingIntervalMs: 0, interactionDeadlineIntervalMs: 0, gateway: { maxSessionsPerBot: 20 } } });
+  const env = useTestServer({
+    server: { housekeepingIntervalMs: 0, interactionDeadlineIntervalMs: 0, gateway: { maxSessionsPerBot: 20 } },
+  });
   let queries: QueryCounter;
   beforeAll(() => {
     queries = countQueries();
@@ -43,7 +45,10 @@ describe("gateway Identify reads", () => {
   it("an Identify after a change to the guild gets a GUILD_CREATE with it", async () => {
     const first = await identify(env.world.token);
     await first.dispatch("GUILD_CREATE");
-    const channel = await env.t.server.ctx.domain.channels.create(env.world.guild.id, env.world.owner.id, { name: "after-first", type: 0 });
+    const channel = await env.t.server.ctx.domain.channels.create(env.world.guild.id, env.world.owner.id, {
+      name: "after-first",
+      type: 0,
+    });
     await first.dispatch("CHANNEL_CREATE", (d) => d.id === channel.id);
     const second = await identify(env.world.token);
     const created = await second.dispatch("GUILD_CREATE");
@@ -55,10 +60,17 @@ describe("gateway Identify reads", () => {
     const first = await identify(env.world.token);
     await first.dispatch("GUILD_CREATE");
     const guild = await env.t.seed.guild(env.world.owner.id, "Joined later");
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, guild.id, env.world.app.application.id, Permission.ViewChannel);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      guild.id,
+      env.world.app.application.id,
+      Permission.ViewChannel,
+    );
     await first.dispatch("GUILD_CREATE", (d) => d.id === guild.id.toString());
     const second = await identify(env.world.token);
-    expect(second.ready.d.guilds.map((g: { id: string }) => g.id).sort()).toEqual([env.world.guild.id.toString(), guild.id.toString()].sort());
+    expect(second.ready.d.guilds.map((g: { id: string }) => g.id).sort()).toEqual(
+      [env.world.guild.id.toString(), guild.id.toString()].sort(),
+    );
     await second.dispatch("GUILD_CREATE", (d) => d.id === guild.id.toString());
     await Promise.all([first.close(), second.close()]);
   });
@@ -71,7 +83,10 @@ describe("gateway Identify reads", () => {
     expect((await first.closed).code).toBe(4004);
     const stale = await RawGatewayClient.connect(env.t);
     await stale.next((f) => f.op === 10);
-    stale.send({ op: 2, d: { token: other.token, intents: Intents.Guilds, properties: { os: "linux", browser: "test", device: "test" } } });
+    stale.send({
+      op: 2,
+      d: { token: other.token, intents: Intents.Guilds, properties: { os: "linux", browser: "test", device: "test" } },
+    });
     expect((await stale.closed).code).toBe(4004);
     const renewed = await identify(fresh);
     expect(renewed.ready.d.user.id).toBe(other.botUserId.toString());

@@ -1,4 +1,14 @@
-import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DispatchEvent } from "@chat/events";
@@ -8,8 +18,16 @@ import { GatewayJournal } from "../../src/gateway/sessions/journal/gateway-journ
 import { JournalReplayStore } from "../../src/gateway/sessions/journal/journal-stores";
 import { Session } from "../../src/gateway/sessions/session";
 
-const record = (id: string, userId = "1") => ({ id, userId, applicationId: userId, intents: 513, shard: null, createdAt: Date.now() });
-const message = (content: string) => ({ t: "MESSAGE_CREATE", d: { content, channel_id: "10" }, channelId: "10" }) as unknown as DispatchEvent;
+const record = (id: string, userId = "1") => ({
+  id,
+  userId,
+  applicationId: userId,
+  intents: 513,
+  shard: null,
+  createdAt: Date.now(),
+});
+const message = (content: string) =>
+  ({ t: "MESSAGE_CREATE", d: { content, channel_id: "10" }, channelId: "10" }) as unknown as DispatchEvent;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One task's lines are written at its end. */
 const written = (journal: GatewayJournal) => new Promise<void>((resolve) => journal.afterWrite(resolve));
@@ -57,7 +75,9 @@ describe("gateway journal files", () => {
 
     const second = open(dir);
     const replay = new JournalReplayStore(second, 1000);
-    expect(await replay.since("s1", 1)).toEqual([2, 3].map((n) => `{"t":"MESSAGE_CREATE","s":${n},"op":0,"d":{"content":"m${n}","channel_id":"10"}}`));
+    expect(await replay.since("s1", 1)).toEqual(
+      [2, 3].map((n) => `{"t":"MESSAGE_CREATE","s":${n},"op":0,"d":{"content":"m${n}","channel_id":"10"}}`),
+    );
     expect(second.previous.events.map((e) => e.event.id)).toEqual(ids);
     expect(second.claim("s1", "2", 120_000)).toBeNull();
     const claimed = second.claim("s1", "1", 120_000);
@@ -100,7 +120,10 @@ describe("gateway journal files", () => {
     const session = new Session({ id: "s1", userId: "1", applicationId: "1", intents: 513, shard: null }, replay);
     session.release();
     const recordedWhenSent: number[] = [];
-    const frameLines = () => readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), "utf8").split("\n")).filter((line) => line.startsWith('{"k":"frames"')).length;
+    const frameLines = () =>
+      readdirSync(dir)
+        .flatMap((name) => readFileSync(join(dir, name), "utf8").split("\n"))
+        .filter((line) => line.startsWith('{"k":"frames"')).length;
     session.attach({ send: () => recordedWhenSent.push(frameLines()), displace: () => {} });
     const event = journal.event(message("m1"));
     session.dispatch(new SerializedEvent(event.t, event.d, event.id));

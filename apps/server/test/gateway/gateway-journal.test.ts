@@ -29,7 +29,8 @@ describe("gateway journal: sessions outlive a restart of a node without Redis", 
     const world = await first.seed.world();
     const bot = await RawGatewayClient.identified(first, world.token, intents);
     await bot.dispatch("GUILD_CREATE");
-    const say = (server: TestServer, content: string) => server.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content });
+    const say = (server: TestServer, content: string) =>
+      server.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content });
     return { first, world, bot, sessionId: bot.ready.d.session_id as string, say };
   }
 

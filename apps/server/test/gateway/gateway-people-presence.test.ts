@@ -34,19 +34,28 @@ describe("people's presence from their open tabs, as bots and tabs see it", () =
     for (const guildId of [env.world.guild.id, ...guildIds]) await domain().members.addPerson(guildId, user.id);
     return user;
   };
-  const watch = async (intents = Intents.Guilds | Intents.GuildPresences | Intents.GuildMessages, token = watcher.token) => {
+  const watch = async (
+    intents = Intents.Guilds | Intents.GuildPresences | Intents.GuildMessages,
+    token = watcher.token,
+  ) => {
     const client = await RawGatewayClient.identified(env.t, token, intents);
     const created = await client.dispatch("GUILD_CREATE", (d) => d.id === env.world.guild.id.toString());
     return Object.assign(client, { created });
   };
   const presenceOf = (client: RawGatewayClient, userId: bigint, status: string, guildId = env.world.guild.id) =>
-    client.dispatch("PRESENCE_UPDATE", (d) => d.user.id === userId.toString() && d.status === status && d.guild_id === guildId.toString()).then((f) => f.d);
+    client
+      .dispatch(
+        "PRESENCE_UPDATE",
+        (d) => d.user.id === userId.toString() && d.status === status && d.guild_id === guildId.toString(),
+      )
+      .then((f) => f.d);
   /** Every frame the client got up to a message posted now in the world's guild. */
   const barrier = async (client: RawGatewayClient) => {
     const message = await domain().messages.create(env.world.text.id, env.world.owner.id, { content: "barrier" });
     return client.until((f) => f.t === "MESSAGE_CREATE" && f.d.id === message.id);
   };
-  const presencesIn = (frames: Frame[], userId: bigint) => frames.filter((f) => f.t === "PRESENCE_UPDATE" && f.d.user.id === userId.toString()).map((f) => f.d.status);
+  const presencesIn = (frames: Frame[], userId: bigint) =>
+    frames.filter((f) => f.t === "PRESENCE_UPDATE" && f.d.user.id === userId.toString()).map((f) => f.d.status);
 
   it("brings a person online with their first tab: a bot holding Guild Presences gets PRESENCE_UPDATE online for each guild they share", async () => {
     const shared = await env.t.seed.guild(env.world.owner.id, "Shared with the watcher");
@@ -136,9 +145,23 @@ describe("people's presence from their open tabs, as bots and tabs see it", () =
     const tab = await web.openTab(someone.id);
     await presenceOf(observer, someone.id, "online");
     const holder = await watch();
-    const expected = { user: { id: someone.id.toString() }, guild_id: env.world.guild.id.toString(), status: "online", activities: [], client_status: { web: "online" } };
+    const expected = {
+      user: { id: someone.id.toString() },
+      guild_id: env.world.guild.id.toString(),
+      status: "online",
+      activities: [],
+      client_status: { web: "online" },
+    };
     expect(holder.created.d.presences).toContainEqual(expected);
-    holder.send({ op: 8, d: { guild_id: env.world.guild.id.toString(), user_ids: [someone.id.toString()], presences: true, nonce: "people" } });
+    holder.send({
+      op: 8,
+      d: {
+        guild_id: env.world.guild.id.toString(),
+        user_ids: [someone.id.toString()],
+        presences: true,
+        nonce: "people",
+      },
+    });
     expect((await holder.dispatch("GUILD_MEMBERS_CHUNK", (d) => d.nonce === "people")).d.presences).toEqual([expected]);
     tab.close();
     await presenceOf(observer, someone.id, "offline");
@@ -148,13 +171,20 @@ describe("people's presence from their open tabs, as bots and tabs see it", () =
   it("shows each member's status in guilds.members: people online by their tabs, bots by their gateway status, even one set before the web process started", async () => {
     const [online, offline] = [await person(), await person()];
     const observer = await watch();
-    const bot = await RawGatewayClient.identified(env.t, env.world.token, 0, { presence: { status: "idle", since: null, activities: [], afk: false } });
-    await observer.dispatch("PRESENCE_UPDATE", (d) => d.user.id === env.world.botUserId.toString() && d.status === "idle");
+    const bot = await RawGatewayClient.identified(env.t, env.world.token, 0, {
+      presence: { status: "idle", since: null, activities: [], afk: false },
+    });
+    await observer.dispatch(
+      "PRESENCE_UPDATE",
+      (d) => d.user.id === env.world.botUserId.toString() && d.status === "idle",
+    );
     const late = await startWebNode(env.t, { tabGraceMs: GRACE_MS });
     try {
       const tab = await late.openTab(online.id);
       await presenceOf(observer, online.id, "online");
-      const members = await late.caller(await late.signIn(offline.id)).guilds.members({ guildId: env.world.guild.id.toString() });
+      const members = await late
+        .caller(await late.signIn(offline.id))
+        .guilds.members({ guildId: env.world.guild.id.toString() });
       const statusOf = (userId: bigint | string) => members.find((m) => m.user.id === userId.toString())?.status;
       expect(statusOf(online.id)).toBe("online");
       expect(statusOf(env.world.botUserId)).toBe("idle");
@@ -176,7 +206,10 @@ describe("people's presence from their open tabs, as bots and tabs see it", () =
         headers: { authorization, "content-type": "application/json" },
         body: JSON.stringify({ userIds: [env.world.owner.id.toString()] }),
       });
-    const [refused, answered] = [await call("Bearer not-the-secret"), await call(`Bearer ${internalSecret(env.t.storage.dataDir)}`)];
+    const [refused, answered] = [
+      await call("Bearer not-the-secret"),
+      await call(`Bearer ${internalSecret(env.t.storage.dataDir)}`),
+    ];
     if (env.t.storage.redisUrl) {
       expect([refused.status, answered.status]).toEqual([404, 404]);
     } else {

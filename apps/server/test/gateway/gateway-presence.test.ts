@@ -9,7 +9,12 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
   let watcher: { token: string; id: string };
   beforeAll(async () => {
     const app = await env.t.seed.app(env.world.owner.id);
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, env.world.guild.id, app.application.id, Permission.ViewChannel | Permission.SendMessages);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      env.world.guild.id,
+      app.application.id,
+      Permission.ViewChannel | Permission.SendMessages,
+    );
     watcher = { token: app.botToken, id: app.botUser.id.toString() };
   });
 
@@ -40,9 +45,17 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
     });
 
     setStatus(bot, "idle");
-    expect(await presenceOf(observer, "idle")).toMatchObject({ status: "idle", activities: [], client_status: { web: "idle" } });
+    expect(await presenceOf(observer, "idle")).toMatchObject({
+      status: "idle",
+      activities: [],
+      client_status: { web: "idle" },
+    });
     setStatus(bot, "invisible");
-    expect(await presenceOf(observer, "offline")).toMatchObject({ status: "offline", activities: [], client_status: {} });
+    expect(await presenceOf(observer, "offline")).toMatchObject({
+      status: "offline",
+      activities: [],
+      client_status: {},
+    });
     setStatus(bot, "dnd");
     expect(await presenceOf(observer, "online")).toMatchObject({ status: "online", client_status: { web: "online" } });
 
@@ -65,7 +78,11 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
   it("does not deliver PRESENCE_UPDATE to sessions without Guild Presences or to bots in other guilds", async () => {
     const without = await watch(Intents.Guilds | Intents.GuildMessages);
     const stranger = await env.t.seed.world();
-    const outsider = await RawGatewayClient.identified(env.t, stranger.token, Intents.GuildPresences | Intents.GuildMessages);
+    const outsider = await RawGatewayClient.identified(
+      env.t,
+      stranger.token,
+      Intents.GuildPresences | Intents.GuildMessages,
+    );
     const bot = await RawGatewayClient.identified(env.t, env.world.token, 0);
     setStatus(bot, "idle");
     const seen = await barrier(without, "presence barrier");
@@ -97,7 +114,9 @@ describe("gateway Presence Update (op 3) and PRESENCE_UPDATE", () => {
 
   it("takes the initial status from Identify's presence, so an invisible bot never shows online", async () => {
     const observer = await watch();
-    const bot = await RawGatewayClient.identified(env.t, env.world.token, 0, { presence: { status: "invisible", since: null, activities: [], afk: false } });
+    const bot = await RawGatewayClient.identified(env.t, env.world.token, 0, {
+      presence: { status: "invisible", since: null, activities: [], afk: false },
+    });
     const seen = await barrier(observer, "invisible barrier");
     expect(seen.filter((f) => f.t === "PRESENCE_UPDATE" && f.d.user.id === botId())).toEqual([]);
     const holder = await watch();

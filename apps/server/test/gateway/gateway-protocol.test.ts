@@ -17,7 +17,12 @@ describe("gateway connection protocol (real socket)", () => {
   const MISSING = Symbol("missing");
   const identify = (token: string, intents: unknown = Intents.Guilds, extra: Record<string, unknown> = {}) => ({
     op: 2,
-    d: { token, ...(intents === MISSING ? {} : { intents }), properties: { os: "linux", browser: "test", device: "test" }, ...extra },
+    d: {
+      token,
+      ...(intents === MISSING ? {} : { intents }),
+      properties: { os: "linux", browser: "test", device: "test" },
+      ...extra,
+    },
   });
 
   it("says Hello with a heartbeat interval of 41250 ms as soon as the socket opens", async () => {
@@ -60,7 +65,12 @@ describe("gateway connection protocol (real socket)", () => {
   });
 
   it("closes 4002 without Hello when the encoding, version or compression is not supported", async () => {
-    for (const query of ["?v=10&encoding=etf", "?v=9&encoding=json", "?v=10&encoding=json&compress=zstd-stream", "?v=10&encoding=json&compress=zlib"]) {
+    for (const query of [
+      "?v=10&encoding=etf",
+      "?v=9&encoding=json",
+      "?v=10&encoding=json&compress=zstd-stream",
+      "?v=10&encoding=json&compress=zlib",
+    ]) {
       const client = await RawGatewayClient.connect(env.t, query);
       expect((await client.closed).code).toBe(4002);
       expect(client.frames).toEqual([]);
@@ -114,7 +124,10 @@ describe("gateway connection protocol (real socket)", () => {
   it("accepts Presence Update and Voice State Update after Identify without closing", async () => {
     const client = await RawGatewayClient.identified(env.t, env.world.token, 0);
     client.send({ op: 3, d: { since: null, activities: [], status: "idle", afk: false } });
-    client.send({ op: 4, d: { guild_id: env.world.guild.id.toString(), channel_id: null, self_mute: false, self_deaf: false } });
+    client.send({
+      op: 4,
+      d: { guild_id: env.world.guild.id.toString(), channel_id: null, self_mute: false, self_deaf: false },
+    });
     client.send({ op: 1, d: null });
     expect((await client.next((f) => f.op === 11)).op).toBe(11);
     await client.close();
@@ -144,7 +157,12 @@ describe("gateway close codes (fake socket)", () => {
   const MISSING = Symbol("missing");
   const identify = (token: unknown, intents: unknown = Intents.Guilds, extra: Record<string, unknown> = {}) => ({
     op: 2,
-    d: { token, ...(intents === MISSING ? {} : { intents }), properties: { os: "linux", browser: "test", device: "test" }, ...extra },
+    d: {
+      token,
+      ...(intents === MISSING ? {} : { intents }),
+      properties: { os: "linux", browser: "test", device: "test" },
+      ...extra,
+    },
   });
   /** The close code a new connection gets for `payload`, sent first. */
   const closeFor = (payload: unknown) => {
@@ -188,7 +206,10 @@ describe("gateway close codes (fake socket)", () => {
   });
 
   it("closes 4005 on a second Identify, and on a Resume after Identify", async () => {
-    for (const second of [identify(env.world.token), { op: 6, d: { token: env.world.token, session_id: "s", seq: 1 } }]) {
+    for (const second of [
+      identify(env.world.token),
+      { op: 6, d: { token: env.world.token, session_id: "s", seq: 1 } },
+    ]) {
       const client = await FakeGatewayClient.identified(gateway(), env.world.token);
       client.send(second);
       expect(await client.closed()).toBe(4005);
@@ -254,7 +275,12 @@ describe("gateway Resume refusals (fake socket)", () => {
       [42, liveId, 1],
     ] as const) {
       const client = resume(token, sessionId, seq);
-      expect(await refused(client), JSON.stringify([token, sessionId, seq])).toEqual({ op: 9, d: false, s: null, t: null });
+      expect(await refused(client), JSON.stringify([token, sessionId, seq])).toEqual({
+        op: 9,
+        d: false,
+        s: null,
+        t: null,
+      });
       client.send({ op: 2, d: { token: env.world.token, intents: 0, properties: {} } });
       expect((await client.dispatch("READY")).s).toBe(1);
       client.drop(1000);

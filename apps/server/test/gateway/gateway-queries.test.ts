@@ -13,7 +13,11 @@ import { useTestServer } from "../support/harness";
 describe("database queries per gateway event", () => {
   const env = useTestServer({
     world: false,
-    server: { housekeepingIntervalMs: 0, interactionDeadlineIntervalMs: 0, gateway: { maxSessionsPerBot: 20, heartbeatTimeoutMs: 600_000 } },
+    server: {
+      housekeepingIntervalMs: 0,
+      interactionDeadlineIntervalMs: 0,
+      gateway: { maxSessionsPerBot: 20, heartbeatTimeoutMs: 600_000 },
+    },
   });
   const BOTS = 20;
   const INTENTS = Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages;
@@ -36,14 +40,18 @@ describe("database queries per gateway event", () => {
   /** A new guild of the owner's with every bot in it, and its first text channel. */
   async function guildOfEveryBot(): Promise<Guild> {
     const guild = await env.t.seed.guild(owner);
-    for (const bot of bots) await env.t.server.ctx.domain.members.addBot(owner, guild.id, bot.applicationId, Permission.ViewChannel);
+    for (const bot of bots)
+      await env.t.server.ctx.domain.members.addBot(owner, guild.id, bot.applicationId, Permission.ViewChannel);
     return { guildId: guild.id.toString(), channelId: guild.channels.find((c) => c.type === 0)!.id };
   }
 
   interface Scenario {
     act(guild: Guild): Promise<unknown>;
     /** The dispatch a session of `botUserId` waits for: its name, and a check of `d`. */
-    arrives(guild: Guild, botUserId: string): [string, (d: { id?: string; guild_id?: string; channel_id?: string }) => boolean];
+    arrives(
+      guild: Guild,
+      botUserId: string,
+    ): [string, (d: { id?: string; guild_id?: string; channel_id?: string }) => boolean];
   }
 
   const domain = () => env.t.server.ctx.domain;
@@ -54,7 +62,10 @@ describe("database queries per gateway event", () => {
     },
     "GUILD_DELETE of a kick": {
       act: ({ guildId }) => domain().members.kick(owner, BigInt(guildId), BigInt(bots[0]!.userId)),
-      arrives: ({ guildId }, botUserId) => (botUserId === bots[0]!.userId ? ["GUILD_DELETE", (d) => d.id === guildId] : ["GUILD_MEMBER_REMOVE", (d) => d.guild_id === guildId]),
+      arrives: ({ guildId }, botUserId) =>
+        botUserId === bots[0]!.userId
+          ? ["GUILD_DELETE", (d) => d.id === guildId]
+          : ["GUILD_MEMBER_REMOVE", (d) => d.guild_id === guildId],
     },
     "GUILD_DELETE of the guild's deletion": {
       act: ({ guildId }) => domain().guildSettings.remove(owner, BigInt(guildId)),

@@ -14,7 +14,13 @@ describe("gateway READY and GUILD_CREATE after Identify", () => {
     expect(client.frames[1]).toBe(ready);
     const d = ready.d;
     expect(d.v).toBe(10);
-    expect(d.user).toMatchObject({ id: env.world.botUserId.toString(), username: env.world.app.botUser.username, bot: true, discriminator: expect.any(String), avatar: null });
+    expect(d.user).toMatchObject({
+      id: env.world.botUserId.toString(),
+      username: env.world.app.botUser.username,
+      bot: true,
+      discriminator: expect.any(String),
+      avatar: null,
+    });
     expect(d.guilds).toEqual([{ id: env.world.guild.id.toString(), unavailable: true }]);
     expect(d.session_id).toMatch(/^[0-9a-f]{32}$/);
     expect(d.resume_gateway_url).toBe(env.t.server.ctx.urls.gatewayUrl);
@@ -41,13 +47,20 @@ describe("gateway READY and GUILD_CREATE after Identify", () => {
     expect(created.s).toBe(2);
     const g = created.d;
     const guildId = env.world.guild.id.toString();
-    expect(g).toMatchObject({ id: guildId, name: env.world.guild.name, unavailable: false, large: false, owner_id: env.world.owner.id.toString() });
+    expect(g).toMatchObject({
+      id: guildId,
+      name: env.world.guild.name,
+      unavailable: false,
+      large: false,
+      owner_id: env.world.owner.id.toString(),
+    });
     expect(typeof g.joined_at).toBe("string");
     expect(g.member_count).toBe(2);
 
     const memberIds = g.members.map((m: any) => m.user.id).sort();
     expect(memberIds).toEqual([env.world.owner.id.toString(), env.world.botUserId.toString()].sort());
-    for (const member of g.members) expect(member.user).toMatchObject({ id: expect.any(String), username: expect.any(String) });
+    for (const member of g.members)
+      expect(member.user).toMatchObject({ id: expect.any(String), username: expect.any(String) });
 
     const everyone = g.roles.find((r: any) => r.name === "@everyone");
     expect(everyone.id).toBe(guildId);
@@ -58,9 +71,13 @@ describe("gateway READY and GUILD_CREATE after Identify", () => {
     const managed = g.roles.find((r: any) => r.managed);
     expect(managed.tags).toEqual({ bot_id: env.world.botUserId.toString() });
 
-    expect(g.channels.map((c: any) => [c.name, c.type])).toEqual([["general", 0], ["General", 2]]);
+    expect(g.channels.map((c: any) => [c.name, c.type])).toEqual([
+      ["general", 0],
+      ["General", 2],
+    ]);
     for (const channel of g.channels) expect(Number.isInteger(channel.type)).toBe(true);
-    for (const key of ["threads", "voice_states", "presences", "emojis", "stickers", "guild_scheduled_events"]) expect(Array.isArray(g[key]), key).toBe(true);
+    for (const key of ["threads", "voice_states", "presences", "emojis", "stickers", "guild_scheduled_events"])
+      expect(Array.isArray(g[key]), key).toBe(true);
     await client.close();
   });
 
@@ -87,10 +104,19 @@ describe("gateway READY and GUILD_CREATE after Identify", () => {
   });
 
   it("delivers GUILD_CREATE for a guild the bot is added to while connected, then that guild's events", async () => {
-    const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages);
+    const client = await RawGatewayClient.identified(
+      env.t,
+      env.world.token,
+      Intents.Guilds | Intents.GuildMembers | Intents.GuildMessages,
+    );
     await client.dispatch("GUILD_CREATE");
     const second = await env.t.seed.guild(env.world.owner.id, "Second Guild");
-    await env.t.server.ctx.domain.members.addBot(env.world.owner.id, second.id, env.world.app.application.id, Permission.ViewChannel);
+    await env.t.server.ctx.domain.members.addBot(
+      env.world.owner.id,
+      second.id,
+      env.world.app.application.id,
+      Permission.ViewChannel,
+    );
     const created = await client.dispatch("GUILD_CREATE", (d) => d.id === second.id.toString());
     expect(created.d).toMatchObject({ name: "Second Guild", unavailable: false });
     expect(created.d.members.map((m: any) => m.user.id)).toContain(env.world.botUserId.toString());

@@ -11,7 +11,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 const implementations: [string, (capacity: number) => ReplayStore][] = [
   ["in memory", (capacity) => new MemoryReplayStore(capacity)],
-  ...(redisUrl ? [["in Redis", (capacity: number) => new RedisReplayStore(redisUrl, `test-${randomBytes(6).toString("hex")}`, capacity)] as [string, (capacity: number) => ReplayStore]] : []),
+  ...(redisUrl
+    ? [
+        [
+          "in Redis",
+          (capacity: number) => new RedisReplayStore(redisUrl, `test-${randomBytes(6).toString("hex")}`, capacity),
+        ] as [string, (capacity: number) => ReplayStore],
+      ]
+    : []),
 ];
 
 describe.each(implementations)("gateway replay store (%s)", (_, create) => {

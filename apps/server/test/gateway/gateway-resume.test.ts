@@ -8,8 +8,10 @@ const intents = Intents.Guilds | Intents.GuildMessages;
 describe("gateway Resume (op 6)", () => {
   const env = useTestServer({ server: { gateway: { replayCapacity: 50 } } });
 
-  const say = (content: string) => env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content });
-  const contents = (frames: { t: string | null; d: any }[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
+  const say = (content: string) =>
+    env.t.server.ctx.domain.messages.create(env.world.text.id, env.world.owner.id, { content });
+  const contents = (frames: { t: string | null; d: any }[]) =>
+    frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content as string);
   const connect = async () => {
     const client = await RawGatewayClient.identified(env.t, env.world.token, intents);
     await client.dispatch("GUILD_CREATE");
@@ -41,7 +43,9 @@ describe("gateway Resume (op 6)", () => {
     const replay = await resumed.until((f) => f.t === "RESUMED");
     expect(replay.at(-1)).toMatchObject({ op: 0, t: "RESUMED" });
     // The last messages may still be on their way through the dispatcher: they follow live.
-    const live = contents(replay).includes(burst.at(-1)!) ? [] : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
+    const live = contents(replay).includes(burst.at(-1)!)
+      ? []
+      : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
     expect([...before, ...contents(replay), ...contents(live)]).toEqual(burst);
     const sequences = [...replay, ...live].filter((f) => f.op === 0).map((f) => f.s);
     expect(sequences).toEqual(sequences.map((_, i) => seq + 1 + i));
@@ -54,7 +58,12 @@ describe("gateway Resume (op 6)", () => {
 
   it("resumes with nothing missed: RESUMED alone, numbered after the last event", async () => {
     const client = await dropped();
-    const resumed = await RawGatewayClient.resuming(env.t, `Bot ${env.world.token}`, client.sessionId, client.lastSequence);
+    const resumed = await RawGatewayClient.resuming(
+      env.t,
+      `Bot ${env.world.token}`,
+      client.sessionId,
+      client.lastSequence,
+    );
     const replay = await resumed.until((f) => f.t === "RESUMED");
     expect(replay.map((f) => [f.t, f.s])).toEqual([["RESUMED", client.lastSequence + 1]]);
     await resumed.close();
@@ -102,7 +111,9 @@ describe("gateway Resume (op 6)", () => {
     await ahead.close();
 
     for (let i = 0; i < 55; i++) await say(`overflow ${i}`); // more than the 50 kept here
-    await waitFor(() => (env.t.server.gateway.sessions.get(client.sessionId)?.lastSequence ?? 0) >= client.lastSequence + 55);
+    await waitFor(
+      () => (env.t.server.gateway.sessions.get(client.sessionId)?.lastSequence ?? 0) >= client.lastSequence + 55,
+    );
     const old = await RawGatewayClient.resuming(env.t, env.world.token, client.sessionId, client.lastSequence);
     expect((await old.next((f) => f.op === 9)).d).toBe(false);
     await old.close();
@@ -120,20 +131,27 @@ describe("gateway Resume (op 6)", () => {
   });
 
   it("lets an unmodified discord.js client resume when its connection is taken over", async () => {
-    const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages], rest: { api: env.t.api, version: "10" } });
+    const client = new Client({
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+      rest: { api: env.t.api, version: "10" },
+    });
     if (process.env.DEBUG_DJS) client.on(Events.Debug, (m) => console.log("DJS", m));
     try {
       const earlier = new Set(env.t.server.gateway.sessions.ofUser(env.world.botUserId.toString()));
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(env.world.token);
       await ready;
-      const [session] = env.t.server.gateway.sessions.ofUser(env.world.botUserId.toString()).filter((s) => !earlier.has(s));
+      const [session] = env.t.server.gateway.sessions
+        .ofUser(env.world.botUserId.toString())
+        .filter((s) => !earlier.has(s));
       // Another connection takes the session over: discord.js sees 4000 and resumes it back.
       const resumedByDiscordJs = new Promise<void>((resolve) => client.once(Events.ShardResume, () => resolve()));
       const thief = await RawGatewayClient.resuming(env.t, env.world.token, session!.id, session!.lastSequence);
       await resumedByDiscordJs;
       expect((await thief.closed).code).toBe(4000);
-      const received = new Promise<Message>((resolve) => client.on(Events.MessageCreate, (m) => m.content === "after the resume" && resolve(m)));
+      const received = new Promise<Message>((resolve) =>
+        client.on(Events.MessageCreate, (m) => m.content === "after the resume" && resolve(m)),
+      );
       await say("after the resume");
       expect((await received).channelId).toBe(env.world.text.id.toString());
     } finally {

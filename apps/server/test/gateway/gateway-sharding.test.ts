@@ -19,13 +19,16 @@ describe("gateway sharding", () => {
     // Ids past 3 << 22: the world's guild lands on shard 1 of 2 (small ids on shard 0 are covered in gateway-ready).
     await prisma.$executeRawUnsafe(`SELECT setval('global_id_seq', ${3 << 22})`);
     world = await env.t.seed.world();
-    dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: world.owner.id }, { userId: world.botUserId }] } } });
+    dm = await prisma.channel.create({
+      data: { type: 1, recipients: { create: [{ userId: world.owner.id }, { userId: world.botUserId }] } },
+    });
     await prisma.$executeRawUnsafe(`SELECT setval('global_id_seq', ${4 << 22})`);
     even = await env.t.seed.guild(world.owner.id, "Even");
     await env.t.server.ctx.domain.members.addBot(world.owner.id, even.id, world.app.application.id, 0n);
   });
 
-  const say = (channelId: bigint, content: string) => env.t.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
+  const say = (channelId: bigint, content: string) =>
+    env.t.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
   const shard = async (id: number, count: number) => {
     const client = await RawGatewayClient.identified(env.t, world.token, all, { shard: [id, count] });
     // Identify is over once its GUILD_CREATEs are out; writing meanwhile would overlap its
@@ -33,7 +36,8 @@ describe("gateway sharding", () => {
     for (const _ of client.ready.d.guilds) await client.dispatch("GUILD_CREATE");
     return client;
   };
-  const messageTexts = (frames: { t: string | null; d: any }[]) => frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content);
+  const messageTexts = (frames: { t: string | null; d: any }[]) =>
+    frames.filter((f) => f.t === "MESSAGE_CREATE").map((f) => f.d.content);
 
   it("gives a guild to shard (guild_id >> 22) % count in READY and GUILD_CREATE", async () => {
     expect([shardOf(world.guild.id, 2), shardOf(even.id, 2)]).toEqual([1, 0]);
@@ -77,7 +81,12 @@ describe("gateway sharding", () => {
     const zero = await shard(0, 2);
     const one = await shard(1, 2);
     const joined = await env.t.seed.guild(world.owner.id, "Joined later");
-    await env.t.server.ctx.domain.members.addBot(world.owner.id, joined.id, world.app.application.id, Permission.ViewChannel);
+    await env.t.server.ctx.domain.members.addBot(
+      world.owner.id,
+      joined.id,
+      world.app.application.id,
+      Permission.ViewChannel,
+    );
     const [mine, other] = shardOf(joined.id, 2) === 0 ? [zero, one] : [one, zero];
     await mine.dispatch("GUILD_CREATE", (d) => d.id === joined.id.toString());
     await say(other === zero ? dm.id : world.text.id, "join barrier");

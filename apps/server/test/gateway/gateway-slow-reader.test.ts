@@ -16,7 +16,11 @@ describe("a connection whose client stops reading", () => {
     const store = new MemorySessionStore();
     const sessions = new SessionRegistry(new MemoryReplayStore(options.replayCapacity), store);
     // No payload arrives on this path (no opcode handlers): only sends and the backlog limits are exercised.
-    const connection = new Connection(socket, { options, metrics: createGatewayMetrics(new Registry()), sessions, store }, {});
+    const connection = new Connection(
+      socket,
+      { options, metrics: createGatewayMetrics(new Registry()), sessions, store },
+      {},
+    );
     connection.open();
     return { socket, connection };
   };

@@ -9,7 +9,12 @@ import { useTestServer } from "../support/harness";
  * test can close a connection, however slowly the machine answers.
  */
 describe("gateway deadlines", () => {
-  const options = { heartbeatIntervalMs: 300, heartbeatTimeoutMs: 60_000, identifyTimeoutMs: 400, payloadLimit: { count: 20, windowMs: 60_000 } };
+  const options = {
+    heartbeatIntervalMs: 300,
+    heartbeatTimeoutMs: 60_000,
+    identifyTimeoutMs: 400,
+    payloadLimit: { count: 20, windowMs: 60_000 },
+  };
   const env = useTestServer({ server: { gateway: options } });
 
   it("gives the configured heartbeat interval in Hello", async () => {

@@ -18,7 +18,13 @@ function zlibSyncReader() {
   };
 }
 
-const payload = (i: number) => JSON.stringify({ t: "MESSAGE_CREATE", s: i, op: 0, d: { id: String(1000 + i), content: `message ${i} ${"é✓".repeat(i % 7)}` } });
+const payload = (i: number) =>
+  JSON.stringify({
+    t: "MESSAGE_CREATE",
+    s: i,
+    op: 0,
+    d: { id: String(1000 + i), content: `message ${i} ${"é✓".repeat(i % 7)}` },
+  });
 
 /** The zlib-stream framing (compression.ts), on a socket without a network. */
 describe("zlib-stream framing", () => {
@@ -44,7 +50,9 @@ describe("zlib-stream framing", () => {
     const read = zlibSyncReader();
     expect(socket.binaryFrames.map(read)).toEqual(sent);
     // node's inflater over the whole stream gives every payload in order.
-    expect(inflateSync(Buffer.concat(socket.binaryFrames), { finishFlush: constants.Z_SYNC_FLUSH }).toString()).toBe(sent.join(""));
+    expect(inflateSync(Buffer.concat(socket.binaryFrames), { finishFlush: constants.Z_SYNC_FLUSH }).toString()).toBe(
+      sent.join(""),
+    );
     // A later frame depends on the earlier ones: on its own it is not a zlib stream.
     expect(() => inflateSync(socket.binaryFrames[200] as Buffer, { finishFlush: constants.Z_SYNC_FLUSH })).toThrow();
   });

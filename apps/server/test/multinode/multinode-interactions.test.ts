@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Permission } from "@chat/domain";
-import { EPHEMERAL_MESSAGE_UPDATE, FORM_OPEN, type FormOpenData, INTERACTION_UPDATE, type InteractionUpdateData, isPersonEvent, type PersonEvent } from "@chat/events";
+import {
+  EPHEMERAL_MESSAGE_UPDATE,
+  FORM_OPEN,
+  type FormOpenData,
+  INTERACTION_UPDATE,
+  type InteractionUpdateData,
+  isPersonEvent,
+  type PersonEvent,
+} from "@chat/events";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createServerContext, type ServerContext } from "../../src/context";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
@@ -27,7 +35,8 @@ describe("the 3-second window as one compare-and-set each", () => {
     for (let round = 0; round < 12; round++) {
       const interaction = await receivedBy(gateway, (await w.slash(command.id)).id);
       const margin = 5 + round * 3;
-      await env.t.server.ctx.database.prisma.$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() + make_interval(secs => ${margin / 1000}::double precision) WHERE id = ${BigInt(interaction.id)}`;
+      await env.t.server.ctx.database.prisma
+        .$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() + make_interval(secs => ${margin / 1000}::double precision) WHERE id = ${BigInt(interaction.id)}`;
       await new Promise((r) => setTimeout(r, margin));
       const [answer, ...expired] = await Promise.all([
         callback(env.t, interaction, { type: 4, data: { content: `round ${round}` } }),
@@ -63,31 +72,62 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     let ctx: ServerContext;
     let nodeA: NodeProcess;
     let nodeB: NodeProcess;
-    let world: { channelId: bigint; personId: bigint; token: string; applicationId: string; commandId: bigint; botUserId: bigint };
+    let world: {
+      channelId: bigint;
+      personId: bigint;
+      token: string;
+      applicationId: string;
+      commandId: bigint;
+      botUserId: bigint;
+    };
     const personEvents: PersonEvent[] = [];
 
     beforeAll(async () => {
       storage = await createTestStorage();
       nodeA = await startNodeProcess("a", storage);
       nodeB = await startNodeProcess("b", storage);
-      ctx = await createServerContext({ databaseUrl: storage.databaseUrl, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, dataDir: storage.dataDir });
+      ctx = await createServerContext({
+        databaseUrl: storage.databaseUrl,
+        redisUrl: storage.redisUrl,
+        redisNamespace: storage.redisNamespace,
+        dataDir: storage.dataDir,
+      });
       ctx.bus.subscribe((event) => {
         if (isPersonEvent(event)) personEvents.push(event);
       });
       const { domain } = ctx;
-      const owner = await domain.users.createPerson({ username: `owner_${randomBytes(3).toString("hex")}`, passwordHash: "not-a-login" });
-      const person = await domain.users.createPerson({ username: `person_${randomBytes(3).toString("hex")}`, passwordHash: "not-a-login" });
+      const owner = await domain.users.createPerson({
+        username: `owner_${randomBytes(3).toString("hex")}`,
+        passwordHash: "not-a-login",
+      });
+      const person = await domain.users.createPerson({
+        username: `person_${randomBytes(3).toString("hex")}`,
+        passwordHash: "not-a-login",
+      });
       const guild = await domain.guilds.create(owner.id, "Interactions across nodes");
       await domain.members.addPerson(guild.id, person.id);
       const bot = await domain.applications.create(owner.id, "Answering bot");
-      await domain.members.addBot(owner.id, guild.id, bot.application.id, Permission.ViewChannel | Permission.SendMessages);
+      await domain.members.addBot(
+        owner.id,
+        guild.id,
+        bot.application.id,
+        Permission.ViewChannel | Permission.SendMessages,
+      );
       const scope = { applicationId: bot.application.id, botUserId: bot.botUser.id, guildId: guild.id };
       const { command } = await domain.commands.create(scope, { name: "ping", description: "ping" });
       const channelId = guild.channels.find((c) => c.type === 0)?.id as bigint;
-      world = { channelId, personId: person.id, token: bot.botToken, applicationId: bot.application.id.toString(), commandId: BigInt(command.id), botUserId: bot.botUser.id };
+      world = {
+        channelId,
+        personId: person.id,
+        token: bot.botToken,
+        applicationId: bot.application.id.toString(),
+        commandId: BigInt(command.id),
+        botUserId: bot.botUser.id,
+      };
     });
     afterEach(({ task }) => {
-      if (task.result?.state === "fail") for (const node of [nodeA, nodeB]) console.log(`--- node ${node?.name} output:\n${node?.tail()}`);
+      if (task.result?.state === "fail")
+        for (const node of [nodeA, nodeB]) console.log(`--- node ${node?.name} output:\n${node?.tail()}`);
     });
     afterAll(async () => {
       await Promise.all([nodeA?.stop(), nodeB?.stop()]);
@@ -103,15 +143,30 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       await client.dispatch("GUILD_CREATE");
       return Object.assign(client, { sessionId: client.ready.d.session_id as string });
     };
-    const use = () => ctx.domain.interactions.useCommand(world.personId, { channelId: world.channelId, commandId: world.commandId, tabId: "tab-x" });
-    const callbackThrough = (node: NodeProcess, interaction: { id: string; token: string }, body: unknown, query = "") =>
-      fetch(`${node.base}/interactions/${interaction.id}/${interaction.token}/callback${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const use = () =>
+      ctx.domain.interactions.useCommand(world.personId, {
+        channelId: world.channelId,
+        commandId: world.commandId,
+        tabId: "tab-x",
+      });
+    const callbackThrough = (
+      node: NodeProcess,
+      interaction: { id: string; token: string },
+      body: unknown,
+      query = "",
+    ) =>
+      fetch(`${node.base}/interactions/${interaction.id}/${interaction.token}/callback${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const statusTold = async (id: string, status: InteractionUpdateData["status"], timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const told = personEvents.filter((e) => e.t === INTERACTION_UPDATE && (e.d as InteractionUpdateData).id === id);
         if (told.some((e) => (e.d as InteractionUpdateData).status === status)) return told;
-        if (Date.now() > deadline) throw new Error(`no ${status} for ${id}; got ${JSON.stringify(told.map((e) => e.d))}`);
+        if (Date.now() > deadline)
+          throw new Error(`no ${status} for ${id}; got ${JSON.stringify(told.map((e) => e.d))}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     };
@@ -120,7 +175,12 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const client = await connect(nodeA);
       const { id } = await use();
       const interaction = (await client.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d;
-      const res = await callbackThrough(nodeB, interaction, { type: 4, data: { content: "answered through B" } }, "?with_response=true");
+      const res = await callbackThrough(
+        nodeB,
+        interaction,
+        { type: 4, data: { content: "answered through B" } },
+        "?with_response=true",
+      );
       expect(res.status).toBe(200);
       expect((await res.json()).resource.message).toMatchObject({ content: "answered through B", type: 20 });
       await client.dispatch("MESSAGE_CREATE", (d) => d.content === "answered through B");
@@ -150,12 +210,31 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     it("delivers to exactly one session when the bot has one on each node, and later clicks follow it", async () => {
       const [onA, onB] = [await connect(nodeA), await connect(nodeB)];
       const first = await use();
-      const got = await Promise.any([onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === first.id).then(() => c)));
+      const got = await Promise.any(
+        [onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === first.id).then(() => c)),
+      );
       const other = got === onA ? onB : onA;
       const interaction = got.frames.find((f) => f.t === "INTERACTION_CREATE" && f.d.id === first.id)!.d;
-      const reply = await (await callbackThrough(nodeB, interaction, { type: 4, data: { content: "click me", components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }] } }, "?with_response=true")).json();
+      const reply = await (
+        await callbackThrough(
+          nodeB,
+          interaction,
+          {
+            type: 4,
+            data: {
+              content: "click me",
+              components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }],
+            },
+          },
+          "?with_response=true",
+        )
+      ).json();
       for (let i = 0; i < 3; i++) {
-        const click = await ctx.domain.interactions.useComponent(world.personId, { channelId: world.channelId, messageId: BigInt(reply.resource.message.id), customId: "go" });
+        const click = await ctx.domain.interactions.useComponent(world.personId, {
+          channelId: world.channelId,
+          messageId: BigInt(reply.resource.message.id),
+          customId: "go",
+        });
         await got.dispatch("INTERACTION_CREATE", (d) => d.id === click.id);
       }
       await ctx.domain.messages.create(world.channelId, world.personId, { content: "barrier" });
@@ -176,16 +255,34 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const client = await connect(nodeA);
       const { id } = await use();
       const interaction = (await client.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d;
-      const body = await (await callbackThrough(nodeA, interaction, { type: 4, data: { content: "psst", flags: 64 } }, "?with_response=true")).json();
-      const edit = await fetch(`${nodeB.base}/webhooks/${world.applicationId}/${interaction.token}/messages/%40original`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ content: "psst, edited on B" }),
-      });
+      const body = await (
+        await callbackThrough(
+          nodeA,
+          interaction,
+          { type: 4, data: { content: "psst", flags: 64 } },
+          "?with_response=true",
+        )
+      ).json();
+      const edit = await fetch(
+        `${nodeB.base}/webhooks/${world.applicationId}/${interaction.token}/messages/%40original`,
+        {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ content: "psst, edited on B" }),
+        },
+      );
       expect(edit.status).toBe(200);
-      expect(await edit.json()).toMatchObject({ id: body.resource.message.id, flags: 64, content: "psst, edited on B" });
+      expect(await edit.json()).toMatchObject({
+        id: body.resource.message.id,
+        flags: 64,
+        content: "psst, edited on B",
+      });
       const deadline = Date.now() + 5_000;
-      while (!personEvents.some((e) => e.t === EPHEMERAL_MESSAGE_UPDATE && (e.d as { id: string }).id === body.resource.message.id)) {
+      while (
+        !personEvents.some(
+          (e) => e.t === EPHEMERAL_MESSAGE_UPDATE && (e.d as { id: string }).id === body.resource.message.id,
+        )
+      ) {
         if (Date.now() > deadline) throw new Error("no EPHEMERAL_MESSAGE_UPDATE");
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -194,22 +291,42 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
 
     it("a form opened by a callback on node A, answered through node B, reaches the session that opened it and no other", async () => {
       const [onA, onB] = [await connect(nodeA), await connect(nodeB)];
-      const form = { custom_id: "ask", title: "Ask", components: [{ type: 18, label: "Question", component: { type: 4, custom_id: "q", style: 1 } }] };
+      const form = {
+        custom_id: "ask",
+        title: "Ask",
+        components: [{ type: 18, label: "Question", component: { type: 4, custom_id: "q", style: 1 } }],
+      };
       for (let round = 0; round < 3; round++) {
         const used = await use();
-        const holder = await Promise.any([onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === used.id).then(() => c)));
+        const holder = await Promise.any(
+          [onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === used.id).then(() => c)),
+        );
         const other = holder === onA ? onB : onA;
         const interaction = holder.frames.find((f) => f.t === "INTERACTION_CREATE" && f.d.id === used.id)!.d;
         expect((await callbackThrough(nodeA, interaction, { type: 9, data: form })).status).toBe(204);
         const deadline = Date.now() + 5_000;
-        while (!personEvents.some((e) => e.t === FORM_OPEN && (e.d as FormOpenData).id === used.id && e.tabId === "tab-x")) {
+        while (
+          !personEvents.some((e) => e.t === FORM_OPEN && (e.d as FormOpenData).id === used.id && e.tabId === "tab-x")
+        ) {
           if (Date.now() > deadline) throw new Error("no FORM_OPEN for the acting tab");
           await new Promise((r) => setTimeout(r, 20));
         }
-        const submitted = await ctx.domain.interactions.submitForm(world.personId, { interactionId: BigInt(used.id), answers: { q: `round ${round}` }, tabId: "tab-x" });
+        const submitted = await ctx.domain.interactions.submitForm(world.personId, {
+          interactionId: BigInt(used.id),
+          answers: { q: `round ${round}` },
+          tabId: "tab-x",
+        });
         const delivered = (await holder.dispatch("INTERACTION_CREATE", (d) => d.id === submitted.id)).d;
-        expect(delivered).toMatchObject({ type: 5, data: { custom_id: "ask", components: [{ type: 18, component: { custom_id: "q", value: `round ${round}` } }] } });
-        expect((await callbackThrough(nodeB, delivered, { type: 4, data: { content: `got round ${round}` } })).status).toBe(204);
+        expect(delivered).toMatchObject({
+          type: 5,
+          data: {
+            custom_id: "ask",
+            components: [{ type: 18, component: { custom_id: "q", value: `round ${round}` } }],
+          },
+        });
+        expect(
+          (await callbackThrough(nodeB, delivered, { type: 4, data: { content: `got round ${round}` } })).status,
+        ).toBe(204);
         await other.dispatch("MESSAGE_CREATE", (d) => d.content === `got round ${round}`);
         expect(other.frames.filter((f) => f.t === "INTERACTION_CREATE" && f.d.id === submitted.id)).toEqual([]);
       }
@@ -221,16 +338,38 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     it("a click that prefers a session of a killed node goes to the bot's session on the other node, not into the void", async () => {
       const [onA, onB] = [await connect(nodeA), await connect(nodeB)];
       const first = await use();
-      const got = await Promise.any([onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === first.id).then(() => c)));
+      const got = await Promise.any(
+        [onA, onB].map((c) => c.dispatch("INTERACTION_CREATE", (d) => d.id === first.id).then(() => c)),
+      );
       const [gone, survivor, survivingNode] = got === onA ? [nodeA, onB, nodeB] : [nodeB, onA, nodeA];
       const interaction = got.frames.find((f) => f.t === "INTERACTION_CREATE" && f.d.id === first.id)!.d;
-      const reply = await (await callbackThrough(survivingNode, interaction, { type: 4, data: { content: "click me later", components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }] } }, "?with_response=true")).json();
+      const reply = await (
+        await callbackThrough(
+          survivingNode,
+          interaction,
+          {
+            type: 4,
+            data: {
+              content: "click me later",
+              components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }],
+            },
+          },
+          "?with_response=true",
+        )
+      ).json();
       // Its node dies without a word: the session's lease lingers in Redis for a while.
       await gone.kill("SIGKILL");
-      const click = await ctx.domain.interactions.useComponent(world.personId, { channelId: world.channelId, messageId: BigInt(reply.resource.message.id), customId: "go", tabId: "tab-x" });
+      const click = await ctx.domain.interactions.useComponent(world.personId, {
+        channelId: world.channelId,
+        messageId: BigInt(reply.resource.message.id),
+        customId: "go",
+        tabId: "tab-x",
+      });
       const delivered = (await survivor.dispatch("INTERACTION_CREATE", (d) => d.id === click.id)).d;
       expect((await callbackThrough(survivingNode, delivered, { type: 6 })).status).toBe(204);
-      expect((await statusTold(click.id, "answered")).map((e) => (e.d as InteractionUpdateData).status)).toEqual(["answered"]);
+      expect((await statusTold(click.id, "answered")).map((e) => (e.d as InteractionUpdateData).status)).toEqual([
+        "answered",
+      ]);
       await survivor.close(1000);
     });
   });

@@ -13,7 +13,12 @@ describe("the delivery check of the fault campaigns and the node-kill test", () 
   const ready: Frame = { op: 0, s: 1, t: "READY", d: {} };
 
   it("accepts a complete, ordered, gapless stream and names every kind of fault", () => {
-    expect(deliveryProblems(["a", "b", "c"], [ready, frame(2, "a"), frame(3, "b"), { op: 0, s: 4, t: "RESUMED", d: {} }, frame(5, "c")])).toEqual([]);
+    expect(
+      deliveryProblems(
+        ["a", "b", "c"],
+        [ready, frame(2, "a"), frame(3, "b"), { op: 0, s: 4, t: "RESUMED", d: {} }, frame(5, "c")],
+      ),
+    ).toEqual([]);
     expect(deliveryProblems(["a", "b", "c"], [frame(1, "a"), frame(2, "c")])).toEqual(["lost: b"]);
     expect(deliveryProblems(["a", "b"], [frame(1, "a"), frame(2, "b"), frame(3, "b")])).toEqual(["twice: b"]);
     expect(deliveryProblems(["a", "b"], [frame(1, "b"), frame(2, "a")])).toEqual(["out of order"]);
@@ -22,7 +27,14 @@ describe("the delivery check of the fault campaigns and the node-kill test", () 
 
   it("names five of a kind and counts the rest", () => {
     const expected = Array.from({ length: 8 }, (_, i) => `m${i}`);
-    expect(deliveryProblems(expected, [])).toEqual(["lost: m0", "lost: m1", "lost: m2", "lost: m3", "lost: m4", "... and 3 more"]);
+    expect(deliveryProblems(expected, [])).toEqual([
+      "lost: m0",
+      "lost: m1",
+      "lost: m2",
+      "lost: m3",
+      "lost: m4",
+      "... and 3 more",
+    ]);
   });
 });
 
@@ -41,18 +53,30 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       nodeA = await startNodeProcess("a", storage);
       nodeB = await startNodeProcess("b", storage);
       // This process acts as a third party on the same database and event bus (as the web app does).
-      ctx = await createServerContext({ databaseUrl: storage.databaseUrl, redisUrl: storage.redisUrl, redisNamespace: storage.redisNamespace, dataDir: storage.dataDir });
+      ctx = await createServerContext({
+        databaseUrl: storage.databaseUrl,
+        redisUrl: storage.redisUrl,
+        redisNamespace: storage.redisNamespace,
+        dataDir: storage.dataDir,
+      });
       const { domain } = ctx;
-      const owner = await domain.users.createPerson({ username: `owner_${randomBytes(3).toString("hex")}`, passwordHash: "not-a-login" });
+      const owner = await domain.users.createPerson({
+        username: `owner_${randomBytes(3).toString("hex")}`,
+        passwordHash: "not-a-login",
+      });
       const guild = await domain.guilds.create(owner.id, "Kill test");
       const permissions = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory;
-      const [bot, other] = [await domain.applications.create(owner.id, "Watcher"), await domain.applications.create(owner.id, "Speaker")];
+      const [bot, other] = [
+        await domain.applications.create(owner.id, "Watcher"),
+        await domain.applications.create(owner.id, "Speaker"),
+      ];
       for (const app of [bot, other]) await domain.members.addBot(owner.id, guild.id, app.application.id, permissions);
       const channelId = guild.channels.find((c) => c.type === 0)?.id as bigint;
       world = { channelId, ownerId: owner.id, token: bot.botToken, otherToken: other.botToken };
     });
     afterEach(({ task }) => {
-      if (task.result?.state === "fail") for (const node of [nodeA, nodeB]) console.log(`--- node ${node?.name} output:\n${node?.tail()}`);
+      if (task.result?.state === "fail")
+        for (const node of [nodeA, nodeB]) console.log(`--- node ${node?.name} output:\n${node?.tail()}`);
     });
     afterAll(async () => {
       await Promise.all([nodeA?.stop(), nodeB?.stop()]);
@@ -85,15 +109,27 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const form = new FormData();
       form.append("payload_json", JSON.stringify({ content: "a file" }));
       form.append("files[0]", new Blob([new TextEncoder().encode("shared key")]), "shared.txt");
-      const res = await fetch(`${nodeA.base}/channels/${world.channelId}/messages`, { method: "POST", headers: { authorization: `Bot ${world.otherToken}` }, body: form });
+      const res = await fetch(`${nodeA.base}/channels/${world.channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${world.otherToken}` },
+        body: form,
+      });
       expect(res.status).toBe(200);
       const signedByA = ((await res.json()) as { attachments: { url: string }[] }).attachments[0]?.url as string;
       const onB = signedByA.replace(`:${nodeA.port}/`, `:${nodeB.port}/`);
       expect(await (await fetch(onB)).text()).toBe("shared key");
       const id = new URL(onB).pathname.split("/")[4];
-      const { attachments } = (await (await fetch(`${nodeB.base}/channels/${world.channelId}/messages?limit=1`, { headers: { authorization: `Bot ${world.otherToken}` } })).json())[0];
+      const { attachments } = (
+        await (
+          await fetch(`${nodeB.base}/channels/${world.channelId}/messages?limit=1`, {
+            headers: { authorization: `Bot ${world.otherToken}` },
+          })
+        ).json()
+      )[0];
       expect(attachments[0].id).toBe(id);
-      expect(await (await fetch(attachments[0].url.replace(`:${nodeB.port}/`, `:${nodeA.port}/`))).text()).toBe("shared key");
+      expect(await (await fetch(attachments[0].url.replace(`:${nodeB.port}/`, `:${nodeA.port}/`))).text()).toBe(
+        "shared key",
+      );
     });
 
     it("holds the 16-sessions-per-bot limit across nodes: the 17th Identify closes with 4008", async () => {
@@ -120,7 +156,12 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
         expect(Date.now() - signalled).toBeLessThan(10_000);
 
         await ctx.domain.messages.create(world.channelId, world.ownerId, { content: "while it moved" });
-        const resumed = await RawGatewayClient.resuming(nodeC.gatewayUrl, world.token, client.sessionId, client.lastSequence);
+        const resumed = await RawGatewayClient.resuming(
+          nodeC.gatewayUrl,
+          world.token,
+          client.sessionId,
+          client.lastSequence,
+        );
         const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000);
         expect(replay.map((f) => [f.t, f.s, (f.d as { content?: string } | null)?.content])).toEqual([
           ["MESSAGE_CREATE", client.lastSequence + 1, "while it moved"],
@@ -151,10 +192,14 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const resumed = await RawGatewayClient.resuming(nodeB.gatewayUrl, world.token, client.sessionId, seq);
       const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9, 30_000);
       expect(replay.at(-1)?.t).toBe("RESUMED");
-      const live = contents(replay).includes(burst.at(-1) as string) ? [] : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
+      const live = contents(replay).includes(burst.at(-1) as string)
+        ? []
+        : await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === burst.at(-1));
       const afterKill = [...replay, ...live];
       expect(afterKill[0]?.s).toBe(seq + 1);
-      expect(deliveryProblems(burst, [...client.frames.filter((f) => f.t === "MESSAGE_CREATE"), ...afterKill])).toEqual([]);
+      expect(deliveryProblems(burst, [...client.frames.filter((f) => f.t === "MESSAGE_CREATE"), ...afterKill])).toEqual(
+        [],
+      );
       expect([...before, ...contents(afterKill)]).toEqual(burst);
       expect(Date.now() - resumedAt).toBeLessThan(30_000);
 

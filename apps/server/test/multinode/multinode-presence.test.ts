@@ -9,7 +9,8 @@ import { createTestStorage, startTestServer, storageMode, type TestServer, type 
 
 type World = Awaited<ReturnType<TestServer["seed"]["world"]>>;
 
-const presencesOf = (frames: Frame[], userId: string) => frames.filter((f) => f.t === "PRESENCE_UPDATE" && f.d.user.id === userId).map((f) => f.d.status as string);
+const presencesOf = (frames: Frame[], userId: string) =>
+  frames.filter((f) => f.t === "PRESENCE_UPDATE" && f.d.user.id === userId).map((f) => f.d.status as string);
 
 // Two presence states on one Redis namespace stand for two nodes.
 if (process.env.TEST_REDIS_URL) {
@@ -43,7 +44,9 @@ if (process.env.TEST_REDIS_URL) {
       // Its next write tells it, so it writes its other views again (the tracker does, on lapse).
       expect(await x.update("43", null)).toEqual({ at: expect.any(Number), change: null });
       expect(lapses).toBe(1);
-      expect(await x.update("42", { status: "idle" as ShownStatus, at: 1 })).toMatchObject({ change: { status: "idle" } });
+      expect(await x.update("42", { status: "idle" as ShownStatus, at: 1 })).toMatchObject({
+        change: { status: "idle" },
+      });
       expect(await y.statuses(["42"])).toEqual(new Map([["42", "idle"]]));
       expect(changes).toHaveLength(1);
     });
@@ -67,7 +70,12 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       redis = new Redis(process.env.TEST_REDIS_URL as string);
       world = await a.seed.world();
       const app = await a.seed.app(world.owner.id);
-      await a.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, Permission.ViewChannel | Permission.SendMessages);
+      await a.server.ctx.domain.members.addBot(
+        world.owner.id,
+        world.guild.id,
+        app.application.id,
+        Permission.ViewChannel | Permission.SendMessages,
+      );
       watcher = { token: app.botToken, id: app.botUser.id.toString() };
     });
     afterAll(async () => {
@@ -80,12 +88,18 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     const botId = () => world.botUserId.toString();
     const keys = () => `chat:gateway:${storage.redisNamespace}`;
     const watch = async (node: TestServer) => {
-      const client = await RawGatewayClient.identified(node, watcher.token, Intents.Guilds | Intents.GuildPresences | Intents.GuildMessages);
+      const client = await RawGatewayClient.identified(
+        node,
+        watcher.token,
+        Intents.Guilds | Intents.GuildPresences | Intents.GuildMessages,
+      );
       const created = await client.dispatch("GUILD_CREATE");
       return Object.assign(client, { created });
     };
-    const listed = (client: { created: Frame }) => (client.created.d.presences as any[]).find((p) => p.user.id === botId())?.status;
-    const presenceOf = (client: RawGatewayClient, status: string) => client.dispatch("PRESENCE_UPDATE", (d) => d.user.id === botId() && d.status === status);
+    const listed = (client: { created: Frame }) =>
+      (client.created.d.presences as any[]).find((p) => p.user.id === botId())?.status;
+    const presenceOf = (client: RawGatewayClient, status: string) =>
+      client.dispatch("PRESENCE_UPDATE", (d) => d.user.id === botId() && d.status === status);
     /** Every frame an observer got up to a message posted after whatever came before. */
     const barrier = async (observers: RawGatewayClient[], content: string) => {
       await a.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content });
@@ -115,7 +129,9 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const observer = await watch(a);
       const first = await RawGatewayClient.identified(a, world.token, 0);
       await presenceOf(observer, "online");
-      const second = await RawGatewayClient.identified(b, world.token, 0, { presence: { status: "idle", since: null, activities: [], afk: false } });
+      const second = await RawGatewayClient.identified(b, world.token, 0, {
+        presence: { status: "idle", since: null, activities: [], afk: false },
+      });
       await presenceOf(observer, "idle");
       first.send({ op: 3, d: { since: null, status: "dnd", afk: false, activities: [] } });
       await presenceOf(observer, "online");
@@ -128,15 +144,28 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
 
     it("lets a node started after the bot went online list it in GUILD_CREATE and member chunks", async () => {
       const observer = await watch(a);
-      const bot = await RawGatewayClient.identified(a, world.token, 0, { presence: { status: "idle", since: null, activities: [], afk: false } });
+      const bot = await RawGatewayClient.identified(a, world.token, 0, {
+        presence: { status: "idle", since: null, activities: [], afk: false },
+      });
       await presenceOf(observer, "idle");
       const c = await startTestServer({ storage });
       try {
         const holder = await watch(c);
         expect(listed(holder)).toBe("idle");
-        holder.send({ op: 8, d: { guild_id: world.guild.id.toString(), user_ids: [botId()], presences: true, nonce: "p" } });
+        holder.send({
+          op: 8,
+          d: { guild_id: world.guild.id.toString(), user_ids: [botId()], presences: true, nonce: "p" },
+        });
         const chunk = await holder.dispatch("GUILD_MEMBERS_CHUNK", (d) => d.nonce === "p");
-        expect(chunk.d.presences).toEqual([{ user: { id: botId() }, guild_id: world.guild.id.toString(), status: "idle", activities: [], client_status: { web: "idle" } }]);
+        expect(chunk.d.presences).toEqual([
+          {
+            user: { id: botId() },
+            guild_id: world.guild.id.toString(),
+            status: "idle",
+            activities: [],
+            client_status: { web: "idle" },
+          },
+        ]);
         await holder.close();
       } finally {
         await c.close();
@@ -175,10 +204,22 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
         const first = await startTestServer({ storage });
         const world = await first.seed.world();
         const app = await first.seed.app(world.owner.id);
-        await first.server.ctx.domain.members.addBot(world.owner.id, world.guild.id, app.application.id, Permission.ViewChannel);
-        const observer = await RawGatewayClient.identified(first, app.botToken, Intents.Guilds | Intents.GuildPresences);
+        await first.server.ctx.domain.members.addBot(
+          world.owner.id,
+          world.guild.id,
+          app.application.id,
+          Permission.ViewChannel,
+        );
+        const observer = await RawGatewayClient.identified(
+          first,
+          app.botToken,
+          Intents.Guilds | Intents.GuildPresences,
+        );
         const bot = await RawGatewayClient.identified(first, world.token, 0);
-        await observer.dispatch("PRESENCE_UPDATE", (d) => d.user.id === world.botUserId.toString() && d.status === "online");
+        await observer.dispatch(
+          "PRESENCE_UPDATE",
+          (d) => d.user.id === world.botUserId.toString() && d.status === "online",
+        );
         await first.close();
         await Promise.all([bot.closed, observer.closed]);
         const second = await startTestServer({ storage });
@@ -192,4 +233,3 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
     });
   });
 }
-

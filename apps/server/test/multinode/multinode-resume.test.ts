@@ -18,7 +18,10 @@ async function connect(node: TestServer, token: string) {
 async function resumeAndRead(node: TestServer, token: string, sessionId: string, seq: number, last: string) {
   const resumed = await RawGatewayClient.resuming(node, token, sessionId, seq);
   const replay = await resumed.until((f) => f.t === "RESUMED" || f.op === 9);
-  const live = replay.at(-1)?.t === "RESUMED" && !contents(replay).includes(last) ? await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === last) : [];
+  const live =
+    replay.at(-1)?.t === "RESUMED" && !contents(replay).includes(last)
+      ? await resumed.until((f) => f.t === "MESSAGE_CREATE" && f.d.content === last)
+      : [];
   return { resumed, replay, live, frames: [...replay, ...live] };
 }
 
@@ -46,7 +49,8 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       await b?.close();
       await storage?.drop();
     });
-    const sayOn = (node: TestServer, content: string, channelId = world.text.id) => node.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
+    const sayOn = (node: TestServer, content: string, channelId = world.text.id) =>
+      node.server.ctx.domain.messages.create(channelId, world.owner.id, { content });
 
     it("delivers to a bot on node A the events caused through node B's REST interface", async () => {
       const client = await connect(a, world.token);
@@ -148,7 +152,12 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
       const seq = client.lastSequence;
       await a.close(); // leaves its sessions in Redis, as a dead node does
       const second = await b.seed.guild(world.owner.id, "Joined while away");
-      await b.server.ctx.domain.members.addBot(world.owner.id, second.id, world.app.application.id, Permission.ViewChannel);
+      await b.server.ctx.domain.members.addBot(
+        world.owner.id,
+        second.id,
+        world.app.application.id,
+        Permission.ViewChannel,
+      );
       const text = second.channels.find((c) => c.type === 0)!;
       await sayOn(b, "in the new guild", text.id);
       await sayOn(b, "in the old guild");
@@ -171,7 +180,11 @@ if (storageMode === "postgres" && process.env.TEST_REDIS_URL) {
         await client.closed;
         const second = await startTestServer({ storage });
         const resumed = await RawGatewayClient.resuming(second, world.token, client.sessionId, client.lastSequence);
-        expect(await resumed.next((f) => f.op === 9 || f.t === "RESUMED")).toMatchObject({ op: 0, t: "RESUMED", s: client.lastSequence + 1 });
+        expect(await resumed.next((f) => f.op === 9 || f.t === "RESUMED")).toMatchObject({
+          op: 0,
+          t: "RESUMED",
+          s: client.lastSequence + 1,
+        });
         await resumed.close();
         await second.close();
       } finally {

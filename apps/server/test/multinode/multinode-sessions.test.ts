@@ -17,7 +17,14 @@ import { takeOverSession } from "../../src/gateway/sessions/takeover";
 import { waitFor } from "../support/gateway-client";
 import { partialDispatch } from "../support/partial-dispatch";
 
-const record = (userId: string, id = randomBytes(8).toString("hex")): SessionRecord => ({ id, userId, applicationId: "7", intents: 513, shard: null, createdAt: Date.now() });
+const record = (userId: string, id = randomBytes(8).toString("hex")): SessionRecord => ({
+  id,
+  userId,
+  applicationId: "7",
+  intents: 513,
+  shard: null,
+  createdAt: Date.now(),
+});
 const event = (id: string) => partialDispatch(GatewayDispatchEvents.MessageCreate, { id }, { id });
 
 describe("event history (multi-node catch-up)", () => {
@@ -52,7 +59,10 @@ describe("event history (multi-node catch-up)", () => {
     expect(history.after(["old3"])?.map((e) => e.id)).toEqual(["live1", "live2", "live3"]);
 
     const empty = new EventHistory(100, 60_000, () => now);
-    empty.prepend([{ event: event("x"), at: now }, { event: event("y"), at: now }]);
+    empty.prepend([
+      { event: event("x"), at: now },
+      { event: event("y"), at: now },
+    ]);
     expect(empty.latestId).toBe("y");
     expect(empty.after(["x"])?.map((e) => e.id)).toEqual(["y"]);
   });
@@ -98,13 +108,26 @@ describe("takeover catch-up", () => {
     readonly readyAt: (string | undefined)[] = [];
     override async claim(sessionId: string, userId: string): Promise<ClaimedSession> {
       const markers = ["e3", "e1"];
-      return { id: sessionId, userId, applicationId: "1", intents: 1 | (1 << 9), shard: null, createdAt: 0, previousOwner: "a", lastSequence: 3, guildIds: ["5"], markers, droppedAt: 100 };
+      return {
+        id: sessionId,
+        userId,
+        applicationId: "1",
+        intents: 1 | (1 << 9),
+        shard: null,
+        createdAt: 0,
+        previousOwner: "a",
+        lastSequence: 3,
+        guildIds: ["5"],
+        markers,
+        droppedAt: 100,
+      };
     }
     override ready(_id: string, _guilds: readonly string[], marker: string | undefined): void {
       this.readyAt.push(marker);
     }
   }
-  const message = (id: string, content: string) => partialDispatch(GatewayDispatchEvents.MessageCreate, { content }, { id, guildId: "5", channelId: "6" });
+  const message = (id: string, content: string) =>
+    partialDispatch(GatewayDispatchEvents.MessageCreate, { content }, { id, guildId: "5", channelId: "6" });
 
   it("waits until it has heard the old owner's newest marker, then records only the events after it", async () => {
     const history = new EventHistory(100, 60_000);
@@ -122,7 +145,18 @@ describe("takeover catch-up", () => {
       history.push(message("e4", "four"));
       return true;
     };
-    const services = { store, history, sessions, replay, options: resolveGatewayOptions(), presences, viewers, dispatcher, heardEverything, presenceTracker: { adopt() {} } };
+    const services = {
+      store,
+      history,
+      sessions,
+      replay,
+      options: resolveGatewayOptions(),
+      presences,
+      viewers,
+      dispatcher,
+      heardEverything,
+      presenceTracker: { adopt() {} },
+    };
     const session = await takeOverSession(services, "9", "s");
     expect(session?.lastSequence).toBe(4);
     expect((await replay.since("s", 3))?.map((f) => JSON.parse(f).d.content)).toEqual(["four"]);
@@ -135,7 +169,11 @@ describe("takeover catch-up", () => {
     const history = new EventHistory(100, 60_000);
     history.push(message("e1", "one"));
     const interaction = (eventId: string, id: string) =>
-      partialDispatch(GatewayDispatchEvents.InteractionCreate, { id }, { id: eventId, guildId: "5", userIds: ["9"], oneSession: { preferred: null } });
+      partialDispatch(
+        GatewayDispatchEvents.InteractionCreate,
+        { id },
+        { id: eventId, guildId: "5", userIds: ["9"], oneSession: { preferred: null } },
+      );
     history.push(message("e3", "three"));
     history.push(interaction("e4", "mine"));
     history.push(interaction("e5", "another session's"));
@@ -147,8 +185,24 @@ describe("takeover catch-up", () => {
     const dispatcher = new Dispatcher(sessions, viewers, presences, { history });
     // Where each interaction went, as the interactions' rows say (the domain's answer, stood in for here).
     const deliveredTo = async (id: string) => (id === "mine" ? "s" : "elsewhere");
-    const replayedInteractions = replayingRouter({ deliveredTo, claimDelivery: async () => false, undeliverable: async () => {} });
-    const services = { store, history, sessions, replay, options: resolveGatewayOptions(), presences, viewers, dispatcher, heardEverything: async () => true, presenceTracker: { adopt() {} }, replayedInteractions };
+    const replayedInteractions = replayingRouter({
+      deliveredTo,
+      claimDelivery: async () => false,
+      undeliverable: async () => {},
+    });
+    const services = {
+      store,
+      history,
+      sessions,
+      replay,
+      options: resolveGatewayOptions(),
+      presences,
+      viewers,
+      dispatcher,
+      heardEverything: async () => true,
+      presenceTracker: { adopt() {} },
+      replayedInteractions,
+    };
     const session = await takeOverSession(services, "9", "s");
     expect((await replay.since("s", 3))?.map((f) => JSON.parse(f).d.id)).toEqual(["mine"]);
     expect(session?.lastSequence).toBe(4);
@@ -169,7 +223,10 @@ if (redisUrl) {
       store.onLost((id) => lost[i]?.push(id));
       const replay = new RedisReplayStore(redis, namespace, 100, { nodeId, onRefused: (id) => store.lost(id) });
       return { store, replay };
-    }) as [{ store: RedisSessionStore; replay: RedisReplayStore }, { store: RedisSessionStore; replay: RedisReplayStore }];
+    }) as [
+      { store: RedisSessionStore; replay: RedisReplayStore },
+      { store: RedisSessionStore; replay: RedisReplayStore },
+    ];
     afterAll(async () => {
       await Promise.all([nodeA.store.close(), nodeB.store.close()]);
       await Promise.all(connections.map((r) => r.quit()));
@@ -186,7 +243,11 @@ if (redisUrl) {
       nodeB.store.dropped(onB.id, user, 2_000);
       expect(await nodeA.store.open(record(user), 2)).toBe(true);
       // A session whose node stops renewing it stops counting once its lease runs out.
-      const stale = new RedisSessionStore(connections[0]!, namespace, { nodeId: "gone", resumeWindowMs: 2_000, leaseMs: 300 });
+      const stale = new RedisSessionStore(connections[0]!, namespace, {
+        nodeId: "gone",
+        resumeWindowMs: 2_000,
+        leaseMs: 300,
+      });
       const other = randomBytes(4).toString("hex");
       expect(await stale.open(record(other), 1)).toBe(true);
       await stale.close();
@@ -209,7 +270,15 @@ if (redisUrl) {
       expect(await nodeB.store.claim(session.id, "someone-else", 2_000)).toBeNull();
 
       const claimed = await nodeB.store.claim(session.id, user, 2_000);
-      expect(claimed).toMatchObject({ id: session.id, userId: user, applicationId: "7", intents: 513, shard: null, lastSequence: 2, guildIds: ["10", "20"] });
+      expect(claimed).toMatchObject({
+        id: session.id,
+        userId: user,
+        applicationId: "7",
+        intents: 513,
+        shard: null,
+        lastSequence: 2,
+        guildIds: ["10", "20"],
+      });
       expect(claimed?.markers.sort()).toEqual(["e0", "e2", "e3"]);
       await waitFor(() => lost[0]?.includes(session.id) ?? false);
       expect(await nodeA.replay.append(session.id, 3, frame(3))).toBe(false);

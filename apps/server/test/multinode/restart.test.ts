@@ -9,7 +9,9 @@ describe("persistence across restarts", () => {
     storage = await createTestStorage();
     const first = await startTestServer({ storage });
     const world = await first.seed.world();
-    const sent = await first.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content: "still here after a restart" });
+    const sent = await first.server.ctx.domain.messages.create(world.text.id, world.owner.id, {
+      content: "still here after a restart",
+    });
     await first.close();
 
     const second = await startTestServer({ storage });

@@ -11,7 +11,9 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ApiError);
-  return JSON.stringify((error as ApiError).errors ?? {}).match(/"message":"([^"]+)"/)?.[1] ?? (error as ApiError).message;
+  return (
+    JSON.stringify((error as ApiError).errors ?? {}).match(/"message":"([^"]+)"/)?.[1] ?? (error as ApiError).message
+  );
 }
 
 /** Developer portal rules: redirect addresses, name, picture, client secret, token reset and deletion. */
@@ -19,11 +21,16 @@ describe("login: managing an application", () => {
   const env = useTestServer({ server: BEHIND_LOCAL_PROXY, world: false });
   const settings = () => env.t.server.ctx.domain.applicationSettings;
 
-
   it("registers https redirects, and http only for localhost and 127.0.0.1", async () => {
     const owner = await env.t.seed.person();
     const { application } = await env.t.seed.app(owner.id);
-    const accepted = ["https://site.example/cb", "https://site.example:8443/a/b?c=d", "http://localhost:3000/cb", "http://127.0.0.1/cb", "  https://trimmed.example/cb  "];
+    const accepted = [
+      "https://site.example/cb",
+      "https://site.example:8443/a/b?c=d",
+      "http://localhost:3000/cb",
+      "http://127.0.0.1/cb",
+      "  https://trimmed.example/cb  ",
+    ];
     for (const uri of accepted) await settings().addRedirectUri(owner.id, application.id, uri);
     const stored = (await env.t.server.ctx.domain.applications.getForOwner(owner.id, application.id)).redirectUris;
     expect(stored).toEqual([...accepted.slice(0, 4), "https://trimmed.example/cb"]);
@@ -49,18 +56,25 @@ describe("login: managing an application", () => {
       [`https://site.example/${"a".repeat(2100)}`, REDIRECT_URI_MESSAGES.tooLong],
       ["https://site.example/cb", REDIRECT_URI_MESSAGES.duplicate],
     ];
-    for (const [uri, message] of cases) expect(await refusal(settings().addRedirectUri(owner.id, application.id, uri)), uri).toBe(message);
+    for (const [uri, message] of cases)
+      expect(await refusal(settings().addRedirectUri(owner.id, application.id, uri)), uri).toBe(message);
   });
 
   it("keeps at most 10 redirects, also when added at the same moment, and removes them", async () => {
     const owner = await env.t.seed.person();
     const { application } = await env.t.seed.app(owner.id);
-    const adds = Array.from({ length: 12 }, (_, i) => settings().addRedirectUri(owner.id, application.id, `https://site.example/${i}`).catch((e: unknown) => e));
+    const adds = Array.from({ length: 12 }, (_, i) =>
+      settings()
+        .addRedirectUri(owner.id, application.id, `https://site.example/${i}`)
+        .catch((e: unknown) => e),
+    );
     const outcomes = await Promise.all(adds);
     expect(outcomes.filter((o) => o instanceof Error)).toHaveLength(2);
     const list = (await env.t.server.ctx.domain.applications.getForOwner(owner.id, application.id)).redirectUris;
     expect(list).toHaveLength(10);
-    expect(await refusal(settings().addRedirectUri(owner.id, application.id, "https://site.example/extra"))).toBe(REDIRECT_URI_MESSAGES.tooMany);
+    expect(await refusal(settings().addRedirectUri(owner.id, application.id, "https://site.example/extra"))).toBe(
+      REDIRECT_URI_MESSAGES.tooMany,
+    );
     expect(await settings().removeRedirectUri(owner.id, application.id, list[0] as string)).toHaveLength(9);
   });
 
@@ -68,7 +82,9 @@ describe("login: managing an application", () => {
     const owner = await env.t.seed.person();
     const stranger = await env.t.seed.person();
     const { application } = await env.t.seed.app(owner.id);
-    await expect(settings().addRedirectUri(stranger.id, application.id, "https://x.example/")).rejects.toMatchObject({ code: 10002 });
+    await expect(settings().addRedirectUri(stranger.id, application.id, "https://x.example/")).rejects.toMatchObject({
+      code: 10002,
+    });
     await expect(settings().resetClientSecret(stranger.id, application.id)).rejects.toMatchObject({ code: 10002 });
     await expect(settings().delete(stranger.id, application.id)).rejects.toMatchObject({ code: 10002 });
   });
@@ -105,8 +121,16 @@ describe("login: managing an application", () => {
     const site = await loginWorld(env.t);
     // The bot's application is also a login website here.
     await settings().addRedirectUri(world.owner.id, world.app.application.id, "https://site.example/callback");
-    const client = tokenClient(env.t, { clientId: world.app.application.id.toString(), clientSecret: world.app.clientSecret });
-    const code = new URL(await env.t.server.ctx.domain.oauth2.approve(site.person.id, { ...site.query(), client_id: world.app.application.id.toString() })).searchParams.get("code") as string;
+    const client = tokenClient(env.t, {
+      clientId: world.app.application.id.toString(),
+      clientSecret: world.app.clientSecret,
+    });
+    const code = new URL(
+      await env.t.server.ctx.domain.oauth2.approve(site.person.id, {
+        ...site.query(),
+        client_id: world.app.application.id.toString(),
+      }),
+    ).searchParams.get("code") as string;
     const pair = await tokensFrom(await client.exchange(code));
     const session = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
 
@@ -114,8 +138,14 @@ describe("login: managing an application", () => {
     expect((await session.closed).code).toBe(4004);
     expect((await bearer(env.t, pair.access_token)).status).toBe(401);
     expect(await env.t.server.ctx.database.prisma.member.count({ where: { userId: world.botUserId } })).toBe(0);
-    expect((await fetch(`${env.t.base}/users/@me`, { headers: { authorization: `Bot ${world.token}` } })).status).toBe(401);
-    const check = await env.t.server.ctx.domain.oauth2.checkAuthorize({ client_id: world.app.application.id.toString(), response_type: "code", scope: "identify" });
+    expect((await fetch(`${env.t.base}/users/@me`, { headers: { authorization: `Bot ${world.token}` } })).status).toBe(
+      401,
+    );
+    const check = await env.t.server.ctx.domain.oauth2.checkAuthorize({
+      client_id: world.app.application.id.toString(),
+      response_type: "code",
+      scope: "identify",
+    });
     expect(check.outcome === "show" && check.title).toBe("Unknown application");
   });
 });

@@ -1,7 +1,17 @@
 import { ManualClock } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/harness";
-import { BEHIND_LOCAL_PROXY, bearer, expectOAuthError, loginWorld, MINUTE, pkcePair, REDIRECT, tokenClient, tokensFrom } from "../support/oauth2-fixtures";
+import {
+  BEHIND_LOCAL_PROXY,
+  bearer,
+  expectOAuthError,
+  loginWorld,
+  MINUTE,
+  pkcePair,
+  REDIRECT,
+  tokenClient,
+  tokensFrom,
+} from "../support/oauth2-fixtures";
 
 /** State table "Authorization code", plus RFC 9700's attacks on codes. */
 describe("login: the authorization code", () => {
@@ -11,7 +21,9 @@ describe("login: the authorization code", () => {
 
   it("issued -> redirect back: Authorise delivers a code with the state, Cancel an access_denied with the state", async () => {
     const world = await loginWorld(env.t);
-    const back = new URL(await env.t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ state: "abc 123/+=" })));
+    const back = new URL(
+      await env.t.server.ctx.domain.oauth2.approve(world.person.id, world.query({ state: "abc 123/+=" })),
+    );
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get("code")).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(back.searchParams.get("state")).toBe("abc 123/+=");
@@ -29,10 +41,18 @@ describe("login: the authorization code", () => {
     const code = await world.authorize();
     clock.advance(10 * MINUTE - 1000);
     const pair = await tokensFrom(await tokenClient(env.t, world.site).exchange(code));
-    expect(pair).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 604800, refresh_token: expect.any(String), scope: "identify" });
+    expect(pair).toEqual({
+      access_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: 604800,
+      refresh_token: expect.any(String),
+      scope: "identify",
+    });
     expect(pair.access_token).not.toBe(pair.refresh_token);
     expect((await bearer(env.t, pair.access_token)).status).toBe(200);
-    const stored = await env.t.server.ctx.database.prisma.oAuthToken.findFirstOrThrow({ where: { userId: world.person.id } });
+    const stored = await env.t.server.ctx.database.prisma.oAuthToken.findFirstOrThrow({
+      where: { userId: world.person.id },
+    });
     expect(stored.accessTokenHash).not.toContain(pair.access_token);
     expect(stored.refreshTokenHash).not.toBe(pair.refresh_token);
   });
@@ -81,17 +101,40 @@ describe("login: the authorization code", () => {
     const world = await loginWorld(env.t);
     const client = tokenClient(env.t, world.site);
     await expectOAuthError(await client.exchange("made-up-code"), "invalid_grant");
-    await expectOAuthError(await client.form("/oauth2/token", { client_id: world.site.clientId, client_secret: world.site.clientSecret, grant_type: "authorization_code", redirect_uri: REDIRECT }), "invalid_request");
+    await expectOAuthError(
+      await client.form("/oauth2/token", {
+        client_id: world.site.clientId,
+        client_secret: world.site.clientSecret,
+        grant_type: "authorization_code",
+        redirect_uri: REDIRECT,
+      }),
+      "invalid_request",
+    );
   });
 
   it("needs exactly the redirect_uri the code was issued for: no prefix, path, query or case tricks", async () => {
     const world = await loginWorld(env.t, [REDIRECT, `${REDIRECT}/deeper`]);
     const client = tokenClient(env.t, world.site);
     const code = await world.authorize();
-    for (const redirect_uri of [`${REDIRECT}/deeper`, `${REDIRECT}?x=1`, `${REDIRECT}/`, REDIRECT.toUpperCase(), "https://site.example/callbac", "https://evil.example/callback"]) {
+    for (const redirect_uri of [
+      `${REDIRECT}/deeper`,
+      `${REDIRECT}?x=1`,
+      `${REDIRECT}/`,
+      REDIRECT.toUpperCase(),
+      "https://site.example/callbac",
+      "https://evil.example/callback",
+    ]) {
       await expectOAuthError(await client.exchange(code, { redirect_uri }), "invalid_grant");
     }
-    await expectOAuthError(await client.form("/oauth2/token", { client_id: world.site.clientId, client_secret: world.site.clientSecret, grant_type: "authorization_code", code }), "invalid_request");
+    await expectOAuthError(
+      await client.form("/oauth2/token", {
+        client_id: world.site.clientId,
+        client_secret: world.site.clientSecret,
+        grant_type: "authorization_code",
+        code,
+      }),
+      "invalid_request",
+    );
     await tokensFrom(await client.exchange(code));
   });
 
@@ -108,7 +151,10 @@ describe("login: the authorization code", () => {
   it("PKCE cannot be downgraded: a verifier for a code issued without a challenge answers invalid_grant", async () => {
     const world = await loginWorld(env.t);
     const code = await world.authorize();
-    await expectOAuthError(await tokenClient(env.t, world.site).exchange(code, { code_verifier: pkcePair().verifier }), "invalid_grant");
+    await expectOAuthError(
+      await tokenClient(env.t, world.site).exchange(code, { code_verifier: pkcePair().verifier }),
+      "invalid_grant",
+    );
   });
 
   it("a code stays bound to the person who authorised: the tokens identify them", async () => {

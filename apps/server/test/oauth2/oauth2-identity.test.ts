@@ -12,15 +12,19 @@ describe("login: identity for a bearer token", () => {
 
   beforeAll(async () => {
     world = await loginWorld(env.t);
-    accessToken = (await tokensFrom(await tokenClient(env.t, world.site).exchange(await world.authorize()))).access_token;
+    accessToken = (await tokensFrom(await tokenClient(env.t, world.site).exchange(await world.authorize())))
+      .access_token;
   });
 
-  it.each(["/users/%40me", "/oauth2/%40me"])("GET %s (how @discordjs/rest spells @me) answers the same person", async (path) => {
-    const res = await bearer(env.t, accessToken, path);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { id?: string; user?: { id: string } };
-    expect(body.id ?? body.user?.id).toBe(world.person.id.toString());
-  });
+  it.each(["/users/%40me", "/oauth2/%40me"])(
+    "GET %s (how @discordjs/rest spells @me) answers the same person",
+    async (path) => {
+      const res = await bearer(env.t, accessToken, path);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { id?: string; user?: { id: string } };
+      expect(body.id ?? body.user?.id).toBe(world.person.id.toString());
+    },
+  );
 
   it("GET /users/@me answers the person with the spec's user fields, avatar null when none, and no e-mail", async () => {
     const res = await bearer(env.t, accessToken);
@@ -65,12 +69,26 @@ describe("login: identity for a bearer token", () => {
   it("a bearer token opens nothing else: every bot route answers 401", async () => {
     const guild = await env.t.seed.guild(world.person.id);
     const channel = guild.channels[0]?.id;
-    for (const path of ["/users/@me/guilds", `/users/${world.person.id}`, `/guilds/${guild.id}`, `/guilds/${guild.id}/channels`, `/channels/${channel}`, `/channels/${channel}/messages`, "/applications/@me", "/oauth2/applications/@me", "/gateway/bot"]) {
+    for (const path of [
+      "/users/@me/guilds",
+      `/users/${world.person.id}`,
+      `/guilds/${guild.id}`,
+      `/guilds/${guild.id}/channels`,
+      `/channels/${channel}`,
+      `/channels/${channel}/messages`,
+      "/applications/@me",
+      "/oauth2/applications/@me",
+      "/gateway/bot",
+    ]) {
       const res = await bearer(env.t, accessToken, path);
       expect(res.status, path).toBe(401);
       expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });
     }
-    const send = await fetch(`${env.t.base}/channels/${channel}/messages`, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: JSON.stringify({ content: "hi" }) });
+    const send = await fetch(`${env.t.base}/channels/${channel}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "hi" }),
+    });
     expect(send.status).toBe(401);
   });
 
@@ -80,8 +98,12 @@ describe("login: identity for a bearer token", () => {
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer .*invalid_token/);
     expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });
     const bot = await env.t.seed.world();
-    expect((await fetch(`${env.t.base}/oauth2/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(401);
-    expect((await fetch(`${env.t.base}/users/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(200);
+    expect((await fetch(`${env.t.base}/oauth2/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(
+      401,
+    );
+    expect((await fetch(`${env.t.base}/users/@me`, { headers: { authorization: `Bot ${bot.token}` } })).status).toBe(
+      200,
+    );
   });
 
   it("the identity route exists only under /api/v10 (versioning rule 2)", async () => {

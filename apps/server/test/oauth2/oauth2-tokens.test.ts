@@ -1,7 +1,15 @@
 import { ManualClock } from "@chat/domain";
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../support/harness";
-import { BEHIND_LOCAL_PROXY, bearer, DAY, expectOAuthError, loginWorld, tokenClient, tokensFrom } from "../support/oauth2-fixtures";
+import {
+  BEHIND_LOCAL_PROXY,
+  bearer,
+  DAY,
+  expectOAuthError,
+  loginWorld,
+  tokenClient,
+  tokensFrom,
+} from "../support/oauth2-fixtures";
 
 /** State table "Access token and refresh token (a pair)". */
 describe("login: the access and refresh token pair", () => {
@@ -121,7 +129,10 @@ describe("login: the access and refresh token pair", () => {
 
   it("valid -> valid: a client secret reset logs nobody out; the old secret stops working", async () => {
     const { world, client, pair } = await loggedIn();
-    const newSecret = await env.t.server.ctx.domain.applicationSettings.resetClientSecret(world.developer.id, world.app.application.id);
+    const newSecret = await env.t.server.ctx.domain.applicationSettings.resetClientSecret(
+      world.developer.id,
+      world.app.application.id,
+    );
     expect(newSecret).not.toBe(world.site.clientSecret);
     expect((await bearer(env.t, pair.access_token)).status).toBe(200);
     await expectOAuthError(await client.refresh(pair.refresh_token), "invalid_client");

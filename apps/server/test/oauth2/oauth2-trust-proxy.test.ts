@@ -3,18 +3,30 @@ import { type TestServer, useTestServer } from "../support/harness";
 import { loginWorld } from "../support/oauth2-fixtures";
 
 /** One token-endpoint request (a revocation) with the given X-Forwarded-For; answers its status. */
-async function revokeVia(t: TestServer, site: { clientId: string; clientSecret: string }, forwardedFor: string): Promise<number> {
+async function revokeVia(
+  t: TestServer,
+  site: { clientId: string; clientSecret: string },
+  forwardedFor: string,
+): Promise<number> {
   const res = await fetch(`${t.base}/oauth2/token/revoke`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
-    body: new URLSearchParams({ client_id: site.clientId, client_secret: site.clientSecret, token: "unknown" }).toString(),
+    body: new URLSearchParams({
+      client_id: site.clientId,
+      client_secret: site.clientSecret,
+      token: "unknown",
+    }).toString(),
   });
   await res.body?.cancel();
   return res.status;
 }
 
 /** 31 requests, each claiming another address in `forwardedFor(i)`; answers the statuses. */
-async function burst(t: TestServer, site: { clientId: string; clientSecret: string }, forwardedFor: (i: number) => string): Promise<number[]> {
+async function burst(
+  t: TestServer,
+  site: { clientId: string; clientSecret: string },
+  forwardedFor: (i: number) => string,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 31; i++) statuses.push(await revokeVia(t, site, forwardedFor(i)));
   return statuses;

@@ -24,7 +24,11 @@ async function freshStorage(): Promise<TestStorage> {
   };
 }
 
-const people = (t: TestServer) => t.server.ctx.domain.ctx.db.user.findMany({ orderBy: { id: "asc" }, select: { id: true, username: true, passwordHash: true, bot: true } });
+const people = (t: TestServer) =>
+  t.server.ctx.domain.ctx.db.user.findMany({
+    orderBy: { id: "asc" },
+    select: { id: true, username: true, passwordHash: true, bot: true },
+  });
 
 describe("chatctl backup and restore", { timeout: 300_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), "chat-backups-"));
@@ -54,23 +58,40 @@ describe("chatctl backup and restore", { timeout: 300_000 }, () => {
       const form = new FormData();
       form.append("payload_json", JSON.stringify({ content: "kept across the restore" }));
       form.append("files[0]", new Blob([fileBytes], { type: "application/octet-stream" }), "kept.bin");
-      const res = await fetch(`${a.base}/channels/${world.text.id}/messages`, { method: "POST", headers: { authorization: `Bot ${world.token}` }, body: form });
+      const res = await fetch(`${a.base}/channels/${world.text.id}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${world.token}` },
+        body: form,
+      });
       expect(res.status).toBe(200);
       sent = (await res.json()) as Message;
       before = await people(a);
 
       const backup = json(await chatctl(cliEnvBeside(a), "backup", "--out", backupFile, "--json"));
-      expect(backup).toMatchObject({ file: backupFile, bytes: expect.any(Number), migration: expect.stringMatching(/^\d{14}_/), files: ["attachment-signing-key"] });
+      expect(backup).toMatchObject({
+        file: backupFile,
+        bytes: expect.any(Number),
+        migration: expect.stringMatching(/^\d{14}_/),
+        files: ["attachment-signing-key"],
+      });
       expect(backup.rows).toMatchObject({ User: before.length, Guild: 1, Message: 1, Attachment: 1, Application: 1 });
       // The service went on answering while the snapshot was read.
-      expect((await fetch(`${a.base}/users/@me`, { headers: { authorization: `Bot ${world.token}` } })).status).toBe(200);
+      expect((await fetch(`${a.base}/users/@me`, { headers: { authorization: `Bot ${world.token}` } })).status).toBe(
+        200,
+      );
     } finally {
       await a.close();
     }
 
     const restored = json(await chatctl(cliEnv(target), "restore", "--from", backupFile, "--json"));
-    expect(restored).toMatchObject({ from: backupFile, rows: { User: before.length, Message: 1, Attachment: 1 }, files: ["attachment-signing-key"] });
-    expect(readFileSync(join(target.dataDir, "attachment-signing-key"), "utf8")).toBe(readFileSync(join(source.dataDir, "attachment-signing-key"), "utf8"));
+    expect(restored).toMatchObject({
+      from: backupFile,
+      rows: { User: before.length, Message: 1, Attachment: 1 },
+      files: ["attachment-signing-key"],
+    });
+    expect(readFileSync(join(target.dataDir, "attachment-signing-key"), "utf8")).toBe(
+      readFileSync(join(source.dataDir, "attachment-signing-key"), "utf8"),
+    );
 
     const b = await startTestServer({ storage: target });
     try {
@@ -109,7 +130,10 @@ describe("chatctl backup and restore", { timeout: 300_000 }, () => {
     const count = async () => {
       const t = await startTestServer({ storage: target });
       try {
-        return { users: await t.server.ctx.domain.ctx.db.user.count(), messages: await t.server.ctx.domain.ctx.db.message.count() };
+        return {
+          users: await t.server.ctx.domain.ctx.db.user.count(),
+          messages: await t.server.ctx.domain.ctx.db.message.count(),
+        };
       } finally {
         await t.close();
       }
@@ -120,22 +144,34 @@ describe("chatctl backup and restore", { timeout: 300_000 }, () => {
       /^the database already holds data \(table \w+ has rows\): restore into a fresh DATA_DIR or an empty database, or pass --force to replace everything in it$/,
     );
     expect(refusal(await chatctl(env, "restore", "--json"))).toBe("missing --from");
-    expect(refusal(await chatctl(env, "restore", "--from", join(work, "missing.backup"), "--json"))).toBe(`${join(work, "missing.backup")} does not exist`);
+    expect(refusal(await chatctl(env, "restore", "--from", join(work, "missing.backup"), "--json"))).toBe(
+      `${join(work, "missing.backup")} does not exist`,
+    );
     const notBackup = join(work, "notes.txt");
     writeFileSync(notBackup, "just some notes\n");
-    expect(refusal(await chatctl(env, "restore", "--from", notBackup, "--force", "--json"))).toMatch(/is not a backup file/);
+    expect(refusal(await chatctl(env, "restore", "--from", notBackup, "--force", "--json"))).toMatch(
+      /is not a backup file/,
+    );
     // Cut short: the rows are read inside the transaction that already emptied the database, which rolls back.
     const cut = join(work, "cut.backup");
     const whole = readFileSync(backupFile);
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
-    expect(refusal(await chatctl(env, "restore", "--from", cut, "--force", "--json"))).toMatch(/^restore failed, nothing was changed: /);
-    expect(refusal(await chatctl(env, "backup", "--out", backupFile, "--json"))).toBe(`${backupFile} already exists: choose another --out`);
+    expect(refusal(await chatctl(env, "restore", "--from", cut, "--force", "--json"))).toMatch(
+      /^restore failed, nothing was changed: /,
+    );
+    expect(refusal(await chatctl(env, "backup", "--out", backupFile, "--json"))).toBe(
+      `${backupFile} already exists: choose another --out`,
+    );
     expect(await count()).toEqual(expected);
 
     const running = await startTestServer({ storage: target });
     try {
-      expect(refusal(await chatctl(cliEnvBeside(running), "restore", "--from", backupFile, "--force", "--json"))).toMatch(
-        storageMode === "postgres" ? /^\d+ other connection\(s\) use this database: stop the service/ : /^the service is running on .+: stop it before restoring$/,
+      expect(
+        refusal(await chatctl(cliEnvBeside(running), "restore", "--from", backupFile, "--force", "--json")),
+      ).toMatch(
+        storageMode === "postgres"
+          ? /^\d+ other connection\(s\) use this database: stop the service/
+          : /^the service is running on .+: stop it before restoring$/,
       );
     } finally {
       await running.close();

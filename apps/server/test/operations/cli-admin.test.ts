@@ -10,7 +10,9 @@ const STRONG = "violet-harbour-kettle-79";
  * The operator's commands beside a running service (the CLI joins its database and its event
  * hub), each in a process of its own as an operator runs it.
  */
-describe("admin CLI: finding people and guilds, resetting passwords, deleting guilds, rotating bot tokens, configuration and versions", { timeout: 180_000 }, () => {
+describe("admin CLI: finding people and guilds, resetting passwords, deleting guilds, rotating bot tokens, configuration and versions", {
+  timeout: 180_000,
+}, () => {
   let t: TestServer;
   let env: Record<string, string | undefined>;
 
@@ -20,7 +22,8 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
   });
   afterAll(() => t?.close());
 
-  const person = (username: string, globalName?: string) => t.server.ctx.domain.users.createPerson({ username, passwordHash: "not-a-login", globalName });
+  const person = (username: string, globalName?: string) =>
+    t.server.ctx.domain.users.createPerson({ username, passwordHash: "not-a-login", globalName });
 
   it("user list finds people and bots by username or display name, any case, oldest first, within --limit", async () => {
     const ada = await person("ada_lovelace", "Countess");
@@ -30,15 +33,28 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
 
     const found = json(await chatctl(env, "user", "list", "--query", "ADA", "--json"));
     expect(found.total).toBe(3);
-    expect(found.users.map((u: { username: string }) => u.username)).toEqual(["ada_lovelace", "grace", app.botUser.username]);
-    expect(found.users[0]).toEqual({ id: ada.id.toString(), username: "ada_lovelace", global_name: "Countess", bot: false, suspended: false, created_at: expect.any(String) });
+    expect(found.users.map((u: { username: string }) => u.username)).toEqual([
+      "ada_lovelace",
+      "grace",
+      app.botUser.username,
+    ]);
+    expect(found.users[0]).toEqual({
+      id: ada.id.toString(),
+      username: "ada_lovelace",
+      global_name: "Countess",
+      bot: false,
+      suspended: false,
+      created_at: expect.any(String),
+    });
     expect(found.users[2]).toMatchObject({ id: app.botUser.id.toString(), bot: true });
 
     const limited = json(await chatctl(env, "user", "list", "--query", "ada", "--limit", "1", "--json"));
     expect(limited).toEqual({ total: 3, users: [found.users[0]] });
     expect(grace.id).toBeGreaterThan(ada.id);
 
-    expect(refusal(await chatctl(env, "user", "list", "--limit", "many", "--json"))).toBe("--limit must be a whole number from 1 to 1000");
+    expect(refusal(await chatctl(env, "user", "list", "--limit", "many", "--json"))).toBe(
+      "--limit must be a whole number from 1 to 1000",
+    );
   });
 
   it("guild list finds guilds by name with their owner and member count", async () => {
@@ -50,8 +66,22 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     expect(found).toEqual({
       total: 2,
       guilds: [
-        { id: first.id.toString(), name: "Rowing Club", owner_id: owner.id.toString(), owner_username: "guild_lister", member_count: 1, created_at: expect.any(String) },
-        { id: third.id.toString(), name: "Rowing Club Juniors", owner_id: owner.id.toString(), owner_username: "guild_lister", member_count: 1, created_at: expect.any(String) },
+        {
+          id: first.id.toString(),
+          name: "Rowing Club",
+          owner_id: owner.id.toString(),
+          owner_username: "guild_lister",
+          member_count: 1,
+          created_at: expect.any(String),
+        },
+        {
+          id: third.id.toString(),
+          name: "Rowing Club Juniors",
+          owner_id: owner.id.toString(),
+          owner_username: "guild_lister",
+          member_count: 1,
+          created_at: expect.any(String),
+        },
       ],
     });
   });
@@ -61,7 +91,9 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const pat = await person("pat");
     const sessions = [await domain.webSessions.start(pat.id), await domain.webSessions.start(pat.id)];
 
-    const reset = json(await chatctl(env, "user", "reset-password", "--username", "pat", "--password", STRONG, "--json"));
+    const reset = json(
+      await chatctl(env, "user", "reset-password", "--username", "pat", "--password", STRONG, "--json"),
+    );
     expect(reset).toEqual({ id: pat.id.toString(), ended_sessions: 2 });
     const stored = await domain.users.findByUsername("pat");
     expect(await verifyPassword(stored?.passwordHash as string, STRONG)).toBe(true);
@@ -71,12 +103,19 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const refused: [string[], string | RegExp][] = [
       [["--username", "pat", "--password", "password"], /^--password is too easy to guess: /],
       [["--username", "pat", "--password", `pat${STRONG}`], /^--password is too easy to guess: /],
-      [["--username", "pat", "--password", `${STRONG} ${"q8#Lm2!v".repeat(16)}`], "--password must be 8 to 128 characters long"],
+      [
+        ["--username", "pat", "--password", `${STRONG} ${"q8#Lm2!v".repeat(16)}`],
+        "--password must be 8 to 128 characters long",
+      ],
       [["--username", "nobody_here", "--password", STRONG], "unknown user: nobody_here"],
-      [["--username", app.botUser.username, "--password", STRONG], `${app.botUser.username} is a bot: bots sign in with their token (app rotate-token)`],
+      [
+        ["--username", app.botUser.username, "--password", STRONG],
+        `${app.botUser.username} is a bot: bots sign in with their token (app rotate-token)`,
+      ],
       [["--username", "pat"], "missing --password"],
     ];
-    for (const [args, message] of refused) expect(refusal(await chatctl(env, "user", "reset-password", ...args, "--json"))).toMatch(message);
+    for (const [args, message] of refused)
+      expect(refusal(await chatctl(env, "user", "reset-password", ...args, "--json"))).toMatch(message);
     expect((await domain.users.findByUsername("pat"))?.passwordHash).toBe(stored?.passwordHash);
   });
 
@@ -84,8 +123,12 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const world = await t.seed.world();
     const gateway = await RawGatewayClient.identified(t, world.token, Intents.Guilds);
     try {
-      expect(refusal(await chatctl(env, "guild", "delete", "--guild", "not-a-number", "--json"))).toBe("--guild must be a numeric id");
-      expect(refusal(await chatctl(env, "guild", "delete", "--guild", "999999999", "--json"))).toBe("unknown guild: 999999999");
+      expect(refusal(await chatctl(env, "guild", "delete", "--guild", "not-a-number", "--json"))).toBe(
+        "--guild must be a numeric id",
+      );
+      expect(refusal(await chatctl(env, "guild", "delete", "--guild", "999999999", "--json"))).toBe(
+        "unknown guild: 999999999",
+      );
       expect(await t.server.ctx.domain.ctx.db.guild.count({ where: { id: world.guild.id } })).toBe(1);
 
       const deleted = json(await chatctl(env, "guild", "delete", "--guild", world.guild.id.toString(), "--json"));
@@ -103,7 +146,9 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const me = (token: string) => fetch(`${t.base}/users/@me`, { headers: { authorization: `Bot ${token}` } });
     expect((await me(world.token)).status).toBe(200);
 
-    const rotated = json(await chatctl(env, "app", "rotate-token", "--application", world.app.application.id.toString(), "--json"));
+    const rotated = json(
+      await chatctl(env, "app", "rotate-token", "--application", world.app.application.id.toString(), "--json"),
+    );
     expect(rotated).toEqual({ application_id: world.app.application.id.toString(), bot_token: expect.any(String) });
     expect(rotated.bot_token).not.toBe(world.token);
     expect((await me(world.token)).status).toBe(401);
@@ -111,8 +156,12 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     expect(res.status).toBe(200);
     expect(((await res.json()) as { id: string }).id).toBe(world.botUserId.toString());
 
-    expect(refusal(await chatctl(env, "app", "rotate-token", "--application", "12x", "--json"))).toBe("--application must be a numeric id");
-    expect(refusal(await chatctl(env, "app", "rotate-token", "--application", "999999999", "--json"))).toBe("unknown application: 999999999");
+    expect(refusal(await chatctl(env, "app", "rotate-token", "--application", "12x", "--json"))).toBe(
+      "--application must be a numeric id",
+    );
+    expect(refusal(await chatctl(env, "app", "rotate-token", "--application", "999999999", "--json"))).toBe(
+      "unknown application: 999999999",
+    );
     expect((await me(rotated.bot_token)).status).toBe(200);
   });
 
@@ -143,16 +192,37 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     const result = await chatctl(configured, "config", "show", "--json");
     for (const secret of Object.values(secrets)) expect(result.stdout).not.toContain(secret);
     const config = json(result);
-    expect(config.storage).toEqual({ mode: "postgresql", database_url: "postgresql://chat@db.example:5433/chat?sslmode=require&sslpassword=REDACTED", password: "set", pool_size: 10 });
-    expect(config.events).toEqual({ mode: "redis", redis_url: "redis://cache.example:6380/2", password: "set", namespace: "prod" });
+    expect(config.storage).toEqual({
+      mode: "postgresql",
+      database_url: "postgresql://chat@db.example:5433/chat?sslmode=require&sslpassword=REDACTED",
+      password: "set",
+      pool_size: 10,
+    });
+    expect(config.events).toEqual({
+      mode: "redis",
+      redis_url: "redis://cache.example:6380/2",
+      password: "set",
+      namespace: "prod",
+    });
     expect(config.server).toMatchObject({ port: 8443 });
-    expect(config.public_urls).toMatchObject({ apiUrl: "https://chat.example/api/v10", cdnUrl: "https://chat.example/cdn" });
-    expect(config.voice).toEqual({ livekit_url: "wss://voice.example", livekit_public_url: "wss://voice.example", api_key: "set", api_secret: "set" });
+    expect(config.public_urls).toMatchObject({
+      apiUrl: "https://chat.example/api/v10",
+      cdnUrl: "https://chat.example/cdn",
+    });
+    expect(config.voice).toEqual({
+      livekit_url: "wss://voice.example",
+      livekit_public_url: "wss://voice.example",
+      api_key: "set",
+      api_secret: "set",
+    });
     expect(config.secrets).toEqual({ attachment_signing_key: "set", nextauth_secret: "set", internal_secret: "set" });
 
     // Without them: the embedded database and secrets generated into DATA_DIR (the running server made its own).
     const plain = json(await chatctl({ ...env, DATABASE_URL: "", REDIS_URL: "" }, "config", "show", "--json"));
-    expect(plain.storage).toMatchObject({ mode: "embedded", password: storageMode === "embedded" ? "generated" : expect.any(String) });
+    expect(plain.storage).toMatchObject({
+      mode: "embedded",
+      password: storageMode === "embedded" ? "generated" : expect.any(String),
+    });
     expect(plain.secrets.attachment_signing_key).toBe("generated");
     expect(plain.voice).toBeNull();
   });
@@ -168,7 +238,9 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
       migrations_applied: expect.any(Number),
       migrations_pending: [],
     });
-    const last = await t.server.ctx.domain.ctx.db.$queryRawUnsafe<{ migration_name: string }[]>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name DESC LIMIT 1`);
+    const last = await t.server.ctx.domain.ctx.db.$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name DESC LIMIT 1`,
+    );
     expect(version.migration).toBe(last[0]?.migration_name);
   });
 

@@ -18,7 +18,9 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
   afterAll(() => storage?.drop());
 
   it("creates a user, a guild, an application, adds the bot and a member, each printing one JSON object", async () => {
-    const alice = json(await chatctl(env, "user", "create", "--username", "alice", "--password", "correct horse", "--json"));
+    const alice = json(
+      await chatctl(env, "user", "create", "--username", "alice", "--password", "correct horse", "--json"),
+    );
     expect(alice.id).toMatch(/^[0-9]+$/);
     json(await chatctl(env, "user", "create", "--username", "bob", "--password", "correct horse", "--json"));
 
@@ -29,10 +31,29 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
     ]);
 
     const app = json(await chatctl(env, "app", "create", "--owner", "alice", "--name", "Echo Bot", "--json"));
-    expect(Object.keys(app).sort()).toEqual(["application_id", "bot_token", "bot_user_id", "client_id", "client_secret"]);
+    expect(Object.keys(app).sort()).toEqual([
+      "application_id",
+      "bot_token",
+      "bot_user_id",
+      "client_id",
+      "client_secret",
+    ]);
     expect(Buffer.from(app.bot_token.split(".")[0], "base64").toString()).toBe(app.bot_user_id);
 
-    const added = json(await chatctl(env, "guild", "add-bot", "--guild", guild.id, "--application", app.application_id, "--permissions", "3072", "--json"));
+    const added = json(
+      await chatctl(
+        env,
+        "guild",
+        "add-bot",
+        "--guild",
+        guild.id,
+        "--application",
+        app.application_id,
+        "--permissions",
+        "3072",
+        "--json",
+      ),
+    );
     expect(added).toEqual({ guild_id: guild.id, user_id: app.bot_user_id });
 
     const member = json(await chatctl(env, "guild", "add-member", "--guild", guild.id, "--username", "bob", "--json"));
@@ -66,14 +87,42 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
     it("app redirect-add registers login redirects, printing { redirect_uris }, with the portal's validation; user suspend", async () => {
       json(await chatctl(running, "user", "create", "--username", "dora", "--password", "correct horse", "--json"));
       const app = json(await chatctl(running, "app", "create", "--owner", "dora", "--name", "Dora Site", "--json"));
-      const first = json(await chatctl(running, "app", "redirect-add", "--application", app.application_id, "--uri", "https://dora.example/callback", "--json"));
+      const first = json(
+        await chatctl(
+          running,
+          "app",
+          "redirect-add",
+          "--application",
+          app.application_id,
+          "--uri",
+          "https://dora.example/callback",
+          "--json",
+        ),
+      );
       expect(first).toEqual({ redirect_uris: ["https://dora.example/callback"] });
-      const second = json(await chatctl(running, "app", "redirect-add", "--application", app.application_id, "--uri", "http://localhost:3000/cb", "--json"));
+      const second = json(
+        await chatctl(
+          running,
+          "app",
+          "redirect-add",
+          "--application",
+          app.application_id,
+          "--uri",
+          "http://localhost:3000/cb",
+          "--json",
+        ),
+      );
       expect(second).toEqual({ redirect_uris: ["https://dora.example/callback", "http://localhost:3000/cb"] });
 
       const refused: [string[], string][] = [
-        [["--application", app.application_id, "--uri", "https://dora.example/cb#section"], "Must not contain a fragment (#)."],
-        [["--application", app.application_id, "--uri", "http://dora.example/cb"], "Must use https (http is allowed only for localhost and 127.0.0.1)."],
+        [
+          ["--application", app.application_id, "--uri", "https://dora.example/cb#section"],
+          "Must not contain a fragment (#).",
+        ],
+        [
+          ["--application", app.application_id, "--uri", "http://dora.example/cb"],
+          "Must use https (http is allowed only for localhost and 127.0.0.1).",
+        ],
         [["--application", "999999", "--uri", "https://dora.example/"], "unknown application: 999999"],
       ];
       for (const [args, message] of refused) {
@@ -88,7 +137,9 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
     });
 
     it("works while the service runs, reaching the database the server serves", async () => {
-      const carol = json(await chatctl(running, "user", "create", "--username", "carol", "--password", "correct horse", "--json"));
+      const carol = json(
+        await chatctl(running, "user", "create", "--username", "carol", "--password", "correct horse", "--json"),
+      );
       const seen = await t.server.ctx.domain.users.findByUsername("carol");
       expect(seen?.id.toString()).toBe(carol.id);
     });

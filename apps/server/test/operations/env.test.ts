@@ -20,7 +20,12 @@ describe("server environment", () => {
 
   it("reads any other TRUST_PROXY as a comma-separated list of proxy addresses and CIDR ranges", () => {
     expect(readServerEnv({ TRUST_PROXY: "10.0.0.5" }).trustProxy).toEqual(["10.0.0.5"]);
-    expect(readServerEnv({ TRUST_PROXY: " 10.0.0.5, 192.168.0.0/16,fd00::/8 ,loopback," }).trustProxy).toEqual(["10.0.0.5", "192.168.0.0/16", "fd00::/8", "loopback"]);
+    expect(readServerEnv({ TRUST_PROXY: " 10.0.0.5, 192.168.0.0/16,fd00::/8 ,loopback," }).trustProxy).toEqual([
+      "10.0.0.5",
+      "192.168.0.0/16",
+      "fd00::/8",
+      "loopback",
+    ]);
   });
 
   it("refuses a TRUST_PROXY entry that is no address or range, naming it", () => {
@@ -31,7 +36,10 @@ describe("server environment", () => {
 
   it("reads METRICS_PORT (unset: metrics not served) and METRICS_HOST (unset: SERVER_HOST's), refusing a port that is none", () => {
     expect(readServerEnv({}).metricsPort).toBeUndefined();
-    expect(readServerEnv({ METRICS_PORT: "9464", SERVER_HOST: "10.1.2.3" })).toMatchObject({ metricsPort: 9464, metricsHost: "10.1.2.3" });
+    expect(readServerEnv({ METRICS_PORT: "9464", SERVER_HOST: "10.1.2.3" })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: "10.1.2.3",
+    });
     expect(readServerEnv({ METRICS_PORT: "9464", METRICS_HOST: "127.0.0.1" }).metricsHost).toBe("127.0.0.1");
     expect(() => readServerEnv({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT is not a port/);
   });
@@ -40,7 +48,9 @@ describe("server environment", () => {
     expect(readServerEnv({ LOG_LEVEL: "debug" }).logLevel).toBe("debug");
     expect(readServerEnv({}).logLevel).toBe("info");
     expect(readServerEnv({ LOG_LEVEL: "" }).logLevel).toBe("info");
-    expect(() => readServerEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent: loud/);
+    expect(() => readServerEnv({ LOG_LEVEL: "loud" })).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent: loud/,
+    );
   });
 
   it("reads ATTACHMENT_SIGNING_KEY, refusing one shorter than 32 characters", () => {
@@ -62,7 +72,9 @@ describe("server environment", () => {
       const other = mkdtempSync(join(tmpdir(), "chat-env-test-"));
       expect(attachmentSigningKeyFromEnv({ DATA_DIR: other })).not.toBe(first);
       rmSync(other, { recursive: true, force: true });
-      expect(attachmentSigningKeyFromEnv({ DATA_DIR: dataDir, ATTACHMENT_SIGNING_KEY: "c".repeat(40) })).toBe("c".repeat(40));
+      expect(attachmentSigningKeyFromEnv({ DATA_DIR: dataDir, ATTACHMENT_SIGNING_KEY: "c".repeat(40) })).toBe(
+        "c".repeat(40),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

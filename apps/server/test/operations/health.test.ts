@@ -31,7 +31,10 @@ describe(`health checks (${storageMode})`, () => {
     expect(await get(t, "/readyz")).toEqual({
       status: 200,
       cacheControl: "no-store",
-      body: { status: "ready", checks: { database: "ok", redis: withRedis ? "ok" : "not configured", livekit: "not configured" } },
+      body: {
+        status: "ready",
+        checks: { database: "ok", redis: withRedis ? "ok" : "not configured", livekit: "not configured" },
+      },
     });
   });
 
@@ -44,7 +47,10 @@ describe(`health checks (${storageMode})`, () => {
     const draining = await startTestServer();
     try {
       draining.server.drain();
-      expect(await get(draining, "/readyz")).toMatchObject({ status: 503, body: { status: "draining", checks: { database: "ok" } } });
+      expect(await get(draining, "/readyz")).toMatchObject({
+        status: 503,
+        body: { status: "draining", checks: { database: "ok" } },
+      });
       expect(await get(draining, "/healthz")).toMatchObject({ status: 200 });
     } finally {
       await draining.close();
@@ -55,11 +61,26 @@ describe(`health checks (${storageMode})`, () => {
 describe("readiness with voice", () => {
   it("counts LiveKit in when it is configured: ready while it answers, 503 naming it when it does not", async () => {
     const livekit = await startTestLiveKit();
-    const up = await startTestServer({ livekit: { url: livekit.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret } });
-    const down = await startTestServer({ livekit: { url: `ws://127.0.0.1:${await closedPort()}`, publicUrl: "ws://127.0.0.1:1", apiKey: "key", apiSecret: "secret-secret-secret-secret-secret" } });
+    const up = await startTestServer({
+      livekit: { url: livekit.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret },
+    });
+    const down = await startTestServer({
+      livekit: {
+        url: `ws://127.0.0.1:${await closedPort()}`,
+        publicUrl: "ws://127.0.0.1:1",
+        apiKey: "key",
+        apiSecret: "secret-secret-secret-secret-secret",
+      },
+    });
     try {
-      expect(await get(up, "/readyz")).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
-      expect(await get(down, "/readyz")).toMatchObject({ status: 503, body: { status: "unavailable", checks: { database: "ok", livekit: "unavailable" } } });
+      expect(await get(up, "/readyz")).toMatchObject({
+        status: 200,
+        body: { status: "ready", checks: { livekit: "ok" } },
+      });
+      expect(await get(down, "/readyz")).toMatchObject({
+        status: 503,
+        body: { status: "unavailable", checks: { database: "ok", livekit: "unavailable" } },
+      });
     } finally {
       await up.close();
       await down.close();
@@ -70,7 +91,9 @@ describe("readiness with voice", () => {
   it("asks LiveKit at most once a second however often and however many at once it is probed, and answers draining at once all the same", async () => {
     const livekit = await startTestLiveKit();
     const counted = await countingLiveKitAddress(livekit);
-    const t = await startTestServer({ livekit: { url: counted.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret } });
+    const t = await startTestServer({
+      livekit: { url: counted.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret },
+    });
     try {
       const started = performance.now();
       const burst = await Promise.all(Array.from({ length: 20 }, () => get(t, "/readyz")));
@@ -81,11 +104,17 @@ describe("readiness with voice", () => {
 
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       const before = counted.checks();
-      expect(await get(t, "/readyz")).toMatchObject({ status: 200, body: { status: "ready", checks: { livekit: "ok" } } });
+      expect(await get(t, "/readyz")).toMatchObject({
+        status: 200,
+        body: { status: "ready", checks: { livekit: "ok" } },
+      });
       expect(counted.checks()).toBe(before + 1);
 
       t.server.drain();
-      expect(await get(t, "/readyz")).toMatchObject({ status: 503, body: { status: "draining", checks: { livekit: "ok" } } });
+      expect(await get(t, "/readyz")).toMatchObject({
+        status: 503,
+        body: { status: "draining", checks: { livekit: "ok" } },
+      });
       expect(counted.checks()).toBe(before + 1);
     } finally {
       await t.close();

@@ -14,7 +14,11 @@ describe("the launcher's own LiveKit", () => {
   it("is not started when LIVEKIT_URL names one, and LIVEKIT_PORT must be a port", () => {
     expect(readLocalLiveKitEnv({ LIVEKIT_URL: "wss://livekit.example.org" }).configured).toBe(true);
     expect(readLocalLiveKitEnv({ LIVEKIT_URL: " " }).configured).toBe(false);
-    expect(readLocalLiveKitEnv({ LIVEKIT_PORT: "7990", LIVEKIT_BINARY: "/opt/livekit" })).toEqual({ configured: false, port: 7990, binary: "/opt/livekit" });
+    expect(readLocalLiveKitEnv({ LIVEKIT_PORT: "7990", LIVEKIT_BINARY: "/opt/livekit" })).toEqual({
+      configured: false,
+      port: 7990,
+      binary: "/opt/livekit",
+    });
     expect(() => readLocalLiveKitEnv({ LIVEKIT_PORT: "seven" })).toThrow(/LIVEKIT_PORT/);
   });
 
@@ -32,7 +36,10 @@ describe("the launcher's own LiveKit", () => {
       });
       request.on("end", async () => {
         const apiKey = `chat-${keptSecret(dataDir, "livekit-api-key").slice(0, 12)}`;
-        const event = await new WebhookReceiver(apiKey, keptSecret(dataDir, "livekit-api-secret")).receive(body, request.headers.authorization);
+        const event = await new WebhookReceiver(apiKey, keptSecret(dataDir, "livekit-api-secret")).receive(
+          body,
+          request.headers.authorization,
+        );
         webhooks.push(`${request.url} ${event.event} ${event.room?.name}`);
         response.end();
       });

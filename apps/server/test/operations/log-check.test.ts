@@ -19,7 +19,11 @@ describe("the full run's log check (scripts/check-logs.mjs)", () => {
   });
 
   it("passes a log whose capabilities were redacted", () => {
-    const log = ['{"req":{"url":"/api/v10/webhooks/1/[redacted]?wait=true"}}', '{"req":{"url":"/cdn/a.png?ex=1&is=2&hm=[redacted]"}}', '{"authorization":"[redacted]"}'].join("\n");
+    const log = [
+      '{"req":{"url":"/api/v10/webhooks/1/[redacted]?wait=true"}}',
+      '{"req":{"url":"/cdn/a.png?ex=1&is=2&hm=[redacted]"}}',
+      '{"authorization":"[redacted]"}',
+    ].join("\n");
     expect(find(log, ["s3cr3t-generated-value"])).toEqual([]);
   });
 });

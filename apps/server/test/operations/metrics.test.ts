@@ -7,7 +7,13 @@ import { expectError } from "../support/rest-fixtures";
 import { storageMode, startTestServer, type TestServer } from "../support/test-server";
 import { eventually, VoiceParticipant } from "../support/voice-bot";
 import { startVoiceTestServer } from "../support/voice-server";
-import { callback, type BotGateway, type InteractionWorld, interactionWorld, receivedBy } from "../rest/interactions/interaction-fixtures";
+import {
+  callback,
+  type BotGateway,
+  type InteractionWorld,
+  interactionWorld,
+  receivedBy,
+} from "../rest/interactions/interaction-fixtures";
 
 const MESSAGES_ROUTE = "/api/v10/channels/:channel/messages";
 const DASHBOARD = new URL("../../../../ops/grafana/chat-dashboard.json", import.meta.url);
@@ -60,12 +66,27 @@ describe(`Prometheus metrics (${storageMode})`, () => {
     expect((await w.bot.get(`/channels/${w.text.id}/messages`)).status).toBe(200);
     expect((await w.bot.get(`/channels/${w.text.id}/messages`)).status).toBe(200);
     await expectError(await w.bot.get("/channels/123456789/messages"), 404, 10003);
-    await eventually(async () => (await scrape()).value("chat_http_request_duration_seconds_count", series("404")) > before.value("chat_http_request_duration_seconds_count", series("404")), "the 404 counted");
+    await eventually(
+      async () =>
+        (await scrape()).value("chat_http_request_duration_seconds_count", series("404")) >
+        before.value("chat_http_request_duration_seconds_count", series("404")),
+      "the 404 counted",
+    );
     const after = await scrape();
-    expect(after.value("chat_http_request_duration_seconds_count", series("200")) - before.value("chat_http_request_duration_seconds_count", series("200"))).toBe(2);
-    expect(after.value("chat_http_request_duration_seconds_count", series("404")) - before.value("chat_http_request_duration_seconds_count", series("404"))).toBe(1);
-    expect(after.value("chat_http_request_duration_seconds_sum", series("200"))).toBeGreaterThan(before.value("chat_http_request_duration_seconds_sum", series("200")));
-    expect(after.value("chat_http_request_duration_seconds_bucket", { ...series("200"), le: "+Inf" })).toBe(after.value("chat_http_request_duration_seconds_count", series("200")));
+    expect(
+      after.value("chat_http_request_duration_seconds_count", series("200")) -
+        before.value("chat_http_request_duration_seconds_count", series("200")),
+    ).toBe(2);
+    expect(
+      after.value("chat_http_request_duration_seconds_count", series("404")) -
+        before.value("chat_http_request_duration_seconds_count", series("404")),
+    ).toBe(1);
+    expect(after.value("chat_http_request_duration_seconds_sum", series("200"))).toBeGreaterThan(
+      before.value("chat_http_request_duration_seconds_sum", series("200")),
+    );
+    expect(after.value("chat_http_request_duration_seconds_bucket", { ...series("200"), le: "+Inf" })).toBe(
+      after.value("chat_http_request_duration_seconds_count", series("200")),
+    );
     const routes = new Set(after.series("chat_http_request_duration_seconds_count").map((s) => s.labels.route));
     expect([...routes].filter((route) => /\d{6,}/.test(route ?? ""))).toEqual([]);
   });
@@ -73,11 +94,20 @@ describe(`Prometheus metrics (${storageMode})`, () => {
   it("count 429s by the bucket that refused them", async () => {
     const before = await scrape();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await w.bot.post(`/channels/${w.text.id}/messages`, { content: `flood ${i}` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await w.bot.post(`/channels/${w.text.id}/messages`, { content: `flood ${i}` })).status);
     expect(statuses).toContain(429);
     const refused = statuses.filter((s) => s === 429).length;
-    await eventually(async () => (await scrape()).value("chat_rate_limited_total", { bucket: "message.create" }) - before.value("chat_rate_limited_total", { bucket: "message.create" }) === refused, "the 429s counted");
-    expect((await scrape()).value("chat_rate_limited_total", { bucket: "global" })).toBe(before.value("chat_rate_limited_total", { bucket: "global" }));
+    await eventually(
+      async () =>
+        (await scrape()).value("chat_rate_limited_total", { bucket: "message.create" }) -
+          before.value("chat_rate_limited_total", { bucket: "message.create" }) ===
+        refused,
+      "the 429s counted",
+    );
+    expect((await scrape()).value("chat_rate_limited_total", { bucket: "global" })).toBe(
+      before.value("chat_rate_limited_total", { bucket: "global" }),
+    );
   });
 
   it("count gateway connections, sessions, identifies, resumes and close codes", async () => {
@@ -92,7 +122,12 @@ describe(`Prometheus metrics (${storageMode})`, () => {
 
     // A client's 4000 leaves the session waiting for its Resume.
     await client.close(4000);
-    await eventually(async () => (await scrape()).value("chat_gateway_closes_total", { code: "4000", by: "client" }) === before.value("chat_gateway_closes_total", { code: "4000", by: "client" }) + 1, "the client's close counted");
+    await eventually(
+      async () =>
+        (await scrape()).value("chat_gateway_closes_total", { code: "4000", by: "client" }) ===
+        before.value("chat_gateway_closes_total", { code: "4000", by: "client" }) + 1,
+      "the client's close counted",
+    );
     const dropped = await scrape();
     expect(dropped.value("chat_gateway_connections")).toBe(before.value("chat_gateway_connections"));
     expect(dropped.value("chat_gateway_sessions")).toBe(open.value("chat_gateway_sessions"));
@@ -104,15 +139,32 @@ describe(`Prometheus metrics (${storageMode})`, () => {
     // An unknown opcode: the server closes with 4001.
     refused.send({ op: 99, d: null });
     await refused.closed;
-    await eventually(async () => (await scrape()).value("chat_gateway_closes_total", { code: "4001", by: "server" }) === before.value("chat_gateway_closes_total", { code: "4001", by: "server" }) + 1, "the server's close counted");
+    await eventually(
+      async () =>
+        (await scrape()).value("chat_gateway_closes_total", { code: "4001", by: "server" }) ===
+        before.value("chat_gateway_closes_total", { code: "4001", by: "server" }) + 1,
+      "the server's close counted",
+    );
     const after = await scrape();
-    expect(after.value("chat_gateway_resumes_total", { outcome: "resumed" }) - before.value("chat_gateway_resumes_total", { outcome: "resumed" })).toBe(1);
-    expect(after.value("chat_gateway_resumes_total", { outcome: "refused" }) - before.value("chat_gateway_resumes_total", { outcome: "refused" })).toBe(1);
+    expect(
+      after.value("chat_gateway_resumes_total", { outcome: "resumed" }) -
+        before.value("chat_gateway_resumes_total", { outcome: "resumed" }),
+    ).toBe(1);
+    expect(
+      after.value("chat_gateway_resumes_total", { outcome: "refused" }) -
+        before.value("chat_gateway_resumes_total", { outcome: "refused" }),
+    ).toBe(1);
     expect(after.value("chat_gateway_identifies_total")).toBe(open.value("chat_gateway_identifies_total"));
 
     await resumed.close(1000);
-    await eventually(async () => (await scrape()).value("chat_gateway_sessions") === before.value("chat_gateway_sessions"), "the session ended with its 1000");
-    expect((await scrape()).value("chat_gateway_closes_total", { code: "1000", by: "client" }) - before.value("chat_gateway_closes_total", { code: "1000", by: "client" })).toBe(1);
+    await eventually(
+      async () => (await scrape()).value("chat_gateway_sessions") === before.value("chat_gateway_sessions"),
+      "the session ended with its 1000",
+    );
+    expect(
+      (await scrape()).value("chat_gateway_closes_total", { code: "1000", by: "client" }) -
+        before.value("chat_gateway_closes_total", { code: "1000", by: "client" }),
+    ).toBe(1);
   });
 
   it("count the events dispatched to bots, by type, and their fan-out to sessions", async () => {
@@ -123,11 +175,24 @@ describe(`Prometheus metrics (${storageMode})`, () => {
       await w.domain.messages.create(w.text.id, w.member.id, { content: "to two sessions" });
       await second.dispatch("MESSAGE_CREATE", (d) => d.content === "to two sessions");
       await gateway.dispatch("MESSAGE_CREATE", (d) => d.content === "to two sessions");
-      await eventually(async () => (await scrape()).value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }) > before.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }), "the dispatch counted");
+      await eventually(
+        async () =>
+          (await scrape()).value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }) >
+          before.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }),
+        "the dispatch counted",
+      );
       const after = await scrape();
-      expect(after.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }) - before.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" })).toBe(1);
-      expect(after.value("chat_gateway_dispatch_fanout_sum") - before.value("chat_gateway_dispatch_fanout_sum")).toBeGreaterThanOrEqual(2);
-      expect(after.value("chat_gateway_dispatch_fanout_bucket", { le: "1" }) - before.value("chat_gateway_dispatch_fanout_bucket", { le: "1" })).toBe(
+      expect(
+        after.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }) -
+          before.value("chat_gateway_dispatched_events_total", { event: "MESSAGE_CREATE" }),
+      ).toBe(1);
+      expect(
+        after.value("chat_gateway_dispatch_fanout_sum") - before.value("chat_gateway_dispatch_fanout_sum"),
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        after.value("chat_gateway_dispatch_fanout_bucket", { le: "1" }) -
+          before.value("chat_gateway_dispatch_fanout_bucket", { le: "1" }),
+      ).toBe(
         after.value("chat_gateway_dispatch_fanout_count") - before.value("chat_gateway_dispatch_fanout_count") - 1,
       );
     } finally {
@@ -137,7 +202,9 @@ describe(`Prometheus metrics (${storageMode})`, () => {
 
   it("count interaction callbacks answered in time, late (10062) and twice (40060)", async () => {
     const before = await scrape();
-    const outcome = (s: Scrape, name: string) => s.value("chat_interaction_callbacks_total", { outcome: name }) - before.value("chat_interaction_callbacks_total", { outcome: name });
+    const outcome = (s: Scrape, name: string) =>
+      s.value("chat_interaction_callbacks_total", { outcome: name }) -
+      before.value("chat_interaction_callbacks_total", { outcome: name });
 
     const first = await receivedBy(gateway, (await w.slash(ping.id)).id);
     expect((await callback(t, first, { type: 4, data: { content: "pong" } })).status).toBe(204);
@@ -145,23 +212,39 @@ describe(`Prometheus metrics (${storageMode})`, () => {
 
     const late = await receivedBy(gateway, (await w.slash(ping.id)).id);
     // Its 3 seconds are over (the database clock's).
-    await t.server.ctx.database.prisma.$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 millisecond' WHERE id = ${BigInt(late.id)}`;
+    await t.server.ctx.database.prisma
+      .$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 millisecond' WHERE id = ${BigInt(late.id)}`;
     await expectError(await callback(t, late, { type: 4, data: { content: "late" } }), 404, 10062);
     // An interaction that never was is neither.
-    await expectError(await callback(t, { id: "987654321", token: late.token }, { type: 4, data: { content: "x" } }), 404, 10062);
+    await expectError(
+      await callback(t, { id: "987654321", token: late.token }, { type: 4, data: { content: "x" } }),
+      404,
+      10062,
+    );
 
     const after = await scrape();
-    expect({ in_time: outcome(after, "in_time"), late: outcome(after, "late"), double: outcome(after, "double") }).toEqual({ in_time: 1, late: 1, double: 1 });
+    expect({
+      in_time: outcome(after, "in_time"),
+      late: outcome(after, "late"),
+      double: outcome(after, "double"),
+    }).toEqual({ in_time: 1, late: 1, double: 1 });
   });
 
   it("time database statements and show the pool's use", async () => {
     const before = await scrape();
     expect((await w.bot.get(`/channels/${w.text.id}/messages`)).status).toBe(200);
     const after = await scrape();
-    expect(after.value("chat_db_query_duration_seconds_count")).toBeGreaterThan(before.value("chat_db_query_duration_seconds_count"));
-    expect(after.value("chat_db_query_duration_seconds_sum")).toBeGreaterThan(before.value("chat_db_query_duration_seconds_sum"));
+    expect(after.value("chat_db_query_duration_seconds_count")).toBeGreaterThan(
+      before.value("chat_db_query_duration_seconds_count"),
+    );
+    expect(after.value("chat_db_query_duration_seconds_sum")).toBeGreaterThan(
+      before.value("chat_db_query_duration_seconds_sum"),
+    );
     expect(after.value("chat_db_pool_connections")).toBeGreaterThan(0);
-    expect(after.value("chat_db_pool_connections", { state: "in_use" }) + after.value("chat_db_pool_connections", { state: "idle" })).toBeLessThanOrEqual(after.value("chat_db_pool_max"));
+    expect(
+      after.value("chat_db_pool_connections", { state: "in_use" }) +
+        after.value("chat_db_pool_connections", { state: "idle" }),
+    ).toBeLessThanOrEqual(after.value("chat_db_pool_max"));
     expect(after.value("chat_db_pool_max")).toBeGreaterThan(0);
     expect(after.series("chat_db_pool_waiting")).toHaveLength(1);
   });
@@ -181,13 +264,17 @@ describe(`Prometheus metrics (${storageMode})`, () => {
     expect([...queried].filter((name) => !isWebMetric(name) && !metrics.exposes(name))).toEqual([]);
     const family = (name: string) => name.replace(/_(bucket|sum|count)$/, "");
     const onDashboard = new Set([...queried].map(family));
-    expect([...metrics.families.keys()].filter((name) => name.startsWith("chat_") && !onDashboard.has(name))).toEqual([]);
+    expect([...metrics.families.keys()].filter((name) => name.startsWith("chat_") && !onDashboard.has(name))).toEqual(
+      [],
+    );
   });
 
   it("show voice rooms and participants, none while voice is off", async () => {
     const metrics = await scrape();
     expect(metrics.series("chat_voice_rooms")).toEqual([{ name: "chat_voice_rooms", labels: {}, value: 0 }]);
-    expect(metrics.series("chat_voice_participants")).toEqual([{ name: "chat_voice_participants", labels: {}, value: 0 }]);
+    expect(metrics.series("chat_voice_participants")).toEqual([
+      { name: "chat_voice_participants", labels: {}, value: 0 },
+    ]);
   });
 });
 

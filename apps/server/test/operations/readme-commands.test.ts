@@ -14,20 +14,70 @@ import { describe, expect, it } from "vitest";
  */
 const root = resolve(__dirname, "../../../..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
-const scripts = Object.keys((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts,
+);
 
 /** pnpm 10's own commands (`pnpm help --all`), which shadow a script of the same name; `test` and `start` run the script. */
 const PNPM_COMMANDS = new Set([
-  "add", "audit", "bin", "cat-file", "cat-index", "config", "create", "dedupe", "deploy", "dlx", "doctor", "env", "exec",
-  "fetch", "find-hash", "i", "import", "init", "install", "install-test", "it", "licenses", "link", "list", "ln", "ls",
-  "outdated", "pack", "patch", "patch-commit", "patch-remove", "prune", "publish", "rb", "rebuild", "recursive", "remove",
-  "rm", "root", "run", "self-update", "server", "setup", "store", "un", "uninstall", "unlink", "up", "update", "why",
+  "add",
+  "audit",
+  "bin",
+  "cat-file",
+  "cat-index",
+  "config",
+  "create",
+  "dedupe",
+  "deploy",
+  "dlx",
+  "doctor",
+  "env",
+  "exec",
+  "fetch",
+  "find-hash",
+  "i",
+  "import",
+  "init",
+  "install",
+  "install-test",
+  "it",
+  "licenses",
+  "link",
+  "list",
+  "ln",
+  "ls",
+  "outdated",
+  "pack",
+  "patch",
+  "patch-commit",
+  "patch-remove",
+  "prune",
+  "publish",
+  "rb",
+  "rebuild",
+  "recursive",
+  "remove",
+  "rm",
+  "root",
+  "run",
+  "self-update",
+  "server",
+  "setup",
+  "store",
+  "un",
+  "uninstall",
+  "unlink",
+  "up",
+  "update",
+  "why",
 ]);
 /** What the README runs through pnpm that is not a script of ours. */
 const PNPM_ITSELF = new Set(["install", "exec", "--filter", "-g"]);
 
 function readmeCommands(): string[] {
-  return [...new Set([...readme.matchAll(/\bpnpm ([a-z][\w:-]*|--filter)\b/g)].map((m) => m[1] as string))].filter((name) => !PNPM_ITSELF.has(name));
+  return [...new Set([...readme.matchAll(/\bpnpm ([a-z][\w:-]*|--filter)\b/g)].map((m) => m[1] as string))].filter(
+    (name) => !PNPM_ITSELF.has(name),
+  );
 }
 
 function freePort(): Promise<number> {
@@ -46,7 +96,8 @@ describe("the README's pnpm commands", () => {
     expect(commands).toEqual(expect.arrayContaining(["start", "test", "server-node", "web", "chatctl"]));
     for (const name of commands) {
       expect(scripts, `README runs "pnpm ${name}"`).toContain(name);
-      if (name !== "test" && name !== "start") expect(PNPM_COMMANDS.has(name), `"pnpm ${name}" runs pnpm's own command, not the script`).toBe(false);
+      if (name !== "test" && name !== "start")
+        expect(PNPM_COMMANDS.has(name), `"pnpm ${name}" runs pnpm's own command, not the script`).toBe(false);
     }
   });
 
@@ -56,18 +107,30 @@ describe("the README's pnpm commands", () => {
     const [port, dbPort] = [await freePort(), await freePort()];
     const child = spawn("pnpm", ["server-node"], {
       cwd: root,
-      env: { ...process.env, SERVER_PORT: String(port), EMBEDDED_DB_PORT: String(dbPort), DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", LIVEKIT_URL: "" },
+      env: {
+        ...process.env,
+        SERVER_PORT: String(port),
+        EMBEDDED_DB_PORT: String(dbPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        LIVEKIT_URL: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
     let output = "";
-    for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    for (const stream of [child.stdout, child.stderr])
+      stream.on("data", (chunk: Buffer) => (output += chunk.toString()));
     let exited: number | null | undefined;
     child.on("exit", (code) => (exited = code));
     try {
       let status = 0;
       for (let i = 0; i < 120 && status !== 200 && exited === undefined; i++) {
-        status = await fetch(`http://127.0.0.1:${port}/api/v10/gateway`).then((r) => r.status, () => 0);
+        status = await fetch(`http://127.0.0.1:${port}/api/v10/gateway`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status !== 200) await sleep(500);
       }
       expect(status, `pnpm server-node (exit ${exited}):\n${output}`).toBe(200);

@@ -56,7 +56,11 @@ interface Child {
 }
 
 function runNode(file: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, [file], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [file], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   let exited: string | null = null;
   child.stdout.resume();
@@ -108,7 +112,8 @@ describe("README: Connecting a bot", () => {
 
   it("has one ```js snippet per library, each pointed at http://localhost:8080", () => {
     expect(snippets).toHaveLength(LIBRARIES.length);
-    for (const library of LIBRARIES) expect(snippetImporting(snippets, library.module)).toContain(`${README_ORIGIN}/api`);
+    for (const library of LIBRARIES)
+      expect(snippetImporting(snippets, library.module)).toContain(`${README_ORIGIN}/api`);
   });
 
   for (const library of LIBRARIES) {
@@ -118,7 +123,10 @@ describe("README: Connecting a bot", () => {
       const file = join(runDir, `${library.file}.mjs`);
       writeFileSync(file, source.replaceAll(README_ORIGIN, env.t.server.url));
 
-      const bot = await env.t.seed.bot(env.world, Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
+      const bot = await env.t.seed.bot(
+        env.world,
+        Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
+      );
       const botId = bot.botUser.id.toString();
       const channelId = env.world.text.id;
       const child = runNode(file, { BOT_TOKEN: bot.botToken });
@@ -129,9 +137,14 @@ describe("README: Connecting a bot", () => {
         let pong: WireMessage | undefined;
         while (!pong) {
           const exited = child.exited();
-          if (exited !== null) throw new Error(`the ${library.name} snippet exited (${exited}) before answering; its stderr:\n${child.stderr()}`);
+          if (exited !== null)
+            throw new Error(
+              `the ${library.name} snippet exited (${exited}) before answering; its stderr:\n${child.stderr()}`,
+            );
           if (Date.now() - started > ANSWER_WITHIN_MS) {
-            throw new Error(`the ${library.name} snippet did not answer ping within ${ANSWER_WITHIN_MS / 1000} s; its stderr:\n${child.stderr()}`);
+            throw new Error(
+              `the ${library.name} snippet did not answer ping within ${ANSWER_WITHIN_MS / 1000} s; its stderr:\n${child.stderr()}`,
+            );
           }
           if (Date.now() - lastPing >= PING_EVERY_MS) {
             const ping = await fixtures(env.t).personMessage(channelId, env.world.owner.id, "ping");
@@ -145,7 +158,10 @@ describe("README: Connecting a bot", () => {
           pong = messages.find((m) => m.author.id === botId && pings.has(m.message_reference?.message_id ?? ""));
         }
         expect(pong.content, `stderr:\n${child.stderr()}`).toBe("pong");
-        expect(child.exited(), `the ${library.name} snippet exited after answering; its stderr:\n${child.stderr()}`).toBeNull();
+        expect(
+          child.exited(),
+          `the ${library.name} snippet exited after answering; its stderr:\n${child.stderr()}`,
+        ).toBeNull();
       } finally {
         await child.kill();
         rmSync(file, { force: true });
@@ -160,8 +176,11 @@ function voiceSnippet(): string {
   const start = readme.search(/\n## Voice\b/);
   if (start < 0) throw new Error(`${readmePath} has no "## Voice" section`);
   const next = readme.indexOf("\n## ", start + 1);
-  const blocks = [...readme.slice(start, next < 0 ? undefined : next).matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string);
-  if (blocks.length !== 1) throw new Error(`expected one js snippet in the README's Voice section, found ${blocks.length}`);
+  const blocks = [...readme.slice(start, next < 0 ? undefined : next).matchAll(/^```js\n([\s\S]*?)^```$/gm)].map(
+    (m) => m[1] as string,
+  );
+  if (blocks.length !== 1)
+    throw new Error(`expected one js snippet in the README's Voice section, found ${blocks.length}`);
   return blocks[0] as string;
 }
 
@@ -179,7 +198,10 @@ describe("README: a bot in voice", () => {
     const runDir = mkdtempSync(join(snippetsDir, "voice-"));
     const file = join(runDir, "voice.mjs");
     writeFileSync(file, source.replaceAll(README_ORIGIN, env.t.server.url));
-    const bot = await env.t.seed.bot(env.world, Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory);
+    const bot = await env.t.seed.bot(
+      env.world,
+      Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
+    );
     const child = runNode(file, { BOT_TOKEN: bot.botToken });
     open.push({ close: () => child.kill() });
     const prisma = env.t.server.ctx.database.prisma;
@@ -187,8 +209,12 @@ describe("README: a bot in voice", () => {
       const started = Date.now();
       let lastAsk = 0;
       while ((await prisma.voiceState.count({ where: { userId: bot.botUser.id } })) === 0) {
-        if (child.exited() !== null) throw new Error(`the voice snippet exited (${child.exited()}); its stderr:\n${child.stderr()}`);
-        if (Date.now() - started > ANSWER_WITHIN_MS) throw new Error(`the voice snippet did not join within ${ANSWER_WITHIN_MS / 1000} s; its stderr:\n${child.stderr()}`);
+        if (child.exited() !== null)
+          throw new Error(`the voice snippet exited (${child.exited()}); its stderr:\n${child.stderr()}`);
+        if (Date.now() - started > ANSWER_WITHIN_MS)
+          throw new Error(
+            `the voice snippet did not join within ${ANSWER_WITHIN_MS / 1000} s; its stderr:\n${child.stderr()}`,
+          );
         if (Date.now() - lastAsk >= PING_EVERY_MS) {
           await fixtures(env.t).personMessage(env.world.text.id, env.world.owner.id, "!join");
           lastAsk = Date.now();
@@ -198,7 +224,11 @@ describe("README: a bot in voice", () => {
       const person = new VoiceParticipant();
       open.push(person);
       await person.connect(await env.t.server.ctx.domain.voice.join(env.world.voice.id, env.world.owner.id, {}));
-      await eventually(() => person.heardFrom(bot.botUser.id.toString()) > 20, "the person hears the snippet's tone", ANSWER_WITHIN_MS);
+      await eventually(
+        () => person.heardFrom(bot.botUser.id.toString()) > 20,
+        "the person hears the snippet's tone",
+        ANSWER_WITHIN_MS,
+      );
       expect(child.exited(), child.stderr()).toBeNull();
     } finally {
       await child.kill();

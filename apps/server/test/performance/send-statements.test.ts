@@ -19,8 +19,13 @@ describe("the statements of one message sent over REST", () => {
   // Reads share the kept access with sends and have no per-channel limit of 5 in 5 s.
   const read = async () => (await env.bot.get(`/channels/${channel}/messages?limit=1`)).status;
   const hideFromBot = (domain: typeof env.t.server.ctx.domain) =>
-    domain.channelOverwrites.put(channel, env.world.botUserId, env.world.owner.id, { type: 1, allow: "0", deny: Permission.ViewChannel.toString() });
-  const showToBot = (domain: typeof env.t.server.ctx.domain) => domain.channelOverwrites.remove(channel, env.world.botUserId, env.world.owner.id);
+    domain.channelOverwrites.put(channel, env.world.botUserId, env.world.owner.id, {
+      type: 1,
+      allow: "0",
+      deny: Permission.ViewChannel.toString(),
+    });
+  const showToBot = (domain: typeof env.t.server.ctx.domain) =>
+    domain.channelOverwrites.remove(channel, env.world.botUserId, env.world.owner.id);
 
   beforeAll(async () => {
     channel = (await fixtures(env.t).channel(env.world.guild.id, { name: "counted" })).id;

@@ -57,5 +57,9 @@ export function cliEnv(storage: TestStorage): Record<string, string | undefined>
 /** The CLI's environment beside a running test server: it joins its embedded database and its event hub (or Redis). */
 export function cliEnvBeside(t: TestServer): Record<string, string | undefined> {
   const port = t.server.ctx.database.embedded?.port;
-  return { ...cliEnv(t.storage), EMBEDDED_DB_PORT: port ? String(port) : "0", SERVER_INTERNAL_URL: `ws://127.0.0.1:${t.server.port}/internal/bus` };
+  return {
+    ...cliEnv(t.storage),
+    EMBEDDED_DB_PORT: port ? String(port) : "0",
+    SERVER_INTERNAL_URL: `ws://127.0.0.1:${t.server.port}/internal/bus`,
+  };
 }

@@ -1,7 +1,10 @@
 import type { GatewaySocket } from "../../src/gateway/connection/socket";
 
 /** What a FakeSocket was asked to do, in order. */
-export type SocketCall = { kind: "text"; data: string } | { kind: "binary"; data: Buffer } | { kind: "close"; code: number; reason: string };
+export type SocketCall =
+  | { kind: "text"; data: string }
+  | { kind: "binary"; data: Buffer }
+  | { kind: "close"; code: number; reason: string };
 
 /**
  * A GatewaySocket without a network: records what the protocol sends, and lets a test deliver
@@ -17,7 +20,9 @@ export class FakeSocket implements GatewaySocket {
   buffered = 0;
 
   send(payload: string | Buffer): void {
-    this.record(typeof payload === "string" ? { kind: "text", data: payload } : { kind: "text", data: payload.toString("utf8") });
+    this.record(
+      typeof payload === "string" ? { kind: "text", data: payload } : { kind: "text", data: payload.toString("utf8") },
+    );
   }
 
   sendBinary(data: Uint8Array): void {

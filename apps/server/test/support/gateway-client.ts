@@ -79,13 +79,21 @@ export class RawGatewayClient {
   ): Promise<RawGatewayClient & { ready: Frame }> {
     const client = await RawGatewayClient.connect(t, query);
     await client.next((f) => f.op === 10);
-    client.send({ op: 2, d: { token, intents, properties: { os: "linux", browser: "test", device: "test" }, ...extra } });
+    client.send({
+      op: 2,
+      d: { token, intents, properties: { os: "linux", browser: "test", device: "test" }, ...extra },
+    });
     const ready = await client.dispatch("READY");
     return Object.assign(client, { ready });
   }
 
   /** Connects and sends Resume; the caller reads the replay, RESUMED or op 9. */
-  static async resuming(t: TestServer | string, token: string, sessionId: string, seq: number): Promise<RawGatewayClient> {
+  static async resuming(
+    t: TestServer | string,
+    token: string,
+    sessionId: string,
+    seq: number,
+  ): Promise<RawGatewayClient> {
     const client = await RawGatewayClient.connect(t);
     await client.next((f) => f.op === 10);
     client.send({ op: 6, d: { token, session_id: sessionId, seq } });
@@ -118,7 +126,10 @@ export class RawGatewayClient {
       }
       if (this.closeInfo) throw new Error(`connection closed (${this.closeInfo.code}) while waiting`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(this.cursor).map((f) => f.t ?? f.op))}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(this.cursor).map((f) => f.t ?? f.op))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.wake = () => {

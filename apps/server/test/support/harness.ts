@@ -19,7 +19,9 @@ export interface UsedTestServer {
  * Call it before the block's own hooks: its beforeAll runs before theirs, its afterAll after
  * theirs. The getters throw when read before the beforeAll ran (at collection time).
  */
-export function useTestServer(options: { server?: Parameters<typeof startTestServer>[0]; world?: bigint | false } = {}): UsedTestServer {
+export function useTestServer(
+  options: { server?: Parameters<typeof startTestServer>[0]; world?: bigint | false } = {},
+): UsedTestServer {
   let t: TestServer | undefined;
   let world: World | undefined;
   let bot: BotClient | undefined;
@@ -49,7 +51,6 @@ export function useTestServer(options: { server?: Parameters<typeof startTestSer
     },
   };
 }
-
 
 /**
  * A world of its own (seeded in the enclosing describe block's beforeAll) on the server a file

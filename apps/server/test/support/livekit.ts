@@ -18,7 +18,10 @@ const logDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../.tm
  */
 export async function startTestLiveKit(webhookUrl?: string): Promise<RunningLiveKit> {
   mkdirSync(logDir, { recursive: true });
-  const logFile = join(logDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.log`);
+  const logFile = join(
+    logDir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.log`,
+  );
   return startLiveKitServer({ binary: requireLiveKitBinary(), webhookUrl, logFile });
 }
 
@@ -27,15 +30,26 @@ export async function startTestLiveKit(webhookUrl?: string): Promise<RunningLive
  * readiness checks among them (`GET /`): what LiveKit itself was asked, seen on the way.
  * Give its `url` as the LiveKit address of the process under test.
  */
-export async function countingLiveKitAddress(livekit: RunningLiveKit): Promise<{ url: string; checks(): number; close(): void }> {
+export async function countingLiveKitAddress(
+  livekit: RunningLiveKit,
+): Promise<{ url: string; checks(): number; close(): void }> {
   const upstream = new URL(livekit.httpUrl);
   let checks = 0;
   const server = http.createServer((request, response) => {
     if (request.method === "GET" && request.url === "/") checks += 1;
-    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on("error", () => response.destroy());
     request.pipe(forwarded);
   });

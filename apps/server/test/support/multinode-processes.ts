@@ -10,7 +10,22 @@ import type { TestStorage } from "./test-server";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 /** Variables of the developer's shell that must not reach a node process. */
-const SCRUBBED = ["DATABASE_URL", "EMBEDDED_DB_PORT", "RATE_LIMITS", "REDIS_URL", "REDIS_NAMESPACE", "INTERNAL_SECRET", "SERVER_INTERNAL_URL", "PUBLIC_SERVER_URL", "PUBLIC_GATEWAY_URL", "PUBLIC_CDN_URL", "SERVER_PORT", "SERVER_HOST", "DATA_DIR", "ATTACHMENT_SIGNING_KEY"];
+const SCRUBBED = [
+  "DATABASE_URL",
+  "EMBEDDED_DB_PORT",
+  "RATE_LIMITS",
+  "REDIS_URL",
+  "REDIS_NAMESPACE",
+  "INTERNAL_SECRET",
+  "SERVER_INTERNAL_URL",
+  "PUBLIC_SERVER_URL",
+  "PUBLIC_GATEWAY_URL",
+  "PUBLIC_CDN_URL",
+  "SERVER_PORT",
+  "SERVER_HOST",
+  "DATA_DIR",
+  "ATTACHMENT_SIGNING_KEY",
+];
 
 /** A server node running as its own process (`node --import tsx apps/server/src/main.ts`). */
 export interface NodeProcess {
@@ -95,7 +110,11 @@ async function startNodeProcessOnce(
     ...(storage.redisUrl ? { REDIS_URL: storage.redisUrl, REDIS_NAMESPACE: storage.redisNamespace } : {}),
     ...options.env,
   });
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split("\n").filter(Boolean));
@@ -131,7 +150,10 @@ async function startNodeProcessOnce(
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (!running()) throw new Error(`node ${name} exited before answering:\n${node.tail()}`);
-    const status = await fetch(`${node.base}/gateway`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${node.base}/gateway`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return node;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -24,7 +24,11 @@ export const BEHIND_LOCAL_PROXY = { trustProxy: ["127.0.0.1"] };
  * the server trusts its proxy, {@link BEHIND_LOCAL_PROXY}), so one test's requests never use up
  * another's limit.
  */
-export function tokenClient(t: TestServer, site: { clientId: string; clientSecret: string }, address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`) {
+export function tokenClient(
+  t: TestServer,
+  site: { clientId: string; clientSecret: string },
+  address = `10.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`,
+) {
   const headers = { "x-forwarded-for": address };
   const form = (path: string, params: Record<string, string>, extra: Record<string, string> = {}) =>
     fetch(`${t.base}${path}`, {
@@ -32,20 +36,36 @@ export function tokenClient(t: TestServer, site: { clientId: string; clientSecre
       headers: { ...headers, "content-type": "application/x-www-form-urlencoded", ...extra },
       body: new URLSearchParams(params).toString(),
     });
-  const withSecret = (params: Record<string, string>) => ({ client_id: site.clientId, client_secret: site.clientSecret, ...params });
+  const withSecret = (params: Record<string, string>) => ({
+    client_id: site.clientId,
+    client_secret: site.clientSecret,
+    ...params,
+  });
   return {
     address,
     /** A form POST exactly as given (no credentials added). */
     form,
     json: (path: string, body: unknown, extra: Record<string, string> = {}) =>
-      fetch(`${t.base}${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json", ...extra }, body: JSON.stringify(body) }),
-    exchange: (code: string, params: Record<string, string> = {}) => form("/oauth2/token", withSecret({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, ...params })),
-    refresh: (refreshToken: string) => form("/oauth2/token", withSecret({ grant_type: "refresh_token", refresh_token: refreshToken })),
+      fetch(`${t.base}${path}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", ...extra },
+        body: JSON.stringify(body),
+      }),
+    exchange: (code: string, params: Record<string, string> = {}) =>
+      form("/oauth2/token", withSecret({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, ...params })),
+    refresh: (refreshToken: string) =>
+      form("/oauth2/token", withSecret({ grant_type: "refresh_token", refresh_token: refreshToken })),
     revoke: (token: string) => form("/oauth2/token/revoke", withSecret({ token })),
   };
 }
 
-export type TokenPair = { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string };
+export type TokenPair = {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+};
 
 /** Expects a 200 login token response and returns it. */
 export async function tokensFrom(response: Response): Promise<TokenPair> {
@@ -55,7 +75,11 @@ export async function tokensFrom(response: Response): Promise<TokenPair> {
 }
 
 /** Expects the login error body with `error` (and the HTTP status that goes with it). */
-export async function expectOAuthError(response: Response, error: string, status = error === "invalid_client" ? 401 : 400): Promise<void> {
+export async function expectOAuthError(
+  response: Response,
+  error: string,
+  status = error === "invalid_client" ? 401 : 400,
+): Promise<void> {
   const body = await response.json();
   expect({ status: response.status, error: body.error }).toEqual({ status, error });
   expect(Object.keys(body).sort()).toEqual(["error", "error_description"]);
@@ -72,7 +96,8 @@ export async function loginWorld(t: TestServer, redirects: string[] = [REDIRECT]
   const developer = await t.seed.person();
   const person = await t.seed.person();
   const created = await t.seed.app(developer.id, "Site Login");
-  for (const uri of redirects) await domain.applicationSettings.addRedirectUri(developer.id, created.application.id, uri);
+  for (const uri of redirects)
+    await domain.applicationSettings.addRedirectUri(developer.id, created.application.id, uri);
   const site = { clientId: created.application.id.toString(), clientSecret: created.clientSecret };
   return {
     developer,
@@ -81,7 +106,14 @@ export async function loginWorld(t: TestServer, redirects: string[] = [REDIRECT]
     site,
     /** The authorise query a website builds. */
     query(extra: RawQuery = {}): RawQuery {
-      return { client_id: site.clientId, response_type: "code", scope: "identify", redirect_uri: REDIRECT, state: "st4te", ...extra };
+      return {
+        client_id: site.clientId,
+        response_type: "code",
+        scope: "identify",
+        redirect_uri: REDIRECT,
+        state: "st4te",
+        ...extra,
+      };
     },
     /** The person presses Authorise on the consent page (the web app calls exactly this); the code from the redirect. */
     async authorize(extra: RawQuery = {}, userId = person.id): Promise<string> {

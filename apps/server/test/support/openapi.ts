@@ -8,13 +8,18 @@ import addFormats from "ajv-formats";
  * (../shared/discord-openapi). `validateResponse` checks one response body against the
  * schema of one operation and answers the list of mismatches (empty when it conforms).
  */
-const OPENAPI_PATH = process.env.DISCORD_OPENAPI_PATH ?? fileURLToPath(new URL("../../../../../shared/discord-openapi/openapi.json", import.meta.url));
+const OPENAPI_PATH =
+  process.env.DISCORD_OPENAPI_PATH ??
+  fileURLToPath(new URL("../../../../../shared/discord-openapi/openapi.json", import.meta.url));
 const DOCUMENT_ID = "https://reference.invalid/openapi.json";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
 interface OpenApiDocument {
-  paths: Record<string, Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>>;
+  paths: Record<
+    string,
+    Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>
+  >;
 }
 
 let ajv: Ajv2020 | null = null;
@@ -30,7 +35,10 @@ function load(): { ajv: Ajv2020; document: OpenApiDocument } {
     addFormats(ajv);
     // Spec rule 1: ids are small decimal numbers; as strings they still are valid snowflakes.
     ajv.addFormat("snowflake", { type: "string", validate: (value: string) => /^(0|[1-9][0-9]*)$/.test(value) });
-    ajv.addFormat("int32", { type: "number", validate: (value: number) => Number.isInteger(value) && value >= INT32.min && value <= INT32.max });
+    ajv.addFormat("int32", {
+      type: "number",
+      validate: (value: number) => Number.isInteger(value) && value >= INT32.min && value <= INT32.max,
+    });
     ajv.addFormat("int64", { type: "number", validate: (value: number) => Number.isInteger(value) });
     ajv.addFormat("double", { type: "number", validate: (value: number) => Number.isFinite(value) });
     ajv.addFormat("nonce", { type: "string", validate: (value: string) => value.length <= 25 });
@@ -62,5 +70,7 @@ export function validateResponse(method: Method, template: string, status: numbe
     compiled.set(key, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
+  return (validate.errors ?? []).map(
+    (e) => `${e.instancePath || "(root)"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`,
+  );
 }

@@ -48,7 +48,12 @@ export async function expectRateLimited(res: Response) {
   expect(res.status).toBe(429);
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(res.headers.get("x-ratelimit-scope")).toBe("user");
-  expect(await res.json()).toEqual({ message: expect.any(String), retry_after: expect.any(Number), global: false, code: 0 });
+  expect(await res.json()).toEqual({
+    message: expect.any(String),
+    retry_after: expect.any(Number),
+    global: false,
+    code: 0,
+  });
 }
 
 /**
@@ -61,12 +66,24 @@ export function fixtures(t: TestServer) {
   const db = t.server.ctx.database.prisma;
   return {
     channel(guildId: bigint, data: { name: string; type?: 0 | 2 | 4; parentId?: bigint; position?: number }) {
-      return db.channel.create({ data: { guildId, type: data.type ?? 0, name: data.name, parentId: data.parentId ?? null, position: data.position ?? 10 } });
+      return db.channel.create({
+        data: {
+          guildId,
+          type: data.type ?? 0,
+          name: data.name,
+          parentId: data.parentId ?? null,
+          position: data.position ?? 10,
+        },
+      });
     },
     /** Sets the overwrite on `channelId` for a role (the guild id is @everyone) or a member. */
     async overwrite(channelId: bigint, targetId: bigint, bits: { allow?: bigint; deny?: bigint }, type: 0 | 1 = 0) {
       const data = { type, allow: bits.allow ?? 0n, deny: bits.deny ?? 0n };
-      const written = await db.permissionOverwrite.upsert({ where: { channelId_targetId: { channelId, targetId } }, create: { channelId, targetId, ...data }, update: data });
+      const written = await db.permissionOverwrite.upsert({
+        where: { channelId_targetId: { channelId, targetId } },
+        create: { channelId, targetId, ...data },
+        update: data,
+      });
       t.server.ctx.domain.ctx.caches?.forgetAccess();
       return written;
     },

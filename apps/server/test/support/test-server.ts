@@ -33,7 +33,14 @@ export async function createTestStorage(options: { adminUrl?: string; redisUrl?:
   const redisNamespace = `test-${randomBytes(6).toString("hex")}`;
   const redisUrl = ("redisUrl" in options ? options.redisUrl : process.env.TEST_REDIS_URL) || undefined;
   if (!admin) {
-    return { dataDir, redisUrl, redisNamespace, async drop() { rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      dataDir,
+      redisUrl,
+      redisNamespace,
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `chat_test_${randomBytes(6).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin });
@@ -70,7 +77,12 @@ export interface TestServer {
 
 function urlsFor(port: number): PublicUrls {
   const root = `http://127.0.0.1:${port}`;
-  return { appUrl: "http://127.0.0.1:3000", apiUrl: `${root}/api/v10`, cdnUrl: `${root}/cdn`, gatewayUrl: `ws://127.0.0.1:${port}/gateway` };
+  return {
+    appUrl: "http://127.0.0.1:3000",
+    apiUrl: `${root}/api/v10`,
+    cdnUrl: `${root}/cdn`,
+    gatewayUrl: `ws://127.0.0.1:${port}/gateway`,
+  };
 }
 
 /**
@@ -155,7 +167,9 @@ export function seeder(server: RunningServer) {
       return app;
     },
     /** A person owning a guild with a bot in it holding `permissions` through its role. */
-    async world(permissions: bigint = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory) {
+    async world(
+      permissions: bigint = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
+    ) {
       const owner = await this.person();
       const guild = await this.guild(owner.id);
       const app = await this.bot({ owner, guild }, permissions);

@@ -63,11 +63,16 @@ export class VoiceParticipant {
     let phase = 0;
     this.toneTimer = setInterval(() => {
       const samples = new Int16Array(FRAME_SAMPLES * 2);
-      for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin(((phase + i) * 2 * Math.PI * 440) / SAMPLE_RATE) * 12_000);
+      for (let i = 0; i < samples.length; i++)
+        samples[i] = Math.round(Math.sin(((phase + i) * 2 * Math.PI * 440) / SAMPLE_RATE) * 12_000);
       phase += samples.length;
       // Two frames per 20 ms tick keeps the source's queue fed without piling up.
-      void source.captureFrame(new AudioFrame(samples.subarray(0, FRAME_SAMPLES), SAMPLE_RATE, 1, FRAME_SAMPLES)).catch(() => {});
-      void source.captureFrame(new AudioFrame(samples.subarray(FRAME_SAMPLES), SAMPLE_RATE, 1, FRAME_SAMPLES)).catch(() => {});
+      void source
+        .captureFrame(new AudioFrame(samples.subarray(0, FRAME_SAMPLES), SAMPLE_RATE, 1, FRAME_SAMPLES))
+        .catch(() => {});
+      void source
+        .captureFrame(new AudioFrame(samples.subarray(FRAME_SAMPLES), SAMPLE_RATE, 1, FRAME_SAMPLES))
+        .catch(() => {});
     }, 20);
   }
 
@@ -95,7 +100,11 @@ export class VoiceParticipant {
 }
 
 /** Waits until `check` holds, polling; throws `what` after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;

@@ -17,10 +17,16 @@ async function freePort(): Promise<number> {
 }
 
 /** A test server and a real LiveKit server whose webhooks reach it (the server's port is chosen first). */
-export async function startVoiceTestServer(options: { clock?: Clock; housekeepingIntervalMs?: number; metrics?: boolean } = {}): Promise<{ t: TestServer; livekit: RunningLiveKit; close(): Promise<void> }> {
+export async function startVoiceTestServer(
+  options: { clock?: Clock; housekeepingIntervalMs?: number; metrics?: boolean } = {},
+): Promise<{ t: TestServer; livekit: RunningLiveKit; close(): Promise<void> }> {
   const port = await freePort();
   const livekit = await startTestLiveKit(`http://127.0.0.1:${port}/livekit/webhook`);
-  const t = await startTestServer({ ...options, port, livekit: { url: livekit.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret } });
+  const t = await startTestServer({
+    ...options,
+    port,
+    livekit: { url: livekit.url, publicUrl: livekit.url, apiKey: livekit.apiKey, apiSecret: livekit.apiSecret },
+  });
   return {
     t,
     livekit,

@@ -1,4 +1,11 @@
-import { type ApiContext, createCaller, LiveHub, type LiveEventFrame, type LiveReadyFrame, type SessionCookie } from "@chat/api";
+import {
+  type ApiContext,
+  createCaller,
+  LiveHub,
+  type LiveEventFrame,
+  type LiveReadyFrame,
+  type SessionCookie,
+} from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
 import type { ShortLived } from "@chat/ephemeral";
@@ -47,8 +54,17 @@ export async function startWebNode(t: TestServer, options: WebNodeOptions = {}):
   const { bus, shortLived } = infrastructure;
   if (!(await infrastructure.connected())) throw new Error("the web node did not reach the event hub");
   const db = server.ctx.database.prisma;
-  const domain = createDomain({ db, bus, urls: server.ctx.urls, clock: systemClock, attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey, shortLived: shortLived.store });
-  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
+  const domain = createDomain({
+    db,
+    bus,
+    urls: server.ctx.urls,
+    clock: systemClock,
+    attachmentSigningKey: server.ctx.domain.ctx.attachmentSigningKey,
+    shortLived: shortLived.store,
+  });
+  const presence = infrastructure.presence({
+    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+  });
   const tabs = new TabPresence(presence.tracker, { graceMs: options.tabGraceMs });
   const live = new LiveHub(bus, channelViewers(db), { presence: tabs });
   // Its own counters in memory, whatever the deployment (a test's people limits stay its own).
@@ -121,11 +137,22 @@ async function openLiveTab(subscribe: (signal: AbortSignal) => Promise<AsyncIter
       });
     }
   };
-  await wait(() => frames.length > 0, 10_000, () => "the tab's stream did not open");
+  await wait(
+    () => frames.length > 0,
+    10_000,
+    () => "the tab's stream did not open",
+  );
   return {
     events,
     async until(match, timeoutMs = 10_000) {
-      await wait(() => events().some(match), timeoutMs, () => `no matching live event; got ${events().map((e) => e.t).join(", ")}`);
+      await wait(
+        () => events().some(match),
+        timeoutMs,
+        () =>
+          `no matching live event; got ${events()
+            .map((e) => e.t)
+            .join(", ")}`,
+      );
       return events().find(match) as LiveEventFrame;
     },
     close: () => controller.abort(),

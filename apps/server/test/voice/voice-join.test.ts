@@ -29,7 +29,12 @@ describe("POST /channels/{channel}/voice: the join token", () => {
     const claims = grantOf(join.token);
     expect(claims.sub).toBe(s.world.botUserId.toString());
     expect((claims.exp as number) - (claims.nbf as number)).toBe(600);
-    expect(claims.video).toMatchObject({ roomJoin: true, room: s.world.voice.id.toString(), canPublish: true, canSubscribe: false });
+    expect(claims.video).toMatchObject({
+      roomJoin: true,
+      room: s.world.voice.id.toString(),
+      canPublish: true,
+      canSubscribe: false,
+    });
   });
 
   it("Speak grants audio only: the microphone is the one source a participant may publish", async () => {
@@ -44,7 +49,10 @@ describe("POST /channels/{channel}/voice: the join token", () => {
     expect(before.listen).toBe(false);
 
     const listener = await s.t.seed.bot(s.world, BASIC | Permission.Listen);
-    const res = await fetch(`${s.t.base}/channels/${s.world.voice.id}/voice`, { method: "POST", headers: { authorization: `Bot ${listener.botToken}` } });
+    const res = await fetch(`${s.t.base}/channels/${s.world.voice.id}/voice`, {
+      method: "POST",
+      headers: { authorization: `Bot ${listener.botToken}` },
+    });
     const join = await res.json();
     expect(join.listen).toBe(true);
     expect(grantOf(join.token).video.canSubscribe).toBe(true);
@@ -54,13 +62,22 @@ describe("POST /channels/{channel}/voice: the join token", () => {
     const listener = await s.t.seed.bot(s.world, BASIC);
     const channel = await fixtures(s.t).channel(s.world.guild.id, { name: "stage-ish", type: 2 });
     await fixtures(s.t).overwrite(channel.id, listener.botUser.id, { allow: Permission.Listen }, 1);
-    const res = await fetch(`${s.t.base}/channels/${channel.id}/voice`, { method: "POST", headers: { authorization: `Bot ${listener.botToken}` } });
+    const res = await fetch(`${s.t.base}/channels/${channel.id}/voice`, {
+      method: "POST",
+      headers: { authorization: `Bot ${listener.botToken}` },
+    });
     expect((await res.json()).listen).toBe(true);
   });
 
   it("self_mute and self_deaf are booleans; anything else is 50035", async () => {
-    expect((await s.bot.post(`/channels/${s.world.voice.id}/voice`, { self_mute: true, self_deaf: false })).status).toBe(200);
-    const body = await expectError(await s.bot.post(`/channels/${s.world.voice.id}/voice`, { self_mute: "yes" }), 400, 50035);
+    expect(
+      (await s.bot.post(`/channels/${s.world.voice.id}/voice`, { self_mute: true, self_deaf: false })).status,
+    ).toBe(200);
+    const body = await expectError(
+      await s.bot.post(`/channels/${s.world.voice.id}/voice`, { self_mute: "yes" }),
+      400,
+      50035,
+    );
     expect(body.errors).toHaveProperty("self_mute");
   });
 
@@ -85,7 +102,11 @@ describe("POST /channels/{channel}/voice: the join token", () => {
   it("a token alone makes no voice state: GET answers 10065 until the bot connects", async () => {
     await s.bot.post(`/channels/${s.world.voice.id}/voice`);
     await expectError(await s.bot.get(`/guilds/${s.world.guild.id}/voice-states/@me`), 404, 10065);
-    await expectError(await s.bot.patch(`/guilds/${s.world.guild.id}/voice-states/@me`, { self_mute: true }), 404, 10065);
+    await expectError(
+      await s.bot.patch(`/guilds/${s.world.guild.id}/voice-states/@me`, { self_mute: true }),
+      404,
+      10065,
+    );
   });
 });
 
@@ -99,7 +120,11 @@ describe("voice on a server without a media server", () => {
     const t = await startTestServer();
     close = () => t.close();
     const world = await t.seed.world(BASIC);
-    const body = await expectError(await botClient(t, world.token).post(`/channels/${world.voice.id}/voice`), 400, 50035);
+    const body = await expectError(
+      await botClient(t, world.token).post(`/channels/${world.voice.id}/voice`),
+      400,
+      50035,
+    );
     expect(body.message).toBe("Voice is not configured on this server.");
   });
 });

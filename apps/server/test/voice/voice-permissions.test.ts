@@ -21,7 +21,10 @@ describe("voice permissions, enforced by the media server", () => {
   const prisma = () => s.t.server.ctx.database.prisma;
 
   async function joinAs(token: string, channelId = s.world.voice.id): Promise<VoiceParticipant> {
-    const res = await fetch(`${s.t.base}/channels/${channelId}/voice`, { method: "POST", headers: { authorization: `Bot ${token}` } });
+    const res = await fetch(`${s.t.base}/channels/${channelId}/voice`, {
+      method: "POST",
+      headers: { authorization: `Bot ${token}` },
+    });
     expect(res.status).toBe(200);
     const participant = new VoiceParticipant();
     open.push(participant);
@@ -32,12 +35,17 @@ describe("voice permissions, enforced by the media server", () => {
   /** A second bot with its own role holding `permissions`; answers its app and its role's id. */
   async function botWith(permissions: bigint) {
     const app = await s.t.seed.bot(s.world, permissions);
-    const role = await prisma().role.findFirstOrThrow({ where: { guildId: s.world.guild.id, botApplication: { botUserId: app.botUser.id } } });
+    const role = await prisma().role.findFirstOrThrow({
+      where: { guildId: s.world.guild.id, botApplication: { botUserId: app.botUser.id } },
+    });
     return { ...app, roleId: role.id };
   }
 
   async function connectedState(userId: bigint) {
-    await eventually(async () => (await prisma().voiceState.count({ where: { userId } })) === 1, `voice state of ${userId}`);
+    await eventually(
+      async () => (await prisma().voiceState.count({ where: { userId } })) === 1,
+      `voice state of ${userId}`,
+    );
   }
 
   it("a bot whose only Listen is @everyone's hears nothing; Listen through its role hears the speaker", async () => {
@@ -60,9 +68,17 @@ describe("voice permissions, enforced by the media server", () => {
     const listener = await joinAs(later.botToken);
     await connectedState(later.botUser.id);
     expect(listener.heard.size).toBe(0);
-    await domain().channelOverwrites.put(s.world.voice.id, later.botUser.id, s.world.owner.id, { type: 1, allow: Permission.Listen.toString() });
-    await eventually(() => listener.heardFrom(s.world.botUserId.toString()) > 20, "the bot hears once Listen is allowed");
-    expect(await prisma().voiceState.findFirst({ where: { userId: later.botUser.id } })).toMatchObject({ listening: true });
+    await domain().channelOverwrites.put(s.world.voice.id, later.botUser.id, s.world.owner.id, {
+      type: 1,
+      allow: Permission.Listen.toString(),
+    });
+    await eventually(
+      () => listener.heardFrom(s.world.botUserId.toString()) > 20,
+      "the bot hears once Listen is allowed",
+    );
+    expect(await prisma().voiceState.findFirst({ where: { userId: later.botUser.id } })).toMatchObject({
+      listening: true,
+    });
   });
 
   it("Listen taken away while connected: audio stops within a second and the state shows listening false", async () => {
@@ -86,9 +102,14 @@ describe("voice permissions, enforced by the media server", () => {
     expect(afterOneSecond - atChange).toBeLessThan(100);
     expect(Date.now() - takenAt).toBeGreaterThanOrEqual(2_000);
 
-    const update = await gateway.dispatch("VOICE_STATE_UPDATE", (d) => d.user_id === bot.botUser.id.toString() && d.listening === false);
+    const update = await gateway.dispatch(
+      "VOICE_STATE_UPDATE",
+      (d) => d.user_id === bot.botUser.id.toString() && d.listening === false,
+    );
     expect(update.d.channel_id).toBe(s.world.voice.id.toString());
-    const res = await fetch(`${s.t.base}/guilds/${s.world.guild.id}/voice-states/@me`, { headers: { authorization: `Bot ${bot.botToken}` } });
+    const res = await fetch(`${s.t.base}/guilds/${s.world.guild.id}/voice-states/@me`, {
+      headers: { authorization: `Bot ${bot.botToken}` },
+    });
     expect(await res.json()).toMatchObject({ listening: false, channel_id: s.world.voice.id.toString() });
   });
 
@@ -99,7 +120,10 @@ describe("voice permissions, enforced by the media server", () => {
     const listenerBot = await botWith(BASIC | Permission.Listen);
     const listener = await joinAs(listenerBot.botToken);
     await eventually(() => listener.heardFrom(bot.botUser.id.toString()) > 20, "the tone arrives");
-    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, { type: 1, deny: Permission.Speak.toString() });
+    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, {
+      type: 1,
+      deny: Permission.Speak.toString(),
+    });
     // The media server removes the track: the others no longer see it, and its audio stops.
     const remote = () => listener.room.remoteParticipants.get(bot.botUser.id.toString());
     await eventually(() => (remote()?.trackPublications.size ?? 0) === 0, "the listener no longer sees the track");
@@ -114,7 +138,10 @@ describe("voice permissions, enforced by the media server", () => {
     const bot = await botWith(BASIC);
     const participant = await joinAs(bot.botToken);
     await connectedState(bot.botUser.id);
-    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, { type: 1, deny: Permission.Connect.toString() });
+    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, {
+      type: 1,
+      deny: Permission.Connect.toString(),
+    });
     await eventually(() => !participant.room.isConnected, "disconnected");
     expect(await prisma().voiceState.count({ where: { userId: bot.botUser.id } })).toBe(0);
   });
@@ -124,15 +151,26 @@ describe("voice permissions, enforced by the media server", () => {
     const gateway = await RawGatewayClient.identified(s.t, bot.botToken, (1 << 0) | (1 << 7));
     open.push({ close: () => gateway.close() });
     const participant = await joinAs(bot.botToken);
-    await gateway.dispatch("VOICE_STATE_UPDATE", (d) => d.user_id === bot.botUser.id.toString() && d.channel_id !== null);
-    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, { type: 1, deny: Permission.ViewChannel.toString() });
+    await gateway.dispatch(
+      "VOICE_STATE_UPDATE",
+      (d) => d.user_id === bot.botUser.id.toString() && d.channel_id !== null,
+    );
+    await domain().channelOverwrites.put(s.world.voice.id, bot.botUser.id, s.world.owner.id, {
+      type: 1,
+      deny: Permission.ViewChannel.toString(),
+    });
     await eventually(() => !participant.room.isConnected, "disconnected");
-    expect((await gateway.dispatch("VOICE_STATE_UPDATE", (d) => d.user_id === bot.botUser.id.toString())).d.channel_id).toBeNull();
+    expect(
+      (await gateway.dispatch("VOICE_STATE_UPDATE", (d) => d.user_id === bot.botUser.id.toString())).d.channel_id,
+    ).toBeNull();
   });
 
   it("a kicked bot is disconnected; a token it still holds no longer gets it in", async () => {
     const bot = await botWith(BASIC);
-    const res = await fetch(`${s.t.base}/channels/${s.world.voice.id}/voice`, { method: "POST", headers: { authorization: `Bot ${bot.botToken}` } });
+    const res = await fetch(`${s.t.base}/channels/${s.world.voice.id}/voice`, {
+      method: "POST",
+      headers: { authorization: `Bot ${bot.botToken}` },
+    });
     const join = await res.json();
     const participant = new VoiceParticipant();
     open.push(participant);
@@ -154,16 +192,27 @@ describe("voice permissions, enforced by the media server", () => {
     const speaker = await joinAs(s.world.token);
     await speaker.publishTone();
     const bot = await botWith(BASIC);
-    const ears = await domain().roles.create(s.world.owner.id, s.world.guild.id, { name: "Ears", permissions: Permission.Listen.toString() });
+    const ears = await domain().roles.create(s.world.owner.id, s.world.guild.id, {
+      name: "Ears",
+      permissions: Permission.Listen.toString(),
+    });
     const owner = await domain().applications.create(s.world.owner.id, "Owner's helper");
     await domain().members.addBot(s.world.owner.id, s.world.guild.id, owner.application.id, Permission.Administrator);
-    const admin = (method: string, path: string) => fetch(`${s.t.base}${path}`, { method, headers: { authorization: `Bot ${owner.botToken}` } });
-    expect((await admin("PUT", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status).toBe(204);
+    const admin = (method: string, path: string) =>
+      fetch(`${s.t.base}${path}`, { method, headers: { authorization: `Bot ${owner.botToken}` } });
+    expect((await admin("PUT", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status).toBe(
+      204,
+    );
     const listener = await joinAs(bot.botToken);
     await eventually(() => listener.heardFrom(s.world.botUserId.toString()) > 20, "hearing through the Ears role");
 
-    expect((await admin("DELETE", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status).toBe(204);
-    await eventually(async () => (await prisma().voiceState.findFirst({ where: { userId: bot.botUser.id } }))?.listening === false, "listening false");
+    expect(
+      (await admin("DELETE", `/guilds/${s.world.guild.id}/members/${bot.botUser.id}/roles/${ears.id}`)).status,
+    ).toBe(204);
+    await eventually(
+      async () => (await prisma().voiceState.findFirst({ where: { userId: bot.botUser.id } }))?.listening === false,
+      "listening false",
+    );
     const heard = listener.heardFrom(s.world.botUserId.toString());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(listener.heardFrom(s.world.botUserId.toString()) - heard).toBeLessThan(100);
@@ -171,7 +220,15 @@ describe("voice permissions, enforced by the media server", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(listener.heardFrom(s.world.botUserId.toString())).toBe(settled);
 
-    expect((await fetch(`${s.t.base}/guilds/${s.world.guild.id}/bans/${bot.botUser.id}`, { method: "PUT", headers: { authorization: `Bot ${owner.botToken}`, "content-type": "application/json" }, body: "{}" })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${s.t.base}/guilds/${s.world.guild.id}/bans/${bot.botUser.id}`, {
+          method: "PUT",
+          headers: { authorization: `Bot ${owner.botToken}`, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(204);
     await eventually(() => !listener.room.isConnected, "disconnected on ban");
     expect(await prisma().voiceState.count({ where: { userId: bot.botUser.id } })).toBe(0);
   });
@@ -194,7 +251,9 @@ describe("voice permissions, enforced by the media server", () => {
   });
 
   it("the voice channel deleted: everyone in it is disconnected", async () => {
-    const channel = await prisma().channel.create({ data: { guildId: s.world.guild.id, type: 2, name: "doomed", position: 20 } });
+    const channel = await prisma().channel.create({
+      data: { guildId: s.world.guild.id, type: 2, name: "doomed", position: 20 },
+    });
     const participant = await joinAs(s.world.token, channel.id);
     await connectedState(s.world.botUserId);
     await domain().channels.delete(channel.id, s.world.owner.id);

@@ -30,12 +30,23 @@ describe("voice states: the periodic reconciliation with the media server, and v
     const participant = new VoiceParticipant();
     open.push(participant);
     await participant.connect(join);
-    await eventually(async () => (await prisma().voiceState.count({ where: { userId: world.botUserId } })) === 1, "the state");
+    await eventually(
+      async () => (await prisma().voiceState.count({ where: { userId: world.botUserId } })) === 1,
+      "the state",
+    );
     return participant;
   }
 
   it("a state whose participant is not in the room (a lost participant_left) is removed", async () => {
-    await prisma().voiceState.create({ data: { guildId: world.guild.id, userId: world.owner.id, channelId: world.voice.id, sessionId: "PA_gone", updatedAt: new Date(clock.now().getTime() - MINUTE) } });
+    await prisma().voiceState.create({
+      data: {
+        guildId: world.guild.id,
+        userId: world.owner.id,
+        channelId: world.voice.id,
+        sessionId: "PA_gone",
+        updatedAt: new Date(clock.now().getTime() - MINUTE),
+      },
+    });
     await domain().voiceSync.reconcile();
     expect(await prisma().voiceState.count({ where: { userId: world.owner.id } })).toBe(0);
   });
@@ -45,9 +56,20 @@ describe("voice states: the periodic reconciliation with the media server, and v
     const sid = participant.room.localParticipant!.sid;
     await prisma().voiceState.deleteMany({});
     await domain().voiceSync.reconcile();
-    expect(await prisma().voiceState.findFirst({ where: { userId: world.botUserId } })).toMatchObject({ sessionId: sid, channelId: world.voice.id });
+    expect(await prisma().voiceState.findFirst({ where: { userId: world.botUserId } })).toMatchObject({
+      sessionId: sid,
+      channelId: world.voice.id,
+    });
     // A state newer than the listing is not judged by it.
-    await prisma().voiceState.create({ data: { guildId: world.guild.id, userId: world.owner.id, channelId: world.voice.id, sessionId: "PA_new", updatedAt: new Date(clock.now().getTime() + MINUTE) } });
+    await prisma().voiceState.create({
+      data: {
+        guildId: world.guild.id,
+        userId: world.owner.id,
+        channelId: world.voice.id,
+        sessionId: "PA_new",
+        updatedAt: new Date(clock.now().getTime() + MINUTE),
+      },
+    });
     await domain().voiceSync.reconcile();
     expect(await prisma().voiceState.count({ where: { userId: world.owner.id } })).toBe(1);
   });
@@ -55,9 +77,14 @@ describe("voice states: the periodic reconciliation with the media server, and v
   it("a stale state beside the same user's live new connection: the row is replaced, the connection stays", async () => {
     const participant = await connectBot();
     const sid = participant.room.localParticipant!.sid;
-    await prisma().voiceState.updateMany({ where: { userId: world.botUserId }, data: { sessionId: "PA_old", updatedAt: new Date(clock.now().getTime() - MINUTE) } });
+    await prisma().voiceState.updateMany({
+      where: { userId: world.botUserId },
+      data: { sessionId: "PA_old", updatedAt: new Date(clock.now().getTime() - MINUTE) },
+    });
     await domain().voiceSync.reconcile();
-    expect(await prisma().voiceState.findFirst({ where: { userId: world.botUserId } })).toMatchObject({ sessionId: sid });
+    expect(await prisma().voiceState.findFirst({ where: { userId: world.botUserId } })).toMatchObject({
+      sessionId: sid,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(participant.room.isConnected).toBe(true);
   });
@@ -65,10 +92,21 @@ describe("voice states: the periodic reconciliation with the media server, and v
   it("an active voice-channel event stays while someone is really connected and ends after 5 empty minutes", async () => {
     const bot = botClient(running.t, world.token);
     const start = new Date(clock.now().getTime() + MINUTE).toISOString();
-    const created = await (await bot.post(`/guilds/${world.guild.id}/scheduled-events`, { name: "Hangout", privacy_level: 2, entity_type: 2, channel_id: world.voice.id.toString(), scheduled_start_time: start })).json();
-    expect((await bot.patch(`/guilds/${world.guild.id}/scheduled-events/${created.id}`, { status: 2 })).status).toBe(200);
+    const created = await (
+      await bot.post(`/guilds/${world.guild.id}/scheduled-events`, {
+        name: "Hangout",
+        privacy_level: 2,
+        entity_type: 2,
+        channel_id: world.voice.id.toString(),
+        scheduled_start_time: start,
+      })
+    ).json();
+    expect((await bot.patch(`/guilds/${world.guild.id}/scheduled-events/${created.id}`, { status: 2 })).status).toBe(
+      200,
+    );
     // An ended event is announced (status 3) and removed.
-    const status = async () => (await prisma().scheduledEvent.findUnique({ where: { id: BigInt(created.id) } }))?.status ?? "ended";
+    const status = async () =>
+      (await prisma().scheduledEvent.findUnique({ where: { id: BigInt(created.id) } }))?.status ?? "ended";
 
     const participant = await connectBot();
     clock.advance(10 * MINUTE);
@@ -114,7 +152,14 @@ describe("voice when the media server has crashed", () => {
       await eventually(async () => (await prisma.voiceState.count()) === 2, "both states");
       // It crashes: nothing answers any more (a graceful stop would tell of the leaves first).
       process.kill(running.livekit.pid, "SIGKILL");
-      await eventually(async () => !(await fetch(running.livekit.httpUrl).then(() => true, () => false)), "LiveKit gone");
+      await eventually(
+        async () =>
+          !(await fetch(running.livekit.httpUrl).then(
+            () => true,
+            () => false,
+          )),
+        "LiveKit gone",
+      );
 
       await domain.voiceSync.reconcile();
       expect(await prisma.voiceState.count()).toBe(2);
@@ -122,7 +167,13 @@ describe("voice when the media server has crashed", () => {
       expect(await prisma.voiceState.count({ where: { userId: bot.botUser.id } })).toBe(0);
       expect(await prisma.member.count({ where: { guildId: world.guild.id, userId: bot.botUser.id } })).toBe(0);
       await eventually(
-        () => events.some((e) => e.t === "VOICE_STATE_UPDATE" && (e.d as { user_id: string; channel_id: string | null }).user_id === bot.botUser.id.toString() && (e.d as { channel_id: string | null }).channel_id === null),
+        () =>
+          events.some(
+            (e) =>
+              e.t === "VOICE_STATE_UPDATE" &&
+              (e.d as { user_id: string; channel_id: string | null }).user_id === bot.botUser.id.toString() &&
+              (e.d as { channel_id: string | null }).channel_id === null,
+          ),
         "the leave announced",
       );
       expect(events.some((e) => e.t === "GUILD_MEMBER_REMOVE")).toBe(true);

@@ -3,7 +3,14 @@ import { resolve } from "node:path";
 import { type ApiContext, createCaller, type LiveEventFrame, LiveHub, type SessionCookie } from "@chat/api";
 import { hashPassword, verifyPassword } from "@chat/auth/password";
 import { channelViewers, createDomain, type Domain, systemClock } from "@chat/domain";
-import { type EventBus, HubClientBus, internalSecret, RedisBus, WEB_SESSIONS_END, type WebSessionsEndEvent } from "@chat/events";
+import {
+  type EventBus,
+  HubClientBus,
+  internalSecret,
+  RedisBus,
+  WEB_SESSIONS_END,
+  type WebSessionsEndEvent,
+} from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
@@ -45,7 +52,11 @@ describe("web sessions across processes", () => {
    * Opens `live.stream` on `node` with `session`, reads its first frame, runs `end` (anywhere),
    * and answers how long after the session ended (its row's `endedAt`) the stream failed with UNAUTHORIZED.
    */
-  async function msUntilStreamEnds(node: WebNode, session: SessionCookie, end: () => Promise<unknown>): Promise<number> {
+  async function msUntilStreamEnds(
+    node: WebNode,
+    session: SessionCookie,
+    end: () => Promise<unknown>,
+  ): Promise<number> {
     const controller = new AbortController();
     try {
       const stream = (await node.caller(session, controller.signal).live.stream({}))[Symbol.asyncIterator]();
@@ -60,7 +71,9 @@ describe("web sessions across processes", () => {
       await end();
       const outcome = await settled;
       expect(outcome.error).toMatchObject({ code: "UNAUTHORIZED" });
-      const row = await env.t.server.ctx.database.prisma.webSession.findUniqueOrThrow({ where: { id: session.sessionId } });
+      const row = await env.t.server.ctx.database.prisma.webSession.findUniqueOrThrow({
+        where: { id: session.sessionId },
+      });
       return outcome.at - (row.endedAt as Date).getTime();
     } finally {
       controller.abort();
@@ -70,30 +83,46 @@ describe("web sessions across processes", () => {
   it("sign-out on one web node ends the session's open stream on another within a second", async () => {
     const { person } = await personInGuild();
     const session = await signIn(nodeA, person.id);
-    expect(await msUntilStreamEnds(nodeB, session, () => nodeA.domain.webSessions.end(session.sessionId))).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(nodeB, session, () => nodeA.domain.webSessions.end(session.sessionId))).toBeLessThan(
+      1000,
+    );
     await expect(nodeB.caller(session).account.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
   it("log out everywhere on one web node ends the streams of every session on another within a second", async () => {
     const { person } = await personInGuild();
     const [here, there] = [await signIn(nodeA, person.id), await signIn(nodeB, person.id)];
-    expect(await msUntilStreamEnds(nodeB, there, () => nodeA.caller(here).account.logOutEverywhere())).toBeLessThan(1000);
+    expect(await msUntilStreamEnds(nodeB, there, () => nodeA.caller(here).account.logOutEverywhere())).toBeLessThan(
+      1000,
+    );
   });
 
   it("a password change on one web node ends the person's other stream on another within a second, while the changing session's stream there goes on", async () => {
     const { person, channelId } = await personInGuild();
     const password = "amber falcon quarry 77";
-    await env.t.server.ctx.database.prisma.user.update({ where: { id: person.id }, data: { passwordHash: await hashPassword(password) } });
+    await env.t.server.ctx.database.prisma.user.update({
+      where: { id: person.id },
+      data: { passwordHash: await hashPassword(password) },
+    });
     const [streaming, changing] = [await signIn(nodeB, person.id), await signIn(nodeA, person.id)];
     const controller = new AbortController();
     try {
       const kept = (await nodeB.caller(changing, controller.signal).live.stream({}))[Symbol.asyncIterator]();
       expect((await kept.next()).value).toMatchObject({ kind: "ready" });
-      const change = () => nodeA.caller(changing).account.changePassword({ currentPassword: password, newPassword: "violet tractor mirror 42" });
+      const change = () =>
+        nodeA
+          .caller(changing)
+          .account.changePassword({ currentPassword: password, newPassword: "violet tractor mirror 42" });
       expect(await msUntilStreamEnds(nodeB, streaming, change)).toBeLessThan(1000);
       const sent = await nodeA.caller(changing).messages.send({ channelId, content: "still here" });
-      const isSent = (frame: LiveEventFrame) => frame.t === GatewayDispatchEvents.MessageCreate && (frame.d as { id: string }).id === sent.id;
-      for (let next = await kept.next(); !(Array.isArray(next.value) && isSent(next.value[1])); next = await kept.next()) expect(next.done).toBe(false);
+      const isSent = (frame: LiveEventFrame) =>
+        frame.t === GatewayDispatchEvents.MessageCreate && (frame.d as { id: string }).id === sent.id;
+      for (
+        let next = await kept.next();
+        !(Array.isArray(next.value) && isSent(next.value[1]));
+        next = await kept.next()
+      )
+        expect(next.done).toBe(false);
     } finally {
       controller.abort();
     }
@@ -113,10 +142,14 @@ describe("web sessions across processes", () => {
     };
     const suspend = () =>
       new Promise<void>((done, fail) => {
-        const child = spawn(process.execPath, ["--import", "tsx", chatctlPath, "user", "suspend", "--username", person.username, "--json"], {
-          env: { ...process.env, ...cliEnv },
-          stdio: ["ignore", "ignore", "pipe"],
-        });
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", chatctlPath, "user", "suspend", "--username", person.username, "--json"],
+          {
+            env: { ...process.env, ...cliEnv },
+            stdio: ["ignore", "ignore", "pipe"],
+          },
+        );
         let stderr = "";
         child.stderr.on("data", (d) => (stderr += d));
         child.on("close", (code) => (code === 0 ? done() : fail(new Error(`chatctl exited ${code}: ${stderr}`))));
@@ -132,10 +165,17 @@ describe("web sessions across processes", () => {
       const session = await signIn(nodeA, world.owner.id);
       await nodeA.caller(session).account.logOutEverywhere();
       // Even one addressed to the bot's own user id is not dispatched.
-      const addressedToBot: WebSessionsEndEvent = { t: WEB_SESSIONS_END, d: { sessionIds: ["x".repeat(43)] }, userIds: [world.botUserId.toString()], internal: true };
+      const addressedToBot: WebSessionsEndEvent = {
+        t: WEB_SESSIONS_END,
+        d: { sessionIds: ["x".repeat(43)] },
+        userIds: [world.botUserId.toString()],
+        internal: true,
+      };
       await nodeA.bus.publish(addressedToBot);
       // A barrier: an ordinary event after them reaches the bot, and nothing internal came before it.
-      const barrier = await env.t.server.ctx.domain.messages.create(world.text.id, world.owner.id, { content: "barrier" });
+      const barrier = await env.t.server.ctx.domain.messages.create(world.text.id, world.owner.id, {
+        content: "barrier",
+      });
       const frames = await bot.until((f) => f.t === "MESSAGE_CREATE" && f.d.id === barrier.id);
       expect(frames.map((f) => f.t)).not.toContain(WEB_SESSIONS_END);
       expect(env.t.server.gateway.sessions.ofUser(world.botUserId.toString())).toHaveLength(1);

@@ -6,7 +6,11 @@ import http from "node:http";
 const streams = new Set();
 const server = http.createServer((request, response) => {
   if (request.method === "GET" && request.url === "/stream") {
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     response.write(": ready\n\n");
     streams.add(response);
     request.on("close", () => streams.delete(response));

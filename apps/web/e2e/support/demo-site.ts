@@ -27,7 +27,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 function page(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
-  res.end(`<!doctype html><html><head><title>Demo Site</title></head><body style="font-family:sans-serif;padding:2rem"><h1>Demo Site</h1>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html><head><title>Demo Site</title></head><body style="font-family:sans-serif;padding:2rem"><h1>Demo Site</h1>${body}</body></html>`,
+  );
 }
 
 export async function startDemoSite(options: { webUrl: string; apiUrl: string }): Promise<DemoSite> {
@@ -40,7 +42,8 @@ export async function startDemoSite(options: { webUrl: string; apiUrl: string })
 
   server.on("request", async (req, res) => {
     const url = new URL(req.url ?? "/", origin);
-    const sid = /(?:^|;\s*)sid=([A-Za-z0-9_-]+)/.exec(req.headers.cookie ?? "")?.[1] ?? randomBytes(12).toString("base64url");
+    const sid =
+      /(?:^|;\s*)sid=([A-Za-z0-9_-]+)/.exec(req.headers.cookie ?? "")?.[1] ?? randomBytes(12).toString("base64url");
     const visit = visits.get(sid) ?? {};
     visits.set(sid, visit);
     const cookie = { "set-cookie": `sid=${sid}; Path=/; HttpOnly; SameSite=Lax` };
@@ -73,18 +76,38 @@ export async function startDemoSite(options: { webUrl: string; apiUrl: string })
         const error = url.searchParams.get("error");
         if (error) {
           const stateOk = url.searchParams.get("state") === visit.state;
-          return page(res, 200, `<p>Login failed: <strong data-testid="login-error">${escapeHtml(error)}</strong> (state ${stateOk ? "matches" : "does not match"})</p>`, cookie);
+          return page(
+            res,
+            200,
+            `<p>Login failed: <strong data-testid="login-error">${escapeHtml(error)}</strong> (state ${stateOk ? "matches" : "does not match"})</p>`,
+            cookie,
+          );
         }
-        const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: visit.verifier, expectedState: visit.state });
-        const me = await oidc.fetchProtectedResource(config, tokens.access_token, new URL(`${options.apiUrl}/users/@me`), "GET");
+        const tokens = await oidc.authorizationCodeGrant(config, url, {
+          pkceCodeVerifier: visit.verifier,
+          expectedState: visit.state,
+        });
+        const me = await oidc.fetchProtectedResource(
+          config,
+          tokens.access_token,
+          new URL(`${options.apiUrl}/users/@me`),
+          "GET",
+        );
         visit.accessToken = tokens.access_token;
         visit.user = (await me.json()) as Visit["user"];
         return page(res, 302, "", { ...cookie, location: "/" });
       }
       if (url.pathname === "/me") {
         // Asks the identity endpoint again with the stored token (is the login still valid?).
-        const me = await fetch(`${options.apiUrl}/users/@me`, { headers: { authorization: `Bearer ${visit.accessToken}` } });
-        return page(res, 200, `<p>Identity endpoint: <strong data-testid="identity-status">${me.status}</strong></p>`, cookie);
+        const me = await fetch(`${options.apiUrl}/users/@me`, {
+          headers: { authorization: `Bearer ${visit.accessToken}` },
+        });
+        return page(
+          res,
+          200,
+          `<p>Identity endpoint: <strong data-testid="identity-status">${me.status}</strong></p>`,
+          cookie,
+        );
       }
       page(res, 404, "<p>Not found</p>");
     } catch (error) {
@@ -96,7 +119,11 @@ export async function startDemoSite(options: { webUrl: string; apiUrl: string })
     origin,
     callbackUrl,
     configure(clientId, clientSecret) {
-      const metadata = { issuer: options.webUrl, authorization_endpoint: `${options.webUrl}/oauth2/authorize`, token_endpoint: `${options.apiUrl}/oauth2/token` };
+      const metadata = {
+        issuer: options.webUrl,
+        authorization_endpoint: `${options.webUrl}/oauth2/authorize`,
+        token_endpoint: `${options.apiUrl}/oauth2/token`,
+      };
       config = new oidc.Configuration(metadata, clientId, undefined, oidc.ClientSecretPost(clientSecret));
       oidc.allowInsecureRequests(config); // plain http on the loopback test network
     },

@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
-import { Client, Events, GatewayIntentBits, type Interaction, type RESTPostAPIApplicationCommandsJSONBody } from "discord.js";
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  type RESTPostAPIApplicationCommandsJSONBody,
+} from "discord.js";
 import { expect, type guildWith, type Someone } from "./live-people";
 
 /** View Channel and Send Messages: what the specs' bots need in their guild. */
@@ -15,14 +21,25 @@ export async function startDiscordJsBot(
   service: Parameters<typeof guildWith>[0],
   owner: Someone,
   guildId: string,
-  bot: { name: string; commands: RESTPostAPIApplicationCommandsJSONBody[]; answer(interaction: Interaction): Promise<void>; intents?: GatewayIntentBits[] },
+  bot: {
+    name: string;
+    commands: RESTPostAPIApplicationCommandsJSONBody[];
+    answer(interaction: Interaction): Promise<void>;
+    intents?: GatewayIntentBits[];
+  },
 ): Promise<Client> {
   const { domain } = await service.domain();
   const app = await domain.applications.create(owner.id, bot.name);
   await domain.members.addBot(owner.id, BigInt(guildId), app.application.id, BOT_PERMISSIONS);
-  const client = new Client({ intents: bot.intents ?? [GatewayIntentBits.Guilds], rest: { api: `${service.serverUrl}/api`, version: "10" } });
+  const client = new Client({
+    intents: bot.intents ?? [GatewayIntentBits.Guilds],
+    rest: { api: `${service.serverUrl}/api`, version: "10" },
+  });
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  client.on(Events.InteractionCreate, (interaction) => void bot.answer(interaction).catch((error) => console.error("bot answer failed", error)));
+  client.on(
+    Events.InteractionCreate,
+    (interaction) => void bot.answer(interaction).catch((error) => console.error("bot answer failed", error)),
+  );
   await client.login(app.botToken);
   await ready;
   await client.application?.commands.set(bot.commands);
@@ -33,7 +50,9 @@ export async function startDiscordJsBot(
 export async function pickCommand(page: Page, name: string): Promise<void> {
   await page.getByRole("textbox", { name: /^Message #/ }).focus();
   await page.keyboard.type(`/${name}`);
-  await expect(page.getByRole("listbox", { name: "Commands" }).getByRole("option", { selected: true })).toHaveText(new RegExp(`^/${name}`));
+  await expect(page.getByRole("listbox", { name: "Commands" }).getByRole("option", { selected: true })).toHaveText(
+    new RegExp(`^/${name}`),
+  );
   await page.keyboard.press("Enter");
   await expect(page.getByRole("form", { name: `/${name}` })).toBeVisible();
 }

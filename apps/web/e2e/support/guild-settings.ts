@@ -3,7 +3,11 @@ import { openDialog } from "./people";
 
 /** Shows one section of the open guild settings by its navigation button, and waits for its heading. */
 export async function showSettingsSection(settings: Locator, section: string): Promise<void> {
-  if (section !== "Overview") await settings.getByRole("navigation", { name: "Guild settings sections" }).getByRole("button", { name: section }).click();
+  if (section !== "Overview")
+    await settings
+      .getByRole("navigation", { name: "Guild settings sections" })
+      .getByRole("button", { name: section })
+      .click();
   await expect(settings.getByRole("heading", { name: section, exact: true })).toBeVisible();
 }
 

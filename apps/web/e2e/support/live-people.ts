@@ -59,7 +59,11 @@ export interface People {
    * A new browser signed in as `someone`, on `path` (of the web app, or of `baseURL`: a relay in
    * front of it), granted `permissions` ("microphone"); `phone`: a touch screen of PHONE's size.
    */
-  open(someone: Someone, path: string, options?: { baseURL?: string; permissions?: string[]; phone?: boolean }): Promise<Page>;
+  open(
+    someone: Someone,
+    path: string,
+    options?: { baseURL?: string; permissions?: string[]; phone?: boolean },
+  ): Promise<Page>;
 }
 
 /** `test` with `people`: the spec file's signed-up people, and browsers for them closed after each test. */
@@ -94,7 +98,11 @@ export async function guildWith(service: RunningService, owner: Someone, name: s
   for (const member of members) await domain.members.addPerson(guild.id, member.id);
   const general = guild.channels.find((c) => c.type === 0);
   if (!general) throw new Error("the guild has no text channel");
-  return { guildId: guild.id.toString(), channelId: general.id.toString(), path: `/channels/${guild.id}/${general.id}` };
+  return {
+    guildId: guild.id.toString(),
+    channelId: general.id.toString(),
+    path: `/channels/${guild.id}/${general.id}`,
+  };
 }
 
 /** A bot with Administrator in the guild, shown as `name`, acting over REST with its token (as a moderation bot does). */
@@ -108,7 +116,10 @@ export async function moderatorBot(service: RunningService, owner: Someone, guil
     async rest(method: string, path: string, body?: unknown): Promise<unknown> {
       const response = await fetch(`${service.apiUrl}${path}`, {
         method,
-        headers: { Authorization: `Bot ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        headers: {
+          Authorization: `Bot ${token}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();

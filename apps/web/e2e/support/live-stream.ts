@@ -1,7 +1,9 @@
 import type { BrowserContext } from "@playwright/test";
 
 /** One frame of `live.stream` as the browser receives it: the ready frame, or an event with its cursor. */
-export type StreamFrame = { kind: "ready"; guildIds: string[]; resumed: boolean } | { kind: "event"; id: string; t: string; d: Record<string, unknown> };
+export type StreamFrame =
+  | { kind: "ready"; guildIds: string[]; resumed: boolean }
+  | { kind: "event"; id: string; t: string; d: Record<string, unknown> };
 
 /** The session cookie of a signed-in browser context, for requests made outside the page. */
 export async function cookieHeader(context: BrowserContext): Promise<string> {
@@ -48,7 +50,10 @@ export class LiveStreamReader {
       const found = this.frames.find(match);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; received: ${this.frames.map((f) => (f.kind === "event" ? f.t : f.kind)).join(", ")}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching frame within ${timeoutMs} ms; received: ${this.frames.map((f) => (f.kind === "event" ? f.t : f.kind)).join(", ")}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -101,7 +106,8 @@ export class LiveStreamReader {
     if (event !== "message" || data.length === 0) return;
     const value = JSON.parse(data.join("\n")) as { kind: string };
     if (value.kind === "ready") this.frames.push(value as StreamFrame);
-    else if (value.kind === "event") this.frames.push({ ...(value as Omit<Extract<StreamFrame, { kind: "event" }>, "id">), id });
+    else if (value.kind === "event")
+      this.frames.push({ ...(value as Omit<Extract<StreamFrame, { kind: "event" }>, "id">), id });
     for (const wake of this.waiters.splice(0)) wake();
   }
 }

@@ -20,7 +20,9 @@ export function voiceChannel(page: Page, name: string) {
 
 /** Someone's entry under a voice channel of the channel list. */
 export function participant(page: Page, channelName: string, someone: Someone) {
-  return page.getByRole("list", { name: `In ${channelName}` }).locator(`[data-testid="voice-participant"][data-user-id="${someone.id}"]`);
+  return page
+    .getByRole("list", { name: `In ${channelName}` })
+    .locator(`[data-testid="voice-participant"][data-user-id="${someone.id}"]`);
 }
 
 /**
@@ -53,4 +55,3 @@ export async function joinVoice(page: Page, channelName: string) {
   await expect(page.getByTestId("voice-phase")).toHaveText("Voice connected", { timeout: 30_000 });
   await expect(page.getByTestId("voice-channel-name")).toHaveText(channelName);
 }
-

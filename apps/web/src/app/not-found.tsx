@@ -6,7 +6,10 @@ export default function NotFound() {
       <div className="text-center">
         <p className="text-sm font-semibold uppercase tracking-wide text-muted">404</p>
         <h1 className="mt-2 text-2xl font-bold">This page doesn’t exist</h1>
-        <Link href="/" className="mt-6 inline-block rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-[#3f4cc0]">
+        <Link
+          href="/"
+          className="mt-6 inline-block rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-[#3f4cc0]"
+        >
           Go home
         </Link>
       </div>

@@ -18,16 +18,25 @@ function one(query: Query, key: string): string | null {
 export function parseAuthorizeRequest(query: Query): AuthorizeRequest {
   const scopes = (one(query, "scope") ?? "").split(/[\s+]+/).filter(Boolean);
   if (!scopes.includes("bot")) {
-    const defined = Object.entries(query).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined);
+    const defined = Object.entries(query).filter(
+      (entry): entry is [string, string | string[]] => entry[1] !== undefined,
+    );
     return { kind: "login", query: Object.fromEntries(defined) };
   }
   const clientId = one(query, "client_id");
   if (!clientId) return { kind: "invalid", reason: "The link has no client_id." };
-  if (!/^[0-9]{1,19}$/.test(clientId)) return { kind: "invalid", reason: "The client_id in the link is not a valid application id." };
+  if (!/^[0-9]{1,19}$/.test(clientId))
+    return { kind: "invalid", reason: "The client_id in the link is not a valid application id." };
   const raw = one(query, "permissions") ?? "0";
-  if (!/^[0-9]{1,20}$/.test(raw)) return { kind: "invalid", reason: "The permissions in the link are not a permission bit field." };
+  if (!/^[0-9]{1,20}$/.test(raw))
+    return { kind: "invalid", reason: "The permissions in the link are not a permission bit field." };
   const guildId = one(query, "guild_id");
-  return { kind: "bot", clientId, permissions: BigInt(raw), guildId: guildId && /^[0-9]{1,19}$/.test(guildId) ? guildId : null };
+  return {
+    kind: "bot",
+    clientId,
+    permissions: BigInt(raw),
+    guildId: guildId && /^[0-9]{1,19}$/.test(guildId) ? guildId : null,
+  };
 }
 
 /** The same query as a string, to come back here after logging in. */

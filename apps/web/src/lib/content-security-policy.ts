@@ -56,4 +56,5 @@ export function contentSecurityPolicy({ nonce, cdnOrigin, https, development, vo
  * apps/web/server.ts: nothing may run or load, inline styles only (next-auth's pages), forms
  * post only to the app, and no framing. Pages replace it with their nonce-based one (src/proxy.ts).
  */
-export const FIXED_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const FIXED_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

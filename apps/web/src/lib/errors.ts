@@ -17,7 +17,8 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. T
     const fields = dataOf(error)?.fieldErrors;
     const first = fields ? Object.values(fields)[0]?.[0] : undefined;
     if (error.message === "Invalid Form Body" && first) return first;
-    if (error.message.startsWith("[") || error.message === "fetch failed" || error.message === "Failed to fetch") return fallback;
+    if (error.message.startsWith("[") || error.message === "fetch failed" || error.message === "Failed to fetch")
+      return fallback;
     return error.message || fallback;
   }
   return fallback;

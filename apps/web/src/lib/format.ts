@@ -26,7 +26,10 @@ export function formatDate(iso: string): string {
 
 /** Up to two letters for a guild or user without a picture. */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s_.-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
   const letters = words.length >= 2 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : name.trim().slice(0, 2);
   return letters.toUpperCase() || "?";
 }
@@ -34,7 +37,13 @@ export function initials(name: string): string {
 /** One letter per word for up to two words ("Helper Bot" → "HB", "alice_42" → "A"), for pictures of people and bots. */
 export function avatarLetters(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0] ?? "").join("").toUpperCase() || "?";
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0] ?? "")
+      .join("")
+      .toUpperCase() || "?"
+  );
 }
 
 /** A stable colour index for an id, for avatars. */

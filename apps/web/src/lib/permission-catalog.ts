@@ -19,12 +19,22 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   {
     title: "General",
     entries: [
-      { key: "administrator", label: "Administrator", bit: Permission.Administrator, hint: "Every permission, bypassing channel overrides" },
+      {
+        key: "administrator",
+        label: "Administrator",
+        bit: Permission.Administrator,
+        hint: "Every permission, bypassing channel overrides",
+      },
       { key: "view-channels", label: "View Channels", bit: Permission.ViewChannel },
       { key: "manage-channels", label: "Manage Channels", bit: Permission.ManageChannels },
       { key: "manage-roles", label: "Manage Roles", bit: Permission.ManageRoles },
       { key: "manage-guild", label: "Manage Guild", bit: Permission.ManageGuild },
-      { key: "manage-expressions", label: "Manage Expressions", bit: Permission.ManageGuildExpressions, hint: "Add, rename and delete the guild's custom emoji" },
+      {
+        key: "manage-expressions",
+        label: "Manage Expressions",
+        bit: Permission.ManageGuildExpressions,
+        hint: "Add, rename and delete the guild's custom emoji",
+      },
       { key: "create-invite", label: "Create Invite", bit: Permission.CreateInstantInvite },
       { key: "kick-members", label: "Kick Members", bit: Permission.KickMembers },
       { key: "ban-members", label: "Ban Members", bit: Permission.BanMembers },
@@ -56,15 +66,26 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         label: "Listen",
         bit: Permission.Listen,
         hint: "Hear others in voice channels",
-        consentNote: "Hear what people say in the voice channels it joins. A bot never hears through @everyone, only through this permission, and everyone in the channel sees that it can hear.",
+        consentNote:
+          "Hear what people say in the voice channels it joins. A bot never hears through @everyone, only through this permission, and everyone in the channel sees that it can hear.",
       },
     ],
   },
   {
     title: "Events",
     entries: [
-      { key: "create-events", label: "Create Events", bit: Permission.CreateEvents, hint: "Plan events, and change or cancel its own" },
-      { key: "manage-events", label: "Manage Events", bit: Permission.ManageEvents, hint: "Change, start, end and cancel anyone's events" },
+      {
+        key: "create-events",
+        label: "Create Events",
+        bit: Permission.CreateEvents,
+        hint: "Plan events, and change or cancel its own",
+      },
+      {
+        key: "manage-events",
+        label: "Manage Events",
+        bit: Permission.ManageEvents,
+        hint: "Change, start, end and cancel anyone's events",
+      },
     ],
   },
 ];
@@ -88,7 +109,9 @@ export function describePermissions(bits: bigint): { labels: string[]; otherCoun
 
 /** What the consent page says about the permissions asked for that need more than their name, by label. */
 export function consentNotes(labels: readonly string[]): Record<string, string> {
-  return Object.fromEntries(PERMISSION_ENTRIES.flatMap((e) => (e.consentNote && labels.includes(e.label) ? [[e.label, e.consentNote]] : [])));
+  return Object.fromEntries(
+    PERMISSION_ENTRIES.flatMap((e) => (e.consentNote && labels.includes(e.label) ? [[e.label, e.consentNote]] : [])),
+  );
 }
 
 export function sumBits(bits: Iterable<bigint>): bigint {

@@ -68,13 +68,20 @@ export function useLongPress(onLongPress: (at: { x: number; y: number }, element
         if ((event.target as HTMLElement).closest("a, input, textarea, select, [contenteditable]")) return;
         event.stopPropagation();
         forget(press.current);
-        const state: Press = { x: event.clientX, y: event.clientY, element: event.currentTarget, timer: 0, fired: false };
+        const state: Press = {
+          x: event.clientX,
+          y: event.clientY,
+          element: event.currentTarget,
+          timer: 0,
+          fired: false,
+        };
         state.timer = window.setTimeout(() => fire(state), LONG_PRESS_MS);
         press.current = state;
       },
       onPointerMove(event: PointerEvent<HTMLElement>) {
         const state = press.current;
-        if (state && !state.fired && Math.hypot(event.clientX - state.x, event.clientY - state.y) > SLOP_PX) forget(state);
+        if (state && !state.fired && Math.hypot(event.clientX - state.x, event.clientY - state.y) > SLOP_PX)
+          forget(state);
       },
       onPointerUp() {
         forget(press.current, SWALLOW_MS);

@@ -37,7 +37,11 @@ export async function serverApi() {
 
 /** By shape, not instanceof: the router package and this app may hold separate copies of the class. */
 function isTRPCErrorWithCode(error: unknown, code: TRPCError["code"]): boolean {
-  return error instanceof Error && (error instanceof TRPCError || error.name === "TRPCError") && (error as TRPCError).code === code;
+  return (
+    error instanceof Error &&
+    (error instanceof TRPCError || error.name === "TRPCError") &&
+    (error as TRPCError).code === code
+  );
 }
 
 /** The call's result, or null when it failed with `code` (e.g. NOT_FOUND); other failures are thrown. */

@@ -25,7 +25,9 @@ async function limitOf(request: IncomingMessage, pathname: string, options: Body
 
 function refusalFor(pathname: string, limit: number): Refusal {
   const message = `This request is too large: at most ${megabytes(limit)}.`;
-  return pathname.startsWith(`${TRPC_ENDPOINT}/`) ? trpcRefusal("PAYLOAD_TOO_LARGE", message, REQUEST_TOO_LARGE) : plainRefusal(413, REQUEST_TOO_LARGE, message);
+  return pathname.startsWith(`${TRPC_ENDPOINT}/`)
+    ? trpcRefusal("PAYLOAD_TOO_LARGE", message, REQUEST_TOO_LARGE)
+    : plainRefusal(413, REQUEST_TOO_LARGE, message);
 }
 
 /**
@@ -38,9 +40,14 @@ function refusalFor(pathname: string, limit: number): Refusal {
  *
  * Answers true when Next.js may handle the request, false when it was answered here.
  */
-export async function admitRequestBody(request: IncomingMessage, response: ServerResponse, options: BodyGuardOptions): Promise<boolean> {
+export async function admitRequestBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: BodyGuardOptions,
+): Promise<boolean> {
   const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
-  if (request.headers["transfer-encoding"] !== undefined) return admitStreamedBody(request, response, pathname, options);
+  if (request.headers["transfer-encoding"] !== undefined)
+    return admitStreamedBody(request, response, pathname, options);
   const declared = Number(request.headers["content-length"] ?? 0);
   // Within the default: no need to read the session cookie.
   if (declared <= DEFAULT_BODY_LIMIT) return true;
@@ -50,7 +57,12 @@ export async function admitRequestBody(request: IncomingMessage, response: Serve
   return false;
 }
 
-async function admitStreamedBody(request: IncomingMessage, response: ServerResponse, pathname: string, options: BodyGuardOptions): Promise<boolean> {
+async function admitStreamedBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  options: BodyGuardOptions,
+): Promise<boolean> {
   const pieces: Buffer[] = [];
   let received = 0;
   // Until the limit is known (the session cookie is being read), the largest it could be.
@@ -108,7 +120,11 @@ async function admitStreamedBody(request: IncomingMessage, response: ServerRespo
 function refuse(response: ServerResponse, refusal: Refusal): void {
   const socket = response.socket;
   if (socket) lingerOnClose(socket);
-  response.writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(refusal.body), connection: "close" });
+  response.writeHead(refusal.status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(refusal.body),
+    connection: "close",
+  });
   response.end(refusal.body);
 }
 

@@ -33,7 +33,9 @@ export const LARGE_BODY_PROCEDURES: Readonly<Record<string, number>> = {
  * the tRPC endpoint naming at least one procedure above (a batch gets its largest one's).
  */
 export function largeBodyAllowance(pathname: string): number | undefined {
-  const allowances = trpcProcedures(pathname).map((name) => (Object.hasOwn(LARGE_BODY_PROCEDURES, name) ? LARGE_BODY_PROCEDURES[name] : undefined));
+  const allowances = trpcProcedures(pathname).map((name) =>
+    Object.hasOwn(LARGE_BODY_PROCEDURES, name) ? LARGE_BODY_PROCEDURES[name] : undefined,
+  );
   const largest = Math.max(...allowances.map((bytes) => bytes ?? 0));
   return largest > DEFAULT_BODY_LIMIT ? largest : undefined;
 }

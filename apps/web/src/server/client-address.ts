@@ -17,5 +17,8 @@ function header(headers: HeaderBag, name: string): string | undefined {
  * X-Forwarded-For on untouched, so it alone would let anyone pick an address).
  */
 export function clientAddressOf(headers: HeaderBag, trustProxy: TrustProxy): string {
-  return resolveClientAddress({ peer: header(headers, PEER_ADDRESS_HEADER), forwardedFor: header(headers, "x-forwarded-for") }, trustProxy);
+  return resolveClientAddress(
+    { peer: header(headers, PEER_ADDRESS_HEADER), forwardedFor: header(headers, "x-forwarded-for") },
+    trustProxy,
+  );
 }

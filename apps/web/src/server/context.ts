@@ -6,7 +6,13 @@ import type { ShortLived } from "@chat/ephemeral";
 import type { EventBus } from "@chat/events";
 import { createInfrastructure, type Infrastructure } from "@chat/infrastructure";
 import { type Presence, TabPresence } from "@chat/presence";
-import { createSignInThrottle, type RateLimitStore, type SignInThrottle, type SignUpLimits, signUpLimits } from "@chat/rate-limit";
+import {
+  createSignInThrottle,
+  type RateLimitStore,
+  type SignInThrottle,
+  type SignUpLimits,
+  signUpLimits,
+} from "@chat/rate-limit";
 import { LiveKitMedia } from "@chat/voice";
 import { readWebEnv, type WebEnv } from "@/server/env";
 import { onDrain } from "./draining";
@@ -41,11 +47,34 @@ async function createWebContext(): Promise<WebContext> {
   const infrastructure = createInfrastructure({ ...env.infrastructure, role: "client" });
   const { bus, shortLived, rateLimits } = infrastructure;
   const voice = env.livekit ? new LiveKitMedia(env.livekit) : undefined;
-  const domain = createDomain({ db: database.prisma, bus, urls: env.urls, clock: systemClock, attachmentSigningKey: env.attachmentSigningKey, shortLived: shortLived.store, voice });
-  const presence = infrastructure.presence({ guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String) });
+  const domain = createDomain({
+    db: database.prisma,
+    bus,
+    urls: env.urls,
+    clock: systemClock,
+    attachmentSigningKey: env.attachmentSigningKey,
+    shortLived: shortLived.store,
+    voice,
+  });
+  const presence = infrastructure.presence({
+    guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
+  });
   const live = new LiveHub(bus, channelViewers(database.prisma), { presence: new TabPresence(presence.tracker) });
   onDrain(() => live.endAll());
-  return { env, database, prisma: database.prisma, infrastructure, bus, domain, live, presence, shortLived, rateLimits, signUpLimits: signUpLimits({ accounts: env.signUpsPerHour, attempts: env.signUpAttemptsPerHour }), signInThrottle: createSignInThrottle(rateLimits) };
+  return {
+    env,
+    database,
+    prisma: database.prisma,
+    infrastructure,
+    bus,
+    domain,
+    live,
+    presence,
+    shortLived,
+    rateLimits,
+    signUpLimits: signUpLimits({ accounts: env.signUpsPerHour, attempts: env.signUpAttemptsPerHour }),
+    signInThrottle: createSignInThrottle(rateLimits),
+  };
 }
 
 /** The process-wide context, created on first use (at run time, never during the build). */

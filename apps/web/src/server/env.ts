@@ -31,7 +31,11 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     /** SIGN_UP_LIMIT_PER_HOUR: accounts one client address may create per hour. */
     signUpsPerHour: positiveInteger("SIGN_UP_LIMIT_PER_HOUR", env.SIGN_UP_LIMIT_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
     /** SIGN_UP_ATTEMPTS_PER_HOUR: sign-up attempts (refused ones too) one client address may make per hour. */
-    signUpAttemptsPerHour: positiveInteger("SIGN_UP_ATTEMPTS_PER_HOUR", env.SIGN_UP_ATTEMPTS_PER_HOUR, DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR),
+    signUpAttemptsPerHour: positiveInteger(
+      "SIGN_UP_ATTEMPTS_PER_HOUR",
+      env.SIGN_UP_ATTEMPTS_PER_HOUR,
+      DEFAULT_SIGN_UP_ATTEMPTS_PER_HOUR,
+    ),
     /** LIVEKIT_URL, LIVEKIT_PUBLIC_URL and the keys: the media server voice channels run on; undefined: voice is off. */
     livekit: readLiveKitAccess(env as NodeJS.ProcessEnv),
   } as const;

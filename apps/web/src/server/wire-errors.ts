@@ -20,7 +20,11 @@ export interface Refusal {
 /** `apiCode`: the spec's code when there is one (40005 for a request too large). */
 export function trpcRefusal(code: RefusalCode, message: string, apiCode: number | null = null): Refusal {
   const httpStatus = HTTP_STATUS[code];
-  const shape = { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, apiCode, fieldErrors: null } };
+  const shape = {
+    message,
+    code: TRPC_ERROR_CODES_BY_KEY[code],
+    data: { code, httpStatus, apiCode, fieldErrors: null },
+  };
   return { status: httpStatus, body: JSON.stringify({ error: shape }) };
 }
 

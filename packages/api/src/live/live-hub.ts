@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Audience, type ChannelViewers, ViewerCache } from "@chat/domain";
-import { type DispatchEvent, type DomainEvent, type EventBus, EventHistory, isPersonEvent, type LiveEvent, type PersonEvent } from "@chat/events";
+import {
+  type DispatchEvent,
+  type DomainEvent,
+  type EventBus,
+  EventHistory,
+  isPersonEvent,
+  type LiveEvent,
+  type PersonEvent,
+} from "@chat/events";
 import type { TabPresence } from "@chat/presence";
 import { countLiveStreams } from "./open-streams";
 import { Tab, TabIndex } from "./tabs";
@@ -46,11 +54,7 @@ export class LiveHub {
   private readonly epoch = randomBytes(4).toString("hex");
   private counter = 0;
 
-  constructor(
-    bus: EventBus,
-    viewers: ChannelViewers,
-    options: LiveHubOptions = {},
-  ) {
+  constructor(bus: EventBus, viewers: ChannelViewers, options: LiveHubOptions = {}) {
     this.viewers = new ViewerCache(viewers);
     this.audience = new Audience(this.viewers.viewers);
     this.history = new EventHistory(options.historyEvents ?? HISTORY_EVENTS, options.historyMs ?? HISTORY_MS);
@@ -68,7 +72,12 @@ export class LiveHub {
    * Opens a tab's stream: registered at once (nothing published from now on is missed), then
    * the events after `lastEventId` the person may see, then everything live.
    */
-  open(userId: string, guildIds: Iterable<string>, lastEventId: string | null, signal?: AbortSignal): { tab: Tab; start: Promise<LiveStart> } {
+  open(
+    userId: string,
+    guildIds: Iterable<string>,
+    lastEventId: string | null,
+    signal?: AbortSignal,
+  ): { tab: Tab; start: Promise<LiveStart> } {
     const tab = new Tab(userId, guildIds, signal);
     this.tabs.add(tab);
     this.presence?.opened(tab);

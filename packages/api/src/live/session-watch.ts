@@ -7,7 +7,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Calls `onEnd` once when the web session ends: a WEB_SESSIONS_END naming it arrives on the
  * bus (from whichever process ended it), or its expiry comes. Returns the way to stop watching.
  */
-export function watchWebSession(bus: EventBus, session: { id: string; expiresAt: Date }, onEnd: () => void): () => void {
+export function watchWebSession(
+  bus: EventBus,
+  session: { id: string; expiresAt: Date },
+  onEnd: () => void,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let watching = true;
   const stop = () => {

@@ -14,7 +14,10 @@ const zPassword = z
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
 /** The password someone has now: only checked against the stored hash, never against today's rules. */
-const zCurrentPassword = z.string().min(1, "Enter your current password.").max(CHECKED_PASSWORD_MAX, "Password does not match.");
+const zCurrentPassword = z
+  .string()
+  .min(1, "Enter your current password.")
+  .max(CHECKED_PASSWORD_MAX, "Password does not match.");
 
 /** Accounts: a username and a password, nothing else (no e-mail anywhere). */
 export const accountRouter = router({
@@ -25,22 +28,28 @@ export const accountRouter = router({
    * cost a strength check) and one of its accounts an hour (given back when no account came
    * of it); counted first, so parallel calls cannot slip past.
    */
-  signUp: publicProcedure.input(z.object({ username: z.string().max(64), password: zPassword })).mutation(async ({ ctx, input }) => {
-    const { attempts, accounts } = ctx.signUpLimits;
-    await spendOrRefuse(ctx.rateLimits, attempts, ctx.clientAddress, tooManySignUps);
-    await spendOrRefuse(ctx.rateLimits, accounts, ctx.clientAddress, tooManySignUps);
-    try {
-      const username = parseForm(zUsername, input.username.trim());
-      await requireStrongPassword(input.password, [username]);
-      const passwordHash = await ctx.passwords.hash(input.password);
-      return userRowView(await ctx.domain.users.createPerson({ username, passwordHash }));
-    } catch (error) {
-      await ctx.rateLimits.refund(accounts, ctx.clientAddress);
-      throw error;
-    }
-  }),
+  signUp: publicProcedure
+    .input(z.object({ username: z.string().max(64), password: zPassword }))
+    .mutation(async ({ ctx, input }) => {
+      const { attempts, accounts } = ctx.signUpLimits;
+      await spendOrRefuse(ctx.rateLimits, attempts, ctx.clientAddress, tooManySignUps);
+      await spendOrRefuse(ctx.rateLimits, accounts, ctx.clientAddress, tooManySignUps);
+      try {
+        const username = parseForm(zUsername, input.username.trim());
+        await requireStrongPassword(input.password, [username]);
+        const passwordHash = await ctx.passwords.hash(input.password);
+        return userRowView(await ctx.domain.users.createPerson({ username, passwordHash }));
+      } catch (error) {
+        await ctx.rateLimits.refund(accounts, ctx.clientAddress);
+        throw error;
+      }
+    }),
 
-  me: protectedProcedure.query(({ ctx }) => ({ id: ctx.me.id.toString(), username: ctx.me.username, displayName: ctx.me.displayName ?? ctx.me.username })),
+  me: protectedProcedure.query(({ ctx }) => ({
+    id: ctx.me.id.toString(),
+    username: ctx.me.username,
+    displayName: ctx.me.displayName ?? ctx.me.username,
+  })),
 
   /**
    * A new password (the sign-up rules) after the current one (a wrong one: 50035 naming
@@ -53,7 +62,11 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       await spendPasswordCheck(ctx);
       await requireStrongPassword(input.newPassword, [ctx.me.username], "newPassword");
-      return ctx.domain.accounts.changePassword(ctx.me.id, { ...input, keepSessionId: ctx.webSession.id }, await throttledPasswords(ctx));
+      return ctx.domain.accounts.changePassword(
+        ctx.me.id,
+        { ...input, keepSessionId: ctx.webSession.id },
+        await throttledPasswords(ctx),
+      );
     }),
 
   /** Ends every session of the person, this one included: the browser goes back to the login page. */

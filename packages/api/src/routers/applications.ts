@@ -44,7 +44,9 @@ export const applicationsRouter = router({
 
   /** The "Public bot" switch: off, only the owner can add the bot to guilds. */
   setBotPublic: protectedProcedure.input(zApp.extend({ botPublic: z.boolean() })).mutation(async ({ ctx, input }) => {
-    return { botPublic: await ctx.domain.applicationSettings.setBotPublic(ctx.me.id, input.applicationId, input.botPublic) };
+    return {
+      botPublic: await ctx.domain.applicationSettings.setBotPublic(ctx.me.id, input.applicationId, input.botPublic),
+    };
   }),
 
   /** A new client secret, shown once; websites' existing logins keep working. */
@@ -52,13 +54,21 @@ export const applicationsRouter = router({
     return { clientSecret: await ctx.domain.applicationSettings.resetClientSecret(ctx.me.id, input.applicationId) };
   }),
 
-  addRedirectUri: protectedProcedure.input(zApp.extend({ uri: z.string().max(4096) })).mutation(async ({ ctx, input }) => {
-    return { redirectUris: await ctx.domain.applicationSettings.addRedirectUri(ctx.me.id, input.applicationId, input.uri) };
-  }),
+  addRedirectUri: protectedProcedure
+    .input(zApp.extend({ uri: z.string().max(4096) }))
+    .mutation(async ({ ctx, input }) => {
+      return {
+        redirectUris: await ctx.domain.applicationSettings.addRedirectUri(ctx.me.id, input.applicationId, input.uri),
+      };
+    }),
 
-  removeRedirectUri: protectedProcedure.input(zApp.extend({ uri: z.string().max(4096) })).mutation(async ({ ctx, input }) => {
-    return { redirectUris: await ctx.domain.applicationSettings.removeRedirectUri(ctx.me.id, input.applicationId, input.uri) };
-  }),
+  removeRedirectUri: protectedProcedure
+    .input(zApp.extend({ uri: z.string().max(4096) }))
+    .mutation(async ({ ctx, input }) => {
+      return {
+        redirectUris: await ctx.domain.applicationSettings.removeRedirectUri(ctx.me.id, input.applicationId, input.uri),
+      };
+    }),
 
   rename: protectedProcedure.input(zApp.extend({ name: z.string().max(100) })).mutation(async ({ ctx, input }) => {
     const app = await ctx.domain.applicationSettings.rename(ctx.me.id, input.applicationId, input.name);
@@ -66,10 +76,12 @@ export const applicationsRouter = router({
   }),
 
   /** The picture as image data (`data:image/png;base64,...`), or null to remove it. */
-  setIcon: protectedProcedure.input(zApp.extend({ image: z.string().max(2_000_000).nullable() })).mutation(async ({ ctx, input }) => {
-    const hash = await ctx.domain.applicationSettings.setIcon(ctx.me.id, input.applicationId, input.image);
-    return { iconUrl: applicationIconUrl(ctx.domain.ctx.urls, input.applicationId, hash) };
-  }),
+  setIcon: protectedProcedure
+    .input(zApp.extend({ image: z.string().max(2_000_000).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const hash = await ctx.domain.applicationSettings.setIcon(ctx.me.id, input.applicationId, input.image);
+      return { iconUrl: applicationIconUrl(ctx.domain.ctx.urls, input.applicationId, hash) };
+    }),
 
   /** Deletes the application: login tokens revoked, bot out of every guild, its sessions closed. */
   delete: protectedProcedure.input(zApp).mutation(async ({ ctx, input }) => {

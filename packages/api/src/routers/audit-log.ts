@@ -26,7 +26,15 @@ function auditEntryView(entry: AuditEntry): AuditEntryView {
 /** The guild settings' Audit log (View Audit Log): newest first, by action and by who acted; `cursor` pages to entries before it. */
 export const auditLogRouter = router({
   list: protectedProcedure
-    .input(z.object({ guildId: zSnowflake, action: z.number().optional(), userId: zSnowflake.optional(), cursor: zSnowflake.nullish(), limit: z.number().optional() }))
+    .input(
+      z.object({
+        guildId: zSnowflake,
+        action: z.number().optional(),
+        userId: zSnowflake.optional(),
+        cursor: zSnowflake.nullish(),
+        limit: z.number().optional(),
+      }),
+    )
     .query(async ({ ctx, input }): Promise<{ entries: AuditEntryView[]; more: boolean }> => {
       const { guildId, ...query } = input;
       const page = await ctx.domain.auditLog.list(guildId, ctx.me.id, {

@@ -14,7 +14,11 @@ export interface AuthorizedAppView {
 export const authorizedAppsRouter = router({
   list: protectedProcedure.query(async ({ ctx }): Promise<AuthorizedAppView[]> => {
     const apps = await ctx.domain.oauth2.authorizedApps(ctx.me.id);
-    return apps.map((app) => ({ ...app, applicationId: app.applicationId.toString(), authorizedAt: app.authorizedAt.toISOString() }));
+    return apps.map((app) => ({
+      ...app,
+      applicationId: app.applicationId.toString(),
+      authorizedAt: app.authorizedAt.toISOString(),
+    }));
   }),
 
   /** Removes the application: its tokens stop working at once. */

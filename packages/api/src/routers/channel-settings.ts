@@ -16,20 +16,30 @@ const zChannel = z.object({ channelId: zSnowflake });
  */
 export const channelSettingsRouter = router({
   /** The channels and categories the person sees, with overwrites and what they may do in each. */
-  list: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<ChannelSettings> => {
-    const layout = await ctx.domain.channelLayout.list(input.guildId, ctx.me.id);
-    return { channels: layout.entries.map(channelSettingsView), permissions: layout.permissions.toString() };
-  }),
+  list: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<ChannelSettings> => {
+      const layout = await ctx.domain.channelLayout.list(input.guildId, ctx.me.id);
+      return { channels: layout.entries.map(channelSettingsView), permissions: layout.permissions.toString() };
+    }),
 
   /** A new category, last (Manage Channels). */
-  createCategory: protectedProcedure.input(z.object({ guildId: zSnowflake, name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
-    const category = await ctx.domain.channelLayout.createCategory(input.guildId, ctx.me.id, { name: input.name });
-    return channelView(category as Parameters<typeof channelView>[0]);
-  }),
+  createCategory: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, name: z.string().max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const category = await ctx.domain.channelLayout.createCategory(input.guildId, ctx.me.id, { name: input.name });
+      return channelView(category as Parameters<typeof channelView>[0]);
+    }),
 
   /** A channel's name, topic and NSFW switch (Manage Channels there), or a category's name. */
   update: protectedProcedure
-    .input(zChannel.extend({ name: z.string().max(200).optional(), topic: z.string().max(2000).nullable().optional(), nsfw: z.boolean().optional() }))
+    .input(
+      zChannel.extend({
+        name: z.string().max(200).optional(),
+        topic: z.string().max(2000).nullable().optional(),
+        nsfw: z.boolean().optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const { channelId, ...fields } = input;
       const category = (await ctx.domain.channels.get(channelId, ctx.me.id)).type === 4;
@@ -49,24 +59,42 @@ export const channelSettingsRouter = router({
 
   /** New positions, and for channels their category (null: none). */
   arrange: protectedProcedure
-    .input(z.object({ guildId: zSnowflake, entries: z.array(z.object({ id: z.string(), position: z.number(), parentId: z.string().nullable().optional() })).max(500) }))
+    .input(
+      z.object({
+        guildId: zSnowflake,
+        entries: z
+          .array(z.object({ id: z.string(), position: z.number(), parentId: z.string().nullable().optional() }))
+          .max(500),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
-      const entries = input.entries.map((e) => ({ id: e.id, position: e.position, ...(e.parentId !== undefined ? { parent_id: e.parentId } : {}) }));
+      const entries = input.entries.map((e) => ({
+        id: e.id,
+        position: e.position,
+        ...(e.parentId !== undefined ? { parent_id: e.parentId } : {}),
+      }));
       await ctx.domain.channelLayout.arrange(input.guildId, ctx.me.id, entries);
       return { guildId: input.guildId.toString() };
     }),
 
   /** Replaces the channel's or category's overwrites (the editor's Save; "sync with category" sends the category's set). */
-  setOverwrites: protectedProcedure.input(zChannel.extend({ overwrites: z.array(zOverwrite).max(100) })).mutation(async ({ ctx, input }) => {
-    await ctx.domain.channelLayout.setOverwrites(input.channelId, ctx.me.id, input.overwrites);
-    return { id: input.channelId.toString() };
-  }),
+  setOverwrites: protectedProcedure
+    .input(zChannel.extend({ overwrites: z.array(zOverwrite).max(100) }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.domain.channelLayout.setOverwrites(input.channelId, ctx.me.id, input.overwrites);
+      return { id: input.channelId.toString() };
+    }),
 
   /** What a member would hold in the channel with these (unsaved) overwrites: the permissions engine's answer, a decimal string. */
   effective: protectedProcedure
     .input(zChannel.extend({ userId: zSnowflake, overwrites: z.array(zOverwrite).max(100).optional() }))
     .query(async ({ ctx, input }) => {
-      const bits = await ctx.domain.channelLayout.effectivePermissions(input.channelId, ctx.me.id, input.userId, input.overwrites);
+      const bits = await ctx.domain.channelLayout.effectivePermissions(
+        input.channelId,
+        ctx.me.id,
+        input.userId,
+        input.overwrites,
+      );
       return { permissions: bits.toString() };
     }),
 });

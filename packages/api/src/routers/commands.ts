@@ -10,16 +10,18 @@ export const commandsRouter = router({
    * message commands for the Apps menus), grouped by application with its name and picture.
    * A channel they cannot see is NOT_FOUND; a DM has none.
    */
-  forChannel: protectedProcedure.input(z.object({ channelId: zSnowflake })).query(async ({ ctx, input }): Promise<CommandGroupView[]> => {
-    const groups = await ctx.domain.commands.availableTo(ctx.me.id, input.channelId);
-    return groups.map(({ application, commands }) => ({
-      application: {
-        id: application.id.toString(),
-        name: application.name,
-        iconUrl: applicationIconUrl(ctx.domain.ctx.urls, application.id, application.iconHash),
-        botId: application.botUserId.toString(),
-      },
-      commands: commands.map(commandView),
-    }));
-  }),
+  forChannel: protectedProcedure
+    .input(z.object({ channelId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<CommandGroupView[]> => {
+      const groups = await ctx.domain.commands.availableTo(ctx.me.id, input.channelId);
+      return groups.map(({ application, commands }) => ({
+        application: {
+          id: application.id.toString(),
+          name: application.name,
+          iconUrl: applicationIconUrl(ctx.domain.ctx.urls, application.id, application.iconHash),
+          botId: application.botUserId.toString(),
+        },
+        commands: commands.map(commandView),
+      }));
+    }),
 });

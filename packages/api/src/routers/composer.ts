@@ -26,7 +26,9 @@ export const composerRouter = router({
         nonce: z.string().max(25).optional(),
         replyTo: zSnowflake.optional(),
         // More than 10 reaches the domain, which answers the spec's 40005.
-        attachments: z.array(z.object({ uploadId: zSnowflake, description: z.string().max(1024).nullable().optional() })).max(50),
+        attachments: z
+          .array(z.object({ uploadId: zSnowflake, description: z.string().max(1024).nullable().optional() }))
+          .max(50),
       }),
     )
     .mutation(async ({ ctx, input }) => {

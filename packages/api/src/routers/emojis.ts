@@ -30,25 +30,36 @@ const zImage = z.string().max(Math.ceil((PICTURE_MAX_BYTES * 4) / 3) + 100);
  * deleting them (Manage Guild Expressions). Members' clients and bots get GUILD_EMOJIS_UPDATE.
  */
 export const emojisRouter = router({
-  forSettings: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<GuildEmojiSettingsView> => {
-    const { canManage, emojis } = await ctx.domain.emojis.listForSettings(input.guildId, ctx.me.id);
-    return {
-      canManage,
-      limitPerKind: EMOJI_LIMIT_PER_KIND,
-      maxBytes: EMOJI_MAX_BYTES,
-      emojis: emojis.map((e) => ({ id: e.id, name: e.name, animated: e.animated, creatorName: e.user ? (e.user.global_name ?? e.user.username) : null })),
-    };
-  }),
+  forSettings: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<GuildEmojiSettingsView> => {
+      const { canManage, emojis } = await ctx.domain.emojis.listForSettings(input.guildId, ctx.me.id);
+      return {
+        canManage,
+        limitPerKind: EMOJI_LIMIT_PER_KIND,
+        maxBytes: EMOJI_MAX_BYTES,
+        emojis: emojis.map((e) => ({
+          id: e.id,
+          name: e.name,
+          animated: e.animated,
+          creatorName: e.user ? (e.user.global_name ?? e.user.username) : null,
+        })),
+      };
+    }),
 
-  upload: protectedProcedure.input(z.object({ guildId: zSnowflake, name: z.string().max(100), image: zImage })).mutation(async ({ ctx, input }) => {
-    const emoji = await ctx.domain.emojis.create(ctx.me.id, input.guildId, { name: input.name, image: input.image });
-    return { id: emoji.id, name: emoji.name };
-  }),
+  upload: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, name: z.string().max(100), image: zImage }))
+    .mutation(async ({ ctx, input }) => {
+      const emoji = await ctx.domain.emojis.create(ctx.me.id, input.guildId, { name: input.name, image: input.image });
+      return { id: emoji.id, name: emoji.name };
+    }),
 
-  rename: protectedProcedure.input(zGuildEmoji.extend({ name: z.string().max(100) })).mutation(async ({ ctx, input }) => {
-    const emoji = await ctx.domain.emojis.rename(ctx.me.id, input.guildId, input.emojiId, { name: input.name });
-    return { id: emoji.id, name: emoji.name };
-  }),
+  rename: protectedProcedure
+    .input(zGuildEmoji.extend({ name: z.string().max(100) }))
+    .mutation(async ({ ctx, input }) => {
+      const emoji = await ctx.domain.emojis.rename(ctx.me.id, input.guildId, input.emojiId, { name: input.name });
+      return { id: emoji.id, name: emoji.name };
+    }),
 
   remove: protectedProcedure.input(zGuildEmoji).mutation(async ({ ctx, input }) => {
     await ctx.domain.emojis.remove(ctx.me.id, input.guildId, input.emojiId);

@@ -15,37 +15,50 @@ export const guildsRouter = router({
   create: protectedProcedure.input(z.object({ name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
     const guild = await ctx.domain.guilds.create(ctx.me.id, input.name);
     const firstText = guild.channels.find((c) => c.type === 0);
-    return { guild: { id: guild.id.toString(), name: guild.name, icon: null, owner: true, canManage: true }, firstChannelId: firstText?.id.toString() ?? null };
+    return {
+      guild: { id: guild.id.toString(), name: guild.name, icon: null, owner: true, canManage: true },
+      firstChannelId: firstText?.id.toString() ?? null,
+    };
   }),
 
   /** Renames the guild (Manage Guild); members' clients and bots get GUILD_UPDATE. */
-  update: protectedProcedure.input(z.object({ guildId: zSnowflake, name: z.string().max(200) })).mutation(async ({ ctx, input }) => {
-    const guild = await ctx.domain.guildSettings.update(ctx.me.id, input.guildId, { name: input.name });
-    return { id: guild.id, name: guild.name };
-  }),
+  update: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, name: z.string().max(200) }))
+    .mutation(async ({ ctx, input }) => {
+      const guild = await ctx.domain.guildSettings.update(ctx.me.id, input.guildId, { name: input.name });
+      return { id: guild.id, name: guild.name };
+    }),
 
   /** The overview's vanity link (Manage Guild sees it; only the owner sets it). */
-  vanity: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<VanityView> => {
-    const vanity = await ctx.domain.invites.vanity(input.guildId, ctx.me.id);
-    return vanityView(vanity, ctx.domain.ctx.urls);
-  }),
+  vanity: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<VanityView> => {
+      const vanity = await ctx.domain.invites.vanity(input.guildId, ctx.me.id);
+      return vanityView(vanity, ctx.domain.ctx.urls);
+    }),
 
   /** Sets (or with null removes) the vanity link's code; owner only; members and bots get GUILD_UPDATE. */
-  setVanityCode: protectedProcedure.input(z.object({ guildId: zSnowflake, code: z.string().max(100).nullable() })).mutation(async ({ ctx, input }): Promise<VanityView> => {
-    const vanity = await ctx.domain.guilds.setVanityCode(ctx.me.id, input.guildId, input.code);
-    return vanityView(vanity, ctx.domain.ctx.urls);
-  }),
+  setVanityCode: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, code: z.string().max(100).nullable() }))
+    .mutation(async ({ ctx, input }): Promise<VanityView> => {
+      const vanity = await ctx.domain.guilds.setVanityCode(ctx.me.id, input.guildId, input.code);
+      return vanityView(vanity, ctx.domain.ctx.urls);
+    }),
 
   /** The guild's icon from image data (the overview's cropped picture), or none with null (Manage Guild). */
-  setIcon: protectedProcedure.input(z.object({ guildId: zSnowflake, image: z.string().max(1_500_000).nullable() })).mutation(async ({ ctx, input }) => {
-    return { icon: await ctx.domain.guilds.setIcon(ctx.me.id, input.guildId, input.image) };
-  }),
+  setIcon: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, image: z.string().max(1_500_000).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      return { icon: await ctx.domain.guilds.setIcon(ctx.me.id, input.guildId, input.image) };
+    }),
 
   /** The owner hands the guild to another member (not a bot); everyone gets GUILD_UPDATE. */
-  transferOwnership: protectedProcedure.input(z.object({ guildId: zSnowflake, userId: zSnowflake })).mutation(async ({ ctx, input }) => {
-    const guild = await ctx.domain.guildSettings.transferOwnership(ctx.me.id, input.guildId, input.userId);
-    return { ownerId: guild.owner_id };
-  }),
+  transferOwnership: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, userId: zSnowflake }))
+    .mutation(async ({ ctx, input }) => {
+      const guild = await ctx.domain.guildSettings.transferOwnership(ctx.me.id, input.guildId, input.userId);
+      return { ownerId: guild.owner_id };
+    }),
 
   /** Deletes the guild (owner only); every member's sessions get GUILD_DELETE. */
   remove: protectedProcedure.input(z.object({ guildId: zSnowflake })).mutation(async ({ ctx, input }) => {
@@ -58,10 +71,21 @@ export const guildsRouter = router({
    * (starting in sync with its overwrites); members' clients and bots get CHANNEL_CREATE.
    */
   createChannel: protectedProcedure
-    .input(z.object({ guildId: zSnowflake, name: z.string().max(200), kind: z.enum(["text", "voice"]), parentId: zSnowflake.nullish() }))
+    .input(
+      z.object({
+        guildId: zSnowflake,
+        name: z.string().max(200),
+        kind: z.enum(["text", "voice"]),
+        parentId: zSnowflake.nullish(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const type = input.kind === "text" ? 0 : 2;
-      const channel = await ctx.domain.channelLayout.createChannel(input.guildId, ctx.me.id, { name: input.name, type, parentId: input.parentId });
+      const channel = await ctx.domain.channelLayout.createChannel(input.guildId, ctx.me.id, {
+        name: input.name,
+        type,
+        parentId: input.parentId,
+      });
       return channelView(channel as Parameters<typeof channelView>[0]);
     }),
 

@@ -51,7 +51,15 @@ export const interactionsRouter = router({
    * 10063 for a command they may not use there).
    */
   useCommand: appUseProcedure
-    .input(z.object({ channelId: zSnowflake, commandId: zSnowflake, options: z.array(zOption).max(25).optional(), targetId: zSnowflake.optional(), tabId: zTabId }))
+    .input(
+      z.object({
+        channelId: zSnowflake,
+        commandId: zSnowflake,
+        options: z.array(zOption).max(25).optional(),
+        targetId: zSnowflake.optional(),
+        tabId: zTabId,
+      }),
+    )
     .mutation(({ ctx, input }) =>
       ctx.domain.interactions.useCommand(ctx.me.id, {
         channelId: input.channelId,
@@ -69,7 +77,14 @@ export const interactionsRouter = router({
    * (INTERACTION_UPDATE) arrive live, told to this tab.
    */
   autocomplete: choicesProcedure
-    .input(z.object({ channelId: zSnowflake, commandId: zSnowflake, options: z.array(zTypedOption).min(1).max(25), tabId: zTabId }))
+    .input(
+      z.object({
+        channelId: zSnowflake,
+        commandId: zSnowflake,
+        options: z.array(zTypedOption).min(1).max(25),
+        tabId: zTabId,
+      }),
+    )
     .mutation(({ ctx, input }) =>
       ctx.domain.interactions.autocomplete(ctx.me.id, {
         channelId: input.channelId,
@@ -81,7 +96,15 @@ export const interactionsRouter = router({
 
   /** The person clicks a button or picks in a select of a message (also of an ephemeral one of theirs). */
   useComponent: appUseProcedure
-    .input(z.object({ channelId: zSnowflake, messageId: zSnowflake, customId: z.string().min(1).max(100), values: z.array(z.string().max(100)).max(25).optional(), tabId: zTabId }))
+    .input(
+      z.object({
+        channelId: zSnowflake,
+        messageId: zSnowflake,
+        customId: z.string().min(1).max(100),
+        values: z.array(z.string().max(100)).max(25).optional(),
+        tabId: zTabId,
+      }),
+    )
     .mutation(({ ctx, input }) =>
       ctx.domain.interactions.useComponent(ctx.me.id, {
         channelId: input.channelId,
@@ -106,6 +129,10 @@ export const interactionsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      ctx.domain.interactions.submitForm(ctx.me.id, { interactionId: input.interactionId, answers: input.answers, ...(input.tabId ? { tabId: input.tabId } : {}) }),
+      ctx.domain.interactions.submitForm(ctx.me.id, {
+        interactionId: input.interactionId,
+        answers: input.answers,
+        ...(input.tabId ? { tabId: input.tabId } : {}),
+      }),
     ),
 });

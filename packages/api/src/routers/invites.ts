@@ -44,7 +44,12 @@ export const invitesRouter = router({
       const limits = { max_age: input.maxAge, max_uses: input.maxUses };
       const reused = await ctx.domain.inviteManagement.reusable(input.channelId, ctx.me.id, limits);
       if (reused) return inviteLinkView(reused, ctx.domain.ctx.urls);
-      await spendOrRefuse(ctx.rateLimits, INVITE_CREATE_LIMIT, counterKey(INVITE_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }), makingInvitesTooOften);
+      await spendOrRefuse(
+        ctx.rateLimits,
+        INVITE_CREATE_LIMIT,
+        counterKey(INVITE_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }),
+        makingInvitesTooOften,
+      );
       return inviteLinkView(await ctx.domain.invites.create(input.channelId, ctx.me.id, limits), ctx.domain.ctx.urls);
     }),
 
@@ -52,16 +57,23 @@ export const invitesRouter = router({
    * The guild's Invites list as this member may see it (every invite with Manage Guild; else
    * those of channels they manage and their own), each saying whether they may revoke it.
    */
-  listForGuild: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<{ manageAll: boolean; invites: GuildInviteView[] }> => {
-    const { manageAll, invites } = await ctx.domain.inviteManagement.listForMember(input.guildId, ctx.me.id);
-    return { manageAll, invites: invites.map(({ invite, canRevoke }) => guildInviteView(invite, canRevoke, ctx.domain.ctx.urls)) };
-  }),
+  listForGuild: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<{ manageAll: boolean; invites: GuildInviteView[] }> => {
+      const { manageAll, invites } = await ctx.domain.inviteManagement.listForMember(input.guildId, ctx.me.id);
+      return {
+        manageAll,
+        invites: invites.map(({ invite, canRevoke }) => guildInviteView(invite, canRevoke, ctx.domain.ctx.urls)),
+      };
+    }),
 
   /** Revokes an invite of the guild (Manage Guild, or Manage Channels in its channel); its link stops working. */
-  revoke: protectedProcedure.input(z.object({ guildId: zSnowflake, code: zCode.shape.code })).mutation(async ({ ctx, input }) => {
-    const invite = await ctx.domain.inviteManagement.revoke(input.guildId, input.code, ctx.me.id);
-    return { code: invite.code };
-  }),
+  revoke: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, code: zCode.shape.code }))
+    .mutation(async ({ ctx, input }) => {
+      const invite = await ctx.domain.inviteManagement.revoke(input.guildId, input.code, ctx.me.id);
+      return { code: invite.code };
+    }),
 
   /** Joins the guild (counts one use); someone already in it is just sent there. */
   accept: protectedProcedure.input(zCode).mutation(async ({ ctx, input }) => {

@@ -36,22 +36,24 @@ export const liveRouter = router({
    * reason "too-old", and then reloads its state. It ends with UNAUTHORIZED as soon as its
    * web session does (announced on the bus by any process, or at expiry).
    */
-  stream: protectedProcedure.input(z.object({ lastEventId: z.string().max(64).nullish() })).subscription(async function* ({ ctx, input, signal }) {
-    const guildIds = (await ctx.domain.guilds.guildIdsOf(ctx.me.id)).map(String);
-    const { tab, start } = ctx.live.open(ctx.me.id.toString(), guildIds, input.lastEventId ?? null, signal);
-    tab.queue.onClose(watchWebSession(ctx.bus, ctx.webSession, () => tab.queue.fail(sessionEndedError())));
-    try {
-      // Checked again now that the watch listens: a session ended since the first check is not missed.
-      if (!(await ctx.domain.webSessions.live(ctx.webSession.id, ctx.webSession.userId))) throw sessionEndedError();
-      const ready: LiveReadyFrame = { kind: "ready", guildIds, tabId: tab.id, ...(await start) };
-      yield ready;
-      for await (const event of tab.queue) {
-        yield tracked(event.id ?? "", { kind: "event", ...liveWireEvent(event) } satisfies LiveEventFrame);
+  stream: protectedProcedure
+    .input(z.object({ lastEventId: z.string().max(64).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const guildIds = (await ctx.domain.guilds.guildIdsOf(ctx.me.id)).map(String);
+      const { tab, start } = ctx.live.open(ctx.me.id.toString(), guildIds, input.lastEventId ?? null, signal);
+      tab.queue.onClose(watchWebSession(ctx.bus, ctx.webSession, () => tab.queue.fail(sessionEndedError())));
+      try {
+        // Checked again now that the watch listens: a session ended since the first check is not missed.
+        if (!(await ctx.domain.webSessions.live(ctx.webSession.id, ctx.webSession.userId))) throw sessionEndedError();
+        const ready: LiveReadyFrame = { kind: "ready", guildIds, tabId: tab.id, ...(await start) };
+        yield ready;
+        for await (const event of tab.queue) {
+          yield tracked(event.id ?? "", { kind: "event", ...liveWireEvent(event) } satisfies LiveEventFrame);
+        }
+        // Ended here, not by the tab: it fell too far behind, or this process is shutting down.
+        if (!signal?.aborted) throw streamInterrupted();
+      } finally {
+        tab.queue.close();
       }
-      // Ended here, not by the tab: it fell too far behind, or this process is shutting down.
-      if (!signal?.aborted) throw streamInterrupted();
-    } finally {
-      tab.queue.close();
-    }
-  }),
+    }),
 });

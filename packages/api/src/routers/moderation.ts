@@ -1,4 +1,14 @@
-import { BANS_LIMIT, type BucketRule, banningTooOften, changingRolesTooOften, counterKey, KICK_LIMIT, kickingTooOften, MEMBER_ROLE_ADD_LIMIT, MEMBER_ROLE_REMOVE_LIMIT } from "@chat/rate-limit";
+import {
+  BANS_LIMIT,
+  type BucketRule,
+  banningTooOften,
+  changingRolesTooOften,
+  counterKey,
+  KICK_LIMIT,
+  kickingTooOften,
+  MEMBER_ROLE_ADD_LIMIT,
+  MEMBER_ROLE_REMOVE_LIMIT,
+} from "@chat/rate-limit";
 import { z } from "zod";
 import type { ApiContext } from "../context";
 import { zSnowflake } from "../inputs";
@@ -11,8 +21,18 @@ const zMember = zGuild.extend({ userId: zSnowflake });
 const zMemberRole = zMember.extend({ roleId: zSnowflake });
 
 /** Spends one use of the bots' limit for the same action in this guild (spec: Limits), counted for the person. */
-function spend(ctx: ApiContext & { me: { id: bigint } }, rule: BucketRule, guildId: bigint, explain: (retryAfterMs: number) => string) {
-  return spendOrRefuse(ctx.rateLimits, rule, counterKey(rule, ctx.me.id.toString(), { guild: guildId.toString() }), explain);
+function spend(
+  ctx: ApiContext & { me: { id: bigint } },
+  rule: BucketRule,
+  guildId: bigint,
+  explain: (retryAfterMs: number) => string,
+) {
+  return spendOrRefuse(
+    ctx.rateLimits,
+    rule,
+    counterKey(rule, ctx.me.id.toString(), { guild: guildId.toString() }),
+    explain,
+  );
 }
 
 /**

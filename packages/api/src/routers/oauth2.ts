@@ -5,7 +5,10 @@ import { protectedProcedure, publicProcedure, router } from "../trpc";
 import { userRowView } from "../views";
 
 /** The authorise link's query as the page received it (repeated keys as arrays). */
-const zAuthorizeQuery = z.record(z.string().max(64), z.union([z.string().max(4096), z.array(z.string().max(4096)).max(10)]));
+const zAuthorizeQuery = z.record(
+  z.string().max(64),
+  z.union([z.string().max(4096), z.array(z.string().max(4096)).max(10)]),
+);
 
 export type LoginRequestView =
   | { outcome: "show"; title: string; message: string }
@@ -28,7 +31,13 @@ export const oauth2Router = router({
    */
   application: protectedProcedure.input(z.object({ clientId: zSnowflake })).query(async ({ ctx, input }) => {
     const app = await ctx.domain.applications.getPublic(input.clientId);
-    return { id: app.id.toString(), name: app.name, description: app.description, bot: userRowView(app.botUser), addable: mayAddBot(app, ctx.me.id) };
+    return {
+      id: app.id.toString(),
+      name: app.name,
+      description: app.description,
+      bot: userRowView(app.botUser),
+      addable: mayAddBot(app, ctx.me.id),
+    };
   }),
 
   /** Adds the application's bot to a guild where the person has Manage Guild. */
@@ -36,7 +45,10 @@ export const oauth2Router = router({
     .input(z.object({ clientId: zSnowflake, guildId: zSnowflake, permissions: zPermissionBits }))
     .mutation(async ({ ctx, input }) => {
       const permissions = parsePermissionBits(input.permissions);
-      if (permissions === null) throw Errors.invalidForm({ permissions: { _errors: [{ code: "BASE_TYPE_INVALID", message: "Not a permission bit field." }] } });
+      if (permissions === null)
+        throw Errors.invalidForm({
+          permissions: { _errors: [{ code: "BASE_TYPE_INVALID", message: "Not a permission bit field." }] },
+        });
       const member = await ctx.domain.members.addBot(ctx.me.id, input.guildId, input.clientId, permissions);
       return { guildId: input.guildId.toString(), botUserId: member.userId.toString() };
     }),
@@ -45,20 +57,26 @@ export const oauth2Router = router({
    * Checks a login (scope identify) authorise link before anyone signs in: an unknown client
    * or redirect is shown, a mistake goes back to the website, a valid link is asked about.
    */
-  loginRequest: publicProcedure.input(z.object({ query: zAuthorizeQuery })).query(async ({ ctx, input }): Promise<LoginRequestView> => {
-    const check = await ctx.domain.oauth2.checkAuthorize(input.query);
-    if (check.outcome !== "ask") return check;
-    const signedIn = ctx.session !== null ? await ctx.domain.webSessions.live(ctx.session.sessionId, ctx.session.userId) : null;
-    const skipConsent = check.request.prompt === "none" && signedIn !== null && (await ctx.domain.oauth2.hasGrant(signedIn.userId, check.request.applicationId, check.request.scopes));
-    return {
-      outcome: "ask",
-      application: { ...check.application, id: check.application.id.toString() },
-      destination: check.destination,
-      scopes: check.request.scopes,
-      cancelUrl: check.cancelUrl,
-      skipConsent,
-    };
-  }),
+  loginRequest: publicProcedure
+    .input(z.object({ query: zAuthorizeQuery }))
+    .query(async ({ ctx, input }): Promise<LoginRequestView> => {
+      const check = await ctx.domain.oauth2.checkAuthorize(input.query);
+      if (check.outcome !== "ask") return check;
+      const signedIn =
+        ctx.session !== null ? await ctx.domain.webSessions.live(ctx.session.sessionId, ctx.session.userId) : null;
+      const skipConsent =
+        check.request.prompt === "none" &&
+        signedIn !== null &&
+        (await ctx.domain.oauth2.hasGrant(signedIn.userId, check.request.applicationId, check.request.scopes));
+      return {
+        outcome: "ask",
+        application: { ...check.application, id: check.application.id.toString() },
+        destination: check.destination,
+        scopes: check.request.scopes,
+        cancelUrl: check.cancelUrl,
+        skipConsent,
+      };
+    }),
 
   /** The person pressed Authorise: a code for the website; answers where the browser goes. */
   approveLogin: protectedProcedure.input(z.object({ query: zAuthorizeQuery })).mutation(async ({ ctx, input }) => {

@@ -47,11 +47,17 @@ export const peopleRouter = router({
    * Opens (or finds) the DM with someone, through the same service as POST /users/@me/channels:
    * only a person sharing a guild; anyone else is refused alike (50007).
    */
-  openDm: protectedProcedure.input(z.object({ userId: zSnowflake })).mutation(async ({ ctx, input }): Promise<DmView> => {
-    const dm = dmView((await ctx.domain.directMessages.open(ctx.me.id, { recipient_id: input.userId.toString() })) as unknown as WireDm);
-    if (!dm) throw Errors.cannotMessageUser();
-    return dm;
-  }),
+  openDm: protectedProcedure
+    .input(z.object({ userId: zSnowflake }))
+    .mutation(async ({ ctx, input }): Promise<DmView> => {
+      const dm = dmView(
+        (await ctx.domain.directMessages.open(ctx.me.id, {
+          recipient_id: input.userId.toString(),
+        })) as unknown as WireDm,
+      );
+      if (!dm) throw Errors.cannotMessageUser();
+      return dm;
+    }),
 
   /** The person's own profile. */
   me: protectedProcedure.query(async ({ ctx }): Promise<ProfileView> => {
@@ -64,7 +70,12 @@ export const peopleRouter = router({
    * or WebP image data up to 1 MB; null removes it), as PATCH /users/@me does for bots.
    */
   updateProfile: protectedProcedure
-    .input(z.object({ globalName: z.string().max(200).nullable().optional(), avatar: z.string().max(2_000_000).nullable().optional() }))
+    .input(
+      z.object({
+        globalName: z.string().max(200).nullable().optional(),
+        avatar: z.string().max(2_000_000).nullable().optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }): Promise<ProfileView> => {
       await spendOrRefuse(ctx.rateLimits, PROFILE_UPDATE_LIMIT, ctx.me.id.toString(), changingProfileTooOften);
       const self = await ctx.domain.users.updatePerson(ctx.me.id, {
@@ -79,13 +90,24 @@ export const peopleRouter = router({
    * (messages stay under "Deleted User"; refused while the person owns guilds or applications). Every session ends, this one too.
    * The password check is limited as changing the password is (spendPasswordCheck, throttledPasswords).
    */
-  deleteAccount: protectedProcedure.input(z.object({ confirmation: z.string().max(100), password: z.string().max(CHECKED_PASSWORD_MAX, "Password does not match.") })).mutation(async ({ ctx, input }) => {
-    if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) {
-      throw Errors.invalidForm({ confirmation: { _errors: [{ code: "CONFIRMATION_MISMATCH", message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` }] } });
-    }
-    await spendPasswordCheck(ctx);
-    await ctx.domain.accounts.confirmPassword(ctx.me.id, input.password, await throttledPasswords(ctx));
-    await ctx.domain.accounts.delete(ctx.me.id);
-    return { deleted: true };
-  }),
+  deleteAccount: protectedProcedure
+    .input(
+      z.object({
+        confirmation: z.string().max(100),
+        password: z.string().max(CHECKED_PASSWORD_MAX, "Password does not match."),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      if (input.confirmation.trim() !== DELETE_ACCOUNT_CONFIRMATION) {
+        throw Errors.invalidForm({
+          confirmation: {
+            _errors: [{ code: "CONFIRMATION_MISMATCH", message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` }],
+          },
+        });
+      }
+      await spendPasswordCheck(ctx);
+      await ctx.domain.accounts.confirmPassword(ctx.me.id, input.password, await throttledPasswords(ctx));
+      await ctx.domain.accounts.delete(ctx.me.id);
+      return { deleted: true };
+    }),
 });

@@ -22,8 +22,10 @@ export const readStatesRouter = router({
    * state. Under a per-person limit: acknowledge on opening a channel and on reaching its end,
    * not on every message.
    */
-  ack: protectedProcedure.input(z.object({ channelId: zSnowflake, messageId: zSnowflake })).mutation(async ({ ctx, input }): Promise<ReadStateView> => {
-    await spendOrRefuse(ctx.rateLimits, READ_ACK_LIMIT, ctx.me.id.toString(), markingReadTooOften);
-    return ctx.domain.readStates.ack(ctx.me.id, input.channelId, input.messageId);
-  }),
+  ack: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, messageId: zSnowflake }))
+    .mutation(async ({ ctx, input }): Promise<ReadStateView> => {
+      await spendOrRefuse(ctx.rateLimits, READ_ACK_LIMIT, ctx.me.id.toString(), markingReadTooOften);
+      return ctx.domain.readStates.ack(ctx.me.id, input.channelId, input.messageId);
+    }),
 });

@@ -24,17 +24,21 @@ const zRole = z.object({ guildId: zSnowflake, roleId: zSnowflake });
  */
 export const rolesRouter = router({
   /** Every role, highest first, with what the person may do to each. */
-  settings: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<RoleSettings> => {
-    const guildId = input.guildId.toString();
-    const editor = await ctx.domain.roles.listForEditor(input.guildId, ctx.me.id);
-    return {
-      roles: editor.roles.map(({ role, withinReach }) => roleSettingsView(role, guildId, withinReach)).sort(byRankDescending),
-      owner: editor.owner,
-      canManageRoles: editor.canManageRoles,
-      grantable: editor.permissions.toString(),
-      highestRoleId: editor.highestRoleId.toString(),
-    };
-  }),
+  settings: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<RoleSettings> => {
+      const guildId = input.guildId.toString();
+      const editor = await ctx.domain.roles.listForEditor(input.guildId, ctx.me.id);
+      return {
+        roles: editor.roles
+          .map(({ role, withinReach }) => roleSettingsView(role, guildId, withinReach))
+          .sort(byRankDescending),
+        owner: editor.owner,
+        canManageRoles: editor.canManageRoles,
+        grantable: editor.permissions.toString(),
+        highestRoleId: editor.highestRoleId.toString(),
+      };
+    }),
 
   /** A new role just above @everyone (Manage Roles; only permissions the person holds). */
   create: protectedProcedure.input(zRoleFields.extend({ guildId: zSnowflake })).mutation(async ({ ctx, input }) => {

@@ -15,35 +15,70 @@ const FROM_APP = { from: "app" } as const;
  * as the GUILD_SCHEDULED_EVENT_* events.
  */
 export const scheduledEventsRouter = router({
-  list: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<GuildEventsView> => {
-    return guildEventsView(await ctx.domain.scheduledEvents.forPerson(input.guildId, ctx.me.id), ctx.domain.ctx.urls);
-  }),
+  list: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<GuildEventsView> => {
+      return guildEventsView(await ctx.domain.scheduledEvents.forPerson(input.guildId, ctx.me.id), ctx.domain.ctx.urls);
+    }),
 
-  create: protectedProcedure.input(z.object({ guildId: zSnowflake, event: zEventDraft })).mutation(async ({ ctx, input }) => {
-    const event = await ctx.domain.scheduledEvents.create(input.guildId, ctx.me.id, { ...eventBody(input.event), privacy_level: 2 }, FROM_APP);
-    return { id: event.id };
-  }),
+  create: protectedProcedure
+    .input(z.object({ guildId: zSnowflake, event: zEventDraft }))
+    .mutation(async ({ ctx, input }) => {
+      const event = await ctx.domain.scheduledEvents.create(
+        input.guildId,
+        ctx.me.id,
+        { ...eventBody(input.event), privacy_level: 2 },
+        FROM_APP,
+      );
+      return { id: event.id };
+    }),
 
   /** Only the fields given change (for the whole series of a repeating event). */
-  update: protectedProcedure.input(zGuildEvent.extend({ event: zEventDraft.partial() })).mutation(async ({ ctx, input }) => {
-    const event = await ctx.domain.scheduledEvents.edit(input.guildId, input.eventId, ctx.me.id, eventBody(input.event), FROM_APP);
-    return { id: event.id };
-  }),
+  update: protectedProcedure
+    .input(zGuildEvent.extend({ event: zEventDraft.partial() }))
+    .mutation(async ({ ctx, input }) => {
+      const event = await ctx.domain.scheduledEvents.edit(
+        input.guildId,
+        input.eventId,
+        ctx.me.id,
+        eventBody(input.event),
+        FROM_APP,
+      );
+      return { id: event.id };
+    }),
 
   /** A voice-channel event before its start (a somewhere-else event starts by itself). */
   start: protectedProcedure.input(zGuildEvent).mutation(async ({ ctx, input }) => {
-    const event = await ctx.domain.scheduledEvents.edit(input.guildId, input.eventId, ctx.me.id, { status: EventStatus.Active }, FROM_APP);
+    const event = await ctx.domain.scheduledEvents.edit(
+      input.guildId,
+      input.eventId,
+      ctx.me.id,
+      { status: EventStatus.Active },
+      FROM_APP,
+    );
     return { id: event.id, status: event.status };
   }),
 
   end: protectedProcedure.input(zGuildEvent).mutation(async ({ ctx, input }) => {
-    const event = await ctx.domain.scheduledEvents.edit(input.guildId, input.eventId, ctx.me.id, { status: EventStatus.Completed }, FROM_APP);
+    const event = await ctx.domain.scheduledEvents.edit(
+      input.guildId,
+      input.eventId,
+      ctx.me.id,
+      { status: EventStatus.Completed },
+      FROM_APP,
+    );
     return { id: event.id, status: event.status };
   }),
 
   /** Before it starts; a repeating event then moves to its next occurrence. */
   cancel: protectedProcedure.input(zGuildEvent).mutation(async ({ ctx, input }) => {
-    const event = await ctx.domain.scheduledEvents.edit(input.guildId, input.eventId, ctx.me.id, { status: EventStatus.Canceled }, FROM_APP);
+    const event = await ctx.domain.scheduledEvents.edit(
+      input.guildId,
+      input.eventId,
+      ctx.me.id,
+      { status: EventStatus.Canceled },
+      FROM_APP,
+    );
     return { id: event.id, status: event.status };
   }),
 
@@ -53,8 +88,10 @@ export const scheduledEventsRouter = router({
     return { id: input.eventId.toString() };
   }),
 
-  setInterest: protectedProcedure.input(zGuildEvent.extend({ interested: z.boolean() })).mutation(async ({ ctx, input }) => {
-    await ctx.domain.scheduledEvents.setInterest(input.guildId, input.eventId, ctx.me.id, input.interested);
-    return { id: input.eventId.toString(), interested: input.interested };
-  }),
+  setInterest: protectedProcedure
+    .input(zGuildEvent.extend({ interested: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.domain.scheduledEvents.setInterest(input.guildId, input.eventId, ctx.me.id, input.interested);
+      return { id: input.eventId.toString(), interested: input.interested };
+    }),
 });

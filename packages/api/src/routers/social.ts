@@ -1,4 +1,12 @@
-import { type BucketRule, counterKey, PINS_LIMIT, pinningTooOften, type RateLimitStore, REACTIONS_LIMIT, reactingTooOften } from "@chat/rate-limit";
+import {
+  type BucketRule,
+  counterKey,
+  PINS_LIMIT,
+  pinningTooOften,
+  type RateLimitStore,
+  REACTIONS_LIMIT,
+  reactingTooOften,
+} from "@chat/rate-limit";
 import { channelAccess, has, Permission } from "@chat/domain";
 import { z } from "zod";
 import { zSnowflake } from "../inputs";
@@ -23,8 +31,18 @@ export interface GuildEmojiView {
  * same domain services as the bot REST routes (so bots receive the same gateway events).
  */
 /** The person's use of a per-channel limit the bot routes share (reactions, pins). */
-function spendInChannel(ctx: { rateLimits: RateLimitStore; me: { id: bigint } }, rule: BucketRule, channelId: bigint, explain: (retryAfterMs: number) => string) {
-  return spendOrRefuse(ctx.rateLimits, rule, counterKey(rule, ctx.me.id.toString(), { channel: channelId.toString() }), explain);
+function spendInChannel(
+  ctx: { rateLimits: RateLimitStore; me: { id: bigint } },
+  rule: BucketRule,
+  channelId: bigint,
+  explain: (retryAfterMs: number) => string,
+) {
+  return spendOrRefuse(
+    ctx.rateLimits,
+    rule,
+    counterKey(rule, ctx.me.id.toString(), { channel: channelId.toString() }),
+    explain,
+  );
 }
 
 export const socialRouter = router({
@@ -55,14 +73,19 @@ export const socialRouter = router({
 
   /** Who reacted with one emoji (the first 100), for the chip's tooltip. */
   reactors: protectedProcedure.input(zReaction).query(async ({ ctx, input }): Promise<UserView[]> => {
-    const users = await ctx.domain.reactions.users(input.channelId, input.messageId, input.emoji, ctx.me.id, { limit: 100 });
+    const users = await ctx.domain.reactions.users(input.channelId, input.messageId, input.emoji, ctx.me.id, {
+      limit: 100,
+    });
     return users.map(userView);
   }),
 
   /** The channel's pinned messages, newest pin first (the first 50). */
   pins: protectedProcedure.input(z.object({ channelId: zSnowflake })).query(async ({ ctx, input }) => {
     const page = await ctx.domain.pins.page(input.channelId, ctx.me.id, { limit: 50 });
-    return { items: page.items.map((item) => ({ pinnedAt: item.pinned_at, message: messageView(item.message) })), hasMore: page.has_more };
+    return {
+      items: page.items.map((item) => ({ pinnedAt: item.pinned_at, message: messageView(item.message) })),
+      hasMore: page.has_more,
+    };
   }),
 
   /** Pin Messages; the "pinned a message" system message and CHANNEL_PINS_UPDATE follow. */
@@ -79,8 +102,10 @@ export const socialRouter = router({
   }),
 
   /** The guild's custom emoji, for the picker and `:` autocomplete. */
-  guildEmojis: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<GuildEmojiView[]> => {
-    const emojis = await ctx.domain.emojis.list(input.guildId, ctx.me.id);
-    return emojis.map((e) => ({ id: e.id ?? "", name: e.name ?? "", animated: e.animated === true }));
-  }),
+  guildEmojis: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<GuildEmojiView[]> => {
+      const emojis = await ctx.domain.emojis.list(input.guildId, ctx.me.id);
+      return emojis.map((e) => ({ id: e.id ?? "", name: e.name ?? "", animated: e.animated === true }));
+    }),
 });

@@ -9,7 +9,11 @@ import { protectedProcedure, router } from "../trpc";
 /** Spec (Limits): "Start a thread: 5 per 5 s per channel", for people as for bots. */
 const startingTooFast = (retryAfterMs: number) => `You are starting threads too quickly. ${tryAgainIn(retryAfterMs)}`;
 
-const zThreadName = z.string().trim().min(1, "Give the thread a name.").max(100, "A thread name is at most 100 characters.");
+const zThreadName = z
+  .string()
+  .trim()
+  .min(1, "Give the thread a name.")
+  .max(100, "A thread name is at most 100 characters.");
 
 function views(channels: Parameters<typeof threadView>[0][]): ThreadView[] {
   return channels.flatMap((channel) => threadView(channel) ?? []);
@@ -36,7 +40,9 @@ export const threadsRouter = router({
     const active = await ctx.domain.threads.activeInGuild(guildId, ctx.me.id);
     const channelId = input.channelId.toString();
     const activeHere = views(active.threads).filter((t) => t.parentId === channelId);
-    const joinedIds = [...active.members, ...archived.members].map((m) => m.id).filter((id): id is string => id !== undefined);
+    const joinedIds = [...active.members, ...archived.members]
+      .map((m) => m.id)
+      .filter((id): id is string => id !== undefined);
     return { active: activeHere.reverse(), archived: views(archived.threads), joinedIds };
   }),
 
@@ -49,17 +55,31 @@ export const threadsRouter = router({
   }),
 
   /** A thread without a starter message; the channel gets the "started a thread" system message. */
-  create: protectedProcedure.input(z.object({ channelId: zSnowflake, name: zThreadName })).mutation(async ({ ctx, input }) => {
-    await spendOrRefuse(ctx.rateLimits, THREAD_CREATE_LIMIT, counterKey(THREAD_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }), startingTooFast);
-    return onlyThread(await ctx.domain.threads.create(input.channelId, ctx.me.id, { name: input.name }));
-  }),
+  create: protectedProcedure
+    .input(z.object({ channelId: zSnowflake, name: zThreadName }))
+    .mutation(async ({ ctx, input }) => {
+      await spendOrRefuse(
+        ctx.rateLimits,
+        THREAD_CREATE_LIMIT,
+        counterKey(THREAD_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }),
+        startingTooFast,
+      );
+      return onlyThread(await ctx.domain.threads.create(input.channelId, ctx.me.id, { name: input.name }));
+    }),
 
   /** A thread from a message (one per message: 160004); it takes the message's id. */
   createFromMessage: protectedProcedure
     .input(z.object({ channelId: zSnowflake, messageId: zSnowflake, name: zThreadName }))
     .mutation(async ({ ctx, input }) => {
-      await spendOrRefuse(ctx.rateLimits, THREAD_CREATE_LIMIT, counterKey(THREAD_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }), startingTooFast);
-      return onlyThread(await ctx.domain.threads.createFromMessage(input.channelId, input.messageId, ctx.me.id, { name: input.name }));
+      await spendOrRefuse(
+        ctx.rateLimits,
+        THREAD_CREATE_LIMIT,
+        counterKey(THREAD_CREATE_LIMIT, ctx.me.id.toString(), { channel: input.channelId.toString() }),
+        startingTooFast,
+      );
+      return onlyThread(
+        await ctx.domain.threads.createFromMessage(input.channelId, input.messageId, ctx.me.id, { name: input.name }),
+      );
     }),
 
   join: protectedProcedure.input(z.object({ threadId: zSnowflake })).mutation(async ({ ctx, input }) => {
@@ -76,9 +96,11 @@ export const threadsRouter = router({
    * The thread state table: archiving needs the starter or Manage Messages, unarchiving the
    * right to post in it. THREAD_UPDATE reaches everyone who sees the channel.
    */
-  setArchived: protectedProcedure.input(z.object({ threadId: zSnowflake, archived: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const channel = await ctx.domain.channels.get(input.threadId, ctx.me.id);
-    onlyThread(channel);
-    return onlyThread(await ctx.domain.channels.update(input.threadId, ctx.me.id, { archived: input.archived }));
-  }),
+  setArchived: protectedProcedure
+    .input(z.object({ threadId: zSnowflake, archived: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const channel = await ctx.domain.channels.get(input.threadId, ctx.me.id);
+      onlyThread(channel);
+      return onlyThread(await ctx.domain.channels.update(input.threadId, ctx.me.id, { archived: input.archived }));
+    }),
 });

@@ -32,10 +32,23 @@ export const uploadsRouter = router({
         throw new TRPCError({ code: "BAD_REQUEST", message: "The file's data is not base64." });
       }
       const bytes = Buffer.from(input.data, "base64");
-      const data = new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as Uint8Array<ArrayBuffer>;
+      const data = new Uint8Array(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      ) as Uint8Array<ArrayBuffer>;
       // An empty file still costs a row: it counts as one byte.
-      return spendPointsFor(ctx.rateLimits, UPLOAD_BYTES_LIMIT, ctx.me.id.toString(), Math.max(1, data.byteLength), uploadedTooMuch, () =>
-        ctx.domain.uploads.create(ctx.me.id, { channelId: input.channelId, filename: input.filename, contentType: input.contentType ?? null, data }),
+      return spendPointsFor(
+        ctx.rateLimits,
+        UPLOAD_BYTES_LIMIT,
+        ctx.me.id.toString(),
+        Math.max(1, data.byteLength),
+        uploadedTooMuch,
+        () =>
+          ctx.domain.uploads.create(ctx.me.id, {
+            channelId: input.channelId,
+            filename: input.filename,
+            contentType: input.contentType ?? null,
+            data,
+          }),
       );
     }),
 
@@ -43,7 +56,9 @@ export const uploadsRouter = router({
    * Takes back uploads the person made and has not sent (a file removed from the composer), so
    * they no longer count as waiting. Ids that are not theirs or were sent already are ignored.
    */
-  remove: protectedProcedure.input(z.object({ uploadIds: z.array(zSnowflake).min(1).max(50) })).mutation(async ({ ctx, input }) => {
-    return { removed: await ctx.domain.uploads.remove(ctx.me.id, input.uploadIds) };
-  }),
+  remove: protectedProcedure
+    .input(z.object({ uploadIds: z.array(zSnowflake).min(1).max(50) }))
+    .mutation(async ({ ctx, input }) => {
+      return { removed: await ctx.domain.uploads.remove(ctx.me.id, input.uploadIds) };
+    }),
 });

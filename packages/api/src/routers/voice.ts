@@ -15,7 +15,10 @@ export const voiceRouter = router({
   join: protectedProcedure
     .input(z.object({ channelId: zSnowflake, selfMute: z.boolean().optional(), selfDeaf: z.boolean().optional() }))
     .mutation(async ({ ctx, input }): Promise<VoiceJoinView> => {
-      const join = await ctx.domain.voice.join(input.channelId, ctx.me.id, { self_mute: input.selfMute ?? false, self_deaf: input.selfDeaf ?? false });
+      const join = await ctx.domain.voice.join(input.channelId, ctx.me.id, {
+        self_mute: input.selfMute ?? false,
+        self_deaf: input.selfDeaf ?? false,
+      });
       return voiceJoinView(join);
     }),
 
@@ -29,13 +32,18 @@ export const voiceRouter = router({
   setSelf: protectedProcedure
     .input(z.object({ guildId: zSnowflake, selfMute: z.boolean().optional(), selfDeaf: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.domain.voice.updateSelf(input.guildId, ctx.me.id, { self_mute: input.selfMute, self_deaf: input.selfDeaf });
+      await ctx.domain.voice.updateSelf(input.guildId, ctx.me.id, {
+        self_mute: input.selfMute,
+        self_deaf: input.selfDeaf,
+      });
       return { ok: true as const };
     }),
 
   /** Who is in the guild's voice channels the person can see; kept current by VOICE_STATE_UPDATE. */
-  states: protectedProcedure.input(z.object({ guildId: zSnowflake })).query(async ({ ctx, input }): Promise<VoiceStateView[]> => {
-    const states = await ctx.domain.voice.guildStates(input.guildId, ctx.me.id);
-    return states.map((s) => voiceStateView(s));
-  }),
+  states: protectedProcedure
+    .input(z.object({ guildId: zSnowflake }))
+    .query(async ({ ctx, input }): Promise<VoiceStateView[]> => {
+      const states = await ctx.domain.voice.guildStates(input.guildId, ctx.me.id);
+      return states.map((s) => voiceStateView(s));
+    }),
 });

@@ -1,6 +1,13 @@
 import pg from "pg";
 import { appliedMigrations } from "../migrate";
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupSummary, quoteIdent, type SequenceState } from "./format";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  type BackupHeader,
+  type BackupSummary,
+  quoteIdent,
+  type SequenceState,
+} from "./format";
 import { writeLines } from "./lines";
 import { MIGRATIONS_TABLE, sequenceNames, tablesWithColumns } from "./schema";
 
@@ -22,7 +29,8 @@ export async function writeBackup(url: string, path: string, files: Record<strin
     if (!tables.has(MIGRATIONS_TABLE)) throw new Error("the database has no schema yet: there is nothing to back up");
     const checksums = await appliedMigrations(client);
     const migrations = [...checksums].map(([name, checksum]) => ({ name, checksum }));
-    const serverVersion = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "";
+    const serverVersion =
+      (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version ?? "";
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -41,7 +49,10 @@ export async function writeBackup(url: string, path: string, files: Record<strin
       const select = `SELECT ${columns.map((c) => `${quoteIdent(c.name)}::text`).join(", ")} FROM ${quoteIdent(table)}`;
       await client.query(`DECLARE chat_backup NO SCROLL CURSOR FOR ${select}`);
       for (;;) {
-        const batch = await client.query<unknown[]>({ text: `FETCH FORWARD ${ROWS_PER_FETCH} FROM chat_backup`, rowMode: "array" });
+        const batch = await client.query<unknown[]>({
+          text: `FETCH FORWARD ${ROWS_PER_FETCH} FROM chat_backup`,
+          rowMode: "array",
+        });
         for (const row of batch.rows) await out.write(row);
         rows[table] += batch.rows.length;
         if (batch.rows.length < ROWS_PER_FETCH) break;
@@ -51,7 +62,9 @@ export async function writeBackup(url: string, path: string, files: Record<strin
 
     const sequences: SequenceState[] = [];
     for (const name of await sequenceNames(client)) {
-      const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${quoteIdent(name)}`);
+      const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(
+        `SELECT last_value::text, is_called FROM ${quoteIdent(name)}`,
+      );
       sequences.push({ name, last_value: state[0]?.last_value ?? "1", is_called: state[0]?.is_called ?? false });
     }
     await out.write({ sequences });

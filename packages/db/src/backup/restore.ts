@@ -1,6 +1,14 @@
 import pg from "pg";
 import { applyMigrationWithin, createMigrationsTable, knownMigrations, type Migration } from "../migrate";
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupSummary, quoteIdent, type SequenceState, type TableHeading } from "./format";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  type BackupHeader,
+  type BackupSummary,
+  quoteIdent,
+  type SequenceState,
+  type TableHeading,
+} from "./format";
 import { readLines } from "./lines";
 import { dropSchemaObjects, firstTableWithRows, foreignKeys, otherSessions, tablesWithColumns } from "./schema";
 
@@ -16,7 +24,10 @@ type Queryable = Pick<pg.ClientBase, "query">;
 function readHeader(value: unknown, path: string): BackupHeader {
   const header = value as Partial<BackupHeader> | undefined;
   if (!header || header.format !== BACKUP_FORMAT) throw new RestoreRefused(`${path} is not a backup file`);
-  if (header.version !== BACKUP_VERSION) throw new RestoreRefused(`${path} is a backup of format ${header.version}; this version reads format ${BACKUP_VERSION}`);
+  if (header.version !== BACKUP_VERSION)
+    throw new RestoreRefused(
+      `${path} is a backup of format ${header.version}; this version reads format ${BACKUP_VERSION}`,
+    );
   return header as BackupHeader;
 }
 
@@ -30,9 +41,12 @@ function planMigrations(header: BackupHeader): { before: Migration[]; after: Mig
   header.migrations.forEach((m, i) => {
     const mine = known[i];
     if (!mine || mine.name !== m.name) {
-      throw new RestoreRefused(`the backup's schema has migration ${m.name}, which this version does not know: restore it with the version that made it (or a newer one)`);
+      throw new RestoreRefused(
+        `the backup's schema has migration ${m.name}, which this version does not know: restore it with the version that made it (or a newer one)`,
+      );
     }
-    if (mine.checksum !== m.checksum) throw new RestoreRefused(`migration ${m.name} differs between the backup and this version`);
+    if (mine.checksum !== m.checksum)
+      throw new RestoreRefused(`migration ${m.name} differs between the backup and this version`);
   });
   return { before: known.slice(0, header.migrations.length), after: known.slice(header.migrations.length) };
 }
@@ -50,7 +64,10 @@ class RowLoader {
   }
 
   async add(row: unknown[]): Promise<void> {
-    if (row.length !== this.heading.columns.length) throw new Error(`a row of ${this.heading.table} has ${row.length} values for ${this.heading.columns.length} columns`);
+    if (row.length !== this.heading.columns.length)
+      throw new Error(
+        `a row of ${this.heading.table} has ${row.length} values for ${this.heading.columns.length} columns`,
+      );
     this.rows.push(row);
     for (const value of row) this.chars += typeof value === "string" ? value.length : 4;
     if ((this.rows.length + 1) * row.length > MAX_PARAMS || this.chars > MAX_BATCH_CHARS) await this.flush();
@@ -59,7 +76,9 @@ class RowLoader {
   async flush(): Promise<void> {
     if (this.rows.length === 0) return;
     const { table, columns } = this.heading;
-    const values = this.rows.map((_, r) => `(${columns.map((c, i) => `$${r * columns.length + i + 1}::${c.type}`).join(", ")})`);
+    const values = this.rows.map(
+      (_, r) => `(${columns.map((c, i) => `$${r * columns.length + i + 1}::${c.type}`).join(", ")})`,
+    );
     await this.client.query(
       `INSERT INTO ${quoteIdent(table)} (${columns.map((c) => quoteIdent(c.name)).join(", ")}) OVERRIDING SYSTEM VALUE VALUES ${values.join(", ")}`,
       this.rows.flat(),
@@ -74,9 +93,14 @@ function checkHeading(heading: TableHeading, tables: Map<string, { name: string;
   const columns = tables.get(heading.table);
   if (!columns) throw new Error(`the backup has a table ${heading.table} that its migrations do not create`);
   const types = new Map(columns.map((c) => [c.name, c.type]));
-  for (const c of heading.columns) if (!types.has(c.name)) throw new Error(`the backup has a column ${heading.table}.${c.name} that its migrations do not create`);
+  for (const c of heading.columns)
+    if (!types.has(c.name))
+      throw new Error(`the backup has a column ${heading.table}.${c.name} that its migrations do not create`);
   // The target's own type names: they are what the casts must name.
-  return { table: heading.table, columns: heading.columns.map((c) => ({ name: c.name, type: types.get(c.name) as string })) };
+  return {
+    table: heading.table,
+    columns: heading.columns.map((c) => ({ name: c.name, type: types.get(c.name) as string })),
+  };
 }
 
 /**
@@ -87,7 +111,11 @@ function checkHeading(heading: TableHeading, tables: Map<string, { name: string;
  * rows is refused unless `force` (then everything in it is replaced). Returns the backup's
  * summary and the DATA_DIR files it carries, for the caller to write once this succeeded.
  */
-export async function restoreBackup(url: string, path: string, options: { force?: boolean } = {}): Promise<BackupSummary & { fileContents: Record<string, Buffer> }> {
+export async function restoreBackup(
+  url: string,
+  path: string,
+  options: { force?: boolean } = {},
+): Promise<BackupSummary & { fileContents: Record<string, Buffer> }> {
   const lines = readLines(path);
   const first = await lines.next();
   const header = readHeader(first.done ? undefined : first.value, path);
@@ -98,10 +126,15 @@ export async function restoreBackup(url: string, path: string, options: { force?
   try {
     await client.query("BEGIN");
     const others = await otherSessions(client);
-    if (others > 0) throw new RestoreRefused(`${others} other connection(s) use this database: stop the service (and other clients) before restoring`);
+    if (others > 0)
+      throw new RestoreRefused(
+        `${others} other connection(s) use this database: stop the service (and other clients) before restoring`,
+      );
     const holding = await firstTableWithRows(client);
     if (holding && !options.force) {
-      throw new RestoreRefused(`the database already holds data (table ${holding} has rows): restore into a fresh DATA_DIR or an empty database, or pass --force to replace everything in it`);
+      throw new RestoreRefused(
+        `the database already holds data (table ${holding} has rows): restore into a fresh DATA_DIR or an empty database, or pass --force to replace everything in it`,
+      );
     }
     await dropSchemaObjects(client);
     await createMigrationsTable(client);
@@ -109,7 +142,8 @@ export async function restoreBackup(url: string, path: string, options: { force?
 
     const tables = await tablesWithColumns(client);
     const keys = await foreignKeys(client);
-    for (const key of keys) await client.query(`ALTER TABLE ${quoteIdent(key.table)} DROP CONSTRAINT ${quoteIdent(key.name)}`);
+    for (const key of keys)
+      await client.query(`ALTER TABLE ${quoteIdent(key.table)} DROP CONSTRAINT ${quoteIdent(key.name)}`);
     for (const table of tables.keys()) await client.query(`ALTER TABLE ${quoteIdent(table)} DISABLE TRIGGER USER`);
 
     const rows: Record<string, number> = {};
@@ -135,16 +169,27 @@ export async function restoreBackup(url: string, path: string, options: { force?
     if (loader) Object.assign(rows, loader.loaded);
     if (!end) throw new Error(`${path} ends early: the backup is incomplete`);
     for (const [table, count] of Object.entries(end.rows)) {
-      if ((rows[table] ?? 0) !== count) throw new Error(`${path} is damaged: table ${table} has ${rows[table] ?? 0} of its ${count} rows`);
+      if ((rows[table] ?? 0) !== count)
+        throw new Error(`${path} is damaged: table ${table} has ${rows[table] ?? 0} of its ${count} rows`);
     }
 
-    for (const s of sequences) await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [quoteIdent(s.name), s.last_value, s.is_called]);
+    for (const s of sequences)
+      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [
+        quoteIdent(s.name),
+        s.last_value,
+        s.is_called,
+      ]);
     for (const table of tables.keys()) await client.query(`ALTER TABLE ${quoteIdent(table)} ENABLE TRIGGER USER`);
-    for (const key of keys) await client.query(`ALTER TABLE ${quoteIdent(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`);
+    for (const key of keys)
+      await client.query(
+        `ALTER TABLE ${quoteIdent(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`,
+      );
     for (const migration of plan.after) await applyMigrationWithin(client, migration);
     await client.query("COMMIT");
 
-    const fileContents = Object.fromEntries(Object.entries(header.files ?? {}).map(([name, base64]) => [name, Buffer.from(base64, "base64")]));
+    const fileContents = Object.fromEntries(
+      Object.entries(header.files ?? {}).map(([name, base64]) => [name, Buffer.from(base64, "base64")]),
+    );
     const last = plan.after.at(-1) ?? plan.before.at(-1);
     return { migration: last?.name ?? null, rows, files: Object.keys(fileContents), fileContents };
   } catch (error) {

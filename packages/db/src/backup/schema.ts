@@ -52,7 +52,9 @@ export async function foreignKeys(client: Queryable): Promise<ForeignKey[]> {
 export async function firstTableWithRows(client: Queryable): Promise<string | null> {
   for (const table of (await tablesWithColumns(client)).keys()) {
     if (table === MIGRATIONS_TABLE) continue;
-    const { rows } = await client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quoteIdent(table)}) AS found`);
+    const { rows } = await client.query<{ found: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${quoteIdent(table)}) AS found`,
+    );
     if (rows[0]?.found) return table;
   }
   return null;

@@ -46,7 +46,8 @@ export function countQueries(): QueryCounter {
     return result;
   };
   const settled = async (quietMs = 200) => {
-    while (inFlight > 0 || Date.now() - lastAt < quietMs) await new Promise((resolve) => setTimeout(resolve, Math.max(10, quietMs - (Date.now() - lastAt))));
+    while (inFlight > 0 || Date.now() - lastAt < quietMs)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, quietMs - (Date.now() - lastAt))));
   };
   return {
     get count() {
@@ -70,6 +71,9 @@ export function countQueries(): QueryCounter {
  * The statements of one event with one receiver connected and with `many`: `measure(count)`
  * connects `count` receivers, causes the event and answers what it counted.
  */
-export async function queriesWithOneAndMany(measure: (count: number) => Promise<number>, many = 20): Promise<{ one: number; many: number }> {
+export async function queriesWithOneAndMany(
+  measure: (count: number) => Promise<number>,
+  many = 20,
+): Promise<{ one: number; many: number }> {
   return { one: await measure(1), many: await measure(many) };
 }

@@ -33,7 +33,9 @@ export class Audience {
     const guildId = guildOfEvent(event);
     if (event.userIds) {
       const addressed = [...new Set(event.userIds)].flatMap((id) => index.ofUser(id));
-      return guildId ? addressed.filter((l) => l.guildIds.has(guildId)) : addressed.filter((l) => l.handlesDirectMessages);
+      return guildId
+        ? addressed.filter((l) => l.guildIds.has(guildId))
+        : addressed.filter((l) => l.handlesDirectMessages);
     }
     return guildId ? [...index.inGuild(guildId)] : [];
   }
@@ -82,7 +84,8 @@ export class Audience {
   /** Events that add a guild to listeners' view, applied in bus order before deciding. */
   applyJoins<L extends Listener>(event: DispatchEvent, index: ListenerIndex<L>): void {
     if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !event.userIds) return;
-    for (const userId of event.userIds) for (const listener of index.ofUser(userId)) index.joinGuild(listener, event.d.id);
+    for (const userId of event.userIds)
+      for (const listener of index.ofUser(userId)) index.joinGuild(listener, event.d.id);
   }
 
   /** Events that take a guild out of listeners' view, applied in bus order after deciding. */

@@ -1,5 +1,11 @@
 import type { Db } from "@chat/db";
-import { type ChannelSnapshot, canViewChannel, loadChannelSnapshot, loadGuildSnapshot, loadMemberSnapshots } from "../permissions";
+import {
+  type ChannelSnapshot,
+  canViewChannel,
+  loadChannelSnapshot,
+  loadGuildSnapshot,
+  loadMemberSnapshots,
+} from "../permissions";
 
 /** The users among `userIds` who hold View Channel in a guild channel. */
 export type ChannelViewers = (guildId: string, channelId: string, userIds: string[]) => Promise<Set<string>>;
@@ -30,12 +36,26 @@ export function channelViewers(db: Db): ChannelViewers {
  * (those among `userIds`, every member when omitted) and `channels` are read once, together,
  * and the engine decides each pair.
  */
-export async function viewersOfChannels<C extends ChannelSnapshot>(db: Db, guildId: bigint, channels: Promise<C[]>, userIds?: readonly bigint[]): Promise<GuildChannelViewing<C>> {
-  const [guild, members, listed] = await Promise.all([loadGuildSnapshot(db, guildId), loadMemberSnapshots(db, guildId, userIds), channels]);
+export async function viewersOfChannels<C extends ChannelSnapshot>(
+  db: Db,
+  guildId: bigint,
+  channels: Promise<C[]>,
+  userIds?: readonly bigint[],
+): Promise<GuildChannelViewing<C>> {
+  const [guild, members, listed] = await Promise.all([
+    loadGuildSnapshot(db, guildId),
+    loadMemberSnapshots(db, guildId, userIds),
+    channels,
+  ]);
   if (!guild) return { channels: [], memberIds: [], viewers: new Map() };
   const viewers = new Map<string, Set<string>>();
   for (const channel of listed) {
-    viewers.set(channel.id.toString(), new Set(members.filter((member) => canViewChannel(guild, member, channel)).map((member) => member.userId.toString())));
+    viewers.set(
+      channel.id.toString(),
+      new Set(
+        members.filter((member) => canViewChannel(guild, member, channel)).map((member) => member.userId.toString()),
+      ),
+    );
   }
   return { channels: listed, memberIds: members.map((member) => member.userId.toString()), viewers };
 }
@@ -44,7 +64,12 @@ export async function viewersOfChannels<C extends ChannelSnapshot>(db: Db, guild
  * The users among `userIds` (every member when omitted) who can view a channel of the guild now,
  * a thread through its parent; none for a channel that is gone or in another guild.
  */
-export async function viewersOfChannel(db: Db, guildId: bigint, channelId: bigint, userIds?: readonly bigint[]): Promise<Set<string>> {
+export async function viewersOfChannel(
+  db: Db,
+  guildId: bigint,
+  channelId: bigint,
+  userIds?: readonly bigint[],
+): Promise<Set<string>> {
   const governing = db.channel
     .findUnique({ where: { id: channelId }, select: { id: true, type: true, parentId: true, guildId: true } })
     .then(async (channel) => (channel && channel.guildId === guildId ? [await loadChannelSnapshot(db, channel)] : []));

@@ -25,9 +25,12 @@ export class ListenerThen implements Listener, ListenerIndex<ListenerThen> {
     const guildIds = new Set(listener.guildIds);
     for (let i = missed.length - 1; i >= 0; i--) {
       const event = missed[i] as DispatchEvent;
-      if (isDispatch(event, GatewayDispatchEvents.GuildCreate) && event.userIds?.includes(listener.userId)) guildIds.delete(event.d.id);
-      else if (isDispatch(event, GatewayDispatchEvents.GuildDelete) && event.userIds?.includes(listener.userId)) guildIds.add(event.d.id);
-      else if (isDispatch(event, GatewayDispatchEvents.GuildMemberRemove) && event.d.user.id === listener.userId) guildIds.add(event.d.guild_id);
+      if (isDispatch(event, GatewayDispatchEvents.GuildCreate) && event.userIds?.includes(listener.userId))
+        guildIds.delete(event.d.id);
+      else if (isDispatch(event, GatewayDispatchEvents.GuildDelete) && event.userIds?.includes(listener.userId))
+        guildIds.add(event.d.id);
+      else if (isDispatch(event, GatewayDispatchEvents.GuildMemberRemove) && event.d.user.id === listener.userId)
+        guildIds.add(event.d.guild_id);
     }
     return new ListenerThen(listener.userId, guildIds, listener.handlesDirectMessages);
   }
@@ -56,5 +59,10 @@ export class ListenerThen implements Listener, ListenerIndex<ListenerThen> {
  * name its channel, so what was missed before such a change cannot be decided as of then.
  */
 export function revealsChannelTo(userId: string, missed: readonly DispatchEvent[]): boolean {
-  return missed.some((event) => isDispatch(event, GatewayDispatchEvents.ChannelCreate) && event.guildId !== undefined && event.userIds?.includes(userId) === true);
+  return missed.some(
+    (event) =>
+      isDispatch(event, GatewayDispatchEvents.ChannelCreate) &&
+      event.guildId !== undefined &&
+      event.userIds?.includes(userId) === true,
+  );
 }

@@ -51,6 +51,7 @@ export class BotIdentityCache {
 
   private forget(userIds: Set<string>): void {
     if (this.entries.size === 0) return;
-    for (const [token, entry] of this.entries) if (userIds.has(entry.identity.user.id.toString())) this.entries.delete(token);
+    for (const [token, entry] of this.entries)
+      if (userIds.has(entry.identity.user.id.toString())) this.entries.delete(token);
   }
 }

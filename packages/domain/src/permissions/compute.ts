@@ -58,7 +58,11 @@ export function computeBasePermissions(guild: GuildSnapshot, member: MemberSnaps
  * overwrite, then all role overwrites together, then the member's own overwrite.
  * Without View Channel nothing else in the channel counts.
  */
-export function computeChannelPermissions(guild: GuildSnapshot, member: MemberSnapshot, channel: ChannelSnapshot): bigint {
+export function computeChannelPermissions(
+  guild: GuildSnapshot,
+  member: MemberSnapshot,
+  channel: ChannelSnapshot,
+): bigint {
   const base = computeBasePermissions(guild, member);
   if (base & Permission.Administrator) {
     if (base === ALL_PERMISSIONS) return base;
@@ -94,7 +98,8 @@ export function computeChannelPermissions(guild: GuildSnapshot, member: MemberSn
 function ownOverwriteAllows(guild: GuildSnapshot, member: MemberSnapshot, channel: ChannelSnapshot): bigint {
   let allow = 0n;
   for (const o of channel.overwrites) {
-    const mine = o.type === 0 ? o.targetId !== guild.id && member.roleIds.includes(o.targetId) : o.targetId === member.userId;
+    const mine =
+      o.type === 0 ? o.targetId !== guild.id && member.roleIds.includes(o.targetId) : o.targetId === member.userId;
     if (mine) allow |= o.allow;
   }
   return allow;

@@ -21,7 +21,11 @@ export async function loadMemberSnapshot(db: Db, guildId: bigint, userId: bigint
 }
 
 /** Several members of one guild in one query (every member when `userIds` is omitted); users who are not members are absent. */
-export async function loadMemberSnapshots(db: Db, guildId: bigint, userIds?: readonly bigint[]): Promise<MemberSnapshot[]> {
+export async function loadMemberSnapshots(
+  db: Db,
+  guildId: bigint,
+  userIds?: readonly bigint[],
+): Promise<MemberSnapshot[]> {
   if (userIds?.length === 0) return [];
   const members = await db.member.findMany({
     where: { guildId, ...(userIds ? { userId: { in: [...userIds] } } : {}) },

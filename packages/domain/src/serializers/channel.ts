@@ -34,7 +34,9 @@ export function serializeOverwrite(o: { targetId: bigint; type: number; allow: b
 export function serializeChannel(channel: ChannelRow, urls: PublicUrls, forUserId?: bigint): APIChannel {
   const id = channel.id.toString();
   if (channel.type === 1) {
-    const recipients = (channel.recipients ?? []).filter((r) => r.user.id !== forUserId).map((r) => serializeUser(r.user, urls));
+    const recipients = (channel.recipients ?? [])
+      .filter((r) => r.user.id !== forUserId)
+      .map((r) => serializeUser(r.user, urls));
     return {
       id,
       type: 1,

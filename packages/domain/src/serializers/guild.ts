@@ -18,7 +18,15 @@ export interface EmojiRow {
 }
 
 export function serializeEmoji(emoji: EmojiRow) {
-  return { id: emoji.id.toString(), name: emoji.name, animated: emoji.animated, roles: [], require_colons: true, managed: false, available: true };
+  return {
+    id: emoji.id.toString(),
+    name: emoji.name,
+    animated: emoji.animated,
+    roles: [],
+    require_colons: true,
+    managed: false,
+    available: true,
+  };
 }
 
 /** The guild object; roles carry `tags.bot_id` for bots' managed roles. */

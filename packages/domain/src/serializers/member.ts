@@ -11,7 +11,10 @@ export interface MemberRow {
   roles: { roleId: bigint }[];
 }
 
-export function serializeMember(member: MemberRow, urls: PublicUrls): APIGuildMember & { avatar: string | null; banner: null } {
+export function serializeMember(
+  member: MemberRow,
+  urls: PublicUrls,
+): APIGuildMember & { avatar: string | null; banner: null } {
   return {
     user: serializeUser(member.user, urls),
     nick: member.nick,

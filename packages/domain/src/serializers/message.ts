@@ -149,7 +149,11 @@ export function serializeComponents(stored: unknown[]): unknown[] {
 }
 
 /** A message's answer shape; its files' addresses (and embeds naming them) are signed afresh, valid for 24 hours. */
-export function serializeMessage(message: MessageRow, context: AttachmentSigning, extras: MessageExtras = {}): APIMessage {
+export function serializeMessage(
+  message: MessageRow,
+  context: AttachmentSigning,
+  extras: MessageExtras = {},
+): APIMessage {
   const { urls } = context;
   // One signing time per answer: a file's URL is the same wherever the answer names it.
   const signedAt = context.clock.now();
@@ -179,7 +183,9 @@ export function serializeMessage(message: MessageRow, context: AttachmentSigning
         proxy_url: url,
       };
     }),
-    embeds: (signEmbedAttachmentUrls(signing, storedEmbeds, message.channelId, attachments) as Record<string, unknown>[]).map(serializeEmbed),
+    embeds: (
+      signEmbedAttachmentUrls(signing, storedEmbeds, message.channelId, attachments) as Record<string, unknown>[]
+    ).map(serializeEmbed),
     components: serializeComponents((message.components as unknown[] | null) ?? []),
     pinned: message.pinned,
     type: message.type,

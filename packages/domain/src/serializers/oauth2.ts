@@ -1,4 +1,7 @@
-import type { RESTGetAPIOAuth2CurrentAuthorizationResult, RESTPostOAuth2AccessTokenResult } from "discord-api-types/v10";
+import type {
+  RESTGetAPIOAuth2CurrentAuthorizationResult,
+  RESTPostOAuth2AccessTokenResult,
+} from "discord-api-types/v10";
 import type { PublicUrls } from "../config";
 import { LOGIN_LIMITS } from "../validation/oauth2";
 import { serializeUser, type UserRow } from "./user";
@@ -28,7 +31,14 @@ export function applicationIconUrl(urls: PublicUrls, applicationId: bigint, icon
 }
 
 export interface AuthorizationRow {
-  application: { id: bigint; name: string; iconHash: string | null; description: string; botPublic: boolean; flags: number };
+  application: {
+    id: bigint;
+    name: string;
+    iconHash: string | null;
+    description: string;
+    botPublic: boolean;
+    flags: number;
+  };
   scopes: string[];
   accessExpiresAt: Date;
   user: UserRow;

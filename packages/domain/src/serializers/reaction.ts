@@ -11,8 +11,15 @@ export interface ReactionRow {
 }
 
 /** The emoji of a reaction on the wire: `{ id: null, name: "👍" }` or `{ id, name }` (plus `animated` when known to be). */
-export function serializeReactionEmoji(reaction: { emojiName: string | null; emojiId: bigint | null }, animated = false): APIPartialEmoji {
-  return { id: reaction.emojiId?.toString() ?? null, name: reaction.emojiName, ...(animated ? { animated: true } : {}) };
+export function serializeReactionEmoji(
+  reaction: { emojiName: string | null; emojiId: bigint | null },
+  animated = false,
+): APIPartialEmoji {
+  return {
+    id: reaction.emojiId?.toString() ?? null,
+    name: reaction.emojiName,
+    ...(animated ? { animated: true } : {}),
+  };
 }
 
 /**

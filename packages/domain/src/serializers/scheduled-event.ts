@@ -24,7 +24,12 @@ export interface ScheduledEventRow {
  * The scheduled-event object. `image` is the cover's hash (served at
  * {cdn}/guild-events/{event}/{hash}.png); the recurrence rule's start is the event's start.
  */
-export function serializeScheduledEvent(row: ScheduledEventRow, creator: UserRow | null, urls: PublicUrls, extras: { userCount?: number } = {}) {
+export function serializeScheduledEvent(
+  row: ScheduledEventRow,
+  creator: UserRow | null,
+  urls: PublicUrls,
+  extras: { userCount?: number } = {},
+) {
   const rule = row.recurrenceRule ? recurrenceWire(row.recurrenceRule as Recurrence, row.scheduledStartTime) : null;
   return {
     id: row.id.toString(),

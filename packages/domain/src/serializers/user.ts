@@ -12,7 +12,12 @@ export interface UserRow {
   locale?: string;
 }
 
-export type WireUser = APIUser & { avatar_url: string | null; public_flags: number; flags: number; primary_guild: null };
+export type WireUser = APIUser & {
+  avatar_url: string | null;
+  public_flags: number;
+  flags: number;
+  primary_guild: null;
+};
 
 /** The user object (spec: User). No e-mail exists anywhere (spec rule 2). */
 export function serializeUser(user: UserRow, urls: PublicUrls): WireUser {

@@ -9,5 +9,10 @@ export const zAuditLogQuery = z.object({
   action: z.number().int().min(1, "Unknown action type.").max(255, "Unknown action type.").optional(),
   userId: zId.optional(),
   before: zId.optional(),
-  limit: z.number().int().min(1, `int value should be greater than or equal to 1.`).max(AUDIT_LOG_PAGE_MAX, `int value should be less than or equal to ${AUDIT_LOG_PAGE_MAX}.`).default(50),
+  limit: z
+    .number()
+    .int()
+    .min(1, `int value should be greater than or equal to 1.`)
+    .max(AUDIT_LOG_PAGE_MAX, `int value should be less than or equal to ${AUDIT_LOG_PAGE_MAX}.`)
+    .default(50),
 });

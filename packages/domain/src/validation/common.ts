@@ -18,4 +18,8 @@ export const zUsername = z
   .max(32, "Must be between 2 and 32 in length.")
   .regex(/^[a-z0-9_.]+$/, "Username can only contain lower-case letters, numbers, underscores and periods.");
 
-export const zGuildName = z.string().trim().min(2, "Must be between 2 and 100 in length.").max(100, "Must be between 2 and 100 in length.");
+export const zGuildName = z
+  .string()
+  .trim()
+  .min(2, "Must be between 2 and 100 in length.")
+  .max(100, "Must be between 2 and 100 in length.");

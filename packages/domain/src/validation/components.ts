@@ -1,4 +1,10 @@
-import { ButtonStyle, ChannelType, ComponentType, SelectMenuDefaultValueType as DefaultKind, TextInputStyle } from "discord-api-types/v10";
+import {
+  ButtonStyle,
+  ChannelType,
+  ComponentType,
+  SelectMenuDefaultValueType as DefaultKind,
+  TextInputStyle,
+} from "discord-api-types/v10";
 import { z } from "zod";
 import { zId } from "./common";
 import { refuse } from "./form";
@@ -34,7 +40,11 @@ export const zListBetween = <T extends z.ZodType>(entry: T, min: number, max: nu
     .pipe(z.array(entry));
 
 const zInt = (min: number, max: number) =>
-  z.number().int().min(min, `int value should be greater than or equal to ${min}.`).max(max, `int value should be less than or equal to ${max}.`);
+  z
+    .number()
+    .int()
+    .min(min, `int value should be greater than or equal to ${min}.`)
+    .max(max, `int value should be less than or equal to ${max}.`);
 
 /** A snowflake kept as its decimal string (components are stored as JSON). */
 const zSnowflake = zId.transform((id) => id.toString());
@@ -48,7 +58,11 @@ export const zComponentId = zInt(0, 2 ** 31 - 1).nullish();
 
 /** `emoji` of a button or select option: a custom emoji (`id` and its `name`) or a Unicode one (`name`). */
 export const zComponentEmoji = z
-  .object({ id: zSnowflake.nullish(), name: z.string({ error: REQUIRED }).max(32, fewer(32)), animated: z.boolean().nullish() })
+  .object({
+    id: zSnowflake.nullish(),
+    name: z.string({ error: REQUIRED }).max(32, fewer(32)),
+    animated: z.boolean().nullish(),
+  })
   .superRefine((emoji, ctx) => {
     if (emoji.id == null && !emoji.name) refuse(ctx, [], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji");
   });
@@ -58,7 +72,13 @@ export const zComponentEmoji = z
 export const BUTTON_LABEL_MAX = 80;
 export const BUTTON_URL_MAX = 512;
 /** Style 6 (premium, `sku_id`) is unsupported (spec: Versioning, rule 2). */
-const BUTTON_STYLES = [ButtonStyle.Primary, ButtonStyle.Secondary, ButtonStyle.Success, ButtonStyle.Danger, ButtonStyle.Link] as number[];
+const BUTTON_STYLES = [
+  ButtonStyle.Primary,
+  ButtonStyle.Secondary,
+  ButtonStyle.Success,
+  ButtonStyle.Danger,
+  ButtonStyle.Link,
+] as number[];
 /**
  * Button (type 2): styles 1–4 carry a `custom_id` and no `url`; style 5 (link) a `url` and no
  * `custom_id`; every button a label (up to 80 characters), an emoji, or both.
@@ -81,14 +101,17 @@ export const zButton = z
     }
     const exclusive = "A custom id and url cannot both be specified";
     if (button.style === ButtonStyle.Link) {
-      if (button.custom_id != null) refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", exclusive);
+      if (button.custom_id != null)
+        refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", exclusive);
       if (button.url == null) refuse(ctx, ["url"], "BUTTON_COMPONENT_URL_REQUIRED", "A url is required");
       else checkUrl(ctx, ["url"], button.url, LINK_SCHEMES);
     } else {
       if (button.url != null) refuse(ctx, ["url"], "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", exclusive);
-      if (button.custom_id == null) refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required");
+      if (button.custom_id == null)
+        refuse(ctx, ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required");
     }
-    if (!button.label && button.emoji == null) refuse(ctx, ["label"], "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or an emoji is required");
+    if (!button.label && button.emoji == null)
+      refuse(ctx, ["label"], "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED", "A label or an emoji is required");
   });
 
 // Selects -------------------------------------------------------------------------------------
@@ -136,20 +159,32 @@ export const zStringSelectFields = z.object({
 /** A string select's rules across fields: values range, enough options, unique values, defaults. */
 export function checkStringSelect(select: z.output<typeof zStringSelectFields>, ctx: z.RefinementCtx): void {
   const max = checkValueRange(select, ctx);
-  if (max > select.options.length) refuse(ctx, ["options"], "BASE_TYPE_MIN_LENGTH", `Must be ${max} or more in length.`);
+  if (max > select.options.length)
+    refuse(ctx, ["options"], "BASE_TYPE_MIN_LENGTH", `Must be ${max} or more in length.`);
   const values = new Set<string>();
   select.options.forEach((option, index) => {
-    if (values.has(option.value)) refuse(ctx, ["options", index, "value"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "The specified option value is already used");
+    if (values.has(option.value))
+      refuse(
+        ctx,
+        ["options", index, "value"],
+        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+        "The specified option value is already used",
+      );
     values.add(option.value);
   });
-  if (select.options.filter((option) => option.default).length > max) refuse(ctx, ["options"], "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", TOO_MANY_DEFAULTS);
+  if (select.options.filter((option) => option.default).length > max)
+    refuse(ctx, ["options"], "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", TOO_MANY_DEFAULTS);
 }
 
 /** String select (type 3): 1–25 options, each a label and a value (up to 100 characters). */
 export const zStringSelect = zStringSelectFields.superRefine(checkStringSelect);
 
 /** A select filled by the client (users, roles, mentionables, channels) with `default_values` of `kinds`. */
-function autoSelect<T extends ComponentType>(type: T, kinds: readonly [DefaultKind, ...DefaultKind[]], extra: z.ZodRawShape = {}) {
+function autoSelect<T extends ComponentType>(
+  type: T,
+  kinds: readonly [DefaultKind, ...DefaultKind[]],
+  extra: z.ZodRawShape = {},
+) {
   const zDefault = z.object({
     id: zSnowflake,
     type: z.enum(kinds, { error: `Value must be one of (${kinds.map((kind) => `'${kind}'`).join(", ")}).` }),
@@ -159,7 +194,8 @@ function autoSelect<T extends ComponentType>(type: T, kinds: readonly [DefaultKi
     .superRefine((select, ctx) => {
       const max = checkValueRange(select, ctx);
       const defaults = select.default_values as unknown[] | null | undefined;
-      if (defaults && defaults.length > max) refuse(ctx, ["default_values"], "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", TOO_MANY_DEFAULTS);
+      if (defaults && defaults.length > max)
+        refuse(ctx, ["default_values"], "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", TOO_MANY_DEFAULTS);
     });
 }
 
@@ -169,14 +205,17 @@ const zChannelTypes = z.array(
     .number()
     .int()
     .superRefine((type, ctx) => {
-      if (!CHANNEL_TYPES.has(type)) refuse(ctx, [], "BASE_TYPE_CHOICES", `Value must be one of (${[...CHANNEL_TYPES].join(", ")}).`);
+      if (!CHANNEL_TYPES.has(type))
+        refuse(ctx, [], "BASE_TYPE_CHOICES", `Value must be one of (${[...CHANNEL_TYPES].join(", ")}).`);
     }),
 );
 
 export const zUserSelect = autoSelect(ComponentType.UserSelect, [DefaultKind.User]);
 export const zRoleSelect = autoSelect(ComponentType.RoleSelect, [DefaultKind.Role]);
 export const zMentionableSelect = autoSelect(ComponentType.MentionableSelect, [DefaultKind.User, DefaultKind.Role]);
-export const zChannelSelect = autoSelect(ComponentType.ChannelSelect, [DefaultKind.Channel], { channel_types: zChannelTypes.nullish() });
+export const zChannelSelect = autoSelect(ComponentType.ChannelSelect, [DefaultKind.Channel], {
+  channel_types: zChannelTypes.nullish(),
+});
 
 // Form-only components ------------------------------------------------------------------------
 
@@ -211,7 +250,11 @@ export const zLabel = z.object({
   id: zComponentId,
   label: zTextBetween(1, 45),
   description: zTextBetween(1, 100).nullish(),
-  component: z.discriminatedUnion("type", [zTextInput, zStringSelectFields.extend({ required: z.boolean().nullish() }).superRefine(checkStringSelect)], {
-    error: `Value of field "type" must be one of (${ComponentType.StringSelect}, ${ComponentType.TextInput}).`,
-  }),
+  component: z.discriminatedUnion(
+    "type",
+    [zTextInput, zStringSelectFields.extend({ required: z.boolean().nullish() }).superRefine(checkStringSelect)],
+    {
+      error: `Value of field "type" must be one of (${ComponentType.StringSelect}, ${ComponentType.TextInput}).`,
+    },
+  ),
 });

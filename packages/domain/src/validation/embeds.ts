@@ -22,10 +22,16 @@ export const zEmbed = z
     url: link.optional().nullable(),
     timestamp: z.string().datetime({ offset: true }).optional().nullable(),
     color: z.number().int().min(0).max(0xffffff).optional().nullable(),
-    footer: z.object({ text: text(2048), icon_url: picture.optional() }).optional().nullable(),
+    footer: z
+      .object({ text: text(2048), icon_url: picture.optional() })
+      .optional()
+      .nullable(),
     image: media.optional().nullable(),
     thumbnail: media.optional().nullable(),
-    author: z.object({ name: text(256), url: link.optional(), icon_url: picture.optional() }).optional().nullable(),
+    author: z
+      .object({ name: text(256), url: link.optional(), icon_url: picture.optional() })
+      .optional()
+      .nullable(),
     fields: z
       .array(z.object({ name: text(256).min(1), value: text(1024).min(1), inline: z.boolean().optional() }))
       .max(25, "Must be 25 or fewer in length.")
@@ -40,7 +46,11 @@ export type EmbedInput = z.output<typeof zEmbed>;
 export function embedCharacters(embeds: EmbedInput[]): number {
   let total = 0;
   for (const e of embeds) {
-    total += (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.author?.name.length ?? 0);
+    total +=
+      (e.title?.length ?? 0) +
+      (e.description?.length ?? 0) +
+      (e.footer?.text.length ?? 0) +
+      (e.author?.name.length ?? 0);
     for (const f of e.fields ?? []) total += f.name.length + f.value.length;
   }
   return total;

@@ -15,7 +15,8 @@ export function setField(node: object, key: string, value: unknown): void {
 /** The node under `key`, made (empty) when there is none yet. */
 export function childNode<T extends object>(node: T, key: string): T {
   const existing = ownField(node, key);
-  if (existing !== undefined && existing !== null && typeof existing === "object" && !Array.isArray(existing)) return existing as T;
+  if (existing !== undefined && existing !== null && typeof existing === "object" && !Array.isArray(existing))
+    return existing as T;
   const child = {} as T;
   setField(node, key, child);
   return child;

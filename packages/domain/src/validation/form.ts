@@ -23,14 +23,18 @@ export function refuse(ctx: z.RefinementCtx, path: FieldPath, code: string, mess
 }
 
 /** A discriminated union given an unknown `type`: the reference names the whole entry, UNION_TYPE_CHOICES. */
-const isUnknownKind = (issue: z.core.$ZodIssue) => issue.code === "invalid_union" && "discriminator" in issue && issue.discriminator !== undefined;
+const isUnknownKind = (issue: z.core.$ZodIssue) =>
+  issue.code === "invalid_union" && "discriminator" in issue && issue.discriminator !== undefined;
 
 /** The reference platform's code for one issue: numbers have their own (NUMBER_TYPE_MAX, ...). */
 function leafCode(issue: z.core.$ZodIssue): string {
   const input = (issue as { input?: unknown }).input;
   if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
   if (isUnknownKind(issue)) return "UNION_TYPE_CHOICES";
-  if ((issue.code === "too_big" || issue.code === "too_small") && (issue.origin === "number" || issue.origin === "int")) {
+  if (
+    (issue.code === "too_big" || issue.code === "too_small") &&
+    (issue.origin === "number" || issue.origin === "int")
+  ) {
     return issue.code === "too_big" ? "NUMBER_TYPE_MAX" : "NUMBER_TYPE_MIN";
   }
   if (issue.code === "invalid_type" && issue.expected === "number" && input !== undefined) return "NUMBER_TYPE_COERCE";
@@ -43,7 +47,10 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   const root: Record<string, unknown> = {};
   for (const issue of error.issues) {
     let node = root;
-    const path = isUnknownKind(issue) && issue.path.at(-1) === (issue as { discriminator?: string }).discriminator ? issue.path.slice(0, -1) : issue.path;
+    const path =
+      isUnknownKind(issue) && issue.path.at(-1) === (issue as { discriminator?: string }).discriminator
+        ? issue.path.slice(0, -1)
+        : issue.path;
     for (const key of path) node = childNode(node, String(key));
     if (!node._errors) node._errors = [];
     const list = node._errors as unknown[];

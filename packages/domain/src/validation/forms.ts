@@ -16,10 +16,17 @@ const zFormRow = z
   .object({
     type: z.literal(ComponentType.ActionRow),
     id: zComponentId,
-    components: zListBetween(z.discriminatedUnion("type", [zTextInput], { error: `Value of field "type" must be one of (${ComponentType.TextInput},).` }), 1, 1),
+    components: zListBetween(
+      z.discriminatedUnion("type", [zTextInput], {
+        error: `Value of field "type" must be one of (${ComponentType.TextInput},).`,
+      }),
+      1,
+      1,
+    ),
   })
   .superRefine((row, ctx) => {
-    if (row.components[0] && !row.components[0].label) refuse(ctx, ["components", 0, "label"], "BASE_TYPE_REQUIRED", "This field is required");
+    if (row.components[0] && !row.components[0].label)
+      refuse(ctx, ["components", 0, "label"], "BASE_TYPE_REQUIRED", "This field is required");
   });
 
 const zFormField = z.discriminatedUnion("type", [zFormRow, zLabel], {
@@ -35,10 +42,15 @@ export const zForm = z
   .superRefine((form, ctx) => {
     const seen = new Set<string>();
     form.components.forEach((field, index) => {
-      const path = field.type === ComponentType.ActionRow ? ["components", index, "components", 0, "custom_id"] : ["components", index, "component", "custom_id"];
-      const customId = field.type === ComponentType.ActionRow ? field.components[0]?.custom_id : field.component.custom_id;
+      const path =
+        field.type === ComponentType.ActionRow
+          ? ["components", index, "components", 0, "custom_id"]
+          : ["components", index, "component", "custom_id"];
+      const customId =
+        field.type === ComponentType.ActionRow ? field.components[0]?.custom_id : field.component.custom_id;
       if (customId === undefined) return;
-      if (seen.has(customId)) refuse(ctx, path, "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated");
+      if (seen.has(customId))
+        refuse(ctx, path, "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated");
       seen.add(customId);
     });
   });

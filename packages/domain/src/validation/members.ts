@@ -5,14 +5,18 @@ import { zId } from "./common";
 export const MEMBER_LIST_MAX = 1000;
 
 const between = `Must be between 1 and ${MEMBER_LIST_MAX}.`;
-const zLimit = (fallback: number) => z.coerce.number().int().min(1, between).max(MEMBER_LIST_MAX, between).default(fallback);
+const zLimit = (fallback: number) =>
+  z.coerce.number().int().min(1, between).max(MEMBER_LIST_MAX, between).default(fallback);
 
 /** GET /guilds/{guild}/members: `limit` 1–1000 (default 1), `after` a user id; ordered by user id. */
 export const zMemberListQuery = z.object({ limit: zLimit(1), after: zId.optional() });
 
 /** GET /guilds/{guild}/members/search: `query` (start of a username or display name) is required. */
 export const zMemberSearchQuery = z.object({
-  query: z.string({ error: "This field is required" }).min(1, "Must be between 1 and 100 in length.").max(100, "Must be between 1 and 100 in length."),
+  query: z
+    .string({ error: "This field is required" })
+    .min(1, "Must be between 1 and 100 in length.")
+    .max(100, "Must be between 1 and 100 in length."),
   limit: zLimit(1),
 });
 
@@ -38,7 +42,11 @@ export const zMemberEdit = z.object({
 export type MemberEditInput = z.output<typeof zMemberEdit>;
 
 /** GET /guilds/{guild}/bans: `limit` 1–1000 (default 1000), `before` / `after` user ids. */
-export const zBanListQuery = z.object({ limit: zLimit(MEMBER_LIST_MAX), before: zId.optional(), after: zId.optional() });
+export const zBanListQuery = z.object({
+  limit: zLimit(MEMBER_LIST_MAX),
+  before: zId.optional(),
+  after: zId.optional(),
+});
 
 /** PUT /guilds/{guild}/bans/{user}: `delete_message_seconds` (0–604800) is accepted and ignored (spec: Bans). */
 export const zBanCreate = z.object({

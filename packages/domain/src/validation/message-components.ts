@@ -1,6 +1,20 @@
-import { type APIActionRowComponent, type APIComponentInMessageActionRow, ComponentType, MessageFlags } from "discord-api-types/v10";
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  ComponentType,
+  MessageFlags,
+} from "discord-api-types/v10";
 import { z } from "zod";
-import { zButton, zChannelSelect, zComponentId, zListBetween, zMentionableSelect, zRoleSelect, zStringSelect, zUserSelect } from "./components";
+import {
+  zButton,
+  zChannelSelect,
+  zComponentId,
+  zListBetween,
+  zMentionableSelect,
+  zRoleSelect,
+  zStringSelect,
+  zUserSelect,
+} from "./components";
 import { refuse } from "./form";
 
 /**
@@ -13,9 +27,13 @@ import { refuse } from "./form";
 export const ACTION_ROWS_MAX = 5;
 export const BUTTONS_PER_ROW_MAX = 5;
 
-const zRowEntry = z.discriminatedUnion("type", [zButton, zStringSelect, zUserSelect, zRoleSelect, zMentionableSelect, zChannelSelect], {
-  error: `Value of field "type" must be one of (2, 3, 5, 6, 7, 8).`,
-});
+const zRowEntry = z.discriminatedUnion(
+  "type",
+  [zButton, zStringSelect, zUserSelect, zRoleSelect, zMentionableSelect, zChannelSelect],
+  {
+    error: `Value of field "type" must be one of (2, 3, 5, 6, 7, 8).`,
+  },
+);
 
 /** A select fills its row: anything beside it exceeds the row's width (as do a sixth button). */
 const zActionRow = z
@@ -27,7 +45,13 @@ const zActionRow = z
   .superRefine((row, ctx) => {
     if (row.components.every((entry) => entry.type === ComponentType.Button)) return;
     row.components.forEach((_, index) => {
-      if (index > 0) refuse(ctx, ["components", index], "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width");
+      if (index > 0)
+        refuse(
+          ctx,
+          ["components", index],
+          "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+          "The specified component exceeds the maximum width",
+        );
     });
   });
 
@@ -40,7 +64,13 @@ function checkUniqueCustomIds(rows: ActionRowInput[], ctx: z.RefinementCtx): voi
     row.components.forEach((entry, index) => {
       const customId = entry.custom_id;
       if (customId == null) return;
-      if (seen.has(customId)) refuse(ctx, [rowIndex, "components", index, "custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated");
+      if (seen.has(customId))
+        refuse(
+          ctx,
+          [rowIndex, "components", index, "custom_id"],
+          "COMPONENT_CUSTOM_ID_DUPLICATED",
+          "Component custom id cannot be duplicated",
+        );
       seen.add(customId);
     });
   });
@@ -73,6 +103,11 @@ export const zMessageFlags = z
   .min(0)
   .superRefine((flags, ctx) => {
     if (flags & MessageFlags.IsComponentsV2) {
-      refuse(ctx, [], "MESSAGE_FLAGS_COMPONENTS_V2_UNSUPPORTED", "Layout components (IS_COMPONENTS_V2) are not supported.");
+      refuse(
+        ctx,
+        [],
+        "MESSAGE_FLAGS_COMPONENTS_V2_UNSUPPORTED",
+        "Layout components (IS_COMPONENTS_V2) are not supported.",
+      );
     }
   });

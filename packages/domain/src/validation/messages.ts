@@ -47,7 +47,10 @@ const zAttachments = z.array(zAttachmentEntry).max(MESSAGE_FILES_MAX, length(MES
 /** Fields accepted when sending a message (spec: Message fields accepted on send and edit). */
 export const zMessageCreate = z.object({
   content: zContent.optional().nullable(),
-  nonce: z.union([z.string().max(25, length(25)), z.number().int()]).optional().nullable(),
+  nonce: z
+    .union([z.string().max(25, length(25)), z.number().int()])
+    .optional()
+    .nullable(),
   tts: z.boolean().optional().nullable(),
   embeds: zEmbeds.optional().nullable(),
   components: zComponentRows.optional().nullable(),
@@ -84,7 +87,12 @@ export function checkAllowedMentions(allowed: AllowedMentionsInput | null | unde
     if (allowed.parse.includes(kind) && allowed[kind] !== undefined) {
       throw Errors.invalidForm({
         allowed_mentions: {
-          _errors: [{ code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE", message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.` }],
+          _errors: [
+            {
+              code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+              message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`,
+            },
+          ],
         },
       });
     }
@@ -92,11 +100,19 @@ export function checkAllowedMentions(allowed: AllowedMentionsInput | null | unde
 }
 
 export const zBulkDelete = z.object({
-  messages: z.array(zId).min(2, "Must be between 2 and 100 in length.").max(100, "Must be between 2 and 100 in length."),
+  messages: z
+    .array(zId)
+    .min(2, "Must be between 2 and 100 in length.")
+    .max(100, "Must be between 2 and 100 in length."),
 });
 
 export const zMessageQuery = z.object({
-  limit: z.coerce.number().int().min(1, "Must be between 1 and 100.").max(100, "Must be between 1 and 100.").default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "Must be between 1 and 100.")
+    .max(100, "Must be between 1 and 100.")
+    .default(50),
   before: zId.optional(),
   after: zId.optional(),
   around: zId.optional(),

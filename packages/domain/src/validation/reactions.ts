@@ -2,7 +2,9 @@ import { z } from "zod";
 import { zId } from "./common";
 
 /** A reaction's emoji as written in the path: a Unicode emoji, or a guild emoji `name:id` / `a:name:id`. */
-export type ParsedEmoji = { kind: "unicode"; name: string } | { kind: "custom"; id: bigint; name: string; animated: boolean };
+export type ParsedEmoji =
+  | { kind: "unicode"; name: string }
+  | { kind: "custom"; id: bigint; name: string; animated: boolean };
 
 /**
  * One emoji as the Unicode standard recommends it (RGI: keycaps, flags, skin tones, ZWJ
@@ -24,13 +26,19 @@ export function parseEmoji(value: string | undefined): ParsedEmoji | null {
     if (id > 9223372036854775807n) return null;
     return { kind: "custom", id, name: custom[2] as string, animated: custom[1] === "a" };
   }
-  if (RGI_EMOJI.test(value) || BARE_PICTOGRAPH.test(value) || RGI_EMOJI.test(`${value}\uFE0F`)) return { kind: "unicode", name: value };
+  if (RGI_EMOJI.test(value) || BARE_PICTOGRAPH.test(value) || RGI_EMOJI.test(`${value}\uFE0F`))
+    return { kind: "unicode", name: value };
   return null;
 }
 
 /** GET .../reactions/{emoji}: who reacted, by user id, after `after`. */
 export const zReactionUsersQuery = z.object({
-  limit: z.coerce.number().int().min(1, "Must be between 1 and 100.").max(100, "Must be between 1 and 100.").default(25),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "Must be between 1 and 100.")
+    .max(100, "Must be between 1 and 100.")
+    .default(25),
   after: zId.optional(),
   /** 0 normal, 1 burst (there are no burst reactions: always an empty list). */
   type: z.coerce.number().int().min(0).max(1).default(0),

@@ -15,7 +15,11 @@ const zRolePermissions = z.union([z.string(), z.number()]).transform((value, ctx
   return bits;
 });
 
-const zColor = z.number().int().min(0, `int value should be between 0 and ${COLOR_MAX}.`).max(COLOR_MAX, `int value should be between 0 and ${COLOR_MAX}.`);
+const zColor = z
+  .number()
+  .int()
+  .min(0, `int value should be between 0 and ${COLOR_MAX}.`)
+  .max(COLOR_MAX, `int value should be between 0 and ${COLOR_MAX}.`);
 
 /**
  * Role fields of create and edit (spec: Roles): `name`, `permissions`, `color` or
@@ -27,7 +31,11 @@ export const zRoleFields = z.object({
   permissions: zRolePermissions.nullable().optional(),
   color: zColor.nullable().optional(),
   colors: z
-    .object({ primary_color: zColor.nullable().optional(), secondary_color: zColor.nullable().optional(), tertiary_color: zColor.nullable().optional() })
+    .object({
+      primary_color: zColor.nullable().optional(),
+      secondary_color: zColor.nullable().optional(),
+      tertiary_color: zColor.nullable().optional(),
+    })
     .nullable()
     .optional(),
   hoist: z.boolean().nullable().optional(),
@@ -41,7 +49,18 @@ export const EVERYONE_FIXED_FIELDS = ["name", "color", "colors", "hoist", "menti
 
 /** PATCH /guilds/{guild}/roles: an array of `{ id, position }` (spec: Role position entry). */
 export const zRolePositions = z
-  .array(z.object({ id: zId, position: z.number().int().min(0).max(2 ** 31 - 1).nullable().optional() }))
+  .array(
+    z.object({
+      id: zId,
+      position: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .nullable()
+        .optional(),
+    }),
+  )
   .min(1, "Must be between 1 and 250 in length.")
   .max(250, "Must be between 1 and 250 in length.");
 

@@ -67,7 +67,8 @@ export const zRecurrenceRule = z
         onlyFor(monthDays, "by_month_day", "yearly");
         if (interval !== 1) problem("interval", "Must be 1 for daily events.");
         const set = weekdays === null ? null : knownDailySet(weekdays);
-        if (weekdays !== null && set === null) problem("by_weekday", "Must be one of the known sets of weekdays for daily events.");
+        if (weekdays !== null && set === null)
+          problem("by_weekday", "Must be one of the known sets of weekdays for daily events.");
         return { frequency: 3, interval: 1, by_weekday: set };
       }
       case 2: {
@@ -83,7 +84,8 @@ export const zRecurrenceRule = z
         onlyFor(months, "by_month", "yearly");
         onlyFor(monthDays, "by_month_day", "yearly");
         if (interval !== 1) problem("interval", "Must be 1 for monthly events.");
-        if (nWeekdays?.length !== 1) problem("by_n_weekday", "Monthly events recur on exactly one weekday of one week.");
+        if (nWeekdays?.length !== 1)
+          problem("by_n_weekday", "Monthly events recur on exactly one weekday of one week.");
         const entry = nWeekdays?.[0] ?? { n: 1, day: 0 };
         return { frequency: 1, interval: 1, by_n_weekday: [{ n: entry.n, day: entry.day }] };
       }
@@ -107,7 +109,9 @@ export const zRecurrenceRule = z
 const zName = z.string().min(1, length(1, 100)).max(100, length(1, 100));
 const zDescription = z.string().max(1000, "Must be 1000 or fewer in length.");
 const zPrivacy = z.literal(2, "Only guild-only events (privacy_level 2) are supported.");
-const zEntityType = z.union([z.literal(2), z.literal(3)], { error: "Only voice-channel (2) and somewhere-else (3) events are supported." });
+const zEntityType = z.union([z.literal(2), z.literal(3)], {
+  error: "Only voice-channel (2) and somewhere-else (3) events are supported.",
+});
 const zMetadata = z.object({ location: z.string().min(1, length(1, 100)).max(100, length(1, 100)).nullish() });
 
 /** POST /guilds/{guild}/scheduled-events. */
@@ -173,19 +177,27 @@ export interface EventPlan {
  * the start (when set now) lies in the future; the end comes after the start; the start
  * falls on one of the recurrence rule's days. Throws 50035 naming the fields.
  */
-export function checkEventPlan(plan: EventPlan, now: Date, options: { startSet: boolean; locationGiven: boolean }): void {
+export function checkEventPlan(
+  plan: EventPlan,
+  now: Date,
+  options: { startSet: boolean; locationGiven: boolean },
+): void {
   const errors: FieldErrors = {};
   const leaf = (message: string, code = "BASE_TYPE_INVALID") => ({ _errors: [{ code, message }] });
   if (plan.entityType === 2) {
-    if (plan.channelId === null) errors.channel_id = leaf("A voice-channel event needs a channel.", "BASE_TYPE_REQUIRED");
+    if (plan.channelId === null)
+      errors.channel_id = leaf("A voice-channel event needs a channel.", "BASE_TYPE_REQUIRED");
     if (options.locationGiven) errors.entity_metadata = leaf("A voice-channel event has no location.");
   } else {
     if (plan.channelId !== null) errors.channel_id = leaf("A somewhere-else event has no channel.");
-    if (!plan.location) errors.entity_metadata = { location: leaf("A somewhere-else event needs a location.", "BASE_TYPE_REQUIRED") };
+    if (!plan.location)
+      errors.entity_metadata = { location: leaf("A somewhere-else event needs a location.", "BASE_TYPE_REQUIRED") };
     if (!plan.end) errors.scheduled_end_time = leaf("A somewhere-else event needs an end time.", "BASE_TYPE_REQUIRED");
   }
-  if (options.startSet && plan.start.getTime() <= now.getTime()) errors.scheduled_start_time = leaf("Cannot schedule event in the past.");
-  if (plan.end && plan.end.getTime() <= plan.start.getTime()) errors.scheduled_end_time ??= leaf("Cannot schedule event to end before starting.");
+  if (options.startSet && plan.start.getTime() <= now.getTime())
+    errors.scheduled_start_time = leaf("Cannot schedule event in the past.");
+  if (plan.end && plan.end.getTime() <= plan.start.getTime())
+    errors.scheduled_end_time ??= leaf("Cannot schedule event to end before starting.");
   if (plan.recurrence && !occursOn(plan.recurrence, plan.start)) {
     errors.recurrence_rule = leaf("The event's start does not fall on a day of its recurrence rule.");
   }
@@ -195,6 +207,7 @@ export function checkEventPlan(plan: EventPlan, now: Date, options: { startSet: 
 /** An event cover (image data, at most 8 MB decoded), or 50035 on `image`. */
 export function decodeEventCover(input: string): DecodedPicture {
   const decoded = decodePicture(input, EVENT_COVER_MAX_BYTES);
-  if ("problem" in decoded) throw Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message: decoded.problem }] } });
+  if ("problem" in decoded)
+    throw Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message: decoded.problem }] } });
   return decoded;
 }

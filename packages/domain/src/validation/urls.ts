@@ -23,6 +23,11 @@ export function checkUrl(ctx: z.RefinementCtx, path: FieldPath, url: string, sch
   }
   if (!schemes.includes(scheme)) {
     const allowed = schemes.map((s) => `'${s}'`).join(", ");
-    refuse(ctx, path, "URL_TYPE_INVALID_SCHEME", `Scheme "${scheme}" is not supported. Scheme must be one of (${allowed}).`);
+    refuse(
+      ctx,
+      path,
+      "URL_TYPE_INVALID_SCHEME",
+      `Scheme "${scheme}" is not supported. Scheme must be one of (${allowed}).`,
+    );
   }
 }

@@ -21,15 +21,44 @@ function configShow(): Output {
   return {
     data_dir: dbEnv.dataDir,
     storage: dbEnv.databaseUrl
-      ? { mode: "postgresql", database_url: redactedUrl(dbEnv.databaseUrl).url, password: redactedUrl(dbEnv.databaseUrl).password, pool_size: dbEnv.poolSize }
-      : { mode: "embedded", folder: join(dbEnv.dataDir, "pglite"), port: dbEnv.embeddedPort, password: secretSource(undefined, kept(EMBEDDED_PASSWORD_FILE)), pool_size: dbEnv.poolSize },
+      ? {
+          mode: "postgresql",
+          database_url: redactedUrl(dbEnv.databaseUrl).url,
+          password: redactedUrl(dbEnv.databaseUrl).password,
+          pool_size: dbEnv.poolSize,
+        }
+      : {
+          mode: "embedded",
+          folder: join(dbEnv.dataDir, "pglite"),
+          port: dbEnv.embeddedPort,
+          password: secretSource(undefined, kept(EMBEDDED_PASSWORD_FILE)),
+          pool_size: dbEnv.poolSize,
+        },
     events:
       shape.kind === "redis"
-        ? { mode: "redis", redis_url: redactedUrl(shape.redisUrl).url, password: redactedUrl(shape.redisUrl).password, namespace: shape.namespace }
+        ? {
+            mode: "redis",
+            redis_url: redactedUrl(shape.redisUrl).url,
+            password: redactedUrl(shape.redisUrl).password,
+            namespace: shape.namespace,
+          }
         : { mode: "hub", hub_url: shape.hubUrl },
-    server: { host: server.host, port: server.port, trust_proxy: server.trustProxy, log_level: server.logLevel ?? null, rate_limits: server.rateLimits },
+    server: {
+      host: server.host,
+      port: server.port,
+      trust_proxy: server.trustProxy,
+      log_level: server.logLevel ?? null,
+      rate_limits: server.rateLimits,
+    },
     public_urls: publicUrlsFromEnv(),
-    voice: server.livekit ? { livekit_url: redactedUrl(server.livekit.url).url, livekit_public_url: redactedUrl(server.livekit.publicUrl).url, api_key: "set", api_secret: "set" } : null,
+    voice: server.livekit
+      ? {
+          livekit_url: redactedUrl(server.livekit.url).url,
+          livekit_public_url: redactedUrl(server.livekit.publicUrl).url,
+          api_key: "set",
+          api_secret: "set",
+        }
+      : null,
     secrets: {
       attachment_signing_key: secretSource(server.attachmentSigningKey, kept("attachment-signing-key")),
       nextauth_secret: secretSource(configuredSessionSecret(), kept("nextauth-secret")),

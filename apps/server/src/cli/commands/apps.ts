@@ -20,14 +20,21 @@ export const appCommands = {
   /** Registers a redirect address for the login flow, with the portal's validation. */
   "app redirect-add": async (domain: Domain, options: Options): Promise<Output> => {
     const applicationId = idOption(options, "application");
-    const redirectUris = await domain.applicationSettings.addRedirectUri(await applicationOwner(domain, applicationId), applicationId, required(options, "uri"));
+    const redirectUris = await domain.applicationSettings.addRedirectUri(
+      await applicationOwner(domain, applicationId),
+      applicationId,
+      required(options, "uri"),
+    );
     return { redirect_uris: redirectUris };
   },
 
   /** A new bot token (a leaked one stops working at once and the bot's gateway sessions close), as the portal's Reset Token. */
   "app rotate-token": async (domain: Domain, options: Options): Promise<Output> => {
     const applicationId = idOption(options, "application");
-    const botToken = await domain.applications.resetBotToken(await applicationOwner(domain, applicationId), applicationId);
+    const botToken = await domain.applications.resetBotToken(
+      await applicationOwner(domain, applicationId),
+      applicationId,
+    );
     return { application_id: applicationId.toString(), bot_token: botToken };
   },
 };

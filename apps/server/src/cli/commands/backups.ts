@@ -39,7 +39,13 @@ async function backup(session: CliSession): Promise<Output> {
   if (existsSync(out)) throw new UsageError(`${out} already exists: choose another --out`);
   const database = await session.database();
   const summary = await writeBackup(database.url, out, dataDirFiles());
-  return { file: out, bytes: statSync(out).size, migration: summary.migration, rows: summary.rows, files: summary.files };
+  return {
+    file: out,
+    bytes: statSync(out).size,
+    migration: summary.migration,
+    rows: summary.rows,
+    files: summary.files,
+  };
 }
 
 /** `restore --from FILE [--force]`: into a fresh DATA_DIR or an empty database, with the service stopped. */
@@ -56,7 +62,12 @@ async function restore(session: CliSession): Promise<Output> {
       // Only the files a backup is made with: a backup file never names a path to write.
       if (KEPT_WITH_DATA.includes(name)) writeDataDirFile(name, content);
     }
-    return { from, migration: restored.migration, rows: restored.rows, files: restored.files.filter((name) => KEPT_WITH_DATA.includes(name)) };
+    return {
+      from,
+      migration: restored.migration,
+      rows: restored.rows,
+      files: restored.files.filter((name) => KEPT_WITH_DATA.includes(name)),
+    };
   } catch (error) {
     if (error instanceof RestoreRefused) throw new UsageError(error.message);
     throw new Error(`restore failed, nothing was changed: ${(error as Error).message}`);

@@ -43,7 +43,10 @@ export const guildCommands = {
     const guildId = idOption(options, "guild");
     const applicationId = idOption(options, "application");
     const raw = options.permissions;
-    const permissions = raw === undefined ? Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory : parsePermissionBits(raw);
+    const permissions =
+      raw === undefined
+        ? Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory
+        : parsePermissionBits(raw);
     if (permissions === null) throw new UsageError("--permissions must be a decimal permission bit field");
     const member = await domain.members.addBot(await guildOwner(domain, guildId), guildId, applicationId, permissions);
     return { guild_id: guildId.toString(), user_id: member.userId.toString() };

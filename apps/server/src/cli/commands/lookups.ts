@@ -18,14 +18,16 @@ export function limitOption(options: Options, fallback: number, max: number): nu
   const raw = options.limit;
   if (raw === undefined) return fallback;
   const limit = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || limit < 1 || limit > max) throw new UsageError(`--limit must be a whole number from 1 to ${max}`);
+  if (!/^[0-9]+$/.test(raw) || limit < 1 || limit > max)
+    throw new UsageError(`--limit must be a whole number from 1 to ${max}`);
   return limit;
 }
 
 /** A password an operator sets for someone: the web app's rule (hard to guess, not the username). */
 export async function strongPasswordOption(options: Options, username: string): Promise<string> {
   const password = required(options, "password");
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw new UsageError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    throw new UsageError(`--password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
   const strength = await checkPasswordStrength(password, [username]);
   if (!strength.ok) throw new UsageError(`--password is too easy to guess: ${strength.message}`);
   return password;

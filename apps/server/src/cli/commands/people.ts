@@ -10,7 +10,14 @@ async function listUsers(domain: Domain, options: Options): Promise<Output> {
   const { total, users } = await domain.userDirectory.search(options.query?.trim(), limitOption(options, 50, 1000));
   return {
     total,
-    users: users.map((u) => ({ id: u.id.toString(), username: u.username, global_name: u.globalName, bot: u.bot, suspended: u.suspendedAt !== null, created_at: u.createdAt.toISOString() })),
+    users: users.map((u) => ({
+      id: u.id.toString(),
+      username: u.username,
+      global_name: u.globalName,
+      bot: u.bot,
+      suspended: u.suspendedAt !== null,
+      created_at: u.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -18,7 +25,10 @@ export const peopleCommands = {
   "user create": async (domain: Domain, options: Options): Promise<Output> => {
     const password = required(options, "password");
     if (password.length < 8) throw new UsageError("--password must be at least 8 characters");
-    const user = await domain.users.createPerson({ username: required(options, "username"), passwordHash: await hashPassword(password) });
+    const user = await domain.users.createPerson({
+      username: required(options, "username"),
+      passwordHash: await hashPassword(password),
+    });
     return { id: user.id.toString() };
   },
 

@@ -16,7 +16,10 @@ export function redactedUrl(raw: string): { url: string; password: "set" | "none
 }
 
 /** How a secret is configured: from the environment, generated into DATA_DIR, or not yet. */
-export function secretSource(fromEnv: string | undefined, generatedFileExists: boolean): "set" | "generated" | "not generated yet" {
+export function secretSource(
+  fromEnv: string | undefined,
+  generatedFileExists: boolean,
+): "set" | "generated" | "not generated yet" {
   if (fromEnv) return "set";
   return generatedFileExists ? "generated" : "not generated yet";
 }

@@ -38,7 +38,10 @@ export function clientCloseEndsSession(code: number): boolean {
 
 /** Thrown by a handler to close its connection with a gateway close code. */
 export class GatewayCloseError extends Error {
-  constructor(readonly code: GatewayCloseCodes, detail?: string) {
+  constructor(
+    readonly code: GatewayCloseCodes,
+    detail?: string,
+  ) {
     super(detail ?? closeReason(code));
   }
 }

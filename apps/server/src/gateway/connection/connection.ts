@@ -3,7 +3,13 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import { handlerFor, type OpcodeHandlers } from "../handlers";
 import type { ConnectionServices } from "../services";
 import type { Session, SessionCarrier } from "../sessions/session";
-import { clientCloseEndsSession, closeEndsSession, closeReason, GatewayCloseCodes, GatewayCloseError } from "./close-codes";
+import {
+  clientCloseEndsSession,
+  closeEndsSession,
+  closeReason,
+  GatewayCloseCodes,
+  GatewayCloseError,
+} from "./close-codes";
 import { heartbeatAckFrame, helloFrame, invalidSessionFrame, SerializedEvent } from "./payloads";
 import type { GatewaySocket } from "./socket";
 
@@ -134,7 +140,9 @@ export class Connection implements SessionCarrier {
     this.waitingDispatches = waitingBytes > 0 ? this.waitingDispatches + 1 : 0;
     const { maxBufferedBytes, maxWaitingDispatches } = this.services.options;
     if (waitingBytes > maxBufferedBytes || this.waitingDispatches > maxWaitingDispatches) {
-      console.warn(`gateway: closed a connection whose client stopped reading (${this.waitingDispatches} dispatches, ${waitingBytes} bytes waiting)`);
+      console.warn(
+        `gateway: closed a connection whose client stopped reading (${this.waitingDispatches} dispatches, ${waitingBytes} bytes waiting)`,
+      );
       this.close(GatewayCloseCodes.UnknownError);
     }
   }
@@ -168,7 +176,8 @@ export class Connection implements SessionCarrier {
     } catch {
       return this.close(GatewayCloseCodes.DecodeError);
     }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return this.close(GatewayCloseCodes.DecodeError);
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload))
+      return this.close(GatewayCloseCodes.DecodeError);
     const { op, d } = payload as { op?: unknown; d?: unknown };
     const handler = typeof op === "number" ? handlerFor(this.handlers, op) : undefined;
     if (!handler) return this.close(GatewayCloseCodes.UnknownOpcode);
@@ -200,12 +209,18 @@ export class Connection implements SessionCarrier {
 
   private armHeartbeatDeadline(): void {
     if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = setTimeout(() => this.close(GatewayCloseCodes.SessionTimedOut), this.services.options.heartbeatTimeoutMs);
+    this.heartbeatTimer = setTimeout(
+      () => this.close(GatewayCloseCodes.SessionTimedOut),
+      this.services.options.heartbeatTimeoutMs,
+    );
   }
 
   private armIdentifyDeadline(): void {
     this.clearIdentifyTimer();
-    this.identifyTimer = setTimeout(() => this.close(GatewayCloseCodes.NotAuthenticated), this.services.options.identifyTimeoutMs);
+    this.identifyTimer = setTimeout(
+      () => this.close(GatewayCloseCodes.NotAuthenticated),
+      this.services.options.identifyTimeoutMs,
+    );
   }
 
   private clearIdentifyTimer(): void {

@@ -10,10 +10,20 @@ import {
  * platform's do. A dispatch frame wraps `d` serialized once per event (see dispatchFrame).
  */
 export function helloFrame(heartbeatIntervalMs: number): string {
-  return JSON.stringify({ t: null, s: null, op: GatewayOpcodes.Hello, d: { heartbeat_interval: heartbeatIntervalMs } } satisfies GatewayHello);
+  return JSON.stringify({
+    t: null,
+    s: null,
+    op: GatewayOpcodes.Hello,
+    d: { heartbeat_interval: heartbeatIntervalMs },
+  } satisfies GatewayHello);
 }
 
-const HEARTBEAT_ACK = JSON.stringify({ t: null, s: null, op: GatewayOpcodes.HeartbeatAck, d: undefined } satisfies GatewayHeartbeatAck);
+const HEARTBEAT_ACK = JSON.stringify({
+  t: null,
+  s: null,
+  op: GatewayOpcodes.HeartbeatAck,
+  d: undefined,
+} satisfies GatewayHeartbeatAck);
 
 export function heartbeatAckFrame(): string {
   return HEARTBEAT_ACK;
@@ -21,7 +31,12 @@ export function heartbeatAckFrame(): string {
 
 /** Op 9: `d` is always the boolean false (the session cannot be resumed), never null. */
 export function invalidSessionFrame(): string {
-  return JSON.stringify({ t: null, s: null, op: GatewayOpcodes.InvalidSession, d: false } satisfies GatewayInvalidSession);
+  return JSON.stringify({
+    t: null,
+    s: null,
+    op: GatewayOpcodes.InvalidSession,
+    d: false,
+  } satisfies GatewayInvalidSession);
 }
 
 /**

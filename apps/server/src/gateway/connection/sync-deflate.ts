@@ -12,7 +12,15 @@ export const ZLIB_STREAM_OPTIONS = { level: 1, windowBits: 15, memLevel: 8 } as 
 
 /** Node's zlib binding, which node's own synchronous helpers (deflateSync) drive the same way. */
 interface ZlibHandle {
-  writeSync(flush: number, input: Uint8Array, inOffset: number, inLength: number, output: Uint8Array, outOffset: number, outLength: number): void;
+  writeSync(
+    flush: number,
+    input: Uint8Array,
+    inOffset: number,
+    inLength: number,
+    output: Uint8Array,
+    outOffset: number,
+    outLength: number,
+  ): void;
 }
 interface DeflateInternals {
   _handle: ZlibHandle | null;

@@ -54,7 +54,9 @@ export class Dispatcher {
     let candidates: Session[];
     try {
       this.audience.applyJoins(event, this.sessions);
-      candidates = this.audience.candidates(event, this.sessions).filter((s) => intentAllows(event, s.intents, s.userId));
+      candidates = this.audience
+        .candidates(event, this.sessions)
+        .filter((s) => intentAllows(event, s.intents, s.userId));
       this.audience.applyLeaves(event, this.sessions);
     } finally {
       this.accepting = null;
@@ -125,8 +127,12 @@ export class Dispatcher {
   }
 
   /** The GUILD_CREATE variant with presences, when some receiver holds Guild Presences. */
-  private async withPresencesFor(event: DispatchEvent, receivers: Session[]): Promise<{ event: SerializedEvent; data: DispatchPayload<GatewayDispatchEvents.GuildCreate> } | null> {
-    if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !receivers.some((s) => receivesPresences(s.intents))) return null;
+  private async withPresencesFor(
+    event: DispatchEvent,
+    receivers: Session[],
+  ): Promise<{ event: SerializedEvent; data: DispatchPayload<GatewayDispatchEvents.GuildCreate> } | null> {
+    if (!isDispatch(event, GatewayDispatchEvents.GuildCreate) || !receivers.some((s) => receivesPresences(s.intents)))
+      return null;
     const data = await withPresences(this.presences, event.d);
     return { event: new SerializedEvent(event.t, data, event.id), data };
   }

@@ -1,5 +1,9 @@
 import { presencePayload } from "@chat/presence";
-import { GatewayCloseCodes, GatewayDispatchEvents, type GatewayGuildMembersChunkDispatchData } from "discord-api-types/v10";
+import {
+  GatewayCloseCodes,
+  GatewayDispatchEvents,
+  type GatewayGuildMembersChunkDispatchData,
+} from "discord-api-types/v10";
 import { GatewayCloseError } from "../connection/close-codes";
 import { SerializedEvent } from "../connection/payloads";
 import { isFrameObject } from "../handlers/frame-fields";
@@ -28,13 +32,18 @@ export function parseMemberRequest(d: unknown): MemberRequest {
   const { guild_id, query, limit, user_ids, presences, nonce } = d;
   const guildIds = idList(guild_id);
   if (!guildIds || guildIds.length === 0) throw decodeError();
-  const common = { guildIds: [...new Set(guildIds)], presences: presences === true, ...(validNonce(nonce) ? { nonce } : {}) };
+  const common = {
+    guildIds: [...new Set(guildIds)],
+    presences: presences === true,
+    ...(validNonce(nonce) ? { nonce } : {}),
+  };
   if (user_ids !== undefined && user_ids !== null) {
     const userIds = idList(user_ids);
     if (!userIds || userIds.length > MAX_REQUESTED_USER_IDS) throw decodeError();
     return { ...common, select: { userIds: [...new Set(userIds)] } };
   }
-  if (typeof query !== "string" || typeof limit !== "number" || !Number.isInteger(limit) || limit < 0) throw decodeError();
+  if (typeof query !== "string" || typeof limit !== "number" || !Number.isInteger(limit) || limit < 0)
+    throw decodeError();
   return { ...common, select: { query, limit } };
 }
 
@@ -43,7 +52,11 @@ export function parseMemberRequest(d: unknown): MemberRequest {
  * `chunk_count`) for each requested guild the session receives: guilds the bot is not in, or
  * that belong to another shard, are ignored. Presences only for holders of Guild Presences.
  */
-export async function answerMemberRequest(services: MemberRequestServices, session: Session, request: MemberRequest): Promise<void> {
+export async function answerMemberRequest(
+  services: MemberRequestServices,
+  session: Session,
+  request: MemberRequest,
+): Promise<void> {
   const withPresences = request.presences && receivesPresences(session.intents);
   for (const guildId of request.guildIds) {
     if (!session.guildIds.has(guildId)) continue;
@@ -59,7 +72,9 @@ export async function answerMemberRequest(services: MemberRequestServices, sessi
         chunk_index: index,
         chunk_count: chunkCount,
         ...(notFound && index === 0 ? { not_found: notFound } : {}),
-        ...(statuses ? { presences: [...statuses].map(([userId, status]) => presencePayload(userId, guildId, status)) } : {}),
+        ...(statuses
+          ? { presences: [...statuses].map(([userId, status]) => presencePayload(userId, guildId, status)) }
+          : {}),
         ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
       } satisfies GatewayGuildMembersChunkDispatchData;
       session.dispatch(new SerializedEvent(GatewayDispatchEvents.GuildMembersChunk, chunk));

@@ -9,8 +9,18 @@ import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10"
 export const ALWAYS = 0;
 type IntentRule = number | { guild: number; direct: number };
 
-const { Guilds, GuildMembers, GuildExpressions, GuildVoiceStates, GuildPresences, GuildMessages, GuildMessageReactions, GuildMessageTyping, GuildScheduledEvents, DirectMessages } =
-  GatewayIntentBits;
+const {
+  Guilds,
+  GuildMembers,
+  GuildExpressions,
+  GuildVoiceStates,
+  GuildPresences,
+  GuildMessages,
+  GuildMessageReactions,
+  GuildMessageTyping,
+  GuildScheduledEvents,
+  DirectMessages,
+} = GatewayIntentBits;
 const E = GatewayDispatchEvents;
 
 export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, IntentRule>> = {

@@ -29,7 +29,11 @@ const PREFERRED_NODE_GRACE_MS = 500;
  * preferred session elsewhere leaves it to that node for a moment. When no node has a connected session
  * whose shard holds the guild, the interaction fails at once.
  */
-export function claimingRouter(interactions: Interactions, sessions: SessionRegistry, store: SessionStore): InteractionRouter {
+export function claimingRouter(
+  interactions: Interactions,
+  sessions: SessionRegistry,
+  store: SessionStore,
+): InteractionRouter {
   return {
     async choose(event, candidates) {
       const { id } = event.d;
@@ -40,11 +44,18 @@ export function claimingRouter(interactions: Interactions, sessions: SessionRegi
       if (!chosen && connected.length > 0) {
         // The preferred session's node claims at once; its lease may outlive a node that died,
         // so after a moment this node claims for its own session (the row lets one claim win).
-        if (preferred && store.shared && (await store.liveSessions(connected[0]!.userId)).some((s) => s.id === preferred)) await sleep(PREFERRED_NODE_GRACE_MS);
+        if (
+          preferred &&
+          store.shared &&
+          (await store.liveSessions(connected[0]!.userId)).some((s) => s.id === preferred)
+        )
+          await sleep(PREFERRED_NODE_GRACE_MS);
         chosen = connected[0] as Session;
       }
       if (!chosen) {
-        const elsewhere = store.shared ? (await store.liveSessions(event.userIds?.[0] ?? "")).some((s) => shardHoldsGuild(s.shard, guildId)) : false;
+        const elsewhere = store.shared
+          ? (await store.liveSessions(event.userIds?.[0] ?? "")).some((s) => shardHoldsGuild(s.shard, guildId))
+          : false;
         if (!elsewhere) await interactions.undeliverable(id);
         return null;
       }

@@ -45,7 +45,13 @@ export function parseIdentify(d: unknown): IdentifyRequest {
 
 /** Required, a non-negative integer, and only bits the platform defines. */
 function validIntents(intents: unknown): intents is number {
-  return typeof intents === "number" && Number.isInteger(intents) && intents >= 0 && intents <= 0x7fffffff && (intents & ~KNOWN_INTENTS) === 0;
+  return (
+    typeof intents === "number" &&
+    Number.isInteger(intents) &&
+    intents >= 0 &&
+    intents <= 0x7fffffff &&
+    (intents & ~KNOWN_INTENTS) === 0
+  );
 }
 
 /** `[id, count]` with 0 <= id < count; null when absent; undefined when invalid. */

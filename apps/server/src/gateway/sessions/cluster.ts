@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { type DispatchEvent, type DomainEvent, EventHistory, GATEWAY_BUS_BARRIER, isPersonEvent, type RedisBus } from "@chat/events";
+import {
+  type DispatchEvent,
+  type DomainEvent,
+  EventHistory,
+  GATEWAY_BUS_BARRIER,
+  isPersonEvent,
+  type RedisBus,
+} from "@chat/events";
 import type { ServerContext } from "../../context";
 import type { Dispatcher } from "../dispatch/dispatcher";
 import type { GatewayOptions } from "../options";
@@ -61,9 +68,15 @@ function memoryStorage(options: GatewayOptions): SessionStorage {
 function journalStorage(dir: string, options: GatewayOptions): SessionStorage {
   let journal: GatewayJournal;
   try {
-    journal = new GatewayJournal(dir, { resumeWindowMs: options.resumeWindowMs, replayCapacity: options.replayCapacity, segmentMs: options.journalSegmentMs });
+    journal = new GatewayJournal(dir, {
+      resumeWindowMs: options.resumeWindowMs,
+      replayCapacity: options.replayCapacity,
+      segmentMs: options.journalSegmentMs,
+    });
   } catch (error) {
-    console.error(`gateway: cannot keep sessions in ${dir} (${(error as Error).message}); bots will identify again after a restart`);
+    console.error(
+      `gateway: cannot keep sessions in ${dir} (${(error as Error).message}); bots will identify again after a restart`,
+    );
     return memoryStorage(options);
   }
   const replay = new JournalReplayStore(journal, options.replayCapacity);
@@ -72,9 +85,12 @@ function journalStorage(dir: string, options: GatewayOptions): SessionStorage {
   history.prepend(journal.previous.events.filter(({ event }) => isBotDispatch(event)));
   journal.forgetLoadedFrames();
   // The last run's sessions nobody resumed in time: forgotten.
-  const expiry = setTimeout(() => {
-    for (const id of journal.expirePrevious()) replay.drop(id);
-  }, Math.max(0, journal.previous.endedAt + options.resumeWindowMs - Date.now()) + 1_000);
+  const expiry = setTimeout(
+    () => {
+      for (const id of journal.expirePrevious()) replay.drop(id);
+    },
+    Math.max(0, journal.previous.endedAt + options.resumeWindowMs - Date.now()) + 1_000,
+  );
   expiry.unref();
   return {
     replay,
@@ -104,7 +120,10 @@ function redisStorage(url: string, namespace: string, bus: RedisBus, options: Ga
   const redis = gatewayRedis(url);
   const nodeId = randomBytes(8).toString("hex");
   const store = new RedisSessionStore(redis, namespace, { nodeId, resumeWindowMs: options.resumeWindowMs });
-  const replay = new RedisReplayStore(redis, namespace, options.replayCapacity, { nodeId, onRefused: (sessionId) => store.lost(sessionId) });
+  const replay = new RedisReplayStore(redis, namespace, options.replayCapacity, {
+    nodeId,
+    onRefused: (sessionId) => store.lost(sessionId),
+  });
   const history = new EventHistory(options.historyLimit, options.resumeWindowMs + 60_000);
   const backfilled = backfill(bus, history, options.resumeWindowMs + 60_000);
   const barriers = new Map<string, () => void>();
@@ -153,7 +172,11 @@ export function isBotDispatch(event: DomainEvent): event is DispatchEvent {
 function backfill(bus: RedisBus, history: EventHistory, withinMs: number): Promise<void> {
   return bus.earlier(bus.heardUpTo, withinMs).then(
     (earlier) => history.prepend(earlier.flatMap(({ event, at }) => (isBotDispatch(event) ? [{ event, at }] : []))),
-    (error) => console.error("gateway: could not read the bus's earlier events; sessions of nodes gone before this one started end", error),
+    (error) =>
+      console.error(
+        "gateway: could not read the bus's earlier events; sessions of nodes gone before this one started end",
+        error,
+      ),
   );
 }
 

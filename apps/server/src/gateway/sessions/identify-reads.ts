@@ -48,9 +48,13 @@ export class IdentifyReads {
       return;
     }
     // In no shared read: presences are added per session from the presence store, typing is in no payload.
-    if (isDispatch(event, GatewayDispatchEvents.PresenceUpdate) || isDispatch(event, GatewayDispatchEvents.TypingStart)) return;
+    if (isDispatch(event, GatewayDispatchEvents.PresenceUpdate) || isDispatch(event, GatewayDispatchEvents.TypingStart))
+      return;
     const guildId = event.guildId;
-    const membership = isDispatch(event, GatewayDispatchEvents.GuildCreate) || isDispatch(event, GatewayDispatchEvents.GuildDelete) || isDispatch(event, GatewayDispatchEvents.GuildMemberRemove);
+    const membership =
+      isDispatch(event, GatewayDispatchEvents.GuildCreate) ||
+      isDispatch(event, GatewayDispatchEvents.GuildDelete) ||
+      isDispatch(event, GatewayDispatchEvents.GuildMemberRemove);
     if (!guildId || membership) this.reads.clear();
     else this.reads.dropGuild(guildId);
   }
@@ -77,7 +81,11 @@ export class IdentifyReads {
         withoutScheduledEvents() {
           if (!stripped) {
             const strippedData = withoutScheduledEvents(data);
-            stripped = { data: strippedData, event: strippedData === data ? event : new SerializedEvent(GatewayDispatchEvents.GuildCreate, strippedData) };
+            stripped = {
+              data: strippedData,
+              event:
+                strippedData === data ? event : new SerializedEvent(GatewayDispatchEvents.GuildCreate, strippedData),
+            };
           }
           return stripped;
         },

@@ -17,7 +17,11 @@ import { Session } from "./session";
  * presences for holders of Guild Presences), then whatever arrived meanwhile (spec emission
  * rule 6). Last, the bot shows the status it identified with.
  */
-export async function startSession(services: IdentifyServices, connection: Connection, request: IdentifyRequest): Promise<void> {
+export async function startSession(
+  services: IdentifyServices,
+  connection: Connection,
+  request: IdentifyRequest,
+): Promise<void> {
   const { identifyReads, sessions, options, urls, replay, presences, presenceTracker, store } = services;
   const bot = await identifyReads.bot(request.token);
   if (!bot) throw new GatewayCloseError(GatewayCloseCodes.AuthenticationFailed);
@@ -33,7 +37,8 @@ export async function startSession(services: IdentifyServices, connection: Conne
   };
   const userId = record.userId;
   // The 16-sessions-per-bot limit, counted across nodes in multi-node mode.
-  if (!(await store.open(record, options.maxSessionsPerBot))) throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
+  if (!(await store.open(record, options.maxSessionsPerBot)))
+    throw new GatewayCloseError(GatewayCloseCodes.RateLimited);
   if (!connection.isOpen) return store.end(record.id, userId);
   const session = new Session(record, replay);
   sessions.add(session);
@@ -58,12 +63,17 @@ export async function startSession(services: IdentifyServices, connection: Conne
   session.dispatchNow(new SerializedEvent(GatewayDispatchEvents.Ready, ready));
   services.metrics.identified();
 
-  const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents) ? [...session.guildIds] : [];
+  const guildCreates = holdsIntentFor(GatewayDispatchEvents.GuildCreate, true, session.intents)
+    ? [...session.guildIds]
+    : [];
   for (const guildId of guildCreates) {
     const variants = await identifyReads.guildCreate(BigInt(guildId), bot.user.id).catch(goneGuildAsNull);
     const shown = variants && !receivesScheduledEvents(session.intents) ? variants.withoutScheduledEvents() : variants;
     // With Guild Presences the payload gets this moment's presences, so it is serialized for this session alone.
-    const event = shown && receivesPresences(session.intents) ? new SerializedEvent(GatewayDispatchEvents.GuildCreate, await withPresences(presences, shown.data)) : shown?.event;
+    const event =
+      shown && receivesPresences(session.intents)
+        ? new SerializedEvent(GatewayDispatchEvents.GuildCreate, await withPresences(presences, shown.data))
+        : shown?.event;
     if (!alive()) return;
     // A guild left or deleted meanwhile: its GUILD_DELETE is among the held events.
     if (event) session.dispatchNow(event);

@@ -78,7 +78,15 @@ export class RedisReplayStore implements ReplayStore {
 
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> {
     const ttl = this.options.liveTtlMs ?? 15 * 60_000;
-    return this.appendScript(...this.sessionKeys(sessionId), event.frame(seq), seq, this.capacity, ttl, this.nodeId, event.id ?? "").then(
+    return this.appendScript(
+      ...this.sessionKeys(sessionId),
+      event.frame(seq),
+      seq,
+      this.capacity,
+      ttl,
+      this.nodeId,
+      event.id ?? "",
+    ).then(
       (result) => {
         if (result === 1) return true;
         this.options.onRefused?.(sessionId);
@@ -94,7 +102,9 @@ export class RedisReplayStore implements ReplayStore {
 
   retain(sessionId: string, windowMs: number): void {
     // Past the window the session has ended anyway; a little slack for the node's own timer.
-    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) => console.error("gateway replay retain failed", error));
+    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) =>
+      console.error("gateway replay retain failed", error),
+    );
   }
 
   async since(sessionId: string, seq: number): Promise<string[] | null> {
@@ -114,7 +124,9 @@ export class RedisReplayStore implements ReplayStore {
   }
 
   drop(sessionId: string): void {
-    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) => console.error("gateway replay drop failed", error));
+    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) =>
+      console.error("gateway replay drop failed", error),
+    );
   }
 
   async close(): Promise<void> {

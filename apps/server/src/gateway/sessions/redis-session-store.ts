@@ -3,7 +3,21 @@ import type { Redis } from "ioredis";
 import { type GatewayKeys, gatewayKeys } from "../redis-shared";
 import type { ClaimedSession, SessionRecord, SessionStore } from "./session-store";
 
-const FIELDS = ["owner", "user", "app", "intents", "shard", "created", "seq", "ready", "dropped", "event", "guilds", "guildsAt", "since"];
+const FIELDS = [
+  "owner",
+  "user",
+  "app",
+  "intents",
+  "shard",
+  "created",
+  "seq",
+  "ready",
+  "dropped",
+  "event",
+  "guilds",
+  "guildsAt",
+  "since",
+];
 const OWNED = "local owner = redis.call('HGET', KEYS[1], 'owner'); if owner ~= ARGV[1] then return 0 end";
 
 const SCRIPTS = {
@@ -111,12 +125,17 @@ export class RedisSessionStore implements SessionStore {
     this.recordTtlMs = options.resumeWindowMs + this.leaseMs;
     const keyCount = { open: 2, ready: 1, guilds: 1, live: 2, dropped: 2, end: 2, claim: 2, liveSessions: 1 } as const;
     this.scripts = Object.fromEntries(
-      Object.entries(SCRIPTS).map(([name, lua]) => [name, defineScript(redis, `gatewaySession_${name}`, keyCount[name as keyof typeof SCRIPTS], lua)]),
+      Object.entries(SCRIPTS).map(([name, lua]) => [
+        name,
+        defineScript(redis, `gatewaySession_${name}`, keyCount[name as keyof typeof SCRIPTS], lua),
+      ]),
     ) as Record<keyof typeof SCRIPTS, RedisScript>;
     this.subscriber = redis.duplicate();
     this.subscriber.on("error", (error) => console.error("gateway control channel", error.message));
     this.subscriber.on("message", (_channel: string, message: string) => this.controlMessage(message));
-    this.subscriber.subscribe(this.keys.control).catch((error) => this.closed || console.error("gateway control subscribe failed", error));
+    this.subscriber
+      .subscribe(this.keys.control)
+      .catch((error) => this.closed || console.error("gateway control subscribe failed", error));
     this.timers.push(setInterval(() => this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3))));
     this.timers.push(setInterval(() => this.writeCursor(), options.cursorEveryMs ?? 250));
     for (const timer of this.timers) timer.unref();
@@ -127,7 +146,18 @@ export class RedisSessionStore implements SessionStore {
     const { id, userId } = record;
     const opened = await this.scripts.open(
       ...[this.keys.session(id), this.keys.live(userId)],
-      ...[this.nodeId, id, userId, record.applicationId, record.intents, shard, record.createdAt, maxLive, this.leaseMs, this.recordTtlMs],
+      ...[
+        this.nodeId,
+        id,
+        userId,
+        record.applicationId,
+        record.intents,
+        shard,
+        record.createdAt,
+        maxLive,
+        this.leaseMs,
+        this.recordTtlMs,
+      ],
     );
     if (opened !== 1) return false;
     this.owned.set(id, userId);
@@ -135,11 +165,17 @@ export class RedisSessionStore implements SessionStore {
   }
 
   ready(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
-    this.write("ready", this.scripts.ready(this.keys.session(sessionId), this.nodeId, guildIds.join(","), marker ?? ""));
+    this.write(
+      "ready",
+      this.scripts.ready(this.keys.session(sessionId), this.nodeId, guildIds.join(","), marker ?? ""),
+    );
   }
 
   guilds(sessionId: string, guildIds: readonly string[], marker: string | undefined): void {
-    this.write("guilds", this.scripts.guilds(this.keys.session(sessionId), this.nodeId, guildIds.join(","), marker ?? ""));
+    this.write(
+      "guilds",
+      this.scripts.guilds(this.keys.session(sessionId), this.nodeId, guildIds.join(","), marker ?? ""),
+    );
   }
 
   live(sessionId: string, userId: string): void {
@@ -164,10 +200,31 @@ export class RedisSessionStore implements SessionStore {
 
   async claim(sessionId: string, userId: string, windowMs: number): Promise<ClaimedSession | null> {
     const keys = [this.keys.session(sessionId), this.keys.live(userId)];
-    const args = [this.nodeId, userId, windowMs, this.keys.cursorPrefix, this.keys.control, windowMs + 5_000, sessionId];
+    const args = [
+      this.nodeId,
+      userId,
+      windowMs,
+      this.keys.cursorPrefix,
+      this.keys.control,
+      windowMs + 5_000,
+      sessionId,
+    ];
     const result = (await this.scripts.claim(...keys, ...args)) as string[] | null;
     if (!result) return null;
-    const [previousOwner = "", app = "", intents = "0", shard = "", created = "0", seq = "0", guilds = "", event = "", guildsAt = "", since = "", cursor = "", dropped = ""] = result;
+    const [
+      previousOwner = "",
+      app = "",
+      intents = "0",
+      shard = "",
+      created = "0",
+      seq = "0",
+      guilds = "",
+      event = "",
+      guildsAt = "",
+      since = "",
+      cursor = "",
+      dropped = "",
+    ] = result;
     const [shardId, shardCount] = shard.split(",").map(Number);
     return {
       id: sessionId,
@@ -232,7 +289,9 @@ export class RedisSessionStore implements SessionStore {
     const id = this.processedId;
     if (!id || id === this.writtenId) return;
     this.writtenId = id;
-    this.redis.set(this.keys.cursor(this.nodeId), id, "PX", Math.max(this.recordTtlMs, 600_000)).catch((error) => console.error("gateway cursor write failed", error.message));
+    this.redis
+      .set(this.keys.cursor(this.nodeId), id, "PX", Math.max(this.recordTtlMs, 600_000))
+      .catch((error) => console.error("gateway cursor write failed", error.message));
   }
 
   private write(what: string, result: Promise<unknown>): void {

@@ -109,7 +109,8 @@ class Ring {
   }
 
   push(seq: number, event: SerializedEvent): void {
-    if (this.events.length > 0 && seq !== this.last + 1) throw new Error(`replay sequence gap: ${this.last} then ${seq}`);
+    if (this.events.length > 0 && seq !== this.last + 1)
+      throw new Error(`replay sequence gap: ${this.last} then ${seq}`);
     if (this.events.length < this.capacity) {
       this.events.push(event);
       return;

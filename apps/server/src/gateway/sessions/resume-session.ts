@@ -22,7 +22,11 @@ const IDENTIFY_FINISH_WAIT_MS = 5_000;
  * kept. A session this node does not hold, of another node (alive or dead, with Redis) or of
  * this node's last run (the gateway journal), is taken over first (takeover.ts).
  */
-export async function resumeSession(services: ResumeServices, connection: Connection, request: ResumeRequest): Promise<void> {
+export async function resumeSession(
+  services: ResumeServices,
+  connection: Connection,
+  request: ResumeRequest,
+): Promise<void> {
   const { identifyReads, sessions, replay, store } = services;
   const bot = await identifyReads.bot(request.token);
   if (!connection.isOpen) return;

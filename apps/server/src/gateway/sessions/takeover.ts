@@ -24,7 +24,11 @@ import { SessionRegistry } from "./session-registry";
  * node after it. Null when there is nothing to take over, or it can no longer be caught up
  * (this node does not remember back to the markers); the client then gets op 9.
  */
-export async function takeOverSession(services: TakeoverServices, userId: string, sessionId: string): Promise<Session | null> {
+export async function takeOverSession(
+  services: TakeoverServices,
+  userId: string,
+  sessionId: string,
+): Promise<Session | null> {
   const { store, history, sessions, replay, options, presences, viewers, presenceTracker } = services;
   if (!store.durable || !history) return null;
   const claimed = await store.claim(sessionId, userId, options.resumeWindowMs);
@@ -44,7 +48,10 @@ export async function takeOverSession(services: TakeoverServices, userId: string
   const alone = new SessionRegistry(replay);
   alone.add(session);
   for (const guildId of claimed.guildIds) alone.joinGuild(session, guildId);
-  const catchUp = new Dispatcher(alone, viewers, presences, { deliver: (s, event) => s.dispatchNow(event), interactions: services.replayedInteractions });
+  const catchUp = new Dispatcher(alone, viewers, presences, {
+    deliver: (s, event) => s.dispatchNow(event),
+    interactions: services.replayedInteractions,
+  });
   for (const event of backlog) catchUp.accept(event);
   sessions.adopt(session, options.resumeWindowMs);
   presenceTracker.adopt(session, PresenceUpdateStatus.Online);

@@ -11,20 +11,33 @@ import { attachmentDisposition } from "./content-disposition";
  */
 type FileQuery = AttachmentUrlQuery & { download?: unknown };
 type AttachmentRequest = { Params: { channel: string; attachment: string; filename: string }; Querystring: FileQuery };
-type EphemeralRequest = { Params: { application: string; attachment: string; filename: string }; Querystring: FileQuery };
+type EphemeralRequest = {
+  Params: { application: string; attachment: string; filename: string };
+  Querystring: FileQuery;
+};
 
 /** A file byte for byte, with headers that keep it private, uncached past its URL and inert; saved as `filename` when `download` was asked. */
-function sendFile(reply: FastifyReply, file: { contentType: string | null; data: Uint8Array; secondsLeft: number }, filename: string, query: FileQuery) {
+function sendFile(
+  reply: FastifyReply,
+  file: { contentType: string | null; data: Uint8Array; secondsLeft: number },
+  filename: string,
+  query: FileQuery,
+) {
   if (query.download !== undefined) reply.header("content-disposition", attachmentDisposition(filename));
-  return reply
-    .header("content-type", file.contentType ?? "application/octet-stream")
-    .header("content-length", file.data.byteLength)
-    // No shared cache keeps it, and no cache keeps it past the URL's expiry.
-    .header("cache-control", `private, max-age=${file.secondsLeft}`)
-    .header("x-content-type-options", "nosniff")
-    // A file is never run as a page of this origin (an uploaded .html or .svg stays inert).
-    .header("content-security-policy", "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+  return (
+    reply
+      .header("content-type", file.contentType ?? "application/octet-stream")
+      .header("content-length", file.data.byteLength)
+      // No shared cache keeps it, and no cache keeps it past the URL's expiry.
+      .header("cache-control", `private, max-age=${file.secondsLeft}`)
+      .header("x-content-type-options", "nosniff")
+      // A file is never run as a page of this origin (an uploaded .html or .svg stays inert).
+      .header(
+        "content-security-policy",
+        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .send(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength))
+  );
 }
 
 /**
@@ -37,7 +50,12 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ServerContex
     const channelId = parseId(request.params.channel);
     const attachmentId = parseId(request.params.attachment);
     if (channelId === null || attachmentId === null) throw Errors.notFound();
-    return sendFile(reply, await ctx.domain.messages.attachmentFile(channelId, attachmentId, request.params.filename, request.query), request.params.filename, request.query);
+    return sendFile(
+      reply,
+      await ctx.domain.messages.attachmentFile(channelId, attachmentId, request.params.filename, request.query),
+      request.params.filename,
+      request.query,
+    );
   });
 
   /**
@@ -49,6 +67,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ServerContex
     const applicationId = parseId(request.params.application);
     const uploadId = parseId(request.params.attachment);
     if (applicationId === null || uploadId === null) throw Errors.notFound();
-    return sendFile(reply, await ctx.domain.uploads.ephemeralFile(applicationId, uploadId, request.params.filename, request.query), request.params.filename, request.query);
+    return sendFile(
+      reply,
+      await ctx.domain.uploads.ephemeralFile(applicationId, uploadId, request.params.filename, request.query),
+      request.params.filename,
+      request.query,
+    );
   });
 }

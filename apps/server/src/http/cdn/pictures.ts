@@ -2,7 +2,6 @@ import { Errors, PICTURE_KINDS, type PictureKind, parseId } from "@chat/domain";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServerContext } from "../../context";
 
-
 /** `<hash>.<ext>`: any of the formats the reference platform serves; the stored picture is sent whatever is asked. */
 const HASH_FILE = /^([0-9a-f]{32})\.(png|jpg|jpeg|webp|gif)$/;
 const ID_FILE = /^([0-9]+)\.(png|jpg|jpeg|webp|gif)$/;
@@ -41,14 +40,20 @@ export function registerPictureRoutes(app: FastifyInstance, ctx: ServerContext):
 
   const send = (reply: FastifyReply, picture: { contentType: string; data: Uint8Array } | null) => {
     if (!picture) throw Errors.notFound();
-    return reply.header("content-type", picture.contentType).header("cache-control", IMMUTABLE).send(Buffer.from(picture.data));
+    return reply
+      .header("content-type", picture.contentType)
+      .header("cache-control", IMMUTABLE)
+      .send(Buffer.from(picture.data));
   };
 
-  app.get<{ Params: { kind: string; owner: string; hash: string } }>("/pictures/:kind/:owner/:hash", async (request, reply) => {
-    const ownerId = parseId(request.params.owner);
-    const kind = PICTURE_KINDS.find((k): k is PictureKind => k === request.params.kind);
-    return send(reply, ownerId === null || !kind ? null : await pictures.picture(kind, ownerId, request.params.hash));
-  });
+  app.get<{ Params: { kind: string; owner: string; hash: string } }>(
+    "/pictures/:kind/:owner/:hash",
+    async (request, reply) => {
+      const ownerId = parseId(request.params.owner);
+      const kind = PICTURE_KINDS.find((k): k is PictureKind => k === request.params.kind);
+      return send(reply, ownerId === null || !kind ? null : await pictures.picture(kind, ownerId, request.params.hash));
+    },
+  );
 
   app.get<{ Params: { emoji: string } }>("/emoji-images/:emoji", async (request, reply) => {
     const emojiId = parseId(request.params.emoji);

@@ -4,7 +4,10 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../context";
 
 /** The internal endpoints (event hub, presence API) answer loopback clients only, unless INTERNAL_SECRET was set to link other hosts. */
-export function internalReachableFrom(ctx: Pick<ServerContext, "internalFromAnyHost">, address: string | undefined): boolean {
+export function internalReachableFrom(
+  ctx: Pick<ServerContext, "internalFromAnyHost">,
+  address: string | undefined,
+): boolean {
   if (ctx.internalFromAnyHost) return true;
   return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 }

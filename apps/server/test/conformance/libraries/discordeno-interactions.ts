@@ -1,4 +1,8 @@
-import { type APIApplicationCommandOption, ApplicationCommandOptionType, ApplicationCommandType } from "discord-api-types/v10";
+import {
+  type APIApplicationCommandOption,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+} from "discord-api-types/v10";
 import {
   type ActionRow,
   ApplicationCommandOptionTypes,
@@ -38,11 +42,29 @@ function discordenoOption(option: APIApplicationCommandOption): Option {
   const base = { name: option.name, description: option.description };
   switch (option.type) {
     case ApplicationCommandOptionType.Subcommand:
-      return { ...base, type: ApplicationCommandOptionTypes.SubCommand, options: (option.options ?? []).map(discordenoOption) };
+      return {
+        ...base,
+        type: ApplicationCommandOptionTypes.SubCommand,
+        options: (option.options ?? []).map(discordenoOption),
+      };
     case ApplicationCommandOptionType.String:
-      return { ...base, type: ApplicationCommandOptionTypes.String, required: option.required, choices: option.choices, maxLength: option.max_length, autocomplete: option.autocomplete };
+      return {
+        ...base,
+        type: ApplicationCommandOptionTypes.String,
+        required: option.required,
+        choices: option.choices,
+        maxLength: option.max_length,
+        autocomplete: option.autocomplete,
+      };
     case ApplicationCommandOptionType.Integer:
-      return { ...base, type: ApplicationCommandOptionTypes.Integer, required: option.required, minValue: option.min_value, maxValue: option.max_value, autocomplete: option.autocomplete };
+      return {
+        ...base,
+        type: ApplicationCommandOptionTypes.Integer,
+        required: option.required,
+        minValue: option.min_value,
+        maxValue: option.max_value,
+        autocomplete: option.autocomplete,
+      };
     case ApplicationCommandOptionType.Boolean:
       return { ...base, type: ApplicationCommandOptionTypes.Boolean, required: option.required };
     case ApplicationCommandOptionType.User:
@@ -56,9 +78,18 @@ function discordenoOption(option: APIApplicationCommandOption): Option {
 
 function discordenoCommand(command: CommandDefinitions[number]): CreateApplicationCommand {
   if (isContextMenuCommand(command)) {
-    return { type: command.type === ApplicationCommandType.User ? ApplicationCommandTypes.User : ApplicationCommandTypes.Message, name: command.name };
+    return {
+      type:
+        command.type === ApplicationCommandType.User ? ApplicationCommandTypes.User : ApplicationCommandTypes.Message,
+      name: command.name,
+    };
   }
-  return { type: ApplicationCommandTypes.ChatInput, name: command.name, description: command.description, options: (command.options ?? []).map(discordenoOption) };
+  return {
+    type: ApplicationCommandTypes.ChatInput,
+    name: command.name,
+    description: command.description,
+    options: (command.options ?? []).map(discordenoOption),
+  };
 }
 
 interface ParsedOption {
@@ -70,7 +101,13 @@ interface ParsedOption {
 }
 
 function seenOption(option: ParsedOption): SeenCommandOption {
-  return { type: option.type, name: option.name, required: option.required ?? false, choices: (option.choices ?? []).map((c) => c.value), options: (option.options ?? []).map(seenOption) };
+  return {
+    type: option.type,
+    name: option.name,
+    required: option.required ?? false,
+    choices: (option.choices ?? []).map((c) => c.value),
+    options: (option.options ?? []).map(seenOption),
+  };
 }
 
 function components(message: InteractionMessage): { components?: ActionRow[] } {
@@ -86,7 +123,10 @@ function components(message: InteractionMessage): { components?: ActionRow[] } {
   }
   if (message.select) {
     const { customId, placeholder, minValues, maxValues, options } = message.select;
-    rows.push({ type: MessageComponentTypes.ActionRow, components: [{ type: MessageComponentTypes.SelectMenu, customId, placeholder, minValues, maxValues, options }] });
+    rows.push({
+      type: MessageComponentTypes.ActionRow,
+      components: [{ type: MessageComponentTypes.SelectMenu, customId, placeholder, minValues, maxValues, options }],
+    });
   }
   return rows.length > 0 ? { components: rows } : {};
 }
@@ -111,10 +151,20 @@ function slashOptions(interaction: DiscordenoInteraction) {
     } else if (typeof value === "object" && value !== null && "url" in value) {
       const file = value as { id: bigint; filename: string; size: number; contentType?: string; url: string };
       options[name] = file.id.toString();
-      attachments[file.id.toString()] = { filename: file.filename, size: file.size, contentType: file.contentType ?? null, url: file.url };
+      attachments[file.id.toString()] = {
+        filename: file.filename,
+        size: file.size,
+        contentType: file.contentType ?? null,
+        url: file.url,
+      };
     }
   }
-  return { subcommand: sub?.name ?? null, options, users, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) };
+  return {
+    subcommand: sub?.name ?? null,
+    options,
+    users,
+    ...(Object.keys(attachments).length > 0 ? { attachments } : {}),
+  };
 }
 
 function see(interaction: DiscordenoInteraction): SeenInteraction | null {
@@ -130,13 +180,26 @@ function see(interaction: DiscordenoInteraction): SeenInteraction | null {
   if (interaction.type === InteractionTypes.ApplicationCommand) {
     const command = { commandId: data.id?.toString(), commandName: data.name };
     const targetId = data.targetId?.toString();
-    if (data.type === ApplicationCommandTypes.ChatInput) return { ...base, ...command, kind: "slash", ...slashOptions(interaction) };
+    if (data.type === ApplicationCommandTypes.ChatInput)
+      return { ...base, ...command, kind: "slash", ...slashOptions(interaction) };
     if (data.type === ApplicationCommandTypes.User && data.targetId !== undefined) {
       const target = data.resolved?.users?.get(data.targetId);
-      return { ...base, ...command, kind: "user", targetId, users: target ? { [target.id.toString()]: target.username } : {} };
+      return {
+        ...base,
+        ...command,
+        kind: "user",
+        targetId,
+        users: target ? { [target.id.toString()]: target.username } : {},
+      };
     }
     if (data.type === ApplicationCommandTypes.Message && data.targetId !== undefined) {
-      return { ...base, ...command, kind: "message", targetId, targetContent: data.resolved?.messages?.get(data.targetId)?.content };
+      return {
+        ...base,
+        ...command,
+        kind: "message",
+        targetId,
+        targetContent: data.resolved?.messages?.get(data.targetId)?.content,
+      };
     }
     return null;
   }
@@ -144,14 +207,23 @@ function see(interaction: DiscordenoInteraction): SeenInteraction | null {
     // discordeno 21 knows action rows of text inputs only (no label components): each row's input and its value.
     const fields: Record<string, string | string[]> = {};
     for (const row of data.components ?? []) {
-      for (const input of row.components ?? []) if (input.customId !== undefined && input.value !== undefined) fields[input.customId] = input.value;
+      for (const input of row.components ?? [])
+        if (input.customId !== undefined && input.value !== undefined) fields[input.customId] = input.value;
     }
-    return { ...base, kind: "form", customId: data.customId ?? "", ...(interaction.message ? { messageId: interaction.message.id.toString() } : {}), fields };
+    return {
+      ...base,
+      kind: "form",
+      customId: data.customId ?? "",
+      ...(interaction.message ? { messageId: interaction.message.id.toString() } : {}),
+      fields,
+    };
   }
   if (interaction.type === InteractionTypes.MessageComponent) {
     const messageId = interaction.message?.id.toString();
-    if (data.componentType === MessageComponentTypes.Button) return { ...base, kind: "button", customId: data.customId, messageId };
-    if (data.componentType === MessageComponentTypes.SelectMenu) return { ...base, kind: "select", customId: data.customId, messageId, values: data.values };
+    if (data.componentType === MessageComponentTypes.Button)
+      return { ...base, kind: "button", customId: data.customId, messageId };
+    if (data.componentType === MessageComponentTypes.SelectMenu)
+      return { ...base, kind: "select", customId: data.customId, messageId, values: data.values };
   }
   return null;
 }
@@ -160,7 +232,8 @@ function see(interaction: DiscordenoInteraction): SeenInteraction | null {
 function discordenoModal(form: FormDefinition) {
   const components: ActionRow[] = form.fields.map((field) => {
     const { input } = field;
-    if (field.layout !== "row" || input.kind !== "text") throw new Error("discordeno 21 builds forms of text inputs in action rows only");
+    if (field.layout !== "row" || input.kind !== "text")
+      throw new Error("discordeno 21 builds forms of text inputs in action rows only");
     return {
       type: MessageComponentTypes.ActionRow,
       components: [
@@ -180,7 +253,11 @@ function discordenoModal(form: FormDefinition) {
 }
 
 /** discordeno 21's interactions, through bot.helpers: sendInteractionResponse, editOriginalInteractionResponse, sendFollowupMessage. */
-export function discordenoInteractions(bot: DiscordenoBot, seen: (message: DiscordenoMessage) => SeenMessage, problems: string[]) {
+export function discordenoInteractions(
+  bot: DiscordenoBot,
+  seen: (message: DiscordenoMessage) => SeenMessage,
+  problems: string[],
+) {
   const received = new WaitableLog<ReceivedInteraction>("interaction");
   const autocompletes = new WaitableLog<ReceivedAutocomplete>("autocomplete interaction");
   const interactions: BotInteractions = {
@@ -203,10 +280,20 @@ export function discordenoInteractions(bot: DiscordenoBot, seen: (message: Disco
     type: InteractionResponseTypes,
     data?: Parameters<DiscordenoBot["helpers"]["sendInteractionResponse"]>[2]["data"],
     withResponse = false,
-  ) => bot.helpers.sendInteractionResponse(interaction.id, interaction.token, data === undefined ? { type } : { type, data }, { withResponse });
+  ) =>
+    bot.helpers.sendInteractionResponse(
+      interaction.id,
+      interaction.token,
+      data === undefined ? { type } : { type, data },
+      { withResponse },
+    );
   const handle = (interaction: DiscordenoInteraction) => {
     if (interaction.type === InteractionTypes.ApplicationCommandAutocomplete) {
-      const leaves = (interaction.data?.options ?? []) as { name: string; value?: string | number | boolean; focused?: boolean }[];
+      const leaves = (interaction.data?.options ?? []) as {
+        name: string;
+        value?: string | number | boolean;
+        focused?: boolean;
+      }[];
       const focused = leaves.find((o) => o.focused);
       autocompletes.push({
         seen: {
@@ -214,7 +301,11 @@ export function discordenoInteractions(bot: DiscordenoBot, seen: (message: Disco
           commandName: interaction.data?.name ?? "",
           userId: interaction.user.id.toString(),
           focused: { name: focused?.name ?? "(none)", value: (focused?.value as string | number | undefined) ?? "" },
-          options: Object.fromEntries(leaves.filter((o) => !o.focused && o.value !== undefined).map((o) => [o.name, o.value as string | number | boolean])),
+          options: Object.fromEntries(
+            leaves
+              .filter((o) => !o.focused && o.value !== undefined)
+              .map((o) => [o.name, o.value as string | number | boolean]),
+          ),
         },
         respond: async (choices) => {
           await respond(interaction, InteractionResponseTypes.ApplicationCommandAutocompleteResult, { choices });
@@ -230,18 +321,28 @@ export function discordenoInteractions(bot: DiscordenoBot, seen: (message: Disco
     received.push({
       seen: parsed,
       async reply(message) {
-        const response = await respond(interaction, InteractionResponseTypes.ChannelMessageWithSource, { content: message.content, flags: flags(message), ...components(message) }, true);
+        const response = await respond(
+          interaction,
+          InteractionResponseTypes.ChannelMessageWithSource,
+          { content: message.content, flags: flags(message), ...components(message) },
+          true,
+        );
         if (!response?.resource?.message) throw new Error("discordeno read no message in the callback's answer");
         return seen(response.resource.message);
       },
       async defer(options) {
-        await respond(interaction, InteractionResponseTypes.DeferredChannelMessageWithSource, { flags: flags(options) });
+        await respond(interaction, InteractionResponseTypes.DeferredChannelMessageWithSource, {
+          flags: flags(options),
+        });
       },
       async showForm(form) {
         await respond(interaction, InteractionResponseTypes.Modal, discordenoModal(form));
       },
       async update(message) {
-        await respond(interaction, InteractionResponseTypes.UpdateMessage, { content: message.content, ...components(message) });
+        await respond(interaction, InteractionResponseTypes.UpdateMessage, {
+          content: message.content,
+          ...components(message),
+        });
       },
       async deferUpdate() {
         await respond(interaction, InteractionResponseTypes.DeferredUpdateMessage);
@@ -250,7 +351,13 @@ export function discordenoInteractions(bot: DiscordenoBot, seen: (message: Disco
         return seen(await bot.helpers.editOriginalInteractionResponse(interaction.token, { content }));
       },
       async followUp(message) {
-        return seen(await bot.helpers.sendFollowupMessage(interaction.token, { content: message.content, flags: flags(message), ...components(message) }));
+        return seen(
+          await bot.helpers.sendFollowupMessage(interaction.token, {
+            content: message.content,
+            flags: flags(message),
+            ...components(message),
+          }),
+        );
       },
     });
   };

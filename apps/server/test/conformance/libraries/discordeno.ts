@@ -1,15 +1,40 @@
 import { createBot, DISCORDENO_VERSION } from "discordeno";
-import { type BotLibrary, type CachedGuild, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import {
+  type BotLibrary,
+  type CachedGuild,
+  type LibraryConnection,
+  MessageLog,
+  type SeenCommand,
+  type SeenMessage,
+} from "../bot-library";
 import { discordenoInteractions } from "./discordeno-interactions";
 
 /** What discordeno 21 keeps of each object: it drops every field not named here. */
 const desiredProperties = {
   user: { id: true, username: true },
-  interaction: { id: true, applicationId: true, type: true, token: true, data: true, user: true, guildId: true, channelId: true, message: true },
+  interaction: {
+    id: true,
+    applicationId: true,
+    type: true,
+    token: true,
+    data: true,
+    user: true,
+    guildId: true,
+    channelId: true,
+    message: true,
+  },
   interactionCallbackResponse: { interaction: true, resource: true },
   interactionCallback: { id: true, type: true, responseMessageId: true },
   interactionResource: { type: true, message: true },
-  message: { id: true, channelId: true, author: true, content: true, embeds: true, attachments: true, messageReference: true },
+  message: {
+    id: true,
+    channelId: true,
+    author: true,
+    content: true,
+    embeds: true,
+    attachments: true,
+    messageReference: true,
+  },
   messageReference: { messageId: true },
   attachment: { id: true, filename: true, size: true, url: true, contentType: true },
   guild: { id: true, name: true, channels: true, roles: true, members: true },
@@ -114,7 +139,14 @@ interface DiscordenoRejection extends Error {
 export function isDiscordenoRejection(error: unknown): error is DiscordenoRejection {
   if (!(error instanceof Error) || error.message !== "Failed to send request to discord.") return false;
   const cause: unknown = error.cause;
-  return typeof cause === "object" && cause !== null && "ok" in cause && cause.ok === false && "status" in cause && typeof cause.status === "number";
+  return (
+    typeof cause === "object" &&
+    cause !== null &&
+    "ok" in cause &&
+    cause.ok === false &&
+    "status" in cause &&
+    typeof cause.status === "number"
+  );
 }
 
 export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBotLibrary {
@@ -126,7 +158,10 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
   let readyGuildIds: string[] | undefined;
   let started: Promise<void> | undefined;
 
-  const describe = (args: unknown[]) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : JSON.stringify(a))).join(" ");
+  const describe = (args: unknown[]) =>
+    args
+      .map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : JSON.stringify(a)))
+      .join(" ");
   // The REST logger's last "request fetched from URL with status N": sendRequest logs it at
   // debug and, synchronously right after, hands the status to its invalid-request bucket.
   let lastResponse = "";
@@ -144,7 +179,12 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
         // each one it counts. A 429 is the rate-limit protocol step the scenario provokes and the
         // library waits out, as discord.js reports it on its rateLimited event, not as a warning:
         // only a counted 401 or 403 is a problem.
-        if (name === "REST" && line.startsWith("[InvalidBucket] an invalid request was made") && / with status 429 /.test(lastResponse)) return;
+        if (
+          name === "REST" &&
+          line.startsWith("[InvalidBucket] an invalid request was made") &&
+          / with status 429 /.test(lastResponse)
+        )
+          return;
         problems.push(`${name} warn: ${line}${line.startsWith("[InvalidBucket]") ? ` (after: ${lastResponse})` : ""}`);
       },
       error: (...args) => problems.push(`${name} error: ${describe(args)}`),
@@ -205,7 +245,9 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
       return seen(sent);
     },
     async reply(channelId, messageId, content) {
-      return seen(await bot.helpers.sendMessage(channelId, { content, messageReference: { messageId, failIfNotExists: true } }));
+      return seen(
+        await bot.helpers.sendMessage(channelId, { content, messageReference: { messageId, failIfNotExists: true } }),
+      );
     },
     async react(channelId, messageId, emoji) {
       await bot.helpers.addReaction(channelId, messageId, emoji);
@@ -220,11 +262,16 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
       await bot.helpers.deleteMessage(channelId, messageId);
     },
     async history(channelId, page) {
-      const messages = await bot.helpers.getMessages(channelId, page.before === undefined ? { limit: page.limit } : { limit: page.limit, before: page.before });
+      const messages = await bot.helpers.getMessages(
+        channelId,
+        page.before === undefined ? { limit: page.limit } : { limit: page.limit, before: page.before },
+      );
       return messages.map((message) => message.id.toString());
     },
     async setGlobalCommands(commands) {
-      return (await bot.helpers.upsertGlobalApplicationCommands(commands.map((c) => ({ type: 1, ...c })))).map(seenCommand);
+      return (await bot.helpers.upsertGlobalApplicationCommands(commands.map((c) => ({ type: 1, ...c })))).map(
+        seenCommand,
+      );
     },
     async globalCommands() {
       return (await bot.helpers.getGlobalApplicationCommands()).map(seenCommand);

@@ -14,7 +14,16 @@ import {
   InteractionType,
   MessageFlags,
 } from "@discordjs/core";
-import { type BotInteractions, type InteractionMessage, type ReceivedAutocomplete, type ReceivedInteraction, type SeenAttachment, type SeenCommandOption, type SeenInteraction, WaitableLog } from "../bot-interactions";
+import {
+  type BotInteractions,
+  type InteractionMessage,
+  type ReceivedAutocomplete,
+  type ReceivedInteraction,
+  type SeenAttachment,
+  type SeenCommandOption,
+  type SeenInteraction,
+  WaitableLog,
+} from "../bot-interactions";
 import type { SeenMessage } from "../bot-library";
 import { rawForm, rawFormFields } from "./raw-forms";
 
@@ -29,11 +38,19 @@ function seenOption(option: APIApplicationCommandOption): SeenCommandOption {
 }
 
 function registered(command: APIApplicationCommand) {
-  return { id: command.id, applicationId: command.application_id, type: command.type, name: command.name, options: (command.options ?? []).map(seenOption) };
+  return {
+    id: command.id,
+    applicationId: command.application_id,
+    type: command.type,
+    name: command.name,
+    options: (command.options ?? []).map(seenOption),
+  };
 }
 
 /** Components as @discordjs/core takes them: the raw API shapes. */
-function components(message: InteractionMessage): { components?: APIActionRowComponent<APIComponentInMessageActionRow>[] } {
+function components(message: InteractionMessage): {
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+} {
   const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
   if (message.buttons) {
     rows.push({
@@ -50,7 +67,16 @@ function components(message: InteractionMessage): { components?: APIActionRowCom
     const { customId, placeholder, minValues, maxValues, options } = message.select;
     rows.push({
       type: ComponentType.ActionRow,
-      components: [{ type: ComponentType.StringSelect, custom_id: customId, placeholder, min_values: minValues, max_values: maxValues, options }],
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: customId,
+          placeholder,
+          min_values: minValues,
+          max_values: maxValues,
+          options,
+        },
+      ],
     });
   }
   return rows.length > 0 ? { components: rows } : {};
@@ -82,33 +108,73 @@ function see(interaction: APIInteraction): SeenInteraction | null {
         options[leaf.name] = leaf.value;
         const user = leaf.type === ApplicationCommandOptionType.User ? data.resolved?.users?.[leaf.value] : undefined;
         if (user) users[user.id] = user.username;
-        const file = leaf.type === ApplicationCommandOptionType.Attachment ? data.resolved?.attachments?.[leaf.value] : undefined;
-        if (file) attachments[file.id] = { filename: file.filename, size: file.size, contentType: file.content_type ?? null, url: file.url };
+        const file =
+          leaf.type === ApplicationCommandOptionType.Attachment ? data.resolved?.attachments?.[leaf.value] : undefined;
+        if (file)
+          attachments[file.id] = {
+            filename: file.filename,
+            size: file.size,
+            contentType: file.content_type ?? null,
+            url: file.url,
+          };
       }
-      return { ...base, ...command, kind: "slash", subcommand: sub?.name ?? null, options, users, ...(Object.keys(attachments).length > 0 ? { attachments } : {}) };
+      return {
+        ...base,
+        ...command,
+        kind: "slash",
+        subcommand: sub?.name ?? null,
+        options,
+        users,
+        ...(Object.keys(attachments).length > 0 ? { attachments } : {}),
+      };
     }
     if (data.type === ApplicationCommandType.User) {
       const target = data.resolved.users[data.target_id];
-      return { ...base, ...command, kind: "user", targetId: data.target_id, users: target ? { [target.id]: target.username } : {} };
+      return {
+        ...base,
+        ...command,
+        kind: "user",
+        targetId: data.target_id,
+        users: target ? { [target.id]: target.username } : {},
+      };
     }
     if (data.type === ApplicationCommandType.Message) {
-      return { ...base, ...command, kind: "message", targetId: data.target_id, targetContent: data.resolved.messages[data.target_id]?.content };
+      return {
+        ...base,
+        ...command,
+        kind: "message",
+        targetId: data.target_id,
+        targetContent: data.resolved.messages[data.target_id]?.content,
+      };
     }
     return null;
   }
   if (interaction.type === InteractionType.MessageComponent) {
     const { data, message } = interaction;
-    if (data.component_type === ComponentType.Button) return { ...base, kind: "button", customId: data.custom_id, messageId: message.id };
-    if (data.component_type === ComponentType.StringSelect) return { ...base, kind: "select", customId: data.custom_id, messageId: message.id, values: data.values };
+    if (data.component_type === ComponentType.Button)
+      return { ...base, kind: "button", customId: data.custom_id, messageId: message.id };
+    if (data.component_type === ComponentType.StringSelect)
+      return { ...base, kind: "select", customId: data.custom_id, messageId: message.id, values: data.values };
   }
   if (interaction.type === InteractionType.ModalSubmit) {
-    return { ...base, kind: "form", customId: interaction.data.custom_id, ...(interaction.message ? { messageId: interaction.message.id } : {}), fields: rawFormFields(interaction.data) };
+    return {
+      ...base,
+      kind: "form",
+      customId: interaction.data.custom_id,
+      ...(interaction.message ? { messageId: interaction.message.id } : {}),
+      fields: rawFormFields(interaction.data),
+    };
   }
   return null;
 }
 
 /** @discordjs/core 2's interactions: api.interactions.* with the raw API shapes, commands through api.applicationCommands. */
-export function discordJsCoreInteractions(client: Client, applicationId: () => string, seen: (message: APIMessage) => SeenMessage, problems: string[]): BotInteractions {
+export function discordJsCoreInteractions(
+  client: Client,
+  applicationId: () => string,
+  seen: (message: APIMessage) => SeenMessage,
+  problems: string[],
+): BotInteractions {
   const received = new WaitableLog<ReceivedInteraction>("interaction");
   const autocompletes = new WaitableLog<ReceivedAutocomplete>("autocomplete interaction");
   client.on(GatewayDispatchEvents.InteractionCreate, ({ data: interaction, api }) => {
@@ -122,10 +188,14 @@ export function discordJsCoreInteractions(client: Client, applicationId: () => s
           id: interaction.id,
           commandName: interaction.data.name,
           userId: interaction.member?.user.id ?? "",
-          focused: { name: focused?.name ?? "(none)", value: focused && "value" in focused ? (focused.value as string | number) : "" },
+          focused: {
+            name: focused?.name ?? "(none)",
+            value: focused && "value" in focused ? (focused.value as string | number) : "",
+          },
           options: Object.fromEntries(others.map((o) => [o.name, (o as { value: string | number | boolean }).value])),
         },
-        respond: (choices) => api.interactions.createAutocompleteResponse(interaction.id, interaction.token, { choices }),
+        respond: (choices) =>
+          api.interactions.createAutocompleteResponse(interaction.id, interaction.token, { choices }),
       });
       return;
     }
@@ -138,7 +208,12 @@ export function discordJsCoreInteractions(client: Client, applicationId: () => s
     received.push({
       seen: parsed,
       async reply(message) {
-        const response = await api.interactions.reply(id, token, { content: message.content, flags: flags(message), ...components(message), with_response: true });
+        const response = await api.interactions.reply(id, token, {
+          content: message.content,
+          flags: flags(message),
+          ...components(message),
+          with_response: true,
+        });
         if (!response.resource?.message) throw new Error("no message in the callback's answer");
         return seen(response.resource.message);
       },
@@ -158,7 +233,13 @@ export function discordJsCoreInteractions(client: Client, applicationId: () => s
         return seen(await api.interactions.editReply(application_id, token, { content }));
       },
       async followUp(message) {
-        return seen(await api.interactions.followUp(application_id, token, { content: message.content, flags: flags(message), ...components(message) }));
+        return seen(
+          await api.interactions.followUp(application_id, token, {
+            content: message.content,
+            flags: flags(message),
+            ...components(message),
+          }),
+        );
       },
     });
   });
@@ -167,7 +248,9 @@ export function discordJsCoreInteractions(client: Client, applicationId: () => s
     autocompletes,
     formLabels: true,
     async setGuildCommands(guildId, commands) {
-      return (await client.api.applicationCommands.bulkOverwriteGuildCommands(applicationId(), guildId, commands)).map(registered);
+      return (await client.api.applicationCommands.bulkOverwriteGuildCommands(applicationId(), guildId, commands)).map(
+        registered,
+      );
     },
   };
 }

@@ -7,13 +7,22 @@ export function discordJsCoreVoice(client: Client): BotVoice {
   const inVoice = new Map<string, Map<string, string>>();
   const guildVoice = (guildId: string) => inVoice.get(guildId) ?? inVoice.set(guildId, new Map()).get(guildId)!;
   client.on(GatewayDispatchEvents.GuildCreate, ({ data }) => {
-    inVoice.set(data.id, new Map(data.voice_states.flatMap((s) => (s.channel_id ? [[s.user_id, s.channel_id] as [string, string]] : []))));
+    inVoice.set(
+      data.id,
+      new Map(data.voice_states.flatMap((s) => (s.channel_id ? [[s.user_id, s.channel_id] as [string, string]] : []))),
+    );
   });
   client.on(GatewayDispatchEvents.VoiceStateUpdate, ({ data }) => {
     const guildId = data.guild_id ?? "";
     if (data.channel_id) guildVoice(guildId).set(data.user_id, data.channel_id);
     else guildVoice(guildId).delete(data.user_id);
-    states.push({ userId: data.user_id, guildId, channelId: data.channel_id, selfMute: data.self_mute, selfDeaf: data.self_deaf });
+    states.push({
+      userId: data.user_id,
+      guildId,
+      channelId: data.channel_id,
+      selfMute: data.self_mute,
+      selfDeaf: data.self_deaf,
+    });
   });
   return {
     states,

@@ -1,7 +1,21 @@
-import { type APIApplicationCommand, type APIMessage, Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "@discordjs/core";
+import {
+  type APIApplicationCommand,
+  type APIMessage,
+  Client,
+  GatewayDispatchEvents,
+  type GatewayGuildCreateDispatchData,
+} from "@discordjs/core";
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { CompressionMethod, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
-import { type BotLibrary, type CachedGuild, eventually, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import {
+  type BotLibrary,
+  type CachedGuild,
+  eventually,
+  type LibraryConnection,
+  MessageLog,
+  type SeenCommand,
+  type SeenMessage,
+} from "../bot-library";
 import { discordJsCoreInteractions } from "./discordjs-core-interactions";
 import { discordJsCoreVoice } from "./discordjs-core-voice";
 
@@ -38,7 +52,12 @@ function cached(guild: GatewayGuildCreateDispatchData): CachedGuild {
  */
 export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrary {
   const rest = new REST({ api: connection.api, version: "10" }).setToken(connection.token);
-  const gateway = new WebSocketManager({ token: connection.token, intents: connection.intents, rest, compression: CompressionMethod.ZlibNative });
+  const gateway = new WebSocketManager({
+    token: connection.token,
+    intents: connection.intents,
+    rest,
+    compression: CompressionMethod.ZlibNative,
+  });
   const client = new Client({ rest, gateway });
   const received = new MessageLog();
   const guilds = new Map<string, CachedGuild>();
@@ -63,10 +82,17 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
     voice: discordJsCoreVoice(client),
     async login() {
       await gateway.connect();
-      await eventually(() => self.userId !== "" && self.guildIds.every((id) => guilds.has(id)), "READY and every GUILD_CREATE");
+      await eventually(
+        () => self.userId !== "" && self.guildIds.every((id) => guilds.has(id)),
+        "READY and every GUILD_CREATE",
+      );
       // The REST side's own view of the bot (GET /users/%40me, /applications/%40me) must agree with READY.
-      const [user, application] = await Promise.all([client.api.users.getCurrent(), client.api.applications.getCurrent()]);
-      if (user.id !== self.userId || application.id !== self.applicationId) problems.push(`REST says ${user.id}/${application.id}, READY ${self.userId}/${self.applicationId}`);
+      const [user, application] = await Promise.all([
+        client.api.users.getCurrent(),
+        client.api.applications.getCurrent(),
+      ]);
+      if (user.id !== self.userId || application.id !== self.applicationId)
+        problems.push(`REST says ${user.id}/${application.id}, READY ${self.userId}/${self.applicationId}`);
     },
     selfId: () => self.userId,
     applicationId: () => self.applicationId,
@@ -82,7 +108,9 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
       return seen(message);
     },
     async reply(channelId, messageId, content) {
-      return seen(await client.api.channels.createMessage(channelId, { content, message_reference: { message_id: messageId } }));
+      return seen(
+        await client.api.channels.createMessage(channelId, { content, message_reference: { message_id: messageId } }),
+      );
     },
     async react(channelId, messageId, emoji) {
       await client.api.channels.addMessageReaction(channelId, messageId, emoji);
@@ -97,10 +125,14 @@ export function createDiscordJsCoreBot(connection: LibraryConnection): BotLibrar
       await client.api.channels.deleteMessage(channelId, messageId);
     },
     async history(channelId, page) {
-      return (await client.api.channels.getMessages(channelId, { limit: page.limit, before: page.before })).map((m) => m.id);
+      return (await client.api.channels.getMessages(channelId, { limit: page.limit, before: page.before })).map(
+        (m) => m.id,
+      );
     },
     async setGlobalCommands(commands) {
-      return (await client.api.applicationCommands.bulkOverwriteGlobalCommands(self.applicationId, commands)).map(seenCommand);
+      return (await client.api.applicationCommands.bulkOverwriteGlobalCommands(self.applicationId, commands)).map(
+        seenCommand,
+      );
     },
     async globalCommands() {
       return (await client.api.applicationCommands.getGlobalCommands(self.applicationId)).map(seenCommand);

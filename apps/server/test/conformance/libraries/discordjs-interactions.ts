@@ -90,7 +90,11 @@ function addOption(host: OptionHost, option: APIApplicationCommandBasicOption): 
 /** The scenario's commands as discord.js's guide writes them: with its command builders. */
 function builder(command: CommandDefinition): SlashCommandBuilder | ContextMenuCommandBuilder {
   if (isContextMenuCommand(command)) {
-    return new ContextMenuCommandBuilder().setName(command.name).setType(command.type === ApplicationCommandType.User ? ApplicationCommandType.User : ApplicationCommandType.Message);
+    return new ContextMenuCommandBuilder()
+      .setName(command.name)
+      .setType(
+        command.type === ApplicationCommandType.User ? ApplicationCommandType.User : ApplicationCommandType.Message,
+      );
   }
   const slash = new SlashCommandBuilder().setName(command.name).setDescription(command.description);
   for (const option of command.options ?? []) {
@@ -120,7 +124,13 @@ function seenOption(option: ApplicationCommandOption): SeenCommandOption {
 }
 
 function registered(command: ApplicationCommand) {
-  return { id: command.id, applicationId: command.applicationId, type: command.type, name: command.name, options: command.options.map(seenOption) };
+  return {
+    id: command.id,
+    applicationId: command.applicationId,
+    type: command.type,
+    name: command.name,
+    options: command.options.map(seenOption),
+  };
 }
 
 function rows(message: InteractionMessage) {
@@ -136,7 +146,12 @@ function rows(message: InteractionMessage) {
   }
   if (message.select) {
     const { customId, placeholder, minValues, maxValues, options } = message.select;
-    const select = new StringSelectMenuBuilder().setCustomId(customId).setPlaceholder(placeholder).setMinValues(minValues).setMaxValues(maxValues).addOptions(options);
+    const select = new StringSelectMenuBuilder()
+      .setCustomId(customId)
+      .setPlaceholder(placeholder)
+      .setMinValues(minValues)
+      .setMaxValues(maxValues)
+      .addOptions(options);
     rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(select));
   }
   return rows.length > 0 ? { components: rows } : {};
@@ -159,13 +174,21 @@ function modal(form: FormDefinition): ModalBuilder {
     const { input } = field;
     if (field.layout === "row") {
       if (input.kind !== "text") throw new Error("a legacy row holds a text input");
-      built.addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(textInput(input).setLabel(field.label)));
+      built.addComponents(
+        new ActionRowBuilder<TextInputBuilder>().addComponents(textInput(input).setLabel(field.label)),
+      );
       continue;
     }
     const label = new LabelBuilder().setLabel(field.label);
     if (field.description) label.setDescription(field.description);
     if (input.kind === "text") label.setTextInputComponent(textInput(input));
-    else label.setStringSelectMenuComponent(new StringSelectMenuBuilder().setCustomId(input.customId).setMaxValues(input.maxValues).addOptions(input.options));
+    else
+      label.setStringSelectMenuComponent(
+        new StringSelectMenuBuilder()
+          .setCustomId(input.customId)
+          .setMaxValues(input.maxValues)
+          .addOptions(input.options),
+      );
     built.addLabelComponents(label);
   }
   return built;
@@ -176,7 +199,9 @@ function formFields(interaction: ModalSubmitInteraction): Record<string, string 
   return Object.fromEntries(
     [...interaction.fields.fields.entries()].map(([customId, field]) => [
       customId,
-      field.type === ComponentType.StringSelect ? [...interaction.fields.getStringSelectValues(customId)] : interaction.fields.getTextInputValue(customId),
+      field.type === ComponentType.StringSelect
+        ? [...interaction.fields.getStringSelectValues(customId)]
+        : interaction.fields.getTextInputValue(customId),
     ]),
   );
 }
@@ -195,29 +220,73 @@ function see(interaction: Interaction): SeenInteraction | null {
     const options = Object.fromEntries(leaves.flatMap((o) => (o.value === undefined ? [] : [[o.name, o.value]])));
     const users = Object.fromEntries(leaves.flatMap((o) => (o.user ? [[o.user.id, o.user.username]] : [])));
     const files = leaves.flatMap((o) => {
-      const file = o.type === ApplicationCommandOptionType.Attachment ? interaction.options.getAttachment(o.name) : null;
-      return file ? [[file.id, { filename: file.name, size: file.size, contentType: file.contentType, url: file.url }]] : [];
+      const file =
+        o.type === ApplicationCommandOptionType.Attachment ? interaction.options.getAttachment(o.name) : null;
+      return file
+        ? [[file.id, { filename: file.name, size: file.size, contentType: file.contentType, url: file.url }]]
+        : [];
     });
     const attachments = files.length > 0 ? { attachments: Object.fromEntries(files) } : {};
-    return { ...base, kind: "slash", commandId: interaction.commandId, commandName: interaction.commandName, subcommand, options, users, ...attachments };
+    return {
+      ...base,
+      kind: "slash",
+      commandId: interaction.commandId,
+      commandName: interaction.commandName,
+      subcommand,
+      options,
+      users,
+      ...attachments,
+    };
   }
   if (interaction.isUserContextMenuCommand()) {
     const target = interaction.targetUser;
-    return { ...base, kind: "user", commandId: interaction.commandId, commandName: interaction.commandName, targetId: interaction.targetId, users: { [target.id]: target.username } };
+    return {
+      ...base,
+      kind: "user",
+      commandId: interaction.commandId,
+      commandName: interaction.commandName,
+      targetId: interaction.targetId,
+      users: { [target.id]: target.username },
+    };
   }
   if (interaction.isMessageContextMenuCommand()) {
-    return { ...base, kind: "message", commandId: interaction.commandId, commandName: interaction.commandName, targetId: interaction.targetId, targetContent: interaction.targetMessage.content };
+    return {
+      ...base,
+      kind: "message",
+      commandId: interaction.commandId,
+      commandName: interaction.commandName,
+      targetId: interaction.targetId,
+      targetContent: interaction.targetMessage.content,
+    };
   }
-  if (interaction.isButton()) return { ...base, kind: "button", customId: interaction.customId, messageId: interaction.message.id };
-  if (interaction.isStringSelectMenu()) return { ...base, kind: "select", customId: interaction.customId, messageId: interaction.message.id, values: interaction.values };
+  if (interaction.isButton())
+    return { ...base, kind: "button", customId: interaction.customId, messageId: interaction.message.id };
+  if (interaction.isStringSelectMenu())
+    return {
+      ...base,
+      kind: "select",
+      customId: interaction.customId,
+      messageId: interaction.message.id,
+      values: interaction.values,
+    };
   if (interaction.isModalSubmit()) {
-    return { ...base, kind: "form", customId: interaction.customId, ...(interaction.message ? { messageId: interaction.message.id } : {}), fields: formFields(interaction) };
+    return {
+      ...base,
+      kind: "form",
+      customId: interaction.customId,
+      ...(interaction.message ? { messageId: interaction.message.id } : {}),
+      fields: formFields(interaction),
+    };
   }
   return null;
 }
 
 /** discord.js 14's interactions: builders for commands and components, the interaction's own reply/defer/update methods. */
-export function discordJsInteractions(client: Client, seen: (message: Message) => SeenMessage, problems: string[]): BotInteractions {
+export function discordJsInteractions(
+  client: Client,
+  seen: (message: Message) => SeenMessage,
+  problems: string[],
+): BotInteractions {
   const received = new WaitableLog<ReceivedInteraction>("interaction");
   const autocompletes = new WaitableLog<ReceivedAutocomplete>("autocomplete interaction");
   const awaited = new WaitableLog<string>("awaitModalSubmit answer");
@@ -250,7 +319,12 @@ export function discordJsInteractions(client: Client, seen: (message: Message) =
     received.push({
       seen: parsed,
       async reply(message) {
-        const response = await interaction.reply({ content: message.content, flags: message.ephemeral ? MessageFlags.Ephemeral : undefined, ...rows(message), withResponse: true });
+        const response = await interaction.reply({
+          content: message.content,
+          flags: message.ephemeral ? MessageFlags.Ephemeral : undefined,
+          ...rows(message),
+          withResponse: true,
+        });
         if (!response.resource?.message) throw new Error("discord.js read no message in the callback's answer");
         return seen(response.resource.message);
       },
@@ -258,13 +332,16 @@ export function discordJsInteractions(client: Client, seen: (message: Message) =
         await interaction.deferReply({ flags: ephemeral ? MessageFlags.Ephemeral : undefined });
       },
       async showForm(form) {
-        if (!interaction.isChatInputCommand() && !interaction.isMessageComponent()) throw new Error("forms answer commands and components");
+        if (!interaction.isChatInputCommand() && !interaction.isMessageComponent())
+          throw new Error("forms answer commands and components");
         await interaction.showModal(modal(form));
         // As bots wait for the answer: in this process, from the interaction that opened the form.
-        interaction.awaitModalSubmit({ time: 15_000, filter: (submitted) => submitted.customId === form.customId }).then(
-          (submitted) => awaited.push(submitted.id),
-          (error) => problems.push(`awaitModalSubmit for ${form.customId} failed: ${error}`),
-        );
+        interaction
+          .awaitModalSubmit({ time: 15_000, filter: (submitted) => submitted.customId === form.customId })
+          .then(
+            (submitted) => awaited.push(submitted.id),
+            (error) => problems.push(`awaitModalSubmit for ${form.customId} failed: ${error}`),
+          );
       },
       async update(message) {
         await component().update({ content: message.content, ...rows(message) });
@@ -276,7 +353,13 @@ export function discordJsInteractions(client: Client, seen: (message: Message) =
         return seen(await interaction.editReply({ content }));
       },
       async followUp(message) {
-        return seen(await interaction.followUp({ content: message.content, flags: message.ephemeral ? MessageFlags.Ephemeral : undefined, ...rows(message) }));
+        return seen(
+          await interaction.followUp({
+            content: message.content,
+            flags: message.ephemeral ? MessageFlags.Ephemeral : undefined,
+            ...rows(message),
+          }),
+        );
       },
     });
   });

@@ -5,7 +5,13 @@ import { type BotVoice, type VoiceJoinAnswer, voiceStateLog } from "../bot-voice
 export function discordJsVoice(client: Client): BotVoice {
   const states = voiceStateLog();
   client.on(Events.VoiceStateUpdate, (_old, state) =>
-    states.push({ userId: state.id, guildId: state.guild.id, channelId: state.channelId, selfMute: state.selfMute === true, selfDeaf: state.selfDeaf === true }),
+    states.push({
+      userId: state.id,
+      guildId: state.guild.id,
+      channelId: state.channelId,
+      selfMute: state.selfMute === true,
+      selfDeaf: state.selfDeaf === true,
+    }),
   );
   return {
     states,
@@ -20,7 +26,11 @@ export function discordJsVoice(client: Client): BotVoice {
     },
     inVoice(guildId) {
       const guild = client.guilds.cache.get(guildId);
-      return new Map([...(guild?.voiceStates.cache.values() ?? [])].flatMap((s) => (s.channelId ? [[s.id, s.channelId] as [string, string]] : [])));
+      return new Map(
+        [...(guild?.voiceStates.cache.values() ?? [])].flatMap((s) =>
+          s.channelId ? [[s.id, s.channelId] as [string, string]] : [],
+        ),
+      );
     },
   };
 }

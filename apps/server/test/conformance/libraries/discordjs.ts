@@ -1,5 +1,21 @@
-import { type ApplicationCommand, AttachmentBuilder, Client, DiscordAPIError, EmbedBuilder, Events, type Message, type TextChannel, version } from "discord.js";
-import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import {
+  type ApplicationCommand,
+  AttachmentBuilder,
+  Client,
+  DiscordAPIError,
+  EmbedBuilder,
+  Events,
+  type Message,
+  type TextChannel,
+  version,
+} from "discord.js";
+import {
+  type BotLibrary,
+  type LibraryConnection,
+  MessageLog,
+  type SeenCommand,
+  type SeenMessage,
+} from "../bot-library";
 import { discordJsInteractions } from "./discordjs-interactions";
 import { discordJsVoice } from "./discordjs-voice";
 
@@ -35,7 +51,8 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
     return client.application;
   };
   const channel = async (id: string) => (await client.channels.fetch(id)) as TextChannel;
-  const message = async (channelId: string, id: string) => (await channel(channelId)).messages.fetch({ message: id, force: true });
+  const message = async (channelId: string, id: string) =>
+    (await channel(channelId)).messages.fetch({ message: id, force: true });
 
   const interactions = discordJsInteractions(client, seen, problems);
 
@@ -54,7 +71,13 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
     cachedGuild(id) {
       const guild = client.guilds.cache.get(id);
       if (!guild) return undefined;
-      return { id: guild.id, name: guild.name, channelIds: [...guild.channels.cache.keys()], roleIds: [...guild.roles.cache.keys()], memberIds: [...guild.members.cache.keys()] };
+      return {
+        id: guild.id,
+        name: guild.name,
+        channelIds: [...guild.channels.cache.keys()],
+        roleIds: [...guild.roles.cache.keys()],
+        memberIds: [...guild.members.cache.keys()],
+      };
     },
     resumes: () => resumes,
     problems: () => problems,
@@ -83,7 +106,11 @@ export function createDiscordJsBot(connection: LibraryConnection): BotLibrary {
       await (await channel(channelId)).messages.delete(messageId);
     },
     async history(channelId, page) {
-      const messages = await (await channel(channelId)).messages.fetch({ limit: page.limit, before: page.before, cache: false });
+      const messages = await (await channel(channelId)).messages.fetch({
+        limit: page.limit,
+        before: page.before,
+        cache: false,
+      });
       return [...messages.keys()];
     },
     async setGlobalCommands(commands) {

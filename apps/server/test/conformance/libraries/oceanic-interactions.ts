@@ -1,4 +1,8 @@
-import { type APIApplicationCommandOption, ApplicationCommandOptionType, ApplicationCommandType } from "discord-api-types/v10";
+import {
+  type APIApplicationCommandOption,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+} from "discord-api-types/v10";
 import {
   type AnyInteractionGateway,
   AutocompleteInteraction,
@@ -39,15 +43,32 @@ function oceanicOption(option: APIApplicationCommandOption): ApplicationCommandO
   const base = { name: option.name, description: option.description };
   switch (option.type) {
     case ApplicationCommandOptionType.Subcommand:
-      return { ...base, type: ApplicationCommandOptionTypes.SUB_COMMAND, options: (option.options ?? []).map(oceanicOption) as never };
+      return {
+        ...base,
+        type: ApplicationCommandOptionTypes.SUB_COMMAND,
+        options: (option.options ?? []).map(oceanicOption) as never,
+      };
     case ApplicationCommandOptionType.String:
-      if (option.autocomplete) return { ...base, type: ApplicationCommandOptionTypes.STRING, required: option.required, autocomplete: true };
+      if (option.autocomplete)
+        return { ...base, type: ApplicationCommandOptionTypes.STRING, required: option.required, autocomplete: true };
       return option.choices
         ? { ...base, type: ApplicationCommandOptionTypes.STRING, required: option.required, choices: option.choices }
-        : { ...base, type: ApplicationCommandOptionTypes.STRING, required: option.required, maxLength: option.max_length };
+        : {
+            ...base,
+            type: ApplicationCommandOptionTypes.STRING,
+            required: option.required,
+            maxLength: option.max_length,
+          };
     case ApplicationCommandOptionType.Integer:
-      if (option.autocomplete) return { ...base, type: ApplicationCommandOptionTypes.INTEGER, required: option.required, autocomplete: true };
-      return { ...base, type: ApplicationCommandOptionTypes.INTEGER, required: option.required, minValue: option.min_value, maxValue: option.max_value };
+      if (option.autocomplete)
+        return { ...base, type: ApplicationCommandOptionTypes.INTEGER, required: option.required, autocomplete: true };
+      return {
+        ...base,
+        type: ApplicationCommandOptionTypes.INTEGER,
+        required: option.required,
+        minValue: option.min_value,
+        maxValue: option.max_value,
+      };
     case ApplicationCommandOptionType.Boolean:
       return { ...base, type: ApplicationCommandOptionTypes.BOOLEAN, required: option.required };
     case ApplicationCommandOptionType.User:
@@ -61,9 +82,18 @@ function oceanicOption(option: APIApplicationCommandOption): ApplicationCommandO
 
 function oceanicCommand(command: CommandDefinitions[number]): CreateGuildApplicationCommandOptions {
   if (isContextMenuCommand(command)) {
-    return { type: command.type === ApplicationCommandType.User ? ApplicationCommandTypes.USER : ApplicationCommandTypes.MESSAGE, name: command.name };
+    return {
+      type:
+        command.type === ApplicationCommandType.User ? ApplicationCommandTypes.USER : ApplicationCommandTypes.MESSAGE,
+      name: command.name,
+    };
   }
-  return { type: ApplicationCommandTypes.CHAT_INPUT, name: command.name, description: command.description, options: (command.options ?? []).map(oceanicOption) };
+  return {
+    type: ApplicationCommandTypes.CHAT_INPUT,
+    name: command.name,
+    description: command.description,
+    options: (command.options ?? []).map(oceanicOption),
+  };
 }
 
 function seenOption(option: ApplicationCommandOptions): SeenCommandOption {
@@ -77,7 +107,13 @@ function seenOption(option: ApplicationCommandOptions): SeenCommandOption {
 }
 
 function registered(command: ApplicationCommand) {
-  return { id: command.id, applicationId: command.applicationID, type: command.type, name: command.name, options: (command.options ?? []).map(seenOption) };
+  return {
+    id: command.id,
+    applicationId: command.applicationID,
+    type: command.type,
+    name: command.name,
+    options: (command.options ?? []).map(seenOption),
+  };
 }
 
 function components(message: InteractionMessage): { components?: MessageActionRow[] } {
@@ -95,7 +131,12 @@ function components(message: InteractionMessage): { components?: MessageActionRo
   }
   if (message.select) {
     const { customId, placeholder, minValues, maxValues, options } = message.select;
-    rows.push({ type: ComponentTypes.ACTION_ROW, components: [{ type: ComponentTypes.STRING_SELECT, customID: customId, placeholder, minValues, maxValues, options }] });
+    rows.push({
+      type: ComponentTypes.ACTION_ROW,
+      components: [
+        { type: ComponentTypes.STRING_SELECT, customID: customId, placeholder, minValues, maxValues, options },
+      ],
+    });
   }
   return rows.length > 0 ? { components: rows } : {};
 }
@@ -103,7 +144,13 @@ function components(message: InteractionMessage): { components?: MessageActionRo
 const flags = (message: { ephemeral?: boolean }) => (message.ephemeral ? MessageFlags.EPHEMERAL : undefined);
 
 function see(interaction: CommandInteraction | ComponentInteraction | ModalSubmitInteraction): SeenInteraction | null {
-  const base = { id: interaction.id, applicationId: interaction.applicationID, guildId: interaction.guildID ?? "", channelId: interaction.channelID, userId: interaction.user.id };
+  const base = {
+    id: interaction.id,
+    applicationId: interaction.applicationID,
+    guildId: interaction.guildID ?? "",
+    channelId: interaction.channelID,
+    userId: interaction.user.id,
+  };
   if (interaction instanceof CommandInteraction) {
     const { data } = interaction;
     const command = { commandId: data.id, commandName: data.name };
@@ -116,31 +163,77 @@ function see(interaction: CommandInteraction | ComponentInteraction | ModalSubmi
         options[option.name] = option.value;
         const user = option.type === ApplicationCommandOptionTypes.USER ? data.options.getUser(option.name) : undefined;
         if (user) users[user.id] = user.username;
-        const file = option.type === ApplicationCommandOptionTypes.ATTACHMENT ? data.options.getAttachment(option.name) : undefined;
-        if (file) attachments[file.id] = { filename: file.filename, size: file.size, contentType: file.contentType ?? null, url: file.url };
+        const file =
+          option.type === ApplicationCommandOptionTypes.ATTACHMENT
+            ? data.options.getAttachment(option.name)
+            : undefined;
+        if (file)
+          attachments[file.id] = {
+            filename: file.filename,
+            size: file.size,
+            contentType: file.contentType ?? null,
+            url: file.url,
+          };
       }
       const files = Object.keys(attachments).length > 0 ? { attachments } : {};
-      return { ...base, ...command, kind: "slash", subcommand: data.options.getSubCommand(false)?.join(" ") ?? null, options, users, ...files };
+      return {
+        ...base,
+        ...command,
+        kind: "slash",
+        subcommand: data.options.getSubCommand(false)?.join(" ") ?? null,
+        options,
+        users,
+        ...files,
+      };
     }
     if (interaction.isUserCommand()) {
       const target = interaction.data.target;
-      return { ...base, ...command, kind: "user", targetId: data.targetID ?? undefined, users: target ? { [target.id]: target.username } : {} };
+      return {
+        ...base,
+        ...command,
+        kind: "user",
+        targetId: data.targetID ?? undefined,
+        users: target ? { [target.id]: target.username } : {},
+      };
     }
-    if (interaction.isMessageCommand()) return { ...base, ...command, kind: "message", targetId: data.targetID ?? undefined, targetContent: interaction.data.target?.content };
+    if (interaction.isMessageCommand())
+      return {
+        ...base,
+        ...command,
+        kind: "message",
+        targetId: data.targetID ?? undefined,
+        targetContent: interaction.data.target?.content,
+      };
     return null;
   }
   if (interaction instanceof ModalSubmitInteraction) {
     // Each answer through the components wrapper's own getters.
     const fields: Record<string, string | string[]> = {};
     for (const component of interaction.data.components.getComponents()) {
-      if (component.type === ComponentTypes.TEXT_INPUT) fields[component.customID] = interaction.data.components.getTextInput(component.customID, true);
-      if (component.type === ComponentTypes.STRING_SELECT) fields[component.customID] = interaction.data.components.getStringSelectValues(component.customID, true);
+      if (component.type === ComponentTypes.TEXT_INPUT)
+        fields[component.customID] = interaction.data.components.getTextInput(component.customID, true);
+      if (component.type === ComponentTypes.STRING_SELECT)
+        fields[component.customID] = interaction.data.components.getStringSelectValues(component.customID, true);
     }
-    return { ...base, kind: "form", customId: interaction.data.customID, ...(interaction.message ? { messageId: interaction.message.id } : {}), fields };
+    return {
+      ...base,
+      kind: "form",
+      customId: interaction.data.customID,
+      ...(interaction.message ? { messageId: interaction.message.id } : {}),
+      fields,
+    };
   }
   const { data, message } = interaction;
-  if (data.componentType === ComponentTypes.BUTTON) return { ...base, kind: "button", customId: data.customID, messageId: message.id };
-  if (data.componentType === ComponentTypes.STRING_SELECT) return { ...base, kind: "select", customId: data.customID, messageId: message.id, values: data.values.getStrings() };
+  if (data.componentType === ComponentTypes.BUTTON)
+    return { ...base, kind: "button", customId: data.customID, messageId: message.id };
+  if (data.componentType === ComponentTypes.STRING_SELECT)
+    return {
+      ...base,
+      kind: "select",
+      customId: data.customID,
+      messageId: message.id,
+      values: data.values.getStrings(),
+    };
   return null;
 }
 
@@ -169,13 +262,22 @@ function oceanicModal(form: FormDefinition) {
       maxValues: input.kind === "select" ? input.maxValues : 1,
       options: input.kind === "select" ? input.options : [],
     };
-    return { type: ComponentTypes.LABEL, label: field.label, ...(field.description ? { description: field.description } : {}), component };
+    return {
+      type: ComponentTypes.LABEL,
+      label: field.label,
+      ...(field.description ? { description: field.description } : {}),
+      component,
+    };
   });
   return { customID: form.customId, title: form.title, components };
 }
 
 /** Oceanic.js 1.15's interactions: the interaction's createMessage/defer/editParent/deferUpdate/editOriginal/createFollowup. */
-export function oceanicInteractions(client: Client, seen: (message: Message) => SeenMessage, problems: string[]): BotInteractions {
+export function oceanicInteractions(
+  client: Client,
+  seen: (message: Message) => SeenMessage,
+  problems: string[],
+): BotInteractions {
   const received = new WaitableLog<ReceivedInteraction>("interaction");
   const autocompletes = new WaitableLog<ReceivedAutocomplete>("autocomplete interaction");
   client.on("interactionCreate", (interaction: AnyInteractionGateway) => {
@@ -197,21 +299,32 @@ export function oceanicInteractions(client: Client, seen: (message: Message) => 
       });
       return;
     }
-    const known = interaction instanceof CommandInteraction || interaction instanceof ComponentInteraction || interaction instanceof ModalSubmitInteraction;
+    const known =
+      interaction instanceof CommandInteraction ||
+      interaction instanceof ComponentInteraction ||
+      interaction instanceof ModalSubmitInteraction;
     const parsed = known ? see(interaction) : null;
     if (parsed === null || !known) {
       problems.push(`unexpected interaction of type ${interaction.type}`);
       return;
     }
     const component = () => {
-      if (interaction instanceof ComponentInteraction || (interaction instanceof ModalSubmitInteraction && interaction.message)) return interaction;
+      if (
+        interaction instanceof ComponentInteraction ||
+        (interaction instanceof ModalSubmitInteraction && interaction.message)
+      )
+        return interaction;
       throw new Error("not a component interaction, nor a form submitted from one");
     };
     received.push({
       seen: parsed,
       async reply(message) {
         // Oceanic always asks for the answer (with_response=true) and parses its message.
-        const response = await interaction.createMessage({ content: message.content, flags: flags(message), ...components(message) });
+        const response = await interaction.createMessage({
+          content: message.content,
+          flags: flags(message),
+          ...components(message),
+        });
         const answered = response.callback?.resource?.message;
         if (!answered) throw new Error("Oceanic read no message in the callback's answer");
         return seen(answered);
@@ -233,7 +346,11 @@ export function oceanicInteractions(client: Client, seen: (message: Message) => 
         return seen(await interaction.editOriginal({ content }));
       },
       async followUp(message) {
-        const response = await interaction.createFollowup({ content: message.content, flags: flags(message), ...components(message) });
+        const response = await interaction.createFollowup({
+          content: message.content,
+          flags: flags(message),
+          ...components(message),
+        });
         return response.message ? seen(response.message) : null;
       },
     });

@@ -1,5 +1,11 @@
 import { ApplicationCommandTypes, Client, DiscordRESTError, type Message, VERSION } from "oceanic.js";
-import { type BotLibrary, type LibraryConnection, MessageLog, type SeenCommand, type SeenMessage } from "../bot-library";
+import {
+  type BotLibrary,
+  type LibraryConnection,
+  MessageLog,
+  type SeenCommand,
+  type SeenMessage,
+} from "../bot-library";
 import { oceanicInteractions } from "./oceanic-interactions";
 
 function seen(message: Message): SeenMessage {
@@ -41,10 +47,17 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
   const received = new MessageLog();
   let resumes = 0;
   const problems: string[] = [];
-  client.on("warn", (message, shard) => problems.push(`warn${shard === undefined ? "" : ` (shard ${shard})`}: ${message}`));
-  client.on("error", (error, shard) => problems.push(`error${shard === undefined ? "" : ` (shard ${shard})`}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  client.on("warn", (message, shard) =>
+    problems.push(`warn${shard === undefined ? "" : ` (shard ${shard})`}: ${message}`),
+  );
+  client.on("error", (error, shard) =>
+    problems.push(
+      `error${shard === undefined ? "" : ` (shard ${shard})`}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    ),
+  );
   client.on("debug", (info, shard) => {
-    if (DEBUG_COMPLAINTS.some((complaint) => complaint.test(info))) problems.push(`debug${shard === undefined ? "" : ` (shard ${shard})`}: ${info}`);
+    if (DEBUG_COMPLAINTS.some((complaint) => complaint.test(info)))
+      problems.push(`debug${shard === undefined ? "" : ` (shard ${shard})`}: ${info}`);
   });
   client.on("messageCreate", (message) => received.push(seen(message)));
   client.on("shardResume", () => resumes++);
@@ -65,7 +78,13 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
     cachedGuild(id) {
       const guild = client.guilds.get(id);
       if (!guild) return undefined;
-      return { id: guild.id, name: guild.name, channelIds: [...guild.channels.keys()], roleIds: [...guild.roles.keys()], memberIds: [...guild.members.keys()] };
+      return {
+        id: guild.id,
+        name: guild.name,
+        channelIds: [...guild.channels.keys()],
+        roleIds: [...guild.roles.keys()],
+        memberIds: [...guild.members.keys()],
+      };
     },
     resumes: () => resumes,
     problems: () => problems,
@@ -78,7 +97,9 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
       return seen(sent);
     },
     async reply(channelId, messageId, content) {
-      return seen(await client.rest.channels.createMessage(channelId, { content, messageReference: { messageID: messageId } }));
+      return seen(
+        await client.rest.channels.createMessage(channelId, { content, messageReference: { messageID: messageId } }),
+      );
     },
     async react(channelId, messageId, emoji) {
       await client.rest.channels.createReaction(channelId, messageId, emoji);
@@ -97,7 +118,11 @@ export function createOceanicBot(connection: LibraryConnection): BotLibrary {
       return messages.map((m) => m.id);
     },
     async setGlobalCommands(commands) {
-      return (await client.application.bulkEditGlobalCommands(commands.map((c) => ({ type: ApplicationCommandTypes.CHAT_INPUT, ...c })))).map(seenCommand);
+      return (
+        await client.application.bulkEditGlobalCommands(
+          commands.map((c) => ({ type: ApplicationCommandTypes.CHAT_INPUT, ...c })),
+        )
+      ).map(seenCommand);
     },
     async globalCommands() {
       return (await client.application.getGlobalCommands()).map(seenCommand);

@@ -1,4 +1,9 @@
-import { type APIModalInteractionResponseCallbackData, type APIModalSubmission, ComponentType, TextInputStyle } from "discord-api-types/v10";
+import {
+  type APIModalInteractionResponseCallbackData,
+  type APIModalSubmission,
+  ComponentType,
+  TextInputStyle,
+} from "discord-api-types/v10";
 import type { FormDefinition } from "../bot-interactions";
 
 /** The form as the API's own body (for libraries that take raw payloads: @discordjs/core). */
@@ -29,7 +34,12 @@ export function rawForm(form: FormDefinition): APIModalInteractionResponseCallba
         max_values: input.kind === "select" ? input.maxValues : 1,
         options: input.kind === "select" ? input.options : [],
       };
-      return { type: ComponentType.Label, label: field.label, ...(field.description ? { description: field.description } : {}), component };
+      return {
+        type: ComponentType.Label,
+        label: field.label,
+        ...(field.description ? { description: field.description } : {}),
+        component,
+      };
     }),
   } as APIModalInteractionResponseCallbackData;
 }
@@ -38,7 +48,12 @@ export function rawForm(form: FormDefinition): APIModalInteractionResponseCallba
 export function rawFormFields(data: APIModalSubmission): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   for (const entry of data.components) {
-    const inputs = entry.type === ComponentType.ActionRow ? entry.components : entry.type === ComponentType.Label ? [entry.component] : [];
+    const inputs =
+      entry.type === ComponentType.ActionRow
+        ? entry.components
+        : entry.type === ComponentType.Label
+          ? [entry.component]
+          : [];
     for (const input of inputs) {
       if ("values" in input) fields[input.custom_id] = input.values;
       else if ("value" in input && typeof input.value === "string") fields[input.custom_id] = input.value;

@@ -11,7 +11,16 @@ import { type BotClient, botClient, fixtures, type World } from "../../support/r
  * services people use, then makes one bot request and checks the answer.
  */
 
-const { ViewChannel, SendMessages, ReadMessageHistory, ManageRoles, KickMembers, BanMembers, Administrator, ManageGuild } = Permission;
+const {
+  ViewChannel,
+  SendMessages,
+  ReadMessageHistory,
+  ManageRoles,
+  KickMembers,
+  BanMembers,
+  Administrator,
+  ManageGuild,
+} = Permission;
 const BASE = ViewChannel | SendMessages | ReadMessageHistory;
 
 interface Scene {
@@ -21,7 +30,12 @@ interface Scene {
   bot: BotClient;
   /** A new text channel of the guild. */
   channel(): Promise<bigint>;
-  overwrite(channelId: bigint, targetId: bigint, bits: { allow?: bigint; deny?: bigint }, type?: 0 | 1): Promise<unknown>;
+  overwrite(
+    channelId: bigint,
+    targetId: bigint,
+    bits: { allow?: bigint; deny?: bigint },
+    type?: 0 | 1,
+  ): Promise<unknown>;
   person(): Promise<bigint>;
   /** A role made by the owner: at the bottom, or above every other role with `top`. */
   role(name: string, permissions?: bigint, options?: { top?: boolean }): Promise<bigint>;
@@ -48,10 +62,12 @@ const HIDDEN = { status: 404, code: 10003 };
 // Requests the rows make.
 const readChannel = (s: Scene) => s.bot.get(`/channels/${s.vars.channel}/messages`);
 const sendInChannel = (s: Scene) => s.bot.post(`/channels/${s.vars.channel}/messages`, { content: "hello" });
-const createRole = (s: Scene, permissions = 0n) => s.bot.post(`/guilds/${s.guild}/roles`, { name: "made by the bot", permissions: permissions.toString() });
+const createRole = (s: Scene, permissions = 0n) =>
+  s.bot.post(`/guilds/${s.guild}/roles`, { name: "made by the bot", permissions: permissions.toString() });
 const kick = (s: Scene, user = s.vars.target) => s.bot.delete(`/guilds/${s.guild}/members/${user}`);
 const ban = (s: Scene, user = s.vars.target) => s.bot.put(`/guilds/${s.guild}/bans/${user}`);
-const editRole = (s: Scene, role = s.vars.role) => s.bot.patch(`/guilds/${s.guild}/roles/${role}`, { name: "renamed by the bot" });
+const editRole = (s: Scene, role = s.vars.role) =>
+  s.bot.patch(`/guilds/${s.guild}/roles/${role}`, { name: "renamed by the bot" });
 
 /** A channel the bot's case is about, in `vars.channel`. */
 const withChannel = (then?: (s: Scene, channel: bigint) => Promise<void>) => async (s: Scene) => {
@@ -71,7 +87,12 @@ const botPeerRole = async (s: Scene) => {
 
 const rows: Row[] = [
   // Role permissions: what the bot's roles (and @everyone) grant, added together.
-  { name: "a role's Manage Roles lets the bot create a role", permissions: BASE | ManageRoles, act: (s) => createRole(s), expected: OK },
+  {
+    name: "a role's Manage Roles lets the bot create a role",
+    permissions: BASE | ManageRoles,
+    act: (s) => createRole(s),
+    expected: OK,
+  },
   { name: "without Manage Roles the bot cannot create a role", act: (s) => createRole(s), expected: MISSING },
   {
     name: "Manage Roles held through a second role counts: the roles add up",
@@ -82,16 +103,42 @@ const rows: Row[] = [
   {
     name: "@everyone's permissions count for the bot",
     arrange: async (s) => {
-      await s.t.server.ctx.domain.roles.update(s.world.owner.id, s.world.guild.id, s.world.guild.id, { permissions: (BASE | KickMembers).toString() });
+      await s.t.server.ctx.domain.roles.update(s.world.owner.id, s.world.guild.id, s.world.guild.id, {
+        permissions: (BASE | KickMembers).toString(),
+      });
       await targetHolding(s);
     },
     act: (s) => kick(s),
     expected: DONE,
   },
-  { name: "Kick Members lets the bot kick", permissions: BASE | KickMembers, arrange: (s) => targetHolding(s), act: (s) => kick(s), expected: DONE },
-  { name: "without Kick Members the bot cannot kick", permissions: BASE | BanMembers, arrange: (s) => targetHolding(s), act: (s) => kick(s), expected: MISSING },
-  { name: "Ban Members lets the bot ban", permissions: BASE | BanMembers, arrange: (s) => targetHolding(s), act: (s) => ban(s), expected: DONE },
-  { name: "without Ban Members the bot cannot ban", permissions: BASE | KickMembers, arrange: (s) => targetHolding(s), act: (s) => ban(s), expected: MISSING },
+  {
+    name: "Kick Members lets the bot kick",
+    permissions: BASE | KickMembers,
+    arrange: (s) => targetHolding(s),
+    act: (s) => kick(s),
+    expected: DONE,
+  },
+  {
+    name: "without Kick Members the bot cannot kick",
+    permissions: BASE | BanMembers,
+    arrange: (s) => targetHolding(s),
+    act: (s) => kick(s),
+    expected: MISSING,
+  },
+  {
+    name: "Ban Members lets the bot ban",
+    permissions: BASE | BanMembers,
+    arrange: (s) => targetHolding(s),
+    act: (s) => ban(s),
+    expected: DONE,
+  },
+  {
+    name: "without Ban Members the bot cannot ban",
+    permissions: BASE | KickMembers,
+    arrange: (s) => targetHolding(s),
+    act: (s) => ban(s),
+    expected: MISSING,
+  },
   {
     name: "the bot cannot grant a permission it lacks",
     permissions: BASE | ManageRoles,
@@ -101,7 +148,12 @@ const rows: Row[] = [
 
   // Channel overwrites: @everyone, then the roles together, then the member itself.
   { name: "no overwrite: the bot's role lets it read", arrange: withChannel(), act: readChannel, expected: OK },
-  { name: "@everyone deny View hides the channel", arrange: withChannel((s, c) => s.overwrite(c, s.world.guild.id, { deny: ViewChannel }).then(() => undefined)), act: readChannel, expected: HIDDEN },
+  {
+    name: "@everyone deny View hides the channel",
+    arrange: withChannel((s, c) => s.overwrite(c, s.world.guild.id, { deny: ViewChannel }).then(() => undefined)),
+    act: readChannel,
+    expected: HIDDEN,
+  },
   {
     name: "@everyone deny View + a role allow View: the role wins",
     arrange: withChannel(async (s, c) => {
@@ -180,7 +232,13 @@ const rows: Row[] = [
   },
 
   // The hierarchy: only below the bot's highest role, ties refused.
-  { name: "kick a member below the bot's highest role", permissions: BASE | KickMembers, arrange: async (s) => targetHolding(s, await s.role("low")), act: (s) => kick(s), expected: DONE },
+  {
+    name: "kick a member below the bot's highest role",
+    permissions: BASE | KickMembers,
+    arrange: async (s) => targetHolding(s, await s.role("low")),
+    act: (s) => kick(s),
+    expected: DONE,
+  },
   {
     name: "kick a member whose highest role is the bot's highest (a tie)",
     permissions: BASE | KickMembers,
@@ -191,8 +249,20 @@ const rows: Row[] = [
     act: (s) => kick(s),
     expected: MISSING,
   },
-  { name: "kick a member ranked above the bot", permissions: BASE | KickMembers, arrange: async (s) => targetHolding(s, await s.role("high", 0n, { top: true })), act: (s) => kick(s), expected: MISSING },
-  { name: "ban a member ranked above the bot", permissions: BASE | BanMembers, arrange: async (s) => targetHolding(s, await s.role("high", 0n, { top: true })), act: (s) => ban(s), expected: MISSING },
+  {
+    name: "kick a member ranked above the bot",
+    permissions: BASE | KickMembers,
+    arrange: async (s) => targetHolding(s, await s.role("high", 0n, { top: true })),
+    act: (s) => kick(s),
+    expected: MISSING,
+  },
+  {
+    name: "ban a member ranked above the bot",
+    permissions: BASE | BanMembers,
+    arrange: async (s) => targetHolding(s, await s.role("high", 0n, { top: true })),
+    act: (s) => ban(s),
+    expected: MISSING,
+  },
   {
     name: "edit a role below the bot's highest role",
     permissions: BASE | ManageRoles,
@@ -202,7 +272,13 @@ const rows: Row[] = [
     act: (s) => editRole(s),
     expected: OK,
   },
-  { name: "edit the bot's own highest role (a tie)", permissions: BASE | ManageRoles, arrange: botPeerRole, act: (s) => editRole(s, s.vars.peer), expected: MISSING },
+  {
+    name: "edit the bot's own highest role (a tie)",
+    permissions: BASE | ManageRoles,
+    arrange: botPeerRole,
+    act: (s) => editRole(s, s.vars.peer),
+    expected: MISSING,
+  },
   {
     name: "edit a role above the bot's highest role",
     permissions: BASE | ManageRoles,
@@ -243,7 +319,12 @@ const rows: Row[] = [
     act: (s) => s.bot.put(`/guilds/${s.guild}/members/${s.world.owner.id}/roles/${s.vars.role}`),
     expected: MISSING,
   },
-  { name: "edit the owner with only null fields (changes nothing, still refused)", permissions: Administrator, act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.world.owner.id}`, { nick: null }), expected: MISSING },
+  {
+    name: "edit the owner with only null fields (changes nothing, still refused)",
+    permissions: Administrator,
+    act: (s) => s.bot.patch(`/guilds/${s.guild}/members/${s.world.owner.id}`, { nick: null }),
+    expected: MISSING,
+  },
   {
     name: "edit a member ranked above the bot with their roles unchanged (still refused)",
     permissions: BASE | ManageRoles,
@@ -306,8 +387,18 @@ const rows: Row[] = [
   },
 
   // The owner: never acted on, and holding every permission.
-  { name: "kick the owner, even with Administrator", permissions: Administrator, act: (s) => kick(s, s.world.owner.id), expected: MISSING },
-  { name: "ban the owner, even with Administrator", permissions: Administrator, act: (s) => ban(s, s.world.owner.id), expected: MISSING },
+  {
+    name: "kick the owner, even with Administrator",
+    permissions: Administrator,
+    act: (s) => kick(s, s.world.owner.id),
+    expected: MISSING,
+  },
+  {
+    name: "ban the owner, even with Administrator",
+    permissions: Administrator,
+    act: (s) => ban(s, s.world.owner.id),
+    expected: MISSING,
+  },
   {
     name: "a bot that owns the guild sees a channel denied to everyone and to itself",
     permissions: 0n,
@@ -348,7 +439,13 @@ const rows: Row[] = [
     act: readChannel,
     expected: OK,
   },
-  { name: "Administrator grants permissions no role lists (Ban Members)", permissions: Administrator, arrange: (s) => targetHolding(s), act: (s) => ban(s), expected: DONE },
+  {
+    name: "Administrator grants permissions no role lists (Ban Members)",
+    permissions: Administrator,
+    arrange: (s) => targetHolding(s),
+    act: (s) => ban(s),
+    expected: DONE,
+  },
   {
     name: "Administrator held through a second role counts",
     arrange: async (s) => {
@@ -369,7 +466,10 @@ const rows: Row[] = [
 
 /** Storage-level set-up no route offers: the guild handed to the bot. */
 async function makeBotOwner(s: Scene): Promise<void> {
-  await s.t.server.ctx.database.prisma.guild.update({ where: { id: s.world.guild.id }, data: { ownerId: s.world.botUserId } });
+  await s.t.server.ctx.database.prisma.guild.update({
+    where: { id: s.world.guild.id },
+    data: { ownerId: s.world.botUserId },
+  });
 }
 
 describe("permissions table (through the REST API)", () => {
@@ -393,7 +493,8 @@ describe("permissions table (through the REST API)", () => {
         return user.id;
       },
       role: async (name, bits = 0n, options = {}) => {
-        const id = (await domain.roles.create(world.owner.id, world.guild.id, { name, permissions: bits.toString() })).id;
+        const id = (await domain.roles.create(world.owner.id, world.guild.id, { name, permissions: bits.toString() }))
+          .id;
         if (options.top) {
           const count = (await domain.roles.list(world.guild.id, world.owner.id)).length - 1;
           await domain.roles.move(world.owner.id, world.guild.id, [{ id, position: count }]);

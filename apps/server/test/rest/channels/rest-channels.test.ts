@@ -33,11 +33,22 @@ describe("channels over REST", () => {
       const { world, bot } = await newWorld();
       const gateway = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
-      const res = await bot.post(`/guilds/${world.guild.id}/channels`, { name: "Team  Plans Q3", topic: "plans", nsfw: true });
+      const res = await bot.post(`/guilds/${world.guild.id}/channels`, {
+        name: "Team  Plans Q3",
+        topic: "plans",
+        nsfw: true,
+      });
       expect(res.status).toBe(201);
       const channel = (await res.json()) as WireChannel;
       expect(validateResponse("post", "/guilds/{guild_id}/channels", 201, channel)).toEqual([]);
-      expect(channel).toMatchObject({ type: 0, name: "team-plans-q3", topic: "plans", nsfw: true, parent_id: null, permission_overwrites: [] });
+      expect(channel).toMatchObject({
+        type: 0,
+        name: "team-plans-q3",
+        topic: "plans",
+        nsfw: true,
+        parent_id: null,
+        permission_overwrites: [],
+      });
       const listed = (await (await bot.get(`/guilds/${world.guild.id}/channels`)).json()) as WireChannel[];
       expect(listed.map((c) => c.id)).toContain(channel.id);
       expect(Math.max(...listed.map((c) => c.position))).toBe(channel.position);
@@ -49,7 +60,11 @@ describe("channels over REST", () => {
     it("creates a voice channel that keeps its name, inside a category", async () => {
       const { world, bot } = await newWorld();
       const parent = await category(world);
-      const res = await bot.post(`/guilds/${world.guild.id}/channels`, { type: 2, name: "Quiet Room", parent_id: parent.id.toString() });
+      const res = await bot.post(`/guilds/${world.guild.id}/channels`, {
+        type: 2,
+        name: "Quiet Room",
+        parent_id: parent.id.toString(),
+      });
       expect(res.status).toBe(201);
       const channel = (await res.json()) as WireChannel & { bitrate: number };
       expect(validateResponse("post", "/guilds/{guild_id}/channels", 201, channel)).toEqual([]);
@@ -67,7 +82,11 @@ describe("channels over REST", () => {
     it("creates only text and voice channels: categories and other types answer 50035", async () => {
       const { world, bot } = await newWorld();
       for (const type of [4, 5, 11, 13]) {
-        const body = await expectError(await bot.post(`/guilds/${world.guild.id}/channels`, { type, name: "x" }), 400, 50035);
+        const body = await expectError(
+          await bot.post(`/guilds/${world.guild.id}/channels`, { type, name: "x" }),
+          400,
+          50035,
+        );
         expect(body.errors).toHaveProperty("type");
       }
     });
@@ -76,9 +95,13 @@ describe("channels over REST", () => {
       const { world, bot } = await newWorld();
       const path = `/guilds/${world.guild.id}/channels`;
       expect((await expectError(await bot.post(path, {}), 400, 50035)).errors).toHaveProperty("name");
-      expect((await expectError(await bot.post(path, { name: "x".repeat(101) }), 400, 50035)).errors).toHaveProperty("name");
+      expect((await expectError(await bot.post(path, { name: "x".repeat(101) }), 400, 50035)).errors).toHaveProperty(
+        "name",
+      );
       expect((await expectError(await bot.post(path, { name: "   " }), 400, 50035)).errors).toHaveProperty("name");
-      expect((await expectError(await bot.post(path, { name: "ok", topic: "t".repeat(1025) }), 400, 50035)).errors).toHaveProperty("topic");
+      expect(
+        (await expectError(await bot.post(path, { name: "ok", topic: "t".repeat(1025) }), 400, 50035)).errors,
+      ).toHaveProperty("topic");
     });
 
     it("accepts only a category of the same guild as parent_id", async () => {
@@ -87,7 +110,11 @@ describe("channels over REST", () => {
       const foreign = await category(other.world);
       const path = `/guilds/${world.guild.id}/channels`;
       for (const parent of [world.text.id, foreign.id, 999999999n]) {
-        const body = await expectError(await bot.post(path, { name: "child", parent_id: parent.toString() }), 400, 50035);
+        const body = await expectError(
+          await bot.post(path, { name: "child", parent_id: parent.toString() }),
+          400,
+          50035,
+        );
         expect(body.errors).toHaveProperty("parent_id");
       }
     });
@@ -115,15 +142,28 @@ describe("channels over REST", () => {
     it("refuses overwrites naming unknown targets (50035), bits the bot lacks or roles above it (50013)", async () => {
       const { world, bot } = await newWorld();
       const path = `/guilds/${world.guild.id}/channels`;
-      const unknown = await expectError(await bot.post(path, { name: "x", permission_overwrites: [{ id: "999999999", type: 0, allow: "0" }] }), 400, 50035);
+      const unknown = await expectError(
+        await bot.post(path, { name: "x", permission_overwrites: [{ id: "999999999", type: 0, allow: "0" }] }),
+        400,
+        50035,
+      );
       expect(unknown.errors).toMatchObject({ permission_overwrites: { "0": { id: expect.anything() } } });
       await expectError(
-        await bot.post(path, { name: "x", permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: String(Permission.ManageMessages) }] }),
+        await bot.post(path, {
+          name: "x",
+          permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: String(Permission.ManageMessages) }],
+        }),
         403,
         50013,
       );
-      const high = await env.t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
-      await expectError(await bot.post(path, { name: "x", permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }] }), 403, 50013);
+      const high = await env.t.server.ctx.database.prisma.role.create({
+        data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 },
+      });
+      await expectError(
+        await bot.post(path, { name: "x", permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }] }),
+        403,
+        50013,
+      );
     });
   });
 
@@ -133,17 +173,31 @@ describe("channels over REST", () => {
       const parent = await category(world);
       const gateway = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await gateway.dispatch("GUILD_CREATE");
-      const res = await bot.patch(`/channels/${world.text.id}`, { name: "Renamed Channel", topic: "new topic", nsfw: true, parent_id: parent.id.toString() });
+      const res = await bot.patch(`/channels/${world.text.id}`, {
+        name: "Renamed Channel",
+        topic: "new topic",
+        nsfw: true,
+        parent_id: parent.id.toString(),
+      });
       expect(res.status).toBe(200);
       const channel = (await res.json()) as WireChannel;
       expect(validateResponse("patch", "/channels/{channel_id}", 200, channel)).toEqual([]);
-      expect(channel).toMatchObject({ name: "renamed-channel", topic: "new topic", nsfw: true, parent_id: parent.id.toString() });
+      expect(channel).toMatchObject({
+        name: "renamed-channel",
+        topic: "new topic",
+        nsfw: true,
+        parent_id: parent.id.toString(),
+      });
       const event = await gateway.dispatch("CHANNEL_UPDATE", (d) => d.id === world.text.id.toString());
       expect(event.d).toMatchObject({ name: "renamed-channel", topic: "new topic" });
 
-      const cleared = (await (await bot.patch(`/channels/${world.text.id}`, { parent_id: null, topic: null })).json()) as WireChannel;
+      const cleared = (await (
+        await bot.patch(`/channels/${world.text.id}`, { parent_id: null, topic: null })
+      ).json()) as WireChannel;
       expect(cleared).toMatchObject({ parent_id: null, topic: null, name: "renamed-channel" });
-      const voice = (await (await bot.patch(`/channels/${world.voice.id}`, { name: "Big Hall" })).json()) as WireChannel;
+      const voice = (await (
+        await bot.patch(`/channels/${world.voice.id}`, { name: "Big Hall" })
+      ).json()) as WireChannel;
       expect(voice.name).toBe("Big Hall");
       await gateway.close();
     });
@@ -163,10 +217,16 @@ describe("channels over REST", () => {
       const other = await newWorld();
       const foreign = await category(other.world);
       for (const parent of [world.voice.id, foreign.id]) {
-        const body = await expectError(await bot.patch(`/channels/${world.text.id}`, { parent_id: parent.toString() }), 400, 50035);
+        const body = await expectError(
+          await bot.patch(`/channels/${world.text.id}`, { parent_id: parent.toString() }),
+          400,
+          50035,
+        );
         expect(body.errors).toHaveProperty("parent_id");
       }
-      expect((await expectError(await bot.patch(`/channels/${world.text.id}`, { name: "" }), 400, 50035)).errors).toHaveProperty("name");
+      expect(
+        (await expectError(await bot.patch(`/channels/${world.text.id}`, { name: "" }), 400, 50035)).errors,
+      ).toHaveProperty("name");
     });
 
     it("cannot change a category (50024)", async () => {
@@ -177,7 +237,9 @@ describe("channels over REST", () => {
 
     it("cannot change a DM channel (50003)", async () => {
       const { world, bot } = await newWorld();
-      const dm = await env.t.server.ctx.domain.directMessages.open(world.botUserId, { recipient_id: world.owner.id.toString() });
+      const dm = await env.t.server.ctx.domain.directMessages.open(world.botUserId, {
+        recipient_id: world.owner.id.toString(),
+      });
       expect((await bot.get(`/channels/${dm.id}`)).status).toBe(200);
       await expectError(await bot.patch(`/channels/${dm.id}`, { name: "x" }), 403, 50003);
       await expectError(await bot.delete(`/channels/${dm.id}`), 403, 50003);
@@ -202,36 +264,60 @@ describe("channels over REST", () => {
       expect((await gateway.dispatch("CHANNEL_DELETE", (d) => d.id === channel.toString())).d.name).toBe("rooms");
 
       expect((await bot.patch(`/channels/${channel}`, { permission_overwrites: [] })).status).toBe(200);
-      expect((await gateway.dispatch("CHANNEL_CREATE", (d) => d.id === channel.toString())).d.permission_overwrites).toEqual([]);
+      expect(
+        (await gateway.dispatch("CHANNEL_CREATE", (d) => d.id === channel.toString())).d.permission_overwrites,
+      ).toEqual([]);
       await gateway.close();
 
       const limited = await newWorld(Permission.ViewChannel | Permission.ManageChannels);
       const own = limited.world.text.id;
       await expectError(
-        await limited.bot.patch(`/channels/${own}`, { permission_overwrites: [{ id: limited.world.guild.id.toString(), type: 0, deny: "2048" }] }),
+        await limited.bot.patch(`/channels/${own}`, {
+          permission_overwrites: [{ id: limited.world.guild.id.toString(), type: 0, deny: "2048" }],
+        }),
         403,
         50013,
       );
       // The same set again is no change, so Manage Roles is not needed.
-      expect((await limited.bot.patch(`/channels/${own}`, { permission_overwrites: [], name: "same-set" })).status).toBe(200);
+      expect(
+        (await limited.bot.patch(`/channels/${own}`, { permission_overwrites: [], name: "same-set" })).status,
+      ).toBe(200);
     });
 
     it("applies the PUT permissions restrictions to the overwrite set", async () => {
       const { world, bot } = await newWorld();
       const channel = (await fixtures(env.t).channel(world.guild.id, { name: "strict" })).id;
-      const high = await env.t.server.ctx.database.prisma.role.create({ data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 } });
-      await expectError(await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }] }), 403, 50013);
-      const dropped = await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: Permission.BanMembers.toString() }] });
+      const high = await env.t.server.ctx.database.prisma.role.create({
+        data: { guildId: world.guild.id, name: "high", permissions: 0n, position: 50 },
+      });
+      await expectError(
+        await bot.patch(`/channels/${channel}`, {
+          permission_overwrites: [{ id: high.id.toString(), type: 0, deny: "1024" }],
+        }),
+        403,
+        50013,
+      );
+      const dropped = await bot.patch(`/channels/${channel}`, {
+        permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: Permission.BanMembers.toString() }],
+      });
       expect(dropped.status).toBe(200);
       const stored = (await (await bot.get(`/channels/${channel}`)).json()) as WireChannel;
       // Ban Members is guild-only: dropped, so nothing the bot lacks was set.
       expect(stored.permission_overwrites).toEqual([{ id: world.guild.id.toString(), type: 0, allow: "0", deny: "0" }]);
       await expectError(
-        await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: world.guild.id.toString(), type: 0, allow: Permission.ManageMessages.toString() }] }),
+        await bot.patch(`/channels/${channel}`, {
+          permission_overwrites: [
+            { id: world.guild.id.toString(), type: 0, allow: Permission.ManageMessages.toString() },
+          ],
+        }),
         403,
         50013,
       );
-      await expectError(await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: "12345678", type: 1 }] }), 400, 50035);
+      await expectError(
+        await bot.patch(`/channels/${channel}`, { permission_overwrites: [{ id: "12345678", type: 1 }] }),
+        400,
+        50035,
+      );
     });
   });
 
@@ -242,7 +328,12 @@ describe("channels over REST", () => {
       await gateway.dispatch("GUILD_CREATE");
       const channel = await fixtures(env.t).channel(world.guild.id, { name: "doomed" });
       const message = await fixtures(env.t).personMessage(channel.id, world.owner.id, "start");
-      const thread = await env.t.server.ctx.domain.threads.createFromMessage(channel.id, BigInt(message.id), world.owner.id, { name: "sub" });
+      const thread = await env.t.server.ctx.domain.threads.createFromMessage(
+        channel.id,
+        BigInt(message.id),
+        world.owner.id,
+        { name: "sub" },
+      );
       const res = await bot.delete(`/channels/${channel.id}`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as WireChannel;
@@ -269,7 +360,10 @@ describe("channels over REST", () => {
   describe("rate limits", () => {
     it("edits and deletes share 5 per 10 s per channel; another channel is unaffected", async () => {
       const { world, bot } = await newWorld();
-      const [busy, quiet] = [(await fixtures(env.t).channel(world.guild.id, { name: "busy" })).id, (await fixtures(env.t).channel(world.guild.id, { name: "quiet" })).id];
+      const [busy, quiet] = [
+        (await fixtures(env.t).channel(world.guild.id, { name: "busy" })).id,
+        (await fixtures(env.t).channel(world.guild.id, { name: "quiet" })).id,
+      ];
       for (let i = 0; i < 5; i++) expect((await bot.patch(`/channels/${busy}`, { topic: `t${i}` })).status).toBe(200);
       await expectRateLimited(await bot.delete(`/channels/${busy}`));
       expect((await bot.patch(`/channels/${quiet}`, { topic: "fine" })).status).toBe(200);
@@ -277,7 +371,8 @@ describe("channels over REST", () => {
 
     it("creating channels is 5 per 5 s per guild; another guild is unaffected", async () => {
       const { world, bot } = await newWorld();
-      for (let i = 0; i < 5; i++) expect((await bot.post(`/guilds/${world.guild.id}/channels`, { name: `c${i}` })).status).toBe(201);
+      for (let i = 0; i < 5; i++)
+        expect((await bot.post(`/guilds/${world.guild.id}/channels`, { name: `c${i}` })).status).toBe(201);
       await expectRateLimited(await bot.post(`/guilds/${world.guild.id}/channels`, { name: "c5" }));
       const guild = await env.t.seed.guild(world.owner.id, "Another");
       await env.t.server.ctx.domain.members.addBot(world.owner.id, guild.id, world.app.application.id, MANAGE);

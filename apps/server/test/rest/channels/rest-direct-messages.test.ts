@@ -7,26 +7,36 @@ import { botClient } from "../../support/rest-fixtures";
 
 describe("direct messages: POST /users/@me/channels and the DM channel", () => {
   const env = useTestServer();
-  const open = (recipient: unknown, client = env.bot) => client.post("/users/@me/channels", { recipient_id: recipient });
-
+  const open = (recipient: unknown, client = env.bot) =>
+    client.post("/users/@me/channels", { recipient_id: recipient });
 
   it("opens a DM with a person sharing a guild, and finds the same one again", async () => {
     const res = await open(env.world.owner.id.toString());
     expect(res.status).toBe(200);
     const dm = await res.json();
     expect(validateResponse("post", "/users/@me/channels", 200, dm)).toEqual([]);
-    expect(dm).toMatchObject({ type: 1, recipients: [{ id: env.world.owner.id.toString(), username: env.world.owner.username, bot: false }] });
+    expect(dm).toMatchObject({
+      type: 1,
+      recipients: [{ id: env.world.owner.id.toString(), username: env.world.owner.username, bot: false }],
+    });
     expect(dm).not.toHaveProperty("guild_id");
     const again = await (await open(Number(env.world.owner.id))).json();
     expect(again.id).toBe(dm.id);
-    const rows = await env.t.server.ctx.database.prisma.dmRecipient.findMany({ where: { channelId: BigInt(dm.id) }, orderBy: { userId: "asc" } });
+    const rows = await env.t.server.ctx.database.prisma.dmRecipient.findMany({
+      where: { channelId: BigInt(dm.id) },
+      orderBy: { userId: "asc" },
+    });
     expect(rows.map((r) => r.userId).sort()).toEqual([env.world.owner.id, env.world.botUserId].sort());
   });
 
   it("opens one channel when asked twice at once", async () => {
     const person = await env.t.seed.person();
     await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
-    const answers = await Promise.all([open(person.id.toString()), open(person.id.toString()), open(person.id.toString())]);
+    const answers = await Promise.all([
+      open(person.id.toString()),
+      open(person.id.toString()),
+      open(person.id.toString()),
+    ]);
     const ids = await Promise.all(answers.map(async (r) => (await r.json()).id));
     expect(new Set(ids).size).toBe(1);
     expect(await env.t.server.ctx.database.prisma.dmRecipient.count({ where: { userId: person.id } })).toBe(1);
@@ -47,7 +57,10 @@ describe("direct messages: POST /users/@me/channels and the DM channel", () => {
     for (const body of [{}, { recipient_id: "abc" }, { recipient_id: null }]) {
       const res = await env.bot.post("/users/@me/channels", body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 50035, errors: { recipient_id: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
+      expect(await res.json()).toMatchObject({
+        code: 50035,
+        errors: { recipient_id: { _errors: [expect.objectContaining({ code: expect.any(String) })] } },
+      });
     }
   });
 
@@ -74,7 +87,11 @@ describe("direct messages: POST /users/@me/channels and the DM channel", () => {
       const sent = await env.bot.post(`/channels/${dmId}/messages`, { content: "hello in private" });
       expect(sent.status).toBe(200);
       const message = await sent.json();
-      expect(message).toMatchObject({ channel_id: dmId, content: "hello in private", author: { id: env.world.botUserId.toString() } });
+      expect(message).toMatchObject({
+        channel_id: dmId,
+        content: "hello in private",
+        author: { id: env.world.botUserId.toString() },
+      });
       expect(message).not.toHaveProperty("guild_id");
       expect((await client.dispatch("MESSAGE_CREATE", (d) => d.id === message.id)).d.channel_id).toBe(dmId);
       const list = await (await env.bot.get(`/channels/${dmId}/messages`)).json();

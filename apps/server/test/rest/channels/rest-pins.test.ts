@@ -19,7 +19,8 @@ describe("pins over REST", () => {
   let manager: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `pins-${++n}` })).id;
-  const say = async (channelId: bigint, content = "pin me") => BigInt((await fixtures(env.t).personMessage(channelId, env.world.owner.id, content)).id);
+  const say = async (channelId: bigint, content = "pin me") =>
+    BigInt((await fixtures(env.t).personMessage(channelId, env.world.owner.id, content)).id);
   const page = async (channelId: bigint, query = "") => {
     const res = await pinner.get(`/channels/${channelId}/messages/pins${query}`);
     expect(res.status).toBe(200);
@@ -95,7 +96,9 @@ describe("pins over REST", () => {
     const whole = await page(channel);
     expect(whole.items.map((i) => i.message.id)).toEqual(newestFirst.slice(0, 50));
     expect(whole.has_more).toBe(true);
-    expect(((await (await pinner.get(`/channels/${channel}/pins`)).json()) as WireMessage[]).map((m) => m.id)).toEqual(newestFirst.slice(0, 50));
+    expect(((await (await pinner.get(`/channels/${channel}/pins`)).json()) as WireMessage[]).map((m) => m.id)).toEqual(
+      newestFirst.slice(0, 50),
+    );
 
     const two = await page(channel, "?limit=2");
     expect(two.items.map((i) => i.message.id)).toEqual(newestFirst.slice(0, 2));
@@ -113,7 +116,10 @@ describe("pins over REST", () => {
       const res = await pinner.get(`/channels/${channel}/messages/pins${query}`);
       expect(res.status).toBe(400);
       const field = query.startsWith("?limit") ? "limit" : "before";
-      expect(await res.json()).toMatchObject({ code: 50035, errors: { [field]: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
+      expect(await res.json()).toMatchObject({
+        code: 50035,
+        errors: { [field]: { _errors: [expect.objectContaining({ code: expect.any(String) })] } },
+      });
     }
   });
 
@@ -153,17 +159,24 @@ describe("pins over REST", () => {
 
     expect((await pinner.delete(`/channels/${channel}/pins/${pins[0]?.id}`)).status).toBe(204);
     expect((await pinner.put(`/channels/${channel}/pins/${extra}`)).status).toBe(204);
-    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(
+      250,
+    );
   });
 
   it("keeps the 250-pin limit when two pins arrive at once", async () => {
     const channel = await newChannel();
     await pinnedMessages(channel, 249);
     const [a, b] = [await say(channel, "a"), await say(channel, "b")];
-    const outcomes = await Promise.allSettled([env.t.server.ctx.domain.pins.pin(channel, a, env.world.botUserId), env.t.server.ctx.domain.pins.pin(channel, b, env.world.botUserId)]);
+    const outcomes = await Promise.allSettled([
+      env.t.server.ctx.domain.pins.pin(channel, a, env.world.botUserId),
+      env.t.server.ctx.domain.pins.pin(channel, b, env.world.botUserId),
+    ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: 30003 } });
-    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(250);
+    expect(await env.t.server.ctx.database.prisma.message.count({ where: { channelId: channel, pinned: true } })).toBe(
+      250,
+    );
   });
 
   it("records pins and unpins in the guild's audit log", async () => {
@@ -171,7 +184,10 @@ describe("pins over REST", () => {
     const id = await say(channel);
     await pinner.put(`/channels/${channel}/pins/${id}`);
     await pinner.delete(`/channels/${channel}/pins/${id}`);
-    const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: env.world.guild.id, targetId: env.world.owner.id }, orderBy: { id: "asc" } });
+    const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({
+      where: { guildId: env.world.guild.id, targetId: env.world.owner.id },
+      orderBy: { id: "asc" },
+    });
     const mine = entries.filter((e) => (e.options as { message_id?: string } | null)?.message_id === id.toString());
     expect(mine.map((e) => [e.actionType, e.userId])).toEqual([
       [AuditLogEvent.MessagePin, env.world.botUserId],
@@ -189,7 +205,11 @@ describe("pins over REST", () => {
       await pinner.put(`/channels/${channel}/pins/${a}`);
       const aAt = clock.now().toISOString();
       const pinned = await client.dispatch("CHANNEL_PINS_UPDATE");
-      expect(pinned.d).toEqual({ guild_id: env.world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: aAt });
+      expect(pinned.d).toEqual({
+        guild_id: env.world.guild.id.toString(),
+        channel_id: channel.toString(),
+        last_pin_timestamp: aAt,
+      });
 
       clock.advance(5000);
       await pinner.put(`/channels/${channel}/pins/${a}`); // already pinned: no event
@@ -201,7 +221,11 @@ describe("pins over REST", () => {
       await pinner.delete(`/channels/${channel}/pins/${b}`);
       expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d.last_pin_timestamp).toBe(aAt);
       await pinner.delete(`/channels/${channel}/pins/${a}`);
-      expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d).toEqual({ guild_id: env.world.guild.id.toString(), channel_id: channel.toString(), last_pin_timestamp: null });
+      expect((await client.dispatch("CHANNEL_PINS_UPDATE")).d).toEqual({
+        guild_id: env.world.guild.id.toString(),
+        channel_id: channel.toString(),
+        last_pin_timestamp: null,
+      });
     } finally {
       await client.close();
     }
@@ -209,7 +233,9 @@ describe("pins over REST", () => {
 
   it("answers 50003 for every pin route in a DM", async () => {
     const prisma = env.t.server.ctx.database.prisma;
-    const dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: env.world.botUserId }] } } });
+    const dm = await prisma.channel.create({
+      data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: env.world.botUserId }] } },
+    });
     const id = BigInt((await env.t.server.ctx.domain.messages.create(dm.id, env.world.owner.id, { content: "dm" })).id);
     const answers = [
       await pinner.get(`/channels/${dm.id}/messages/pins`),
@@ -241,7 +267,10 @@ describe("pins over REST", () => {
     const [a, b, other] = [await say(busy), await say(busy), await say(quiet)];
     // A bot of its own, holding Pin Messages as the world's: this file's earlier tests spent the
     // world bot's global 50 per second, a limit the burst below must not meet instead of the pins' own.
-    const burster = botClient(env.t, (await env.t.seed.bot(env.world, BASE_PERMISSIONS | Permission.PinMessages)).botToken);
+    const burster = botClient(
+      env.t,
+      (await env.t.seed.bot(env.world, BASE_PERMISSIONS | Permission.PinMessages)).botToken,
+    );
     const answers = [
       await burster.put(`/channels/${busy}/pins/${a}`),
       await burster.put(`/channels/${busy}/messages/pins/${b}`),
@@ -262,7 +291,12 @@ describe("pins over REST", () => {
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(limited.headers.get("x-ratelimit-bucket")).toBe(answers[0]?.headers.get("x-ratelimit-bucket"));
     const body = await limited.json();
-    expect(body).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
+    expect(body).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: false,
+      code: 0,
+    });
     expect(body.retry_after).toBeGreaterThan(0);
     // The refused unpin did not happen.
     expect((await page(busy)).items.map((i) => i.message.id)).toEqual([a.toString()]);

@@ -11,7 +11,14 @@ type WireThread = { id: string; thread_metadata: { archived: boolean; archive_ti
 
 describe("threads archive after a week without messages (housekeeping)", () => {
   const clock = new ManualClock(new Date("2026-03-02T09:00:00Z"));
-  const env = useTestServer({ server: { clock }, world: Permission.ViewChannel | Permission.SendMessages | Permission.SendMessagesInThreads | Permission.CreatePublicThreads });
+  const env = useTestServer({
+    server: { clock },
+    world:
+      Permission.ViewChannel |
+      Permission.SendMessages |
+      Permission.SendMessagesInThreads |
+      Permission.CreatePublicThreads,
+  });
   let n = 0;
   const domain = () => env.t.server.ctx.domain;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `idle-${++n}` })).id;
@@ -19,7 +26,6 @@ describe("threads archive after a week without messages (housekeeping)", () => {
     const res = await fetch(`${env.t.base}/channels/${id}`, { headers: { authorization: `Bot ${env.world.token}` } });
     return ((await res.json()) as WireThread).thread_metadata;
   };
-
 
   it("archives an active thread once its last message is a week old, with one THREAD_UPDATE", async () => {
     const gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds);

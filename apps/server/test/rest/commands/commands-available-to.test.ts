@@ -27,7 +27,10 @@ describe("the commands a person may use in a channel", () => {
   }
 
   async function roleWith(permissions: bigint, userId: bigint) {
-    const role = await domain().roles.create(world.owner.id, world.guild.id, { name: `r${permissions}`, permissions: permissions.toString() });
+    const role = await domain().roles.create(world.owner.id, world.guild.id, {
+      name: `r${permissions}`,
+      permissions: permissions.toString(),
+    });
     await domain().memberRoles.addRole(world.owner.id, world.guild.id, userId, BigInt(role.id));
   }
 
@@ -42,7 +45,12 @@ describe("the commands a person may use in a channel", () => {
     await register([slash("setup")], world.guild.id);
     const groups = await domain().commands.availableTo(member.id, world.text.id);
     expect(groups).toHaveLength(1);
-    expect(groups[0]?.application).toEqual({ id: world.app.application.id, name: world.app.application.name, iconHash: null, botUserId: world.botUserId });
+    expect(groups[0]?.application).toEqual({
+      id: world.app.application.id,
+      name: world.app.application.name,
+      iconHash: null,
+      botUserId: world.botUserId,
+    });
     // By type, then name; the wire shape of each command.
     expect(groups[0]?.commands.map((c) => [c.type, c.name])).toEqual([
       [1, "ping"],
@@ -50,12 +58,18 @@ describe("the commands a person may use in a channel", () => {
       [2, "Wave"],
       [3, "Quote"],
     ]);
-    expect(groups[0]?.commands[1]).toMatchObject({ guild_id: world.guild.id.toString(), application_id: world.app.application.id.toString() });
+    expect(groups[0]?.commands[1]).toMatchObject({
+      guild_id: world.guild.id.toString(),
+      application_id: world.app.application.id.toString(),
+    });
   });
 
   it("leaves out the commands of bots that are not members of the guild", async () => {
     const outsider = await env.t.seed.app(world.owner.id, "Outsider Bot");
-    await domain().commands.overwrite({ applicationId: outsider.application.id, botUserId: outsider.botUser.id, guildId: null }, [slash("elsewhere")]);
+    await domain().commands.overwrite(
+      { applicationId: outsider.application.id, botUserId: outsider.botUser.id, guildId: null },
+      [slash("elsewhere")],
+    );
     expect(Object.keys(await namesFor(member.id, world.text.id))).toEqual([world.app.application.name]);
   });
 
@@ -65,13 +79,19 @@ describe("the commands a person may use in a channel", () => {
     const groups = await domain().commands.availableTo(member.id, world.text.id);
     const commands = groups[0]?.commands ?? [];
     expect(commands.map((c) => `${c.type}:${c.name}`)).toEqual(["1:echo", "1:ping", "2:echo"]);
-    expect(commands.find((c) => c.name === "ping")).toMatchObject({ description: "guild ping", guild_id: world.guild.id.toString() });
+    expect(commands.find((c) => c.name === "ping")).toMatchObject({
+      description: "guild ping",
+      guild_id: world.guild.id.toString(),
+    });
     await register([], world.guild.id);
   });
 
   it("a guild command of another application hides nothing", async () => {
     const other = await env.t.seed.bot(world, Permission.ViewChannel | Permission.SendMessages);
-    await domain().commands.overwrite({ applicationId: other.application.id, botUserId: other.botUser.id, guildId: world.guild.id }, [slash("ping")]);
+    await domain().commands.overwrite(
+      { applicationId: other.application.id, botUserId: other.botUser.id, guildId: world.guild.id },
+      [slash("ping")],
+    );
     const names = await namesFor(member.id, world.text.id);
     expect(names[world.app.application.name]).toContain("1:ping");
     expect(names[other.application.name]).toEqual(["1:ping"]);
@@ -83,7 +103,10 @@ describe("the commands a person may use in a channel", () => {
     const alpha = await env.t.seed.app(world.owner.id, "Alpha Bot");
     for (const app of [zeta, alpha]) {
       await domain().members.addBot(world.owner.id, world.guild.id, app.application.id, Permission.ViewChannel);
-      await domain().commands.overwrite({ applicationId: app.application.id, botUserId: app.botUser.id, guildId: null }, [slash("hello")]);
+      await domain().commands.overwrite(
+        { applicationId: app.application.id, botUserId: app.botUser.id, guildId: null },
+        [slash("hello")],
+      );
     }
     const names = (await domain().commands.availableTo(member.id, world.text.id)).map((g) => g.application.name);
     expect(names.indexOf("Alpha Bot")).toBeLessThan(names.indexOf("Zeta Bot"));
@@ -121,7 +144,9 @@ describe("the commands a person may use in a channel", () => {
     await roleWith(Permission.ManageMessages, moderator.id);
     expect(await namesFor(moderator.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:ping"] });
     await roleWith(Permission.KickMembers, moderator.id);
-    expect(await namesFor(moderator.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:ping", "1:purge"] });
+    expect(await namesFor(moderator.id, world.text.id)).toEqual({
+      [world.app.application.name]: ["1:ping", "1:purge"],
+    });
     // A channel overwrite taking one bit away hides it there.
     await fixtures(env.t).overwrite(world.text.id, moderator.id, { deny: Permission.ManageMessages }, 1);
     expect(await namesFor(moderator.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:ping"] });
@@ -130,7 +155,9 @@ describe("the commands a person may use in a channel", () => {
   it('default_member_permissions "0": administrators (and the owner) only', async () => {
     await register([slash("ping"), slash("admin", { default_member_permissions: "0" })]);
     expect(await namesFor(member.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:ping"] });
-    expect(await namesFor(world.owner.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:admin", "1:ping"] });
+    expect(await namesFor(world.owner.id, world.text.id)).toEqual({
+      [world.app.application.name]: ["1:admin", "1:ping"],
+    });
     const admin = await env.t.seed.person();
     await domain().members.addPerson(world.guild.id, admin.id);
     await roleWith(Permission.ManageGuild | Permission.BanMembers, admin.id);
@@ -147,11 +174,17 @@ describe("the commands a person may use in a channel", () => {
   it("an nsfw command shows only in NSFW channels and their threads", async () => {
     await register([slash("ping"), slash("spicy", { nsfw: true })]);
     expect(await namesFor(member.id, world.text.id)).toEqual({ [world.app.application.name]: ["1:ping"] });
-    const nsfw = await domain().channels.create(world.guild.id, world.owner.id, { name: "after-dark", type: 0, nsfw: true });
+    const nsfw = await domain().channels.create(world.guild.id, world.owner.id, {
+      name: "after-dark",
+      type: 0,
+      nsfw: true,
+    });
     const nsfwId = BigInt(nsfw.id);
     expect(await namesFor(member.id, nsfwId)).toEqual({ [world.app.application.name]: ["1:ping", "1:spicy"] });
     const thread = await domain().threads.create(nsfwId, world.owner.id, { name: "late", type: 11 });
-    expect(await namesFor(member.id, BigInt(thread.id))).toEqual({ [world.app.application.name]: ["1:ping", "1:spicy"] });
+    expect(await namesFor(member.id, BigInt(thread.id))).toEqual({
+      [world.app.application.name]: ["1:ping", "1:spicy"],
+    });
   });
 
   it("also in a voice channel's chat; none in a category, and a hidden channel is Unknown Channel", async () => {
@@ -161,9 +194,15 @@ describe("the commands a person may use in a channel", () => {
     expect(await domain().commands.availableTo(member.id, category.id)).toEqual([]);
     const secret = await fixtures(env.t).channel(world.guild.id, { name: "secret" });
     await fixtures(env.t).hideFromEveryone(secret.id, world.guild.id);
-    await expect(domain().commands.availableTo(member.id, secret.id)).rejects.toMatchObject({ status: 404, code: 10003 });
+    await expect(domain().commands.availableTo(member.id, secret.id)).rejects.toMatchObject({
+      status: 404,
+      code: 10003,
+    });
     const stranger = await env.t.seed.person();
-    await expect(domain().commands.availableTo(stranger.id, world.text.id)).rejects.toMatchObject({ status: 404, code: 10003 });
+    await expect(domain().commands.availableTo(stranger.id, world.text.id)).rejects.toMatchObject({
+      status: 404,
+      code: 10003,
+    });
   });
 
   it("none in a DM", async () => {
@@ -173,7 +212,10 @@ describe("the commands a person may use in a channel", () => {
 
   it("a bot that leaves takes its commands with it", async () => {
     const leaving = await env.t.seed.bot(world, Permission.ViewChannel);
-    await domain().commands.overwrite({ applicationId: leaving.application.id, botUserId: leaving.botUser.id, guildId: null }, [slash("bye")]);
+    await domain().commands.overwrite(
+      { applicationId: leaving.application.id, botUserId: leaving.botUser.id, guildId: null },
+      [slash("bye")],
+    );
     expect(Object.keys(await namesFor(member.id, world.text.id))).toContain(leaving.application.name);
     await domain().members.kick(world.owner.id, world.guild.id, leaving.botUser.id);
     expect(Object.keys(await namesFor(member.id, world.text.id))).not.toContain(leaving.application.name);

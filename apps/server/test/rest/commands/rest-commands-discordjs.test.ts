@@ -36,8 +36,15 @@ describe("a discord.js bot manages its application commands", () => {
       .setDefaultMemberPermissions(PermissionFlagsBits.ManageMessages)
       .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
       .addStringOption((o) => o.setName("text").setDescription("what to say").setRequired(true).setMaxLength(200))
-      .addChannelOption((o) => o.setName("where").setDescription("which channel").addChannelTypes(ChannelType.GuildText))
-      .addIntegerOption((o) => o.setName("times").setDescription("how often").addChoices({ name: "once", value: 1 }, { name: "twice", value: 2 }));
+      .addChannelOption((o) =>
+        o.setName("where").setDescription("which channel").addChannelTypes(ChannelType.GuildText),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName("times")
+          .setDescription("how often")
+          .addChoices({ name: "once", value: 1 }, { name: "twice", value: 2 }),
+      );
     const set = await client.application!.commands.set([
       echo.toJSON(),
       new ContextMenuCommandBuilder().setName("Quote Message").setType(ApplicationCommandType.Message).toJSON(),
@@ -53,7 +60,9 @@ describe("a discord.js bot manages its application commands", () => {
           type: ApplicationCommandOptionType.Subcommand,
           name: "show",
           description: "Show one setting",
-          options: [{ type: ApplicationCommandOptionType.String, name: "key", description: "which one", autocomplete: true }],
+          options: [
+            { type: ApplicationCommandOptionType.String, name: "key", description: "which one", autocomplete: true },
+          ],
         },
       ],
     });
@@ -70,7 +79,10 @@ describe("a discord.js bot manages its application commands", () => {
 
     const guildCommands = await guild.commands.fetch();
     expect([...guildCommands.values()].map((c) => [c.id, c.name])).toEqual([[local.id, "config"]]);
-    expect(guildCommands.first()?.options[0]).toMatchObject({ type: ApplicationCommandOptionType.Subcommand, name: "show" });
+    expect(guildCommands.first()?.options[0]).toMatchObject({
+      type: ApplicationCommandOptionType.Subcommand,
+      name: "show",
+    });
   });
 
   it("edits and deletes a command, and a second set keeps the ids of the commands it keeps", async () => {
@@ -79,7 +91,10 @@ describe("a discord.js bot manages its application commands", () => {
     const ping = before.find((c) => c.name === "ping")!;
     const edited = await commands.edit(ping.id, { description: "Pong, edited" });
     expect(edited.description).toBe("Pong, edited");
-    const again = await commands.set([{ name: "ping", description: "Pong!" }, { name: "fresh", description: "New one" }]);
+    const again = await commands.set([
+      { name: "ping", description: "Pong!" },
+      { name: "fresh", description: "New one" },
+    ]);
     expect(again.find((c) => c.name === "ping")?.id).toBe(ping.id);
     await commands.delete(ping.id);
     expect([...(await commands.fetch()).values()].map((c) => c.name)).toEqual(["fresh"]);

@@ -22,7 +22,8 @@ export type WireCommand = {
 };
 
 /** A slash command record; `extra` adds or overrides fields. */
-export const slash = <E extends Record<string, unknown>>(name: string, extra?: E) => ({ name, description: `the ${name} command`, ...extra }) as { name: string; description: string } & E;
+export const slash = <E extends Record<string, unknown>>(name: string, extra?: E) =>
+  ({ name, description: `the ${name} command`, ...extra }) as { name: string; description: string } & E;
 /** A user (type 2) or message (type 3) command record. */
 export const contextMenu = (type: 2 | 3, name: string) => ({ type, name });
 
@@ -34,12 +35,19 @@ export function commandsPath(world: World, guild?: bigint | string | null): stri
 
 /** The reference document's path templates of the command routes. */
 export const templates = (guild: boolean) => {
-  const base = guild ? "/applications/{application_id}/guilds/{guild_id}/commands" : "/applications/{application_id}/commands";
+  const base = guild
+    ? "/applications/{application_id}/guilds/{guild_id}/commands"
+    : "/applications/{application_id}/commands";
   return { list: base, one: `${base}/{command_id}` };
 };
 
 /** Checks the status, that the body conforms to the reference's schema of the operation, and answers it. */
-export async function conforming<T = WireCommand>(res: Response, method: "get" | "post" | "put" | "patch", template: string, status = 200): Promise<T> {
+export async function conforming<T = WireCommand>(
+  res: Response,
+  method: "get" | "post" | "put" | "patch",
+  template: string,
+  status = 200,
+): Promise<T> {
   expect(res.status, `${method.toUpperCase()} ${template}`).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   const body = await res.json();

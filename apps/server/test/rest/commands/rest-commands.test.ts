@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
-import { commandsPath, conforming, contextMenu, expectFieldError, slash, templates, type WireCommand } from "./rest-commands-fixtures";
+import {
+  commandsPath,
+  conforming,
+  contextMenu,
+  expectFieldError,
+  slash,
+  templates,
+  type WireCommand,
+} from "./rest-commands-fixtures";
 import { type BotClient, botClient, expectError, type World } from "../../support/rest-fixtures";
 
 describe("application commands over REST", () => {
@@ -22,7 +30,12 @@ describe("application commands over REST", () => {
 
   describe("POST", () => {
     it("creates a global slash command: 201 with the whole record, type 1 by default, usable in guilds only", async () => {
-      const command = await conforming(await bot.post(global, slash("ping", { options: [{ type: 3, name: "text", description: "what to say" }] })), "post", global$.list, 201);
+      const command = await conforming(
+        await bot.post(global, slash("ping", { options: [{ type: 3, name: "text", description: "what to say" }] })),
+        "post",
+        global$.list,
+        201,
+      );
       expect(command).toEqual({
         id: expect.stringMatching(/^[1-9][0-9]*$/),
         type: 1,
@@ -43,10 +56,20 @@ describe("application commands over REST", () => {
 
     it("answers 200 with the same id when it replaces the command of the same type and name; another type is another command", async () => {
       const first = await conforming(await bot.post(global, slash("echo")), "post", global$.list, 201);
-      const replaced = await conforming(await bot.post(global, slash("echo", { description: "new words" })), "post", global$.list, 200);
+      const replaced = await conforming(
+        await bot.post(global, slash("echo", { description: "new words" })),
+        "post",
+        global$.list,
+        200,
+      );
       expect(replaced).toMatchObject({ id: first.id, description: "new words" });
       expect(BigInt(replaced.version)).toBeGreaterThan(BigInt(first.version));
-      const sameAgain = await conforming(await bot.post(global, slash("echo", { description: "new words" })), "post", global$.list, 200);
+      const sameAgain = await conforming(
+        await bot.post(global, slash("echo", { description: "new words" })),
+        "post",
+        global$.list,
+        200,
+      );
       expect(sameAgain).toEqual(replaced);
       const user = await conforming(await bot.post(global, contextMenu(2, "echo")), "post", global$.list, 201);
       expect(user.id).not.toBe(first.id);
@@ -63,7 +86,7 @@ describe("application commands over REST", () => {
       expect(await (await bot.get(global)).json()).toHaveLength(1);
     });
 
-    it("keeps default_member_permissions (string or integer, \"0\" for administrators only), nsfw and localisations", async () => {
+    it('keeps default_member_permissions (string or integer, "0" for administrators only), nsfw and localisations', async () => {
       const body = slash("mod", {
         default_member_permissions: "8192",
         nsfw: true,
@@ -71,14 +94,30 @@ describe("application commands over REST", () => {
         description_localizations: { fr: "modérer le salon" },
       });
       const command = await conforming(await bot.post(global, body), "post", global$.list, 201);
-      expect(command).toMatchObject({ default_member_permissions: "8192", nsfw: true, name_localizations: body.name_localizations, description_localizations: body.description_localizations });
-      expect(await (await bot.post(global, slash("admin", { default_member_permissions: "0" }))).json()).toMatchObject({ default_member_permissions: "0" });
-      expect(await (await bot.post(global, slash("kick", { default_member_permissions: 2 }))).json()).toMatchObject({ default_member_permissions: "2" });
+      expect(command).toMatchObject({
+        default_member_permissions: "8192",
+        nsfw: true,
+        name_localizations: body.name_localizations,
+        description_localizations: body.description_localizations,
+      });
+      expect(await (await bot.post(global, slash("admin", { default_member_permissions: "0" }))).json()).toMatchObject({
+        default_member_permissions: "0",
+      });
+      expect(await (await bot.post(global, slash("kick", { default_member_permissions: 2 }))).json()).toMatchObject({
+        default_member_permissions: "2",
+      });
     });
 
     it("accepts what discord.js sends and keeps none of it: contexts, integration_types, dm_permission, handler", async () => {
-      const res = await bot.post(global, slash("everywhere", { contexts: [0, 1, 2], integration_types: [0, 1], dm_permission: true, handler: 1 }));
-      expect(await conforming(res, "post", global$.list, 201)).toMatchObject({ contexts: [0], integration_types: [0], dm_permission: false });
+      const res = await bot.post(
+        global,
+        slash("everywhere", { contexts: [0, 1, 2], integration_types: [0, 1], dm_permission: true, handler: 1 }),
+      );
+      expect(await conforming(res, "post", global$.list, 201)).toMatchObject({
+        contexts: [0],
+        integration_types: [0],
+        dm_permission: false,
+      });
     });
   });
 
@@ -100,7 +139,9 @@ describe("application commands over REST", () => {
       const mine = await (await bot.post(global, slash("mine"))).json();
       const mineInGuild = await (await bot.post(guild, slash("mine"))).json();
       const other = await env.t.seed.bot(world, 0n);
-      const theirs = await (await botClient(env.t, other.botToken).post(`/applications/${other.application.id}/commands`, slash("theirs"))).json();
+      const theirs = await (
+        await botClient(env.t, other.botToken).post(`/applications/${other.application.id}/commands`, slash("theirs"))
+      ).json();
       for (const id of ["424242424", "abc", theirs.id, mineInGuild.id]) {
         await expectError(await bot.get(`${global}/${id}`), 404, 10063);
         await expectError(await bot.patch(`${global}/${id}`, { description: "x" }), 404, 10063);
@@ -131,7 +172,11 @@ describe("application commands over REST", () => {
       expect(list[1]).toMatchObject({ id: keep.id, description: "changed" });
       expect(list[2]?.id).not.toBe(drop.id);
       await expectError(await bot.get(`${global}/${drop.id}`), 404, 10063);
-      expect((await (await bot.get(global)).json()).map((c: WireCommand) => c.name).sort()).toEqual(["Keep Me", "fresh", "keep"]);
+      expect((await (await bot.get(global)).json()).map((c: WireCommand) => c.name).sort()).toEqual([
+        "Keep Me",
+        "fresh",
+        "keep",
+      ]);
       expect(await conforming<WireCommand[]>(await bot.put(global, []), "put", global$.list)).toEqual([]);
       expect(await (await bot.get(global)).json()).toEqual([]);
     });
@@ -140,22 +185,49 @@ describe("application commands over REST", () => {
   describe("PATCH", () => {
     it("changes the given fields, keeps the others and takes a new version; null clears localisations and permissions", async () => {
       const created = await (
-        await bot.post(global, slash("tag", { default_member_permissions: "32", name_localizations: { fr: "etiquette" }, options: [{ type: 5, name: "flag", description: "a flag" }] }))
+        await bot.post(
+          global,
+          slash("tag", {
+            default_member_permissions: "32",
+            name_localizations: { fr: "etiquette" },
+            options: [{ type: 5, name: "flag", description: "a flag" }],
+          }),
+        )
       ).json();
-      const edited = await conforming(await bot.patch(`${global}/${created.id}`, { description: "edited", nsfw: true }), "patch", global$.one);
+      const edited = await conforming(
+        await bot.patch(`${global}/${created.id}`, { description: "edited", nsfw: true }),
+        "patch",
+        global$.one,
+      );
       expect(edited).toEqual({ ...created, description: "edited", nsfw: true, version: expect.any(String) });
       expect(BigInt(edited.version)).toBeGreaterThan(BigInt(created.version));
-      const cleared = await conforming(await bot.patch(`${global}/${created.id}`, { name_localizations: null, default_member_permissions: null, options: null }), "patch", global$.one);
+      const cleared = await conforming(
+        await bot.patch(`${global}/${created.id}`, {
+          name_localizations: null,
+          default_member_permissions: null,
+          options: null,
+        }),
+        "patch",
+        global$.one,
+      );
       expect(cleared).toMatchObject({ name: "tag", name_localizations: null, default_member_permissions: null });
       expect(cleared).not.toHaveProperty("options");
-      const renamed = await conforming(await bot.patch(`${global}/${created.id}`, { name: "label" }), "patch", global$.one);
+      const renamed = await conforming(
+        await bot.patch(`${global}/${created.id}`, { name: "label" }),
+        "patch",
+        global$.one,
+      );
       expect(renamed).toMatchObject({ id: created.id, name: "label" });
     });
 
     it("refuses a change of type and a name taken by another command of the type (50035), changing nothing", async () => {
       const created = await (await bot.post(global, slash("one"))).json();
       await bot.post(global, slash("two"));
-      const typed = await expectError(await bot.patch(`${global}/${created.id}`, { type: 2, description: "" }), 400, 50035);
+      const typed = await expectError(
+        await bot.patch(`${global}/${created.id}`, { type: 2, description: "" }),
+        400,
+        50035,
+      );
       expectFieldError(typed.errors, "type");
       const taken = await expectError(await bot.patch(`${global}/${created.id}`, { name: "two" }), 400, 50035);
       expectFieldError(taken.errors, "name");
@@ -170,15 +242,27 @@ describe("application commands over REST", () => {
     it("have the same routes under /guilds/{guild}, carry guild_id and live apart from the global ones", async () => {
       const globalOne = await (await bot.post(global, slash("same"))).json();
       const created = await conforming(await bot.post(guild, slash("same")), "post", guild$.list, 201);
-      expect(created).toMatchObject({ guild_id: world.guild.id.toString(), name: "same", application_id: world.app.application.id.toString() });
+      expect(created).toMatchObject({
+        guild_id: world.guild.id.toString(),
+        name: "same",
+        application_id: world.app.application.id.toString(),
+      });
       expect(created).not.toHaveProperty("dm_permission");
       expect(created.id).not.toBe(globalOne.id);
       expect(await conforming<WireCommand[]>(await bot.get(guild), "get", guild$.list)).toEqual([created]);
       expect(await (await bot.get(global)).json()).toEqual([globalOne]);
       expect(await conforming(await bot.get(`${guild}/${created.id}`), "get", guild$.one)).toEqual(created);
-      const edited = await conforming(await bot.patch(`${guild}/${created.id}`, { description: "guild only" }), "patch", guild$.one);
+      const edited = await conforming(
+        await bot.patch(`${guild}/${created.id}`, { description: "guild only" }),
+        "patch",
+        guild$.one,
+      );
       expect(edited).toMatchObject({ id: created.id, guild_id: world.guild.id.toString(), description: "guild only" });
-      const put = await conforming<WireCommand[]>(await bot.put(guild, [slash("same"), contextMenu(3, "Pin it")]), "put", guild$.list);
+      const put = await conforming<WireCommand[]>(
+        await bot.put(guild, [slash("same"), contextMenu(3, "Pin it")]),
+        "put",
+        guild$.list,
+      );
       expect(put.map((c) => c.id)[0]).toBe(created.id);
       expect((await bot.post(guild, slash("same"))).status).toBe(200);
       expect((await bot.delete(`${guild}/${created.id}`)).status).toBe(204);
@@ -188,7 +272,13 @@ describe("application commands over REST", () => {
     it("GET .../commands/permissions answers an empty list: there are no per-command overrides", async () => {
       await bot.post(guild, slash("perm"));
       const path = `${guild}/permissions`;
-      expect(await conforming(await bot.get(path), "get", "/applications/{application_id}/guilds/{guild_id}/commands/permissions")).toEqual([]);
+      expect(
+        await conforming(
+          await bot.get(path),
+          "get",
+          "/applications/{application_id}/guilds/{guild_id}/commands/permissions",
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -206,10 +296,16 @@ describe("application commands over REST", () => {
           await expectError(await bot.patch(`${base}/${created.id}`, { description: "x" }), 404, 10002);
           await expectError(await bot.delete(`${base}/${created.id}`), 404, 10002);
         }
-        await expectError(await bot.get(`/applications/${app}/guilds/${world.guild.id}/commands/permissions`), 404, 10002);
+        await expectError(
+          await bot.get(`/applications/${app}/guilds/${world.guild.id}/commands/permissions`),
+          404,
+          10002,
+        );
       }
       expect(await (await bot.get(global)).json()).toEqual([created]);
-      expect(await (await botClient(env.t, other.botToken).get(`/applications/${other.application.id}/commands`)).json()).toEqual([]);
+      expect(
+        await (await botClient(env.t, other.botToken).get(`/applications/${other.application.id}/commands`)).json(),
+      ).toEqual([]);
     });
 
     it("answers 50001 Missing Access for a guild the bot is not in, an unknown or malformed one", async () => {
@@ -225,7 +321,9 @@ describe("application commands over REST", () => {
         await expectError(await bot.delete(`${base}/${created.id}`), 403, 50001);
         await expectError(await bot.get(`${base}/permissions`), 403, 50001);
       }
-      expect(await env.t.server.ctx.database.prisma.applicationCommand.count({ where: { guildId: elsewhere.guild.id } })).toBe(0);
+      expect(
+        await env.t.server.ctx.database.prisma.applicationCommand.count({ where: { guildId: elsewhere.guild.id } }),
+      ).toBe(0);
     });
   });
 });

@@ -14,7 +14,9 @@ describe("adding a bot to a guild", () => {
     await domain.members.addPerson(guild.id, moderator.id);
     const db = env.t.server.ctx.database.prisma;
     const high = await db.role.create({ data: { guildId: guild.id, name: "high", position: 2 } });
-    const mod = await db.role.create({ data: { guildId: guild.id, name: "mod", position: 1, permissions: moderatorPermissions } });
+    const mod = await db.role.create({
+      data: { guildId: guild.id, name: "mod", position: 1, permissions: moderatorPermissions },
+    });
     await db.memberRole.create({ data: { guildId: guild.id, userId: moderator.id, roleId: mod.id } });
     const app = await env.t.seed.app(owner.id);
     return { domain, db, owner, moderator, guild, app, high, mod };
@@ -22,11 +24,15 @@ describe("adding a bot to a guild", () => {
 
   it("refuses someone without Manage Guild", async () => {
     const { domain, moderator, guild, app } = await guildWithModerator(Permission.ViewChannel);
-    await expect(domain.members.addBot(moderator.id, guild.id, app.application.id, Permission.ViewChannel)).rejects.toMatchObject({ code: 50013 });
+    await expect(
+      domain.members.addBot(moderator.id, guild.id, app.application.id, Permission.ViewChannel),
+    ).rejects.toMatchObject({ code: 50013 });
   });
 
   it("refuses to grant the bot a permission the inviter does not hold, and writes nothing", async () => {
-    const { domain, db, moderator, guild, app } = await guildWithModerator(Permission.ManageGuild | Permission.ViewChannel);
+    const { domain, db, moderator, guild, app } = await guildWithModerator(
+      Permission.ManageGuild | Permission.ViewChannel,
+    );
     const attempt = domain.members.addBot(moderator.id, guild.id, app.application.id, Permission.Administrator);
     await expect(attempt).rejects.toBeInstanceOf(ApiError);
     await expect(attempt).rejects.toMatchObject({ status: 403, code: 50013 });
@@ -35,10 +41,22 @@ describe("adding a bot to a guild", () => {
   });
 
   it("places the bot's role just below the inviter's highest role, and at the top when the owner invites", async () => {
-    const { domain, db, owner, moderator, guild, app, high, mod } = await guildWithModerator(Permission.ManageGuild | Permission.ViewChannel | Permission.SendMessages);
-    await domain.members.addBot(moderator.id, guild.id, app.application.id, Permission.ViewChannel | Permission.SendMessages);
-    const botRole = await db.role.findFirstOrThrow({ where: { guildId: guild.id, botApplicationId: app.application.id } });
-    const positions = async () => Object.fromEntries((await db.role.findMany({ where: { guildId: guild.id } })).map((r) => [r.id.toString(), r.position]));
+    const { domain, db, owner, moderator, guild, app, high, mod } = await guildWithModerator(
+      Permission.ManageGuild | Permission.ViewChannel | Permission.SendMessages,
+    );
+    await domain.members.addBot(
+      moderator.id,
+      guild.id,
+      app.application.id,
+      Permission.ViewChannel | Permission.SendMessages,
+    );
+    const botRole = await db.role.findFirstOrThrow({
+      where: { guildId: guild.id, botApplicationId: app.application.id },
+    });
+    const positions = async () =>
+      Object.fromEntries(
+        (await db.role.findMany({ where: { guildId: guild.id } })).map((r) => [r.id.toString(), r.position]),
+      );
     const after = await positions();
     expect(after[botRole.id.toString()]).toBeLessThan(after[mod.id.toString()] as number);
     expect(after[mod.id.toString()]).toBeLessThan(after[high.id.toString()] as number);
@@ -46,7 +64,9 @@ describe("adding a bot to a guild", () => {
 
     const second = await env.t.seed.app(owner.id);
     await domain.members.addBot(owner.id, guild.id, second.application.id, Permission.Administrator);
-    const ownerBotRole = await db.role.findFirstOrThrow({ where: { guildId: guild.id, botApplicationId: second.application.id } });
+    const ownerBotRole = await db.role.findFirstOrThrow({
+      where: { guildId: guild.id, botApplicationId: second.application.id },
+    });
     expect(ownerBotRole.position).toBeGreaterThan(Math.max(...Object.values(after)));
   });
 

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../../support/gateway-client";
 import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
-import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "../../support/rest-fixtures";
+import {
+  type BotClient,
+  botClient,
+  expectError,
+  expectRateLimited,
+  fixtures,
+  type World,
+} from "../../support/rest-fixtures";
 
 type WireBan = { reason: null; user: { id: string; username: string } };
 
@@ -35,7 +42,11 @@ describe("bans over REST", () => {
     it("bans a member with 204: removed (GUILD_MEMBER_REMOVE, no ban event), messages kept, audit entry, cannot rejoin", async () => {
       const someone = await person();
       const said = await fixtures(env.t).personMessage(world.text.id, someone.id, "before the ban");
-      const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds | Intents.GuildMembers | (1 << 2));
+      const observer = await RawGatewayClient.identified(
+        env.t,
+        world.token,
+        Intents.Guilds | Intents.GuildMembers | (1 << 2),
+      );
       const res = await bot.put(`/guilds/${guild}/bans/${someone.id}`, { delete_message_seconds: 604800 });
       expect(res.status).toBe(204);
       const seen = await observer.until((f) => f.t === "GUILD_MEMBER_REMOVE");
@@ -45,12 +56,18 @@ describe("bans over REST", () => {
 
       const prisma = env.t.server.ctx.database.prisma;
       expect(await prisma.message.findUnique({ where: { id: BigInt(said.id) } })).not.toBeNull();
-      const entries = await prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanAdd } });
+      const entries = await prisma.auditLogEntry.findMany({
+        where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanAdd },
+      });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, someone.id]]);
       await expect(domain().members.addPerson(world.guild.id, someone.id)).rejects.toMatchObject({ code: 40007 });
       // Banning again changes nothing.
       expect((await bot.put(`/guilds/${guild}/bans/${someone.id}`)).status).toBe(204);
-      expect(await prisma.auditLogEntry.count({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanAdd } })).toBe(1);
+      expect(
+        await prisma.auditLogEntry.count({
+          where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanAdd },
+        }),
+      ).toBe(1);
       await observer.close();
     });
 
@@ -92,7 +109,11 @@ describe("bans over REST", () => {
 
     it("refuses a malformed delete_message_seconds with 50035", async () => {
       const someone = await person();
-      const body = await expectError(await bot.put(`/guilds/${guild}/bans/${someone.id}`, { delete_message_seconds: -1 }), 400, 50035);
+      const body = await expectError(
+        await bot.put(`/guilds/${guild}/bans/${someone.id}`, { delete_message_seconds: -1 }),
+        400,
+        50035,
+      );
       expect(body.errors).toHaveProperty("delete_message_seconds");
     });
   });
@@ -108,7 +129,8 @@ describe("bans over REST", () => {
       expect(validateResponse("get", "/guilds/{guild_id}/bans", 200, bans)).toEqual([]);
       expect(bans.map((b) => b.user.id)).toEqual(ids);
       expect(bans.every((b) => b.reason === null)).toBe(true);
-      const page = async (query: string) => ((await (await bot.get(`/guilds/${guild}/bans${query}`)).json()) as WireBan[]).map((b) => b.user.id);
+      const page = async (query: string) =>
+        ((await (await bot.get(`/guilds/${guild}/bans${query}`)).json()) as WireBan[]).map((b) => b.user.id);
       expect(await page("?limit=2")).toEqual(ids.slice(0, 2));
       expect(await page(`?after=${ids[0]}`)).toEqual(ids.slice(1));
       expect(await page(`?before=${ids[2]}&limit=1`)).toEqual([ids[1]]);
@@ -144,7 +166,9 @@ describe("bans over REST", () => {
       await expectError(await bot.get(`/guilds/${guild}/bans/${someone.id}`), 404, 10026);
       await expectError(await bot.delete(`/guilds/${guild}/bans/${someone.id}`), 404, 10026);
       await domain().members.addPerson(world.guild.id, someone.id);
-      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanRemove } });
+      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({
+        where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberBanRemove },
+      });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, someone.id]]);
     });
   });
@@ -152,7 +176,12 @@ describe("bans over REST", () => {
   describe("rate limits", () => {
     it("ban or unban: 5 per 5 s per guild, counted together", async () => {
       const other = await env.t.seed.guild(world.owner.id, "Other");
-      await domain().members.addBot(world.owner.id, other.id, world.app.application.id, Permission.ViewChannel | Permission.BanMembers);
+      await domain().members.addBot(
+        world.owner.id,
+        other.id,
+        world.app.application.id,
+        Permission.ViewChannel | Permission.BanMembers,
+      );
       const people = [await person(), await person(), await person()];
       for (const p of people) expect((await bot.put(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);
       for (const p of people.slice(0, 2)) expect((await bot.delete(`/guilds/${guild}/bans/${p.id}`)).status).toBe(204);

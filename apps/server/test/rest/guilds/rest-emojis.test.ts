@@ -5,7 +5,8 @@ import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
 import { botClient, type World } from "../../support/rest-fixtures";
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 const GIF = `data:image/gif;base64,${Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1").toString("base64")}`;
 const GUILD_EXPRESSIONS = 1 << 3;
 
@@ -24,14 +25,33 @@ describe("custom emoji", () => {
     it("adds an emoji for someone with Manage Guild Expressions and sends GUILD_EMOJIS_UPDATE to the guild", async () => {
       const client = await RawGatewayClient.identified(env.t, env.world.token, GUILD_EXPRESSIONS | 1);
       await client.dispatch("GUILD_CREATE");
-      const created = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "party_blob", image: PNG });
-      expect(created).toMatchObject({ name: "party_blob", animated: false, managed: false, available: true, require_colons: true, roles: [] });
+      const created = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, {
+        name: "party_blob",
+        image: PNG,
+      });
+      expect(created).toMatchObject({
+        name: "party_blob",
+        animated: false,
+        managed: false,
+        available: true,
+        require_colons: true,
+        roles: [],
+      });
       emojiId = created.id;
       const update = await client.dispatch("GUILD_EMOJIS_UPDATE");
-      expect(update.d).toEqual({ guild_id: env.world.guild.id.toString(), emojis: [expect.objectContaining({ id: emojiId, name: "party_blob" })] });
-      const animated = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "dance", image: GIF });
+      expect(update.d).toEqual({
+        guild_id: env.world.guild.id.toString(),
+        emojis: [expect.objectContaining({ id: emojiId, name: "party_blob" })],
+      });
+      const animated = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, {
+        name: "dance",
+        image: GIF,
+      });
       expect(animated.animated).toBe(true);
-      expect((await client.dispatch("GUILD_EMOJIS_UPDATE")).d.emojis.map((e: { name: string }) => e.name)).toEqual(["party_blob", "dance"]);
+      expect((await client.dispatch("GUILD_EMOJIS_UPDATE")).d.emojis.map((e: { name: string }) => e.name)).toEqual([
+        "party_blob",
+        "dance",
+      ]);
       await client.close();
     });
 
@@ -39,12 +59,25 @@ describe("custom emoji", () => {
       const domain = env.t.server.ctx.domain;
       const member = await env.t.seed.person();
       await domain.members.addPerson(env.world.guild.id, member.id);
-      await expect(domain.emojis.create(member.id, env.world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 403, code: 50013 });
+      await expect(
+        domain.emojis.create(member.id, env.world.guild.id, { name: "nope", image: PNG }),
+      ).rejects.toMatchObject({ status: 403, code: 50013 });
       const outsider = await env.t.seed.person();
-      await expect(domain.emojis.create(outsider.id, env.world.guild.id, { name: "nope", image: PNG })).rejects.toMatchObject({ status: 404, code: 10004 });
-      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "a", image: PNG })).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "has space", image: PNG })).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "fine", image: "data:image/png;base64,aGk=" })).rejects.toMatchObject({
+      await expect(
+        domain.emojis.create(outsider.id, env.world.guild.id, { name: "nope", image: PNG }),
+      ).rejects.toMatchObject({ status: 404, code: 10004 });
+      await expect(
+        domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "a", image: PNG }),
+      ).rejects.toMatchObject({ code: 50035 });
+      await expect(
+        domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "has space", image: PNG }),
+      ).rejects.toMatchObject({ code: 50035 });
+      await expect(
+        domain.emojis.create(env.world.owner.id, env.world.guild.id, {
+          name: "fine",
+          image: "data:image/png;base64,aGk=",
+        }),
+      ).rejects.toMatchObject({
         code: 50035,
         errors: { image: { _errors: [{ code: "IMAGE_INVALID" }] } },
       });
@@ -83,14 +116,27 @@ describe("custom emoji", () => {
       expect(res.status).toBe(200);
       const emoji = await res.json();
       expect(validateResponse("get", "/guilds/{guild_id}/emojis/{emoji_id}", 200, emoji)).toEqual([]);
-      expect(emoji).toMatchObject({ id: emojiId, name: "party_blob", animated: false, roles: [], managed: false, available: true, require_colons: true });
-      const withUser = await (await botClient(env.t, manager.token).get(`/guilds/${env.world.guild.id}/emojis/${emojiId}`)).json();
+      expect(emoji).toMatchObject({
+        id: emojiId,
+        name: "party_blob",
+        animated: false,
+        roles: [],
+        managed: false,
+        available: true,
+        require_colons: true,
+      });
+      const withUser = await (
+        await botClient(env.t, manager.token).get(`/guilds/${env.world.guild.id}/emojis/${emojiId}`)
+      ).json();
       expect(withUser.user).toMatchObject({ id: env.world.owner.id.toString() });
     });
 
     it("answers Unknown Emoji for none, one of another guild and a malformed id; Unknown Guild first for a foreign guild", async () => {
       const w = await env.t.seed.world();
-      const foreign = await env.t.server.ctx.domain.emojis.create(w.owner.id, w.guild.id, { name: "theirs", image: PNG });
+      const foreign = await env.t.server.ctx.domain.emojis.create(w.owner.id, w.guild.id, {
+        name: "theirs",
+        image: PNG,
+      });
       for (const id of ["99999999", foreign.id, "x"]) {
         const res = await env.bot.get(`/guilds/${env.world.guild.id}/emojis/${id}`);
         expect(res.status).toBe(404);

@@ -7,8 +7,8 @@ import { botClient, type World } from "../../support/rest-fixtures";
 
 describe("the bot's guilds: reading, listing and leaving", () => {
   const env = useTestServer();
-  const leave = (token: string, guildId: bigint | string) => botClient(env.t, token).delete(`/users/@me/guilds/${guildId}`);
-
+  const leave = (token: string, guildId: bigint | string) =>
+    botClient(env.t, token).delete(`/users/@me/guilds/${guildId}`);
 
   describe("GET /guilds/{guild}", () => {
     it("answers the guild with its vanity_url_code, and the approximate counts only with with_counts", async () => {
@@ -17,13 +17,23 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       expect(plain).toMatchObject({ id: env.world.guild.id.toString(), vanity_url_code: null });
       expect(plain).not.toHaveProperty("approximate_member_count");
 
-      await env.t.server.ctx.domain.guilds.setVanityCode(env.world.owner.id, env.world.guild.id, `guild-${env.world.guild.id}`);
+      await env.t.server.ctx.domain.guilds.setVanityCode(
+        env.world.owner.id,
+        env.world.guild.id,
+        `guild-${env.world.guild.id}`,
+      );
       const person = await env.t.seed.person();
       await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
       const counted = await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=true`)).json();
       expect(validateResponse("get", "/guilds/{guild_id}", 200, counted)).toEqual([]);
-      expect(counted).toMatchObject({ vanity_url_code: `guild-${env.world.guild.id}`, approximate_member_count: 3, approximate_presence_count: expect.any(Number) });
-      expect(await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=false`)).json()).not.toHaveProperty("approximate_member_count");
+      expect(counted).toMatchObject({
+        vanity_url_code: `guild-${env.world.guild.id}`,
+        approximate_member_count: 3,
+        approximate_presence_count: expect.any(Number),
+      });
+      expect(await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=false`)).json()).not.toHaveProperty(
+        "approximate_member_count",
+      );
     });
 
     it("answers Unknown Guild for a guild the bot is not in, one that does not exist and a malformed id", async () => {
@@ -38,7 +48,10 @@ describe("the bot's guilds: reading, listing and leaving", () => {
     it("refuses a with_counts that is not a boolean", async () => {
       const res = await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=maybe`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 50035, errors: { with_counts: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
+      expect(await res.json()).toMatchObject({
+        code: 50035,
+        errors: { with_counts: { _errors: [expect.objectContaining({ code: expect.any(String) })] } },
+      });
     });
   });
 
@@ -58,7 +71,12 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       ids = [w.guild.id.toString()];
       for (let i = 0; i < 4; i++) {
         const guild = await env.t.seed.guild(w.owner.id, `Guild ${i}`);
-        await env.t.server.ctx.domain.members.addBot(w.owner.id, guild.id, w.app.application.id, Permission.ViewChannel);
+        await env.t.server.ctx.domain.members.addBot(
+          w.owner.id,
+          guild.id,
+          w.app.application.id,
+          Permission.ViewChannel,
+        );
         ids.push(guild.id.toString());
       }
     });
@@ -86,7 +104,10 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       ] as const) {
         const res = await botClient(env.t, w.token).get(`/users/@me/guilds${query}`);
         expect(res.status, query).toBe(400);
-        expect(await res.json()).toMatchObject({ code: 50035, errors: { [field]: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
+        expect(await res.json()).toMatchObject({
+          code: 50035,
+          errors: { [field]: { _errors: [expect.objectContaining({ code: expect.any(String) })] } },
+        });
       }
     });
   });
@@ -95,12 +116,16 @@ describe("the bot's guilds: reading, listing and leaving", () => {
     it("leaves the guild: 204, the managed role goes too, and the guild is unknown to the bot afterwards", async () => {
       const w = await env.t.seed.world(Permission.ViewChannel | Permission.ManageGuild);
       const db = env.t.server.ctx.database.prisma;
-      const role = await db.role.findFirstOrThrow({ where: { guildId: w.guild.id, botApplicationId: w.app.application.id } });
+      const role = await db.role.findFirstOrThrow({
+        where: { guildId: w.guild.id, botApplicationId: w.app.application.id },
+      });
 
       const res = await leave(w.token, w.guild.id);
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");
-      expect(await db.member.findUnique({ where: { guildId_userId: { guildId: w.guild.id, userId: w.botUserId } } })).toBeNull();
+      expect(
+        await db.member.findUnique({ where: { guildId_userId: { guildId: w.guild.id, userId: w.botUserId } } }),
+      ).toBeNull();
       expect(await db.role.findUnique({ where: { id: role.id } })).toBeNull();
       expect(await (await botClient(env.t, w.token).get("/users/@me/guilds")).json()).toEqual([]);
       expect((await botClient(env.t, w.token).get(`/guilds/${w.guild.id}`)).status).toBe(404);
@@ -124,12 +149,23 @@ describe("the bot's guilds: reading, listing and leaving", () => {
 
     it("never lets the guild's owner leave (domain; a person can leave otherwise)", async () => {
       const domain = env.t.server.ctx.domain;
-      await expect(domain.guilds.leave(env.world.owner.id, env.world.guild.id)).rejects.toMatchObject({ status: 400, code: 50035 });
+      await expect(domain.guilds.leave(env.world.owner.id, env.world.guild.id)).rejects.toMatchObject({
+        status: 400,
+        code: 50035,
+      });
       const person = await env.t.seed.person();
       await domain.members.addPerson(env.world.guild.id, person.id);
       await domain.guilds.leave(person.id, env.world.guild.id);
-      expect(await env.t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: env.world.guild.id, userId: person.id } } })).toBeNull();
-      expect(await env.t.server.ctx.database.prisma.member.findUnique({ where: { guildId_userId: { guildId: env.world.guild.id, userId: env.world.owner.id } } })).not.toBeNull();
+      expect(
+        await env.t.server.ctx.database.prisma.member.findUnique({
+          where: { guildId_userId: { guildId: env.world.guild.id, userId: person.id } },
+        }),
+      ).toBeNull();
+      expect(
+        await env.t.server.ctx.database.prisma.member.findUnique({
+          where: { guildId_userId: { guildId: env.world.guild.id, userId: env.world.owner.id } },
+        }),
+      ).not.toBeNull();
     });
 
     it("sends the leaver GUILD_DELETE and the others GUILD_ROLE_DELETE and GUILD_MEMBER_REMOVE; the leaver hears nothing more of the guild", async () => {
@@ -140,7 +176,9 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       await leaver.dispatch("GUILD_CREATE");
       const other = await RawGatewayClient.identified(env.t, stayer.botToken, intents);
       await other.dispatch("GUILD_CREATE");
-      const role = await env.t.server.ctx.database.prisma.role.findFirstOrThrow({ where: { guildId: w.guild.id, botApplicationId: w.app.application.id } });
+      const role = await env.t.server.ctx.database.prisma.role.findFirstOrThrow({
+        where: { guildId: w.guild.id, botApplicationId: w.app.application.id },
+      });
 
       expect((await leave(w.token, w.guild.id)).status).toBe(204);
       const deleted = await leaver.dispatch("GUILD_DELETE");
@@ -148,7 +186,10 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       const roleDelete = await other.dispatch("GUILD_ROLE_DELETE");
       expect(roleDelete.d).toEqual({ guild_id: w.guild.id.toString(), role_id: role.id.toString() });
       const removed = await other.dispatch("GUILD_MEMBER_REMOVE");
-      expect(removed.d).toMatchObject({ guild_id: w.guild.id.toString(), user: { id: w.botUserId.toString(), bot: true } });
+      expect(removed.d).toMatchObject({
+        guild_id: w.guild.id.toString(),
+        user: { id: w.botUserId.toString(), bot: true },
+      });
 
       // A message in the guild reaches the bot that stayed, not the one that left.
       await env.t.server.ctx.domain.messages.create(w.text.id, w.owner.id, { content: "after the leave" });
@@ -169,17 +210,30 @@ describe("the bot's guilds: reading, listing and leaving", () => {
       await expect(domain.guilds.setVanityCode(member.id, w.guild.id, "mine")).rejects.toMatchObject({ code: 50013 });
       const outsider = await env.t.seed.person();
       await expect(domain.guilds.setVanityCode(outsider.id, w.guild.id, "mine")).rejects.toMatchObject({ code: 10004 });
-      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "a")).rejects.toMatchObject({ code: 50035, errors: { _errors: expect.any(Array) } });
-      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "no spaces")).rejects.toMatchObject({ code: 50035 });
-      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, `guild-${env.world.guild.id}`)).rejects.toMatchObject({
+      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "a")).rejects.toMatchObject({
+        code: 50035,
+        errors: { _errors: expect.any(Array) },
+      });
+      await expect(domain.guilds.setVanityCode(w.owner.id, w.guild.id, "no spaces")).rejects.toMatchObject({
+        code: 50035,
+      });
+      await expect(
+        domain.guilds.setVanityCode(w.owner.id, w.guild.id, `guild-${env.world.guild.id}`),
+      ).rejects.toMatchObject({
         code: 50035,
         errors: { code: { _errors: [{ code: "INVITE_CODE_INVALID_OR_TAKEN" }] } },
       });
 
       const client = await RawGatewayClient.identified(env.t, w.token, Intents.Guilds);
       await client.dispatch("GUILD_CREATE");
-      expect(await domain.guilds.setVanityCode(w.owner.id, w.guild.id, `Club-${w.guild.id}`)).toEqual({ code: `club-${w.guild.id}`, uses: 0 });
-      expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({ id: w.guild.id.toString(), vanity_url_code: `club-${w.guild.id}` });
+      expect(await domain.guilds.setVanityCode(w.owner.id, w.guild.id, `Club-${w.guild.id}`)).toEqual({
+        code: `club-${w.guild.id}`,
+        uses: 0,
+      });
+      expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({
+        id: w.guild.id.toString(),
+        vanity_url_code: `club-${w.guild.id}`,
+      });
       expect(await domain.guilds.setVanityCode(w.owner.id, w.guild.id, null)).toEqual({ code: null, uses: 0 });
       expect((await client.dispatch("GUILD_UPDATE")).d.vanity_url_code).toBeNull();
       await client.close();

@@ -14,7 +14,12 @@ describe("guilds and their channels over REST", () => {
     guildIds = [env.world.guild.id.toString()];
     for (const name of ["Second", "Third"]) {
       const guild = await env.t.seed.guild(env.world.owner.id, name);
-      await env.t.server.ctx.domain.members.addBot(env.world.owner.id, guild.id, env.world.app.application.id, Permission.ViewChannel);
+      await env.t.server.ctx.domain.members.addBot(
+        env.world.owner.id,
+        guild.id,
+        env.world.app.application.id,
+        Permission.ViewChannel,
+      );
       guildIds.push(guild.id.toString());
     }
   });
@@ -45,7 +50,9 @@ describe("guilds and their channels over REST", () => {
       const plain = await (await env.bot.get(`/guilds/${env.world.guild.id}`)).json();
       expect(plain).toMatchObject({ id: env.world.guild.id.toString(), owner_id: env.world.owner.id.toString() });
       expect(plain).not.toHaveProperty("approximate_member_count");
-      expect(plain.roles.find((r: { id: string }) => r.id === env.world.guild.id.toString())).toMatchObject({ name: "@everyone" });
+      expect(plain.roles.find((r: { id: string }) => r.id === env.world.guild.id.toString())).toMatchObject({
+        name: "@everyone",
+      });
       const counted = await (await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=true`)).json();
       expect(counted).toMatchObject({ approximate_member_count: 2, approximate_presence_count: expect.any(Number) });
     });
@@ -63,11 +70,20 @@ describe("guilds and their channels over REST", () => {
       await f.hideFromEveryone(emptyHiddenCategory.id, guildId);
       const hiddenChannel = await f.channel(guildId, { name: "hidden", parentId: emptyHiddenCategory.id });
       await f.hideFromEveryone(hiddenChannel.id, guildId);
-      await env.t.server.ctx.database.prisma.channel.create({ data: { guildId, type: 11, name: "a thread", parentId: env.world.text.id } });
+      await env.t.server.ctx.database.prisma.channel.create({
+        data: { guildId, type: 11, name: "a thread", parentId: env.world.text.id },
+      });
 
-      const channels = (await (await env.bot.get(`/guilds/${guildId}/channels`)).json()) as { id: string; type: number }[];
+      const channels = (await (await env.bot.get(`/guilds/${guildId}/channels`)).json()) as {
+        id: string;
+        type: number;
+      }[];
       const ids = channels.map((c) => c.id);
-      expect(ids).toEqual(expect.arrayContaining([env.world.text.id, env.world.voice.id, openCategory.id, hiddenCategory.id, visibleInHidden.id].map(String)));
+      expect(ids).toEqual(
+        expect.arrayContaining(
+          [env.world.text.id, env.world.voice.id, openCategory.id, hiddenCategory.id, visibleInHidden.id].map(String),
+        ),
+      );
       expect(ids).not.toContain(emptyHiddenCategory.id.toString());
       expect(ids).not.toContain(hiddenChannel.id.toString());
       expect(channels.every((c) => c.type !== 11)).toBe(true);

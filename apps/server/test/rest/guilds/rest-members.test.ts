@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../../support/gateway-client";
 import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
-import { type BotClient, botClient, expectError, expectRateLimited, fixtures, type World } from "../../support/rest-fixtures";
+import {
+  type BotClient,
+  botClient,
+  expectError,
+  expectRateLimited,
+  fixtures,
+  type World,
+} from "../../support/rest-fixtures";
 
 type WireMember = { user: { id: string; username: string }; roles: string[]; nick: string | null; joined_at: string };
 
@@ -19,7 +26,11 @@ describe("members over REST", () => {
   const domain = () => env.t.server.ctx.domain;
   let n = 0;
   const person = async (globalName: string | null = null) => {
-    const user = await domain().users.createPerson({ username: `member_${++n}_${Date.now() % 100000}`, passwordHash: "x", globalName });
+    const user = await domain().users.createPerson({
+      username: `member_${++n}_${Date.now() % 100000}`,
+      passwordHash: "x",
+      globalName,
+    });
     await domain().members.addPerson(world.guild.id, user.id);
     return user;
   };
@@ -84,7 +95,10 @@ describe("members over REST", () => {
   describe("GET /guilds/{guild}/members/search", () => {
     it("finds members whose username or display name starts with the query, in any case", async () => {
       const byName = await person();
-      await env.t.server.ctx.database.prisma.user.update({ where: { id: byName.id }, data: { username: `zebra_${byName.id}` } });
+      await env.t.server.ctx.database.prisma.user.update({
+        where: { id: byName.id },
+        data: { username: `zebra_${byName.id}` },
+      });
       const byDisplay = await person("Zebulon Display");
       const res = await bot.get(`/guilds/${guild}/members/search?query=ZEB&limit=10`);
       expect(res.status).toBe(200);
@@ -102,7 +116,11 @@ describe("members over REST", () => {
     it("requires query and a limit of 1–1000 (50035)", async () => {
       const missing = await expectError(await bot.get(`/guilds/${guild}/members/search`), 400, 50035);
       expect(missing.errors).toHaveProperty("query");
-      const tooMany = await expectError(await bot.get(`/guilds/${guild}/members/search?query=a&limit=1001`), 400, 50035);
+      const tooMany = await expectError(
+        await bot.get(`/guilds/${guild}/members/search?query=a&limit=1001`),
+        400,
+        50035,
+      );
       expect(tooMany.errors).toHaveProperty("limit");
     });
   });
@@ -139,17 +157,28 @@ describe("members over REST", () => {
       expect(validateResponse("patch", "/guilds/{guild_id}/members/{user_id}", 200, member)).toEqual([]);
       expect(member.roles).toEqual([roles.low.toString()]);
       const update = await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString());
-      expect(update.d).toMatchObject({ guild_id: guild, roles: [roles.low.toString()], nick: null, joined_at: expect.any(String) });
+      expect(update.d).toMatchObject({
+        guild_id: guild,
+        roles: [roles.low.toString()],
+        nick: null,
+        joined_at: expect.any(String),
+      });
 
-      const cleared = (await (await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [] })).json()) as WireMember;
+      const cleared = (await (
+        await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [] })
+      ).json()) as WireMember;
       expect(cleared.roles).toEqual([]);
-      expect((await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d.roles).toEqual([]);
+      expect(
+        (await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d.roles,
+      ).toEqual([]);
       await observer.close();
     });
 
     it("keeps the bot's own managed role whether listed or not", async () => {
       const path = `/guilds/${guild}/members/${world.botUserId}`;
-      const withLow = (await (await bot.patch(path, { roles: [roles.low.toString(), roles.peer.toString()] })).json()) as WireMember;
+      const withLow = (await (
+        await bot.patch(path, { roles: [roles.low.toString(), roles.peer.toString()] })
+      ).json()) as WireMember;
       expect(withLow.roles.sort()).toEqual([roles.low, roles.managed, roles.peer].map(String).sort());
       const res = await bot.patch(path, { roles: [roles.peer.toString()] });
       expect(res.status).toBe(200);
@@ -158,18 +187,30 @@ describe("members over REST", () => {
 
     it("cannot add or remove a role at or above the bot's highest role (50013)", async () => {
       const someone = await person();
-      await expectError(await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.high.toString()] }), 403, 50013);
+      await expectError(
+        await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.high.toString()] }),
+        403,
+        50013,
+      );
       // `peer` is the bot's highest role: the bot may not take it from itself either.
       await expectError(await bot.patch(`/guilds/${guild}/members/${world.botUserId}`, { roles: [] }), 403, 50013);
-      expect(((await (await bot.get(`/guilds/${guild}/members/${someone.id}`)).json()) as WireMember).roles).toEqual([]);
+      expect(((await (await bot.get(`/guilds/${guild}/members/${someone.id}`)).json()) as WireMember).roles).toEqual(
+        [],
+      );
     });
 
     it("refuses unknown role ids with 50035 naming the entry", async () => {
       const someone = await person();
-      const body = await expectError(await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.low.toString(), "424242"] }), 400, 50035);
+      const body = await expectError(
+        await bot.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.low.toString(), "424242"] }),
+        400,
+        50035,
+      );
       expect(body.errors.roles).toHaveProperty("1");
       expect(body.errors.roles).not.toHaveProperty("0");
-      expect(((await (await bot.get(`/guilds/${guild}/members/${someone.id}`)).json()) as WireMember).roles).toEqual([]);
+      expect(((await (await bot.get(`/guilds/${guild}/members/${someone.id}`)).json()) as WireMember).roles).toEqual(
+        [],
+      );
     });
 
     it("fails nick, mute, deaf, channel_id and communication_disabled_until with 50035 unless null", async () => {
@@ -192,14 +233,28 @@ describe("members over REST", () => {
 
     it("needs Manage Roles (50013)", async () => {
       const someone = await person();
-      await expectError(await plain.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.low.toString()] }), 403, 50013);
+      await expectError(
+        await plain.patch(`/guilds/${guild}/members/${someone.id}`, { roles: [roles.low.toString()] }),
+        403,
+        50013,
+      );
     });
 
     it("never changes the owner's roles nor those of a member ranked as high as the bot (50013)", async () => {
-      await expectError(await bot.patch(`/guilds/${guild}/members/${world.owner.id}`, { roles: [roles.low.toString()] }), 403, 50013);
+      await expectError(
+        await bot.patch(`/guilds/${guild}/members/${world.owner.id}`, { roles: [roles.low.toString()] }),
+        403,
+        50013,
+      );
       const equal = await person();
       await domain().memberRoles.addRole(world.owner.id, world.guild.id, equal.id, roles.peer);
-      await expectError(await bot.patch(`/guilds/${guild}/members/${equal.id}`, { roles: [roles.peer.toString(), roles.low.toString()] }), 403, 50013);
+      await expectError(
+        await bot.patch(`/guilds/${guild}/members/${equal.id}`, {
+          roles: [roles.peer.toString(), roles.low.toString()],
+        }),
+        403,
+        50013,
+      );
     });
 
     it("answers Unknown Member for a non-member, and 404 with code 0 for @me", async () => {
@@ -216,11 +271,15 @@ describe("members over REST", () => {
       const path = `/guilds/${guild}/members/${someone.id}/roles/${roles.low}`;
       const added = await bot.put(path);
       expect(added.status).toBe(204);
-      expect((await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d).toMatchObject({ guild_id: guild, roles: [roles.low.toString()] });
+      expect(
+        (await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d,
+      ).toMatchObject({ guild_id: guild, roles: [roles.low.toString()] });
       expect((await bot.put(path)).status).toBe(204);
       const removed = await bot.delete(path);
       expect(removed.status).toBe(204);
-      expect((await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d.roles).toEqual([]);
+      expect(
+        (await observer.dispatch("GUILD_MEMBER_UPDATE", (d) => d.user.id === someone.id.toString())).d.roles,
+      ).toEqual([]);
       expect((await bot.delete(path)).status).toBe(204);
       await observer.close();
     });
@@ -243,7 +302,11 @@ describe("members over REST", () => {
       await expectError(await bot.put(`/guilds/${guild}/members/${someone.id}/roles/${roles.high}`), 403, 50013);
       await expectError(await bot.put(`/guilds/${guild}/members/${someone.id}/roles/${roles.peer}`), 403, 50013);
       await expectError(await bot.put(`/guilds/${guild}/members/${someone.id}/roles/${roles.managed}`), 403, 50013);
-      await expectError(await bot.delete(`/guilds/${guild}/members/${world.botUserId}/roles/${roles.managed}`), 403, 50013);
+      await expectError(
+        await bot.delete(`/guilds/${guild}/members/${world.botUserId}/roles/${roles.managed}`),
+        403,
+        50013,
+      );
       await expectError(await bot.put(`/guilds/${guild}/members/${world.owner.id}/roles/${roles.low}`), 403, 50013);
       await expectError(await plain.put(`/guilds/${guild}/members/${someone.id}/roles/${roles.low}`), 403, 50013);
       await domain().memberRoles.addRole(world.owner.id, world.guild.id, someone.id, roles.low);
@@ -263,18 +326,30 @@ describe("members over REST", () => {
       const observer = await RawGatewayClient.identified(env.t, world.token, Intents.Guilds);
       await bot.put(`/guilds/${guild}/members/${app.botUser.id}/roles/${roles.low}`);
       // Its own member update reaches it without the Guild Members intent.
-      expect((await target.dispatch("GUILD_MEMBER_UPDATE")).d).toMatchObject({ user: { id: app.botUser.id.toString() }, roles: [roles.low.toString()] });
-      expect((await target.dispatch("CHANNEL_CREATE", (d) => d.id === secret.id.toString())).d).toMatchObject({ name: "role-secret", guild_id: guild });
+      expect((await target.dispatch("GUILD_MEMBER_UPDATE")).d).toMatchObject({
+        user: { id: app.botUser.id.toString() },
+        roles: [roles.low.toString()],
+      });
+      expect((await target.dispatch("CHANNEL_CREATE", (d) => d.id === secret.id.toString())).d).toMatchObject({
+        name: "role-secret",
+        guild_id: guild,
+      });
 
       await bot.delete(`/guilds/${guild}/members/${app.botUser.id}/roles/${roles.low}`);
       expect((await target.dispatch("CHANNEL_DELETE")).d.id).toBe(secret.id.toString());
 
       // The observer (who sees nothing change) gets neither; a later event of its own is the barrier.
       await bot.put(`/guilds/${guild}/members/${world.botUserId}/roles/${roles.low}`);
-      const seen = await observer.until((fr) => fr.t === "GUILD_MEMBER_UPDATE" && fr.d.user.id === world.botUserId.toString());
-      expect(seen.filter((fr) => fr.t === "CHANNEL_CREATE" || fr.t === "CHANNEL_DELETE").map((fr) => fr.d.id)).toEqual([]);
+      const seen = await observer.until(
+        (fr) => fr.t === "GUILD_MEMBER_UPDATE" && fr.d.user.id === world.botUserId.toString(),
+      );
+      expect(seen.filter((fr) => fr.t === "CHANNEL_CREATE" || fr.t === "CHANNEL_DELETE").map((fr) => fr.d.id)).toEqual(
+        [],
+      );
       // The bot itself gained the channel through `low`.
-      expect((await observer.dispatch("CHANNEL_CREATE", (d) => d.id === secret.id.toString())).d.name).toBe("role-secret");
+      expect((await observer.dispatch("CHANNEL_CREATE", (d) => d.id === secret.id.toString())).d.name).toBe(
+        "role-secret",
+      );
       await bot.delete(`/guilds/${guild}/members/${world.botUserId}/roles/${roles.low}`);
       await Promise.all([target.close(), observer.close()]);
     });
@@ -300,7 +375,9 @@ describe("members over REST", () => {
       await observer.dispatch("GUILD_MEMBER_REMOVE", (d) => d.user.id === someone.id.toString());
       const prisma = env.t.server.ctx.database.prisma;
       expect(await prisma.message.findUnique({ where: { id: BigInt(said.id) } })).not.toBeNull();
-      const entries = await prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberKick } });
+      const entries = await prisma.auditLogEntry.findMany({
+        where: { guildId: world.guild.id, actionType: AuditLogEvent.MemberKick },
+      });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual(
         expect.arrayContaining([
           [world.botUserId, app.botUser.id],
@@ -320,7 +397,9 @@ describe("members over REST", () => {
       await domain().memberRoles.addRole(world.owner.id, world.guild.id, equal.id, roles.peer);
       await expectError(await bot.delete(`/guilds/${guild}/members/${equal.id}`), 403, 50013);
       await expectError(await bot.delete(`/guilds/${guild}/members/${world.botUserId}`), 403, 50013);
-      const members = await env.t.server.ctx.database.prisma.member.count({ where: { guildId: world.guild.id, userId: { in: [someone.id, equal.id, world.owner.id] } } });
+      const members = await env.t.server.ctx.database.prisma.member.count({
+        where: { guildId: world.guild.id, userId: { in: [someone.id, equal.id, world.owner.id] } },
+      });
       expect(members).toBe(3);
     });
 
@@ -335,7 +414,12 @@ describe("members over REST", () => {
     /** The world's bot in a guild of its own, with the same permissions. */
     const freshGuild = async () => {
       const g = await env.t.seed.guild(world.owner.id, "Limits");
-      await domain().members.addBot(world.owner.id, g.id, world.app.application.id, Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers);
+      await domain().members.addBot(
+        world.owner.id,
+        g.id,
+        world.app.application.id,
+        Permission.ViewChannel | Permission.ManageRoles | Permission.KickMembers,
+      );
       const low = BigInt((await domain().roles.create(world.owner.id, g.id, { name: "low" })).id);
       const someone = await env.t.seed.person();
       await domain().members.addPerson(g.id, someone.id);

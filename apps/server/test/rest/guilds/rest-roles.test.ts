@@ -41,7 +41,12 @@ describe("roles over REST", () => {
    */
   const seeingThroughRole = async (name: string) => {
     await domain().roles.update(world.owner.id, world.guild.id, world.guild.id, { permissions: "0" });
-    const role = (await domain().roles.create(world.owner.id, world.guild.id, { name, permissions: Permission.ViewChannel.toString() })).id;
+    const role = (
+      await domain().roles.create(world.owner.id, world.guild.id, {
+        name,
+        permissions: Permission.ViewChannel.toString(),
+      })
+    ).id;
     const app = await env.t.seed.bot(world, 0n);
     await domain().memberRoles.addRole(world.owner.id, world.guild.id, app.botUser.id, BigInt(role));
     const member = await RawGatewayClient.identified(env.t, app.botToken, Intents.Guilds);
@@ -71,7 +76,10 @@ describe("roles over REST", () => {
       expect(validateResponse("get", "/guilds/{guild_id}/roles", 200, roles)).toEqual([]);
       expect(roles.map((r) => r.position)).toEqual([0, 1, 2, 3]);
       expect(roles[0]).toMatchObject({ id: guild, name: "@everyone", position: 0, managed: false });
-      expect(roles.find((r) => r.id === managed.toString())).toMatchObject({ managed: true, tags: { bot_id: world.botUserId.toString() } });
+      expect(roles.find((r) => r.id === managed.toString())).toMatchObject({
+        managed: true,
+        tags: { bot_id: world.botUserId.toString() },
+      });
     });
 
     it("answers one role, Unknown Role for an unknown, malformed or foreign one, Unknown Guild elsewhere", async () => {
@@ -81,7 +89,8 @@ describe("roles over REST", () => {
       expect(validateResponse("get", "/guilds/{guild_id}/roles/{role_id}", 200, role)).toEqual([]);
       expect(role).toMatchObject({ id: high.toString(), name: "high", position: 3 });
       const foreign = await env.t.seed.world();
-      for (const id of ["424242", "role", foreign.guild.id.toString()]) await expectError(await bot.get(`/guilds/${guild}/roles/${id}`), 404, 10011);
+      for (const id of ["424242", "role", foreign.guild.id.toString()])
+        await expectError(await bot.get(`/guilds/${guild}/roles/${id}`), 404, 10011);
       await expectError(await bot.get(`/guilds/${foreign.guild.id}/roles`), 404, 10004);
       await expectError(await bot.get(`/guilds/${foreign.guild.id}/roles/${foreign.guild.id}`), 404, 10004);
     });
@@ -94,7 +103,15 @@ describe("roles over REST", () => {
       expect(res.status).toBe(200);
       const role = (await res.json()) as WireRole;
       expect(validateResponse("post", "/guilds/{guild_id}/roles", 200, role)).toEqual([]);
-      expect(role).toMatchObject({ name: "new role", permissions: "0", position: 1, color: 0, hoist: false, mentionable: false, managed: false });
+      expect(role).toMatchObject({
+        name: "new role",
+        permissions: "0",
+        position: 1,
+        color: 0,
+        hoist: false,
+        mentionable: false,
+        managed: false,
+      });
       const created = await observer.dispatch("GUILD_ROLE_CREATE");
       expect(created.d).toEqual({ guild_id: guild, role });
       const moved = await observer.dispatch("GUILD_ROLE_UPDATE", (d) => d.role.id === managed.toString());
@@ -111,29 +128,59 @@ describe("roles over REST", () => {
 
     it("takes name, permissions, color (or colors.primary_color), hoist and mentionable", async () => {
       const first = (await (
-        await bot.post(`/guilds/${guild}/roles`, { name: "Mods", permissions: Permission.SendMessages.toString(), color: 0x00ff00, hoist: true, mentionable: true })
+        await bot.post(`/guilds/${guild}/roles`, {
+          name: "Mods",
+          permissions: Permission.SendMessages.toString(),
+          color: 0x00ff00,
+          hoist: true,
+          mentionable: true,
+        })
       ).json()) as WireRole;
-      expect(first).toMatchObject({ name: "Mods", permissions: Permission.SendMessages.toString(), color: 0x00ff00, hoist: true, mentionable: true });
+      expect(first).toMatchObject({
+        name: "Mods",
+        permissions: Permission.SendMessages.toString(),
+        color: 0x00ff00,
+        hoist: true,
+        mentionable: true,
+      });
       expect(first.colors.primary_color).toBe(0x00ff00);
-      const second = (await (await bot.post(`/guilds/${guild}/roles`, { name: "Blue", colors: { primary_color: 0x0000ff } })).json()) as WireRole;
+      const second = (await (
+        await bot.post(`/guilds/${guild}/roles`, { name: "Blue", colors: { primary_color: 0x0000ff } })
+      ).json()) as WireRole;
       expect(second).toMatchObject({ color: 0x0000ff, position: 1 });
       expect(await positionOf(first.id)).toBe(2);
     });
 
     it("grants only permissions the bot has and needs Manage Roles (50013)", async () => {
-      await expectError(await bot.post(`/guilds/${guild}/roles`, { permissions: (Permission.SendMessages | Permission.BanMembers).toString() }), 403, 50013);
+      await expectError(
+        await bot.post(`/guilds/${guild}/roles`, {
+          permissions: (Permission.SendMessages | Permission.BanMembers).toString(),
+        }),
+        403,
+        50013,
+      );
       await expectError(await plain.post(`/guilds/${guild}/roles`, { name: "nope" }), 403, 50013);
       expect(await rolesNow()).toHaveLength(4);
     });
 
     it("refuses malformed fields with 50035 naming them", async () => {
-      const body = await expectError(await bot.post(`/guilds/${guild}/roles`, { name: "x".repeat(101), color: 0x1000000, permissions: "lots", hoist: "yes" }), 400, 50035);
+      const body = await expectError(
+        await bot.post(`/guilds/${guild}/roles`, {
+          name: "x".repeat(101),
+          color: 0x1000000,
+          permissions: "lots",
+          hoist: "yes",
+        }),
+        400,
+        50035,
+      );
       expect(Object.keys(body.errors).sort()).toEqual(["color", "hoist", "name", "permissions"]);
     });
   });
 
   describe("PATCH /guilds/{guild}/roles (positions)", () => {
-    const create = async (name: string) => BigInt((await domain().roles.create(world.owner.id, world.guild.id, { name })).id);
+    const create = async (name: string) =>
+      BigInt((await domain().roles.create(world.owner.id, world.guild.id, { name })).id);
 
     it("moves roles below the bot's highest, renumbers, emits GUILD_ROLE_UPDATE and returns all roles", async () => {
       const a = await create("a");
@@ -159,14 +206,24 @@ describe("roles over REST", () => {
         roles.map((r) => ({ id: r.id, position: r.id === a.toString() ? 2 : r.id === b.toString() ? 1 : r.position })),
       );
       expect(whole.status).toBe(200);
-      expect(((await whole.json()) as WireRole[]).map((r) => r.id)).toEqual([guild, b, a, managed, plainRole, high].map(String));
+      expect(((await whole.json()) as WireRole[]).map((r) => r.id)).toEqual(
+        [guild, b, a, managed, plainRole, high].map(String),
+      );
       await observer.close();
     });
 
     it("keeps @everyone at position 0 (50035) and refuses unknown roles (50035)", async () => {
-      const body = await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: guild, position: 1 }]), 400, 50035);
+      const body = await expectError(
+        await bot.patch(`/guilds/${guild}/roles`, [{ id: guild, position: 1 }]),
+        400,
+        50035,
+      );
       expect(body.errors).toHaveProperty("0");
-      const unknown = await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: "424242", position: 1 }]), 400, 50035);
+      const unknown = await expectError(
+        await bot.patch(`/guilds/${guild}/roles`, [{ id: "424242", position: 1 }]),
+        400,
+        50035,
+      );
       expect(unknown.errors).toHaveProperty("0");
       await expectError(await bot.patch(`/guilds/${guild}/roles`, { id: guild, position: 0 }), 400, 50035);
     });
@@ -175,7 +232,11 @@ describe("roles over REST", () => {
       const a = await create("a");
       // a 1, managed 2, plain 3, high 4
       await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: high.toString(), position: 1 }]), 403, 50013);
-      await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: managed.toString(), position: 1 }]), 403, 50013);
+      await expectError(
+        await bot.patch(`/guilds/${guild}/roles`, [{ id: managed.toString(), position: 1 }]),
+        403,
+        50013,
+      );
       await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: a.toString(), position: 2 }]), 403, 50013);
       await expectError(await bot.patch(`/guilds/${guild}/roles`, [{ id: a.toString(), position: 4 }]), 403, 50013);
       await expectError(await plain.patch(`/guilds/${guild}/roles`, [{ id: a.toString(), position: 1 }]), 403, 50013);
@@ -198,32 +259,78 @@ describe("roles over REST", () => {
       expect(res.status).toBe(200);
       const role = (await res.json()) as WireRole;
       expect(validateResponse("patch", "/guilds/{guild_id}/roles/{role_id}", 200, role)).toEqual([]);
-      expect(role).toMatchObject({ id, name: "after", permissions: Permission.SendMessages.toString(), color: 0xabcdef, hoist: true, mentionable: true, position: 1 });
-      expect((await observer.dispatch("GUILD_ROLE_UPDATE", (d) => d.role.id === id)).d).toEqual({ guild_id: guild, role });
+      expect(role).toMatchObject({
+        id,
+        name: "after",
+        permissions: Permission.SendMessages.toString(),
+        color: 0xabcdef,
+        hoist: true,
+        mentionable: true,
+        position: 1,
+      });
+      expect((await observer.dispatch("GUILD_ROLE_UPDATE", (d) => d.role.id === id)).d).toEqual({
+        guild_id: guild,
+        role,
+      });
       // Fields left out (or null) stay.
-      const renamed = (await (await bot.patch(`/guilds/${guild}/roles/${id}`, { name: "again", color: null })).json()) as WireRole;
-      expect(renamed).toMatchObject({ name: "again", color: 0xabcdef, hoist: true, permissions: Permission.SendMessages.toString() });
+      const renamed = (await (
+        await bot.patch(`/guilds/${guild}/roles/${id}`, { name: "again", color: null })
+      ).json()) as WireRole;
+      expect(renamed).toMatchObject({
+        name: "again",
+        color: 0xabcdef,
+        hoist: true,
+        permissions: Permission.SendMessages.toString(),
+      });
       await observer.close();
     });
 
     it("lets @everyone have only its permissions changed (other fields 50035)", async () => {
-      const body = await expectError(await bot.patch(`/guilds/${guild}/roles/${guild}`, { name: "everybody", hoist: true }), 400, 50035);
+      const body = await expectError(
+        await bot.patch(`/guilds/${guild}/roles/${guild}`, { name: "everybody", hoist: true }),
+        400,
+        50035,
+      );
       expect(Object.keys(body.errors).sort()).toEqual(["hoist", "name"]);
-      const res = await bot.patch(`/guilds/${guild}/roles/${guild}`, { permissions: Permission.ViewChannel.toString() });
+      const res = await bot.patch(`/guilds/${guild}/roles/${guild}`, {
+        permissions: Permission.ViewChannel.toString(),
+      });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id: guild, name: "@everyone", permissions: Permission.ViewChannel.toString(), position: 0 });
+      expect(await res.json()).toMatchObject({
+        id: guild,
+        name: "@everyone",
+        permissions: Permission.ViewChannel.toString(),
+        position: 0,
+      });
     });
 
     it("refuses roles at or above its highest, new permissions it lacks, and missing Manage Roles (50013)", async () => {
       await expectError(await bot.patch(`/guilds/${guild}/roles/${high}`, { name: "mine now" }), 403, 50013);
       await expectError(await bot.patch(`/guilds/${guild}/roles/${managed}`, { name: "renamed" }), 403, 50013);
-      const id = (await domain().roles.create(world.owner.id, world.guild.id, { name: "staff", permissions: Permission.KickMembers.toString() })).id;
-      await expectError(await bot.patch(`/guilds/${guild}/roles/${id}`, { permissions: (Permission.KickMembers | Permission.BanMembers).toString() }), 403, 50013);
+      const id = (
+        await domain().roles.create(world.owner.id, world.guild.id, {
+          name: "staff",
+          permissions: Permission.KickMembers.toString(),
+        })
+      ).id;
+      await expectError(
+        await bot.patch(`/guilds/${guild}/roles/${id}`, {
+          permissions: (Permission.KickMembers | Permission.BanMembers).toString(),
+        }),
+        403,
+        50013,
+      );
       await expectError(await plain.patch(`/guilds/${guild}/roles/${id}`, { name: "x" }), 403, 50013);
       // Bits it lacks that the role already has may stay.
-      const kept = await bot.patch(`/guilds/${guild}/roles/${id}`, { name: "staff 2", permissions: (Permission.KickMembers | Permission.SendMessages).toString() });
+      const kept = await bot.patch(`/guilds/${guild}/roles/${id}`, {
+        name: "staff 2",
+        permissions: (Permission.KickMembers | Permission.SendMessages).toString(),
+      });
       expect(kept.status).toBe(200);
-      expect(await kept.json()).toMatchObject({ name: "staff 2", permissions: (Permission.KickMembers | Permission.SendMessages).toString() });
+      expect(await kept.json()).toMatchObject({
+        name: "staff 2",
+        permissions: (Permission.KickMembers | Permission.SendMessages).toString(),
+      });
       await expectError(await bot.patch(`/guilds/${guild}/roles/424242`, { name: "x" }), 404, 10011);
     });
 
@@ -232,10 +339,17 @@ describe("roles over REST", () => {
       const { role: viewers, member } = await seeingThroughRole("viewers");
 
       expect((await bot.patch(`/guilds/${guild}/roles/${viewers}`, { permissions: "0" })).status).toBe(200);
-      const deleted = [await member.dispatch("CHANNEL_DELETE"), await member.dispatch("CHANNEL_DELETE")].map((f) => f.d.id).sort();
+      const deleted = [await member.dispatch("CHANNEL_DELETE"), await member.dispatch("CHANNEL_DELETE")]
+        .map((f) => f.d.id)
+        .sort();
       expect(deleted).toEqual([world.text.id, world.voice.id].map(String).sort());
-      expect((await bot.patch(`/guilds/${guild}/roles/${viewers}`, { permissions: Permission.ViewChannel.toString() })).status).toBe(200);
-      const created = [await member.dispatch("CHANNEL_CREATE"), await member.dispatch("CHANNEL_CREATE")].map((f) => f.d.id).sort();
+      expect(
+        (await bot.patch(`/guilds/${guild}/roles/${viewers}`, { permissions: Permission.ViewChannel.toString() }))
+          .status,
+      ).toBe(200);
+      const created = [await member.dispatch("CHANNEL_CREATE"), await member.dispatch("CHANNEL_CREATE")]
+        .map((f) => f.d.id)
+        .sort();
       expect(created).toEqual(deleted);
       await member.close();
     });
@@ -253,7 +367,9 @@ describe("roles over REST", () => {
       expect((await member.dispatch("CHANNEL_DELETE")).d.guild_id).toBe(guild);
       expect((await rolesNow()).map((r) => r.position)).toEqual([0, 1, 2, 3]);
       await expectError(await bot.get(`/guilds/${guild}/roles/${doomed}`), 404, 10011);
-      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({ where: { guildId: world.guild.id, actionType: AuditLogEvent.RoleDelete } });
+      const entries = await env.t.server.ctx.database.prisma.auditLogEntry.findMany({
+        where: { guildId: world.guild.id, actionType: AuditLogEvent.RoleDelete },
+      });
       expect(entries.map((e) => [e.userId, e.targetId])).toEqual([[world.botUserId, BigInt(doomed)]]);
       await member.close();
     });

@@ -35,14 +35,29 @@ describe("attachment command options", () => {
   beforeAll(async () => {
     w = await interactionWorld(env.t);
     bot = await w.connect();
-    commandId = (await w.command({ name: "inspect", description: "a file", options: [{ type: 11, name: "file", description: "f", required: true }] })).id;
+    commandId = (
+      await w.command({
+        name: "inspect",
+        description: "a file",
+        options: [{ type: 11, name: "file", description: "f", required: true }],
+      })
+    ).id;
   });
   afterAll(() => bot.close());
 
-  const upload = (data: Uint8Array<ArrayBuffer>, extra: { userId?: bigint; channelId?: bigint; filename?: string; contentType?: string | null } = {}) =>
-    w.domain.uploads.create(extra.userId ?? w.member.id, { channelId: extra.channelId ?? w.text.id, filename: extra.filename ?? "notes.txt", contentType: extra.contentType ?? null, data });
+  const upload = (
+    data: Uint8Array<ArrayBuffer>,
+    extra: { userId?: bigint; channelId?: bigint; filename?: string; contentType?: string | null } = {},
+  ) =>
+    w.domain.uploads.create(extra.userId ?? w.member.id, {
+      channelId: extra.channelId ?? w.text.id,
+      filename: extra.filename ?? "notes.txt",
+      contentType: extra.contentType ?? null,
+      data,
+    });
   const prisma = () => env.t.server.ctx.database.prisma;
-  const received = async (id: string) => (await bot.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d as APIChatInputApplicationCommandGuildInteraction;
+  const received = async (id: string) =>
+    (await bot.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d as APIChatInputApplicationCommandGuildInteraction;
 
   const refused = async (value: string, code: string) => {
     const before = await prisma().interaction.count();
@@ -60,7 +75,12 @@ describe("attachment command options", () => {
   it("delivers the file in resolved.attachments, at a signed URL the bot downloads byte for byte", async () => {
     const data = bytes(5000);
     const made = await upload(data, { filename: "dir/report 1.csv" });
-    expect(made).toEqual({ id: expect.stringMatching(/^\d+$/), filename: "report 1.csv", size: 5000, content_type: "text/csv; charset=utf-8" });
+    expect(made).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      filename: "report 1.csv",
+      size: 5000,
+      content_type: "text/csv; charset=utf-8",
+    });
     const { id } = await w.slash(commandId, [{ name: "file", type: 11, value: made.id }]);
     const d = await received(id);
     expect(d.data.options).toEqual([{ name: "file", type: 11, value: made.id }]);
@@ -71,7 +91,11 @@ describe("attachment command options", () => {
       filename: "report 1.csv",
       size: 5000,
       content_type: "text/csv; charset=utf-8",
-      url: expect.stringMatching(new RegExp(`/ephemeral-attachments/${app}/${made.id}/report%201\\.csv\\?ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]{64}$`)),
+      url: expect.stringMatching(
+        new RegExp(
+          `/ephemeral-attachments/${app}/${made.id}/report%201\\.csv\\?ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]{64}$`,
+        ),
+      ),
       proxy_url: attachment?.url,
       ephemeral: true,
     });
@@ -95,16 +119,29 @@ describe("attachment command options", () => {
     const elsewhere = await upload(bytes(10), { channelId: w.voice.id });
     await refused(elsewhere.id, "APPLICATION_COMMAND_OPTION_VALUE_UNKNOWN");
     const old = await upload(bytes(10));
-    await prisma().$executeRaw`UPDATE "Upload" SET "createdAt" = clock_timestamp() - interval '61 minutes' WHERE "id" = ${BigInt(old.id)}`;
+    await prisma()
+      .$executeRaw`UPDATE "Upload" SET "createdAt" = clock_timestamp() - interval '61 minutes' WHERE "id" = ${BigInt(old.id)}`;
     await refused(old.id, "APPLICATION_COMMAND_OPTION_VALUE_UNKNOWN");
     await refused("424242424242", "APPLICATION_COMMAND_OPTION_VALUE_UNKNOWN");
     await refused("not-an-id", "BASE_TYPE_INVALID");
     // None of them was marked used by the refusals: the person's own fresh one still works.
-    expect(await prisma().upload.count({ where: { usedAt: { not: null }, id: { in: [BigInt(others.id), BigInt(elsewhere.id)] } } })).toBe(0);
+    expect(
+      await prisma().upload.count({
+        where: { usedAt: { not: null }, id: { in: [BigInt(others.id), BigInt(elsewhere.id)] } },
+      }),
+    ).toBe(0);
   });
 
   it("refuses a file over the interaction's attachment_size_limit", async () => {
-    const row = await prisma().upload.create({ data: { uploaderId: w.member.id, channelId: w.text.id, filename: "big.bin", size: 25 * 1024 * 1024 + 1, data: bytes(1) } });
+    const row = await prisma().upload.create({
+      data: {
+        uploaderId: w.member.id,
+        channelId: w.text.id,
+        filename: "big.bin",
+        size: 25 * 1024 * 1024 + 1,
+        data: bytes(1),
+      },
+    });
     await refused(row.id.toString(), "BASE_TYPE_MAX_FILE_SIZE");
   });
 
@@ -135,10 +172,15 @@ describe("attachment command options", () => {
     const fresh = await upload(bytes(5));
     const stale = await upload(bytes(5));
     const used = await upload(bytes(5));
-    await prisma().$executeRaw`UPDATE "Upload" SET "createdAt" = clock_timestamp() - interval '61 minutes' WHERE "id" = ${BigInt(stale.id)}`;
-    await prisma().$executeRaw`UPDATE "Upload" SET "usedAt" = clock_timestamp() - interval '76 minutes' WHERE "id" = ${BigInt(used.id)}`;
+    await prisma()
+      .$executeRaw`UPDATE "Upload" SET "createdAt" = clock_timestamp() - interval '61 minutes' WHERE "id" = ${BigInt(stale.id)}`;
+    await prisma()
+      .$executeRaw`UPDATE "Upload" SET "usedAt" = clock_timestamp() - interval '76 minutes' WHERE "id" = ${BigInt(used.id)}`;
     await w.domain.housekeeping.run();
-    const left = await prisma().upload.findMany({ where: { id: { in: [fresh, stale, used].map((u) => BigInt(u.id)) } }, select: { id: true } });
+    const left = await prisma().upload.findMany({
+      where: { id: { in: [fresh, stale, used].map((u) => BigInt(u.id)) } },
+      select: { id: true },
+    });
     expect(left.map((r) => r.id.toString())).toEqual([fresh.id]);
   });
 });
@@ -151,10 +193,20 @@ describe("ephemeral attachment URLs against the server's clock", () => {
     const w = await interactionWorld(env.t);
     const bot = await w.connect();
     try {
-      const command = await w.command({ name: "keep", description: "a file", options: [{ type: 11, name: "file", description: "f" }] });
-      const made = await w.domain.uploads.create(w.member.id, { channelId: w.text.id, filename: "x.bin", contentType: null, data: bytes(8) });
+      const command = await w.command({
+        name: "keep",
+        description: "a file",
+        options: [{ type: 11, name: "file", description: "f" }],
+      });
+      const made = await w.domain.uploads.create(w.member.id, {
+        channelId: w.text.id,
+        filename: "x.bin",
+        contentType: null,
+        data: bytes(8),
+      });
       const { id } = await w.slash(command.id, [{ name: "file", type: 11, value: made.id }]);
-      const url = (await bot.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d.data.resolved.attachments[made.id].url as string;
+      const url = (await bot.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d.data.resolved.attachments[made.id]
+        .url as string;
       clock.advance((EPHEMERAL_URL_VALIDITY_SECONDS - 1) * 1000);
       const res = await fetch(url);
       expect(res.status).toBe(200);

@@ -6,7 +6,15 @@ import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
 import { expectError, fixtures } from "../../support/rest-fixtures";
 import { expectFieldError } from "../commands/rest-commands-fixtures";
-import { type BotGateway, callback, type InteractionWorld, interactionWorld, PersonEvents, receivedBy, webhook } from "./interaction-fixtures";
+import {
+  type BotGateway,
+  callback,
+  type InteractionWorld,
+  interactionWorld,
+  PersonEvents,
+  receivedBy,
+  webhook,
+} from "./interaction-fixtures";
 
 const CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback";
 
@@ -50,7 +58,10 @@ describe("autocomplete", () => {
     await gateway.close();
   });
 
-  const typing = (options: unknown[], extra: { tabId?: string; commandId?: string; userId?: bigint; channelId?: bigint } = {}) =>
+  const typing = (
+    options: unknown[],
+    extra: { tabId?: string; commandId?: string; userId?: bigint; channelId?: bigint } = {},
+  ) =>
     w.domain.interactions.autocomplete(extra.userId ?? w.member.id, {
       channelId: extra.channelId ?? w.text.id,
       commandId: BigInt(extra.commandId ?? find.id),
@@ -60,9 +71,13 @@ describe("autocomplete", () => {
   /** The member typing `typed` into `query`, as the bot received it. */
   const typed = async (typedSoFar = "ap", tabId?: string) =>
     receivedBy(gateway, (await typing([{ name: "query", type: 3, value: typedSoFar, focused: true }], { tabId })).id);
-  const choicesFor = (id: string) => events.until((e) => e.t === AUTOCOMPLETE_RESULT && (e.d as AutocompleteResultData).id === id) as Promise<PersonEvent<typeof AUTOCOMPLETE_RESULT>>;
+  const choicesFor = (id: string) =>
+    events.until((e) => e.t === AUTOCOMPLETE_RESULT && (e.d as AutocompleteResultData).id === id) as Promise<
+      PersonEvent<typeof AUTOCOMPLETE_RESULT>
+    >;
   const count = () => env.t.server.ctx.database.prisma.interaction.count();
-  const channelMessages = async () => (await (await w.bot.get(`/channels/${w.text.id}/messages?limit=100`)).json()) as { id: string }[];
+  const channelMessages = async () =>
+    (await (await w.bot.get(`/channels/${w.text.id}/messages?limit=100`)).json()) as { id: string }[];
 
   it("delivers a type 4 interaction with the focused option, what is typed so far, and the other options filled so far", async () => {
     const { id } = await typing(
@@ -105,7 +120,11 @@ describe("autocomplete", () => {
     const res = await callback(env.t, interaction, { type: 8, data: { choices } });
     expect(res.status).toBe(204);
     const told = await choicesFor(interaction.id);
-    expect(told).toMatchObject({ d: { id: interaction.id, channel_id: w.text.id.toString(), choices }, personId: w.member.id.toString(), tabId: "tab-b" });
+    expect(told).toMatchObject({
+      d: { id: interaction.id, channel_id: w.text.id.toString(), choices },
+      personId: w.member.id.toString(),
+      tabId: "tab-b",
+    });
     expect((await w.row(interaction.id)).state).toBe("answered");
     expect((await w.row(interaction.id)).callbackType).toBe(8);
     expect(await channelMessages()).toEqual(before);
@@ -114,18 +133,35 @@ describe("autocomplete", () => {
 
   it("callback 8 with_response=true answers the interaction only, as the reference's schema says; no choices is fine", async () => {
     const interaction = await typed("");
-    const body = await (await callback(env.t, interaction, { type: 8, data: { choices: [] } }, "?with_response=true")).json();
+    const body = await (
+      await callback(env.t, interaction, { type: 8, data: { choices: [] } }, "?with_response=true")
+    ).json();
     expect(validateResponse("post", CALLBACK, 200, body)).toEqual([]);
     expect(body).toEqual({ interaction: { id: interaction.id, type: 4 } });
     expect((await choicesFor(interaction.id)).d.choices).toEqual([]);
   });
 
   it("takes integer choices for an integer option and numbers for a number option (name_localizations allowed)", async () => {
-    const integer = await receivedBy(gateway, (await typing([{ name: "count", type: 4, value: "", focused: true }])).id);
-    expect((await callback(env.t, integer, { type: 8, data: { choices: [{ name: "Two", value: 2, name_localizations: { fr: "Deux" } }] } })).status).toBe(204);
+    const integer = await receivedBy(
+      gateway,
+      (await typing([{ name: "count", type: 4, value: "", focused: true }])).id,
+    );
+    expect(
+      (
+        await callback(env.t, integer, {
+          type: 8,
+          data: { choices: [{ name: "Two", value: 2, name_localizations: { fr: "Deux" } }] },
+        })
+      ).status,
+    ).toBe(204);
     expect((await choicesFor(integer.id)).d.choices).toEqual([{ name: "Two", value: 2 }]);
-    const number = await receivedBy(gateway, (await typing([{ name: "ratio", type: 10, value: "0.", focused: true }])).id);
-    expect((await callback(env.t, number, { type: 8, data: { choices: [{ name: "Half", value: 0.5 }] } })).status).toBe(204);
+    const number = await receivedBy(
+      gateway,
+      (await typing([{ name: "ratio", type: 10, value: "0.", focused: true }])).id,
+    );
+    expect((await callback(env.t, number, { type: 8, data: { choices: [{ name: "Half", value: 0.5 }] } })).status).toBe(
+      204,
+    );
     expect((await choicesFor(number.id)).d.choices).toEqual([{ name: "Half", value: 0.5 }]);
   });
 
@@ -135,19 +171,46 @@ describe("autocomplete", () => {
     ["no choices field", "query", {}, "data.choices"],
     ["no data", "query", undefined, "data"],
     ["an empty choice name", "query", { choices: [choice(0), { name: "", value: "x" }] }, "data.choices.1.name"],
-    ["a choice name of 101 characters", "query", { choices: [{ name: "n".repeat(101), value: "x" }] }, "data.choices.0.name"],
-    ["a string value of 101 characters", "query", { choices: [choice(0), choice(1), choice(2), { name: "long", value: "v".repeat(101) }] }, "data.choices.3.value"],
+    [
+      "a choice name of 101 characters",
+      "query",
+      { choices: [{ name: "n".repeat(101), value: "x" }] },
+      "data.choices.0.name",
+    ],
+    [
+      "a string value of 101 characters",
+      "query",
+      { choices: [choice(0), choice(1), choice(2), { name: "long", value: "v".repeat(101) }] },
+      "data.choices.3.value",
+    ],
     ["a number value for a string option", "query", { choices: [{ name: "one", value: 1 }] }, "data.choices.0.value"],
-    ["a string value for an integer option", "count", { choices: [{ name: "one", value: "1" }] }, "data.choices.0.value"],
+    [
+      "a string value for an integer option",
+      "count",
+      { choices: [{ name: "one", value: "1" }] },
+      "data.choices.0.value",
+    ],
     ["a fraction for an integer option", "count", { choices: [{ name: "half", value: 1.5 }] }, "data.choices.0.value"],
-    ["a string value for a number option", "ratio", { choices: [{ name: "half", value: "0.5" }] }, "data.choices.0.value"],
+    [
+      "a string value for a number option",
+      "ratio",
+      { choices: [{ name: "half", value: "0.5" }] },
+      "data.choices.0.value",
+    ],
     ["a choice without a value", "query", { choices: [{ name: "nothing" }] }, "data.choices.0.value"],
   ];
   for (const [what, option, data, path] of choiceRules) {
     it(`refuses callback 8 with ${what} (50035 at ${path}) and leaves the interaction to be answered`, async () => {
       const type = { query: 3, count: 4, ratio: 10 }[option];
-      const interaction = await receivedBy(gateway, (await typing([{ name: option, type, value: "", focused: true }])).id);
-      const refused = await expectError(await callback(env.t, interaction, { type: 8, ...(data === undefined ? {} : { data }) }), 400, 50035);
+      const interaction = await receivedBy(
+        gateway,
+        (await typing([{ name: option, type, value: "", focused: true }])).id,
+      );
+      const refused = await expectError(
+        await callback(env.t, interaction, { type: 8, ...(data === undefined ? {} : { data }) }),
+        400,
+        50035,
+      );
       expectFieldError(refused.errors, path);
       expect((await w.row(interaction.id)).state).toBe("delivered");
       expect((await callback(env.t, interaction, { type: 8, data: { choices: [] } })).status).toBe(204);
@@ -157,7 +220,11 @@ describe("autocomplete", () => {
   for (const type of [4, 5, 6, 7, 9]) {
     it(`refuses callback ${type} for an autocomplete interaction (8 only) with 50035 at type`, async () => {
       const interaction = await typed();
-      const refused = await expectError(await callback(env.t, interaction, { type, data: { content: "x" } }), 400, 50035);
+      const refused = await expectError(
+        await callback(env.t, interaction, { type, data: { content: "x" } }),
+        400,
+        50035,
+      );
       expectFieldError(refused.errors, "type");
       expect((await w.row(interaction.id)).state).toBe("delivered");
     });
@@ -167,8 +234,16 @@ describe("autocomplete", () => {
     const interaction = await typed();
     expect((await callback(env.t, interaction, { type: 8, data: { choices: [choice(1)] } })).status).toBe(204);
     const before = await channelMessages();
-    await expectError(await webhook(env.t, interaction.application_id, interaction.token, "POST", "", { content: "sneaky" }), 404, 10015);
-    await expectError(await webhook(env.t, interaction.application_id, interaction.token, "GET", "/messages/@original"), 404, 10015);
+    await expectError(
+      await webhook(env.t, interaction.application_id, interaction.token, "POST", "", { content: "sneaky" }),
+      404,
+      10015,
+    );
+    await expectError(
+      await webhook(env.t, interaction.application_id, interaction.token, "GET", "/messages/@original"),
+      404,
+      10015,
+    );
     expect(await channelMessages()).toEqual(before);
   });
 
@@ -180,7 +255,8 @@ describe("autocomplete", () => {
 
   it("answers 10062 after 3 seconds, and the tab hears it failed (its list says loading failed)", async () => {
     const interaction = await typed("late", "tab-late");
-    await env.t.server.ctx.database.prisma.$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 millisecond' WHERE id = ${BigInt(interaction.id)}`;
+    await env.t.server.ctx.database.prisma
+      .$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 millisecond' WHERE id = ${BigInt(interaction.id)}`;
     await expectError(await callback(env.t, interaction, { type: 8, data: { choices: [] } }), 404, 10062);
     const failed = await events.status(interaction.id, "failed");
     expect(failed).toMatchObject({ personId: w.member.id.toString(), tabId: "tab-late" });
@@ -200,14 +276,51 @@ describe("autocomplete", () => {
   const requestRules: [string, () => unknown[], string][] = [
     ["no focused option", () => [{ name: "query", type: 3, value: "a" }], "options"],
     ["no options at all", () => [], "options"],
-    ["two focused options", () => [{ name: "query", type: 3, value: "a", focused: true }, { name: "count", type: 4, value: "1", focused: true }], "options"],
-    ["a focused option without autocomplete", () => [{ name: "plain", type: 3, value: "a", focused: true }], "options.0.focused"],
+    [
+      "two focused options",
+      () => [
+        { name: "query", type: 3, value: "a", focused: true },
+        { name: "count", type: 4, value: "1", focused: true },
+      ],
+      "options",
+    ],
+    [
+      "a focused option without autocomplete",
+      () => [{ name: "plain", type: 3, value: "a", focused: true }],
+      "options.0.focused",
+    ],
     ["a focused user option", () => [{ name: "who", type: 6, value: "1", focused: true }], "options.0.focused"],
-    ["a focused option the command does not have", () => [{ name: "nope", type: 3, value: "a", focused: true }], "options.0.name"],
-    ["a focused option of the wrong type", () => [{ name: "query", type: 4, value: "1", focused: true }], "options.0.type"],
-    ["a focused value that is not a string", () => [{ name: "count", type: 4, value: 3, focused: true }], "options.0.value"],
-    ["another option's value broken", () => [{ name: "plain", type: 3, value: "ab" }, { name: "query", type: 3, value: "a", focused: true }], "options.0.value"],
-    ["a user who is not a member", () => [{ name: "who", type: 6, value: outsider.toString() }, { name: "query", type: 3, value: "a", focused: true }], "options.0.value"],
+    [
+      "a focused option the command does not have",
+      () => [{ name: "nope", type: 3, value: "a", focused: true }],
+      "options.0.name",
+    ],
+    [
+      "a focused option of the wrong type",
+      () => [{ name: "query", type: 4, value: "1", focused: true }],
+      "options.0.type",
+    ],
+    [
+      "a focused value that is not a string",
+      () => [{ name: "count", type: 4, value: 3, focused: true }],
+      "options.0.value",
+    ],
+    [
+      "another option's value broken",
+      () => [
+        { name: "plain", type: 3, value: "ab" },
+        { name: "query", type: 3, value: "a", focused: true },
+      ],
+      "options.0.value",
+    ],
+    [
+      "a user who is not a member",
+      () => [
+        { name: "who", type: 6, value: outsider.toString() },
+        { name: "query", type: 3, value: "a", focused: true },
+      ],
+      "options.0.value",
+    ],
   ];
   for (const [what, options, path] of requestRules) {
     it(`refuses a request with ${what} (50035 at ${path}), writing nothing`, async () => {
@@ -216,7 +329,12 @@ describe("autocomplete", () => {
   }
 
   it("refuses a focused option in a command used (focus is for autocomplete only)", async () => {
-    await expect(w.slash(find.id, [{ name: "loud", type: 5, value: true }, { name: "query", type: 3, value: "apple", focused: true }])).rejects.toMatchObject({
+    await expect(
+      w.slash(find.id, [
+        { name: "loud", type: 5, value: true },
+        { name: "query", type: 3, value: "apple", focused: true },
+      ]),
+    ).rejects.toMatchObject({
       code: 50035,
       errors: { options: { 1: { focused: expect.anything() } } },
     });
@@ -226,18 +344,36 @@ describe("autocomplete", () => {
     const nested = await w.command({
       name: "tags",
       description: "d",
-      options: [{ type: 1, name: "show", description: "s", options: [{ type: 3, name: "tag", description: "t", autocomplete: true, required: true }] }],
+      options: [
+        {
+          type: 1,
+          name: "show",
+          description: "s",
+          options: [{ type: 3, name: "tag", description: "t", autocomplete: true, required: true }],
+        },
+      ],
     });
-    const { id } = await typing([{ name: "show", type: 1, options: [{ name: "tag", type: 3, value: "ru", focused: true }] }], { commandId: nested.id });
+    const { id } = await typing(
+      [{ name: "show", type: 1, options: [{ name: "tag", type: 3, value: "ru", focused: true }] }],
+      { commandId: nested.id },
+    );
     const d = await receivedBy(gateway, id);
-    expect(d.data.options).toEqual([{ name: "show", type: 1, options: [{ name: "tag", type: 3, value: "ru", focused: true }] }]);
+    expect(d.data.options).toEqual([
+      { name: "show", type: 1, options: [{ name: "tag", type: 3, value: "ru", focused: true }] },
+    ]);
   });
 
   it("is refused as the command would be: in a channel the person cannot see, or for a command they cannot use", async () => {
-    await expect(typing([{ name: "query", type: 3, value: "a", focused: true }], { channelId: hidden })).rejects.toMatchObject({ code: 10003 });
-    await expect(typing([{ name: "query", type: 3, value: "a", focused: true }], { userId: outsider })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      typing([{ name: "query", type: 3, value: "a", focused: true }], { channelId: hidden }),
+    ).rejects.toMatchObject({ code: 10003 });
+    await expect(
+      typing([{ name: "query", type: 3, value: "a", focused: true }], { userId: outsider }),
+    ).rejects.toBeInstanceOf(ApiError);
     const user = await w.command({ name: "High five", type: 2 });
-    await expect(typing([{ name: "query", type: 3, value: "a", focused: true }], { commandId: user.id })).rejects.toMatchObject({ code: 50035 });
+    await expect(
+      typing([{ name: "query", type: 3, value: "a", focused: true }], { commandId: user.id }),
+    ).rejects.toMatchObject({ code: 50035 });
   });
 
   it("refuses registering an option with both autocomplete and choices (50035), as the reference platform does", async () => {

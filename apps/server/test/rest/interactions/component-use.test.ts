@@ -23,8 +23,30 @@ describe("using a message component", () => {
     message = await w.botMessage({
       content: "controls",
       components: [
-        { type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }, { type: 2, style: 4, label: "Off", custom_id: "off", disabled: true }, { type: 2, style: 5, label: "Docs", url: "https://example.com" }] },
-        { type: 1, components: [{ type: 3, custom_id: "size", min_values: 1, max_values: 2, options: [{ label: "S", value: "s" }, { label: "M", value: "m" }, { label: "L", value: "l" }] }] },
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, label: "Go", custom_id: "go" },
+            { type: 2, style: 4, label: "Off", custom_id: "off", disabled: true },
+            { type: 2, style: 5, label: "Docs", url: "https://example.com" },
+          ],
+        },
+        {
+          type: 1,
+          components: [
+            {
+              type: 3,
+              custom_id: "size",
+              min_values: 1,
+              max_values: 2,
+              options: [
+                { label: "S", value: "s" },
+                { label: "M", value: "m" },
+                { label: "L", value: "l" },
+              ],
+            },
+          ],
+        },
         { type: 1, components: [{ type: 6, custom_id: "role" }] },
         { type: 1, components: [{ type: 8, custom_id: "room", channel_types: [0] }] },
         { type: 1, components: [{ type: 7, custom_id: "anyone", max_values: 3, disabled: false }] },
@@ -53,7 +75,9 @@ describe("using a message component", () => {
       ["room", [w.text.id.toString()]],
       ["anyone", [w.owner.id.toString(), w.guild.id.toString()]],
     ] as const) {
-      await expect(w.click(message.id, customId, values as string[] | undefined)).resolves.toMatchObject({ id: expect.any(String) });
+      await expect(w.click(message.id, customId, values as string[] | undefined)).resolves.toMatchObject({
+        id: expect.any(String),
+      });
     }
   });
 
@@ -82,12 +106,18 @@ describe("using a message component", () => {
   it("answers 10008 for a message not in the channel, and 50035 for a person's message (no component there)", async () => {
     await expect(w.click("123456789", "go")).rejects.toMatchObject({ code: 10008 });
     const said = await w.domain.messages.create(w.text.id, w.owner.id, { content: "mine" });
-    await expect(w.click(said.id, "go")).rejects.toMatchObject({ code: 50035, errors: { custom_id: expect.anything() } });
+    await expect(w.click(said.id, "go")).rejects.toMatchObject({
+      code: 50035,
+      errors: { custom_id: expect.anything() },
+    });
   });
 
   it("refuses a click on the components of a bot that left the guild, creating nothing", async () => {
     const solo = await interactionWorld(env.t);
-    const left = await solo.botMessage({ content: "bye", components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }] });
+    const left = await solo.botMessage({
+      content: "bye",
+      components: [{ type: 1, components: [{ type: 2, style: 1, label: "Go", custom_id: "go" }] }],
+    });
     expect((await solo.bot.delete(`/users/@me/guilds/${solo.guild.id}`)).status).toBe(204);
     const before = await count();
     await expect(solo.click(left.id, "go")).rejects.toMatchObject({ code: 50035 });

@@ -2,7 +2,15 @@ import { FORM_OPEN, type FormOpenData } from "@chat/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
 import { expectError } from "../../support/rest-fixtures";
-import { type BotGateway, buttons, callback, type InteractionWorld, interactionWorld, PersonEvents, receivedBy } from "./interaction-fixtures";
+import {
+  type BotGateway,
+  buttons,
+  callback,
+  type InteractionWorld,
+  interactionWorld,
+  PersonEvents,
+  receivedBy,
+} from "./interaction-fixtures";
 
 /** A text input in a legacy action row, and a label holding a text input and one holding a select. */
 const FORM = {
@@ -10,8 +18,26 @@ const FORM = {
   title: "Tell us",
   components: [
     { type: 1, components: [{ type: 4, custom_id: "name", style: 1, label: "Name", max_length: 20 }] },
-    { type: 18, label: "Story", description: "What happened", component: { type: 4, custom_id: "story", style: 2, min_length: 5, required: false } },
-    { type: 18, id: 40, label: "Colour", component: { type: 3, custom_id: "colour", options: [{ label: "Red", value: "red" }, { label: "Blue", value: "blue" }], max_values: 2 } },
+    {
+      type: 18,
+      label: "Story",
+      description: "What happened",
+      component: { type: 4, custom_id: "story", style: 2, min_length: 5, required: false },
+    },
+    {
+      type: 18,
+      id: 40,
+      label: "Colour",
+      component: {
+        type: 3,
+        custom_id: "colour",
+        options: [
+          { label: "Red", value: "red" },
+          { label: "Blue", value: "blue" },
+        ],
+        max_values: 2,
+      },
+    },
   ],
 };
 const withField = (field: unknown) => ({ ...FORM, components: [field] });
@@ -43,7 +69,11 @@ describe("forms: callback 9 and form submissions", () => {
     return interaction;
   };
   const submit = (interactionId: string, answers: unknown, extra: { userId?: bigint; tabId?: string } = {}) =>
-    w.domain.interactions.submitForm(extra.userId ?? w.member.id, { interactionId: BigInt(interactionId), answers, ...(extra.tabId ? { tabId: extra.tabId } : {}) });
+    w.domain.interactions.submitForm(extra.userId ?? w.member.id, {
+      interactionId: BigInt(interactionId),
+      answers,
+      ...(extra.tabId ? { tabId: extra.tabId } : {}),
+    });
   const GOOD = { name: "Ada", story: "It went well", colour: ["red", "blue"] };
 
   it("callback 9 opens the form in the tab that used the command only, numbering its components; the tab hears 'answered'", async () => {
@@ -51,7 +81,11 @@ describe("forms: callback 9 and form submissions", () => {
     const event = await events.until((e) => e.t === FORM_OPEN && (e.d as FormOpenData).id === interaction.id);
     expect(event).toMatchObject({ personId: w.member.id.toString(), tabId: "tab-a" });
     const d = event.d as FormOpenData;
-    expect(d.application).toEqual({ id: w.app.application.id.toString(), name: w.app.application.name, icon_url: null });
+    expect(d.application).toEqual({
+      id: w.app.application.id.toString(),
+      name: w.app.application.name,
+      icon_url: null,
+    });
     expect(d.channel_id).toBe(w.text.id.toString());
     expect(d.form).toMatchObject({
       custom_id: "feedback",
@@ -71,24 +105,85 @@ describe("forms: callback 9 and form submissions", () => {
     ["no custom_id", { title: "T", components: FORM.components }, ["custom_id"]],
     ["a title over 45 characters", { ...FORM, title: "t".repeat(46) }, ["title"]],
     ["no fields", { ...FORM, components: [] }, ["components"]],
-    ["six fields", { ...FORM, components: Array.from({ length: 6 }, (_, i) => ({ type: 1, components: [input({ custom_id: `f${i}` })] })) }, ["components"]],
-    ["a row of two text inputs", withField({ type: 1, components: [input(), input({ custom_id: "y" })] }), ["components", "0", "components"]],
-    ["a text input in a row without a label", withField({ type: 1, components: [{ type: 4, custom_id: "x", style: 1 }] }), ["components", "0", "components", "0", "label"]],
-    ["a button in a row", withField({ type: 1, components: [{ type: 2, style: 1, label: "b", custom_id: "b" }] }), ["components", "0", "components", "0"]],
-    ["a text input of style 3", withField({ type: 1, components: [input({ style: 3 })] }), ["components", "0", "components", "0", "style"]],
-    ["max_length over 4000", withField({ type: 1, components: [input({ max_length: 4001 })] }), ["components", "0", "components", "0", "max_length"]],
-    ["min_length above max_length", withField({ type: 1, components: [input({ min_length: 9, max_length: 3 })] }), ["components", "0", "components", "0", "min_length"]],
-    ["a value over 4000 characters", withField({ type: 1, components: [input({ value: "v".repeat(4001) })] }), ["components", "0", "components", "0", "value"]],
-    ["a placeholder over 100 characters", withField({ type: 1, components: [input({ placeholder: "p".repeat(101) })] }), ["components", "0", "components", "0", "placeholder"]],
-    ["required that is not a boolean", withField({ type: 1, components: [input({ required: "yes" })] }), ["components", "0", "components", "0", "required"]],
-    ["a label holding a button", withField({ type: 18, label: "L", component: { type: 2, style: 1, label: "b", custom_id: "b" } }), ["components", "0", "component"]],
+    [
+      "six fields",
+      {
+        ...FORM,
+        components: Array.from({ length: 6 }, (_, i) => ({ type: 1, components: [input({ custom_id: `f${i}` })] })),
+      },
+      ["components"],
+    ],
+    [
+      "a row of two text inputs",
+      withField({ type: 1, components: [input(), input({ custom_id: "y" })] }),
+      ["components", "0", "components"],
+    ],
+    [
+      "a text input in a row without a label",
+      withField({ type: 1, components: [{ type: 4, custom_id: "x", style: 1 }] }),
+      ["components", "0", "components", "0", "label"],
+    ],
+    [
+      "a button in a row",
+      withField({ type: 1, components: [{ type: 2, style: 1, label: "b", custom_id: "b" }] }),
+      ["components", "0", "components", "0"],
+    ],
+    [
+      "a text input of style 3",
+      withField({ type: 1, components: [input({ style: 3 })] }),
+      ["components", "0", "components", "0", "style"],
+    ],
+    [
+      "max_length over 4000",
+      withField({ type: 1, components: [input({ max_length: 4001 })] }),
+      ["components", "0", "components", "0", "max_length"],
+    ],
+    [
+      "min_length above max_length",
+      withField({ type: 1, components: [input({ min_length: 9, max_length: 3 })] }),
+      ["components", "0", "components", "0", "min_length"],
+    ],
+    [
+      "a value over 4000 characters",
+      withField({ type: 1, components: [input({ value: "v".repeat(4001) })] }),
+      ["components", "0", "components", "0", "value"],
+    ],
+    [
+      "a placeholder over 100 characters",
+      withField({ type: 1, components: [input({ placeholder: "p".repeat(101) })] }),
+      ["components", "0", "components", "0", "placeholder"],
+    ],
+    [
+      "required that is not a boolean",
+      withField({ type: 1, components: [input({ required: "yes" })] }),
+      ["components", "0", "components", "0", "required"],
+    ],
+    [
+      "a label holding a button",
+      withField({ type: 18, label: "L", component: { type: 2, style: 1, label: "b", custom_id: "b" } }),
+      ["components", "0", "component"],
+    ],
     ["a label without its label", withField({ type: 18, component: input() }), ["components", "0", "label"]],
-    ["a label description over 100 characters", withField({ type: 18, label: "L", description: "d".repeat(101), component: input() }), ["components", "0", "description"]],
-    ["a select in a label without options", withField({ type: 18, label: "L", component: { type: 3, custom_id: "s", options: [] } }), ["components", "0", "component", "options"]],
+    [
+      "a label description over 100 characters",
+      withField({ type: 18, label: "L", description: "d".repeat(101), component: input() }),
+      ["components", "0", "description"],
+    ],
+    [
+      "a select in a label without options",
+      withField({ type: 18, label: "L", component: { type: 3, custom_id: "s", options: [] } }),
+      ["components", "0", "component", "options"],
+    ],
     ["an unknown field type", withField({ type: 17, components: [] }), ["components", "0"]],
     [
       "two fields with the same custom_id",
-      { ...FORM, components: [{ type: 1, components: [input()] }, { type: 18, label: "L", component: input({ label: undefined }) }] },
+      {
+        ...FORM,
+        components: [
+          { type: 1, components: [input()] },
+          { type: 18, label: "L", component: input({ label: undefined }) },
+        ],
+      },
       ["components", "1", "component", "custom_id"],
     ],
   ];
@@ -124,7 +219,10 @@ describe("forms: callback 9 and form submissions", () => {
     expect(submitted).not.toHaveProperty("message");
     expect((await w.row(id)).sessionId).toBe((await w.row(interaction.id)).sessionId);
     expect((await w.row(interaction.id)).state).toBe("submitted");
-    expect((await callback(env.t, submitted as { id: string; token: string }, { type: 4, data: { content: "thanks Ada" } })).status).toBe(204);
+    expect(
+      (await callback(env.t, submitted as { id: string; token: string }, { type: 4, data: { content: "thanks Ada" } }))
+        .status,
+    ).toBe(204);
     await events.status(id, "answered");
   });
 
@@ -142,7 +240,9 @@ describe("forms: callback 9 and form submissions", () => {
     expect((await callback(env.t, click, { type: 9, data: FORM })).status).toBe(204);
     const submitted = await receivedBy(gateway, (await submit(click.id, GOOD)).id);
     expect(submitted).toMatchObject({ type: 5, message: { id: message.id, content: "press to answer" } });
-    expect((await callback(env.t, submitted, { type: 7, data: { content: "answered by Ada", components: [] } })).status).toBe(204);
+    expect(
+      (await callback(env.t, submitted, { type: 7, data: { content: "answered by Ada", components: [] } })).status,
+    ).toBe(204);
     const edited = await (await w.bot.get(`/channels/${w.text.id}/messages/${message.id}`)).json();
     expect(edited).toMatchObject({ content: "answered by Ada", components: [] });
   });
@@ -161,14 +261,24 @@ describe("forms: callback 9 and form submissions", () => {
   for (const [what, answers, field] of badAnswers) {
     it(`refuses ${what}: 50035 naming answers.${field}, the form still open`, async () => {
       const interaction = await opened();
-      await expect(submit(interaction.id, answers)).rejects.toMatchObject({ code: 50035, errors: { answers: { [field]: expect.anything() } } });
+      await expect(submit(interaction.id, answers)).rejects.toMatchObject({
+        code: 50035,
+        errors: { answers: { [field]: expect.anything() } },
+      });
       expect((await w.row(interaction.id)).state).toBe("form_opened");
     });
   }
 
   it("an optional text input may be left empty (its value is an empty string)", async () => {
-    const submitted = await receivedBy(gateway, (await submit((await opened()).id, { name: "Ada", colour: ["blue"] })).id);
-    expect(submitted.data.components[1]).toEqual({ type: 18, id: 43, component: { type: 4, id: 44, custom_id: "story", value: "" } });
+    const submitted = await receivedBy(
+      gateway,
+      (await submit((await opened()).id, { name: "Ada", colour: ["blue"] })).id,
+    );
+    expect(submitted.data.components[1]).toEqual({
+      type: 18,
+      id: 43,
+      component: { type: 4, id: 44, custom_id: "story", value: "" },
+    });
   });
 
   it("a form is submitted once (then 40060), only by its person (others: 10062), never for an interaction without a form", async () => {
@@ -193,7 +303,8 @@ describe("forms: callback 9 and form submissions", () => {
 
   it("a form past its 15 minutes is gone (10062)", async () => {
     const interaction = await opened();
-    await env.t.server.ctx.database.prisma.$executeRaw`UPDATE "Interaction" SET "expiresAt" = clock_timestamp() - interval '1 second' WHERE "id" = ${BigInt(interaction.id)}`;
+    await env.t.server.ctx.database.prisma
+      .$executeRaw`UPDATE "Interaction" SET "expiresAt" = clock_timestamp() - interval '1 second' WHERE "id" = ${BigInt(interaction.id)}`;
     await expect(submit(interaction.id, GOOD)).rejects.toMatchObject({ code: 10062 });
   });
 
@@ -201,7 +312,8 @@ describe("forms: callback 9 and form submissions", () => {
     const interaction = await opened();
     const { id } = await submit(interaction.id, GOOD, { tabId: "tab-a" });
     await receivedBy(gateway, id);
-    await env.t.server.ctx.database.prisma.$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 second' WHERE "id" = ${BigInt(id)}`;
+    await env.t.server.ctx.database.prisma
+      .$executeRaw`UPDATE "Interaction" SET "deadlineAt" = clock_timestamp() - interval '1 second' WHERE "id" = ${BigInt(id)}`;
     await w.domain.interactions.expireOverdue();
     await events.status(id, "failed");
     expect((await w.row(interaction.id)).state).toBe("form_opened");

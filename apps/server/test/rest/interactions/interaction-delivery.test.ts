@@ -16,7 +16,11 @@ describe("INTERACTION_CREATE delivery (spec: delivered to one session of the bot
   afterAll(() => events.close());
 
   /** Waits until every frame dispatched so far has surely arrived: a message the bot sees, echoed. */
-  const barrier = async (w: Awaited<ReturnType<typeof interactionWorld>>, clients: RawGatewayClient[], label: string) => {
+  const barrier = async (
+    w: Awaited<ReturnType<typeof interactionWorld>>,
+    clients: RawGatewayClient[],
+    label: string,
+  ) => {
     await w.domain.messages.create(w.text.id, w.owner.id, { content: label });
     for (const client of clients) await client.dispatch("MESSAGE_CREATE", (d) => d.content === label);
   };
@@ -85,7 +89,12 @@ describe("INTERACTION_CREATE delivery (spec: delivered to one session of the bot
     const { id } = await w.slash(command.id, [], { tabId: "tab-1" });
     const failed = await events.status(id, "failed");
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(failed).toMatchObject({ t: INTERACTION_UPDATE, d: { id, channel_id: w.text.id.toString(), status: "failed" }, personId: w.member.id.toString(), tabId: "tab-1" });
+    expect(failed).toMatchObject({
+      t: INTERACTION_UPDATE,
+      d: { id, channel_id: w.text.id.toString(), status: "failed" },
+      personId: w.member.id.toString(),
+      tabId: "tab-1",
+    });
     expect((await w.row(id)).state).toBe("gone");
   });
 
@@ -136,7 +145,8 @@ describe("INTERACTION_CREATE delivery (spec: delivered to one session of the bot
     const client = await w.connect();
     const seen: string[] = [];
     const stop = env.t.server.ctx.bus.subscribe((event) => {
-      if (event.t === "INTERACTION_CREATE") seen.push(JSON.stringify({ userIds: event.userIds, guildId: event.guildId, channelId: event.channelId }));
+      if (event.t === "INTERACTION_CREATE")
+        seen.push(JSON.stringify({ userIds: event.userIds, guildId: event.guildId, channelId: event.channelId }));
     });
     const { id } = await w.slash(command.id);
     await client.dispatch("INTERACTION_CREATE", (d) => d.id === id);

@@ -1,5 +1,11 @@
 import { Permission } from "@chat/domain";
-import { type DomainEvent, INTERACTION_UPDATE, type InteractionUpdateData, isPersonEvent, type PersonEvent } from "@chat/events";
+import {
+  type DomainEvent,
+  INTERACTION_UPDATE,
+  type InteractionUpdateData,
+  isPersonEvent,
+  type PersonEvent,
+} from "@chat/events";
 import { expect } from "vitest";
 import { Intents, RawGatewayClient } from "../../support/gateway-client";
 import type { TestServer } from "../../support/harness";
@@ -26,7 +32,11 @@ export class PersonEvents {
   updatesOf(interactionId: string): (InteractionUpdateData & { tabId?: string; personId: string })[] {
     return this.events
       .filter((e) => e.t === INTERACTION_UPDATE && (e.d as InteractionUpdateData).id === interactionId)
-      .map((e) => ({ ...(e.d as InteractionUpdateData), personId: e.personId, ...(e.tabId ? { tabId: e.tabId } : {}) }));
+      .map((e) => ({
+        ...(e.d as InteractionUpdateData),
+        personId: e.personId,
+        ...(e.tabId ? { tabId: e.tabId } : {}),
+      }));
   }
 
   /** Resolves with the first event matching `match` (waiting up to `timeoutMs`). */
@@ -37,14 +47,25 @@ export class PersonEvents {
     for (;;) {
       const found = this.events.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching person event; got ${this.events.map((e) => e.t).join(", ")}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching person event; got ${this.events.map((e) => e.t).join(", ")}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
 
   /** The status an interaction's INTERACTION_UPDATE says, once one says it. */
-  async status(interactionId: string, status: InteractionUpdateData["status"], timeoutMs?: number): Promise<PersonEvent> {
-    return this.until((e) => e.t === INTERACTION_UPDATE && (e.d as InteractionUpdateData).id === interactionId && (e.d as InteractionUpdateData).status === status, timeoutMs);
+  async status(
+    interactionId: string,
+    status: InteractionUpdateData["status"],
+    timeoutMs?: number,
+  ): Promise<PersonEvent> {
+    return this.until(
+      (e) =>
+        e.t === INTERACTION_UPDATE &&
+        (e.d as InteractionUpdateData).id === interactionId &&
+        (e.d as InteractionUpdateData).status === status,
+      timeoutMs,
+    );
   }
 
   close(): void {
@@ -87,11 +108,22 @@ export async function interactionWorld(t: TestServer, permissions: bigint = BOT_
     },
     /** Slash command `commandId` used by the plain member, with `options`. */
     slash(commandId: string, options: unknown[] = [], extra: { tabId?: string; userId?: bigint } = {}) {
-      return domain.interactions.useCommand(extra.userId ?? member.id, { channelId: world.text.id, commandId: BigInt(commandId), options: options as never, tabId: extra.tabId });
+      return domain.interactions.useCommand(extra.userId ?? member.id, {
+        channelId: world.text.id,
+        commandId: BigInt(commandId),
+        options: options as never,
+        tabId: extra.tabId,
+      });
     },
     /** The plain member clicks (or picks `values` in) component `customId` of message `messageId`. */
     click(messageId: string, customId: string, values?: string[], extra: { tabId?: string; userId?: bigint } = {}) {
-      return domain.interactions.useComponent(extra.userId ?? member.id, { channelId: world.text.id, messageId: BigInt(messageId), customId, values, tabId: extra.tabId });
+      return domain.interactions.useComponent(extra.userId ?? member.id, {
+        channelId: world.text.id,
+        messageId: BigInt(messageId),
+        customId,
+        values,
+        tabId: extra.tabId,
+      });
     },
     /** A message of the bot in the text channel (components and all), sent through REST. */
     async botMessage(body: Record<string, unknown>): Promise<{ id: string; components: unknown[] }> {
@@ -106,13 +138,19 @@ export type InteractionWorld = Awaited<ReturnType<typeof interactionWorld>>;
 export type { BotClient, World };
 
 /** A button row: `custom_id`s as given, style primary. */
-export const buttons = (...customIds: string[]) => ({ type: 1, components: customIds.map((id) => ({ type: 2, style: 1, label: id, custom_id: id })) });
+export const buttons = (...customIds: string[]) => ({
+  type: 1,
+  components: customIds.map((id) => ({ type: 2, style: 1, label: id, custom_id: id })),
+});
 
 /** A bot's gateway client that received interactions. */
 export type BotGateway = Awaited<ReturnType<InteractionWorld["connect"]>>;
 
 /** The INTERACTION_CREATE of interaction `id` as the bot received it: its id and token and all. */
-export async function receivedBy(gateway: BotGateway, id: string): Promise<{ id: string; token: string; application_id: string; [key: string]: any }> {
+export async function receivedBy(
+  gateway: BotGateway,
+  id: string,
+): Promise<{ id: string; token: string; application_id: string; [key: string]: any }> {
   return (await gateway.dispatch("INTERACTION_CREATE", (d) => d.id === id)).d;
 }
 
@@ -126,7 +164,14 @@ export function callback(t: TestServer, interaction: { id: string; token: string
 }
 
 /** A request on the interaction token's webhook routes (`path` after `/webhooks/{application}/{token}`). */
-export function webhook(t: TestServer, applicationId: string, token: string, method: string, path = "", body?: unknown) {
+export function webhook(
+  t: TestServer,
+  applicationId: string,
+  token: string,
+  method: string,
+  path = "",
+  body?: unknown,
+) {
   return fetch(`${t.base}/webhooks/${applicationId}/${token}${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },

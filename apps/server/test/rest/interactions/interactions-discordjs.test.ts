@@ -1,4 +1,14 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, Client, Events, GatewayIntentBits, type Interaction, MessageFlags, StringSelectMenuBuilder } from "discord.js";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  MessageFlags,
+  StringSelectMenuBuilder,
+} from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
 import { type InteractionWorld, interactionWorld, PersonEvents } from "./interaction-fixtures";
@@ -20,9 +30,16 @@ describe("a discord.js bot answers interactions", () => {
   beforeAll(async () => {
     w = await interactionWorld(env.t);
     events = new PersonEvents(env.t.server.ctx.bus);
-    client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages], rest: { api: env.t.api, version: "10" } });
+    client = new Client({
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+      rest: { api: env.t.api, version: "10" },
+    });
     client.on(Events.InteractionCreate, (interaction) => {
-      const key = interaction.isChatInputCommand() ? interaction.commandName : interaction.isMessageComponent() ? interaction.customId : "?";
+      const key = interaction.isChatInputCommand()
+        ? interaction.commandName
+        : interaction.isMessageComponent()
+          ? interaction.customId
+          : "?";
       const handler = next.get(key);
       handler?.(interaction).catch((error) => failures.push(error));
     });
@@ -49,12 +66,19 @@ describe("a discord.js bot answers interactions", () => {
     });
 
   it("replies, defers and edits, follows up, and replies ephemerally to slash commands", async () => {
-    const echo = await w.command({ name: "echo", description: "echo", options: [{ type: 3, name: "text", description: "t", required: true }] });
+    const echo = await w.command({
+      name: "echo",
+      description: "echo",
+      options: [{ type: 3, name: "text", description: "t", required: true }],
+    });
     const answered = handle("echo", async (interaction) => {
       if (!interaction.isChatInputCommand()) throw new Error("not a command");
       expect(interaction.options.getString("text")).toBe("hello");
       expect(interaction.user.id).toBe(w.member.id.toString());
-      const reply = await interaction.reply({ content: `echo: ${interaction.options.getString("text")}`, withResponse: true });
+      const reply = await interaction.reply({
+        content: `echo: ${interaction.options.getString("text")}`,
+        withResponse: true,
+      });
       expect(reply.resource?.message?.content).toBe("echo: hello");
       const follow = await interaction.followUp({ content: "and a follow-up" });
       expect(follow.interactionMetadata?.user.id).toBe(w.member.id.toString());
@@ -85,7 +109,10 @@ describe("a discord.js bot answers interactions", () => {
       new ButtonBuilder().setCustomId("later").setLabel("Later").setStyle(ButtonStyle.Secondary),
     );
     const select = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-      new StringSelectMenuBuilder().setCustomId("flavour").setMaxValues(2).addOptions({ label: "Mint", value: "mint" }, { label: "Lime", value: "lime" }, { label: "Fig", value: "fig" }),
+      new StringSelectMenuBuilder()
+        .setCustomId("flavour")
+        .setMaxValues(2)
+        .addOptions({ label: "Mint", value: "mint" }, { label: "Lime", value: "lime" }, { label: "Fig", value: "fig" }),
     );
     const channel = await client.channels.fetch(w.text.id.toString());
     if (!channel?.isSendable()) throw new Error("not a text channel");
@@ -107,7 +134,9 @@ describe("a discord.js bot answers interactions", () => {
     });
     await w.click(message.id, "later");
     await later;
-    expect((await channel.messages.fetch({ message: message.id, force: true })).content).toBe("edited after deferUpdate");
+    expect((await channel.messages.fetch({ message: message.id, force: true })).content).toBe(
+      "edited after deferUpdate",
+    );
 
     const picked = handle("flavour", async (interaction) => {
       if (!interaction.isStringSelectMenu()) throw new Error("not a select");

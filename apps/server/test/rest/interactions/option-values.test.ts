@@ -25,9 +25,25 @@ describe("slash command option values", () => {
       description: "every option type",
       options: [
         { type: 3, name: "word", description: "s", min_length: 2, max_length: 5 },
-        { type: 3, name: "fruit", description: "s", choices: [{ name: "Apple", value: "apple" }, { name: "Pear", value: "pear" }] },
+        {
+          type: 3,
+          name: "fruit",
+          description: "s",
+          choices: [
+            { name: "Apple", value: "apple" },
+            { name: "Pear", value: "pear" },
+          ],
+        },
         { type: 4, name: "count", description: "i", min_value: 1, max_value: 10 },
-        { type: 4, name: "size", description: "i", choices: [{ name: "S", value: 1 }, { name: "L", value: 3 }] },
+        {
+          type: 4,
+          name: "size",
+          description: "i",
+          choices: [
+            { name: "S", value: 1 },
+            { name: "L", value: 3 },
+          ],
+        },
         { type: 10, name: "ratio", description: "n", min_value: 0.5, max_value: 1.5 },
         { type: 5, name: "flag", description: "b" },
         { type: 6, name: "who", description: "u" },
@@ -97,21 +113,48 @@ describe("slash command option values", () => {
     ["an attachment that is no upload of the person", [{ name: "file", type: 11, value: "1" }], "options.0.value"],
     ["an option the command does not have", [{ name: "nope", type: 3, value: "x" }], "options.0.name"],
     ["an option of the wrong type", [{ name: "count", type: 3, value: "5" }], "options.0.type"],
-    ["an option given twice", [{ name: "flag", type: 5, value: true }, { name: "flag", type: 5, value: false }], "options.1.name"],
+    [
+      "an option given twice",
+      [
+        { name: "flag", type: 5, value: true },
+        { name: "flag", type: 5, value: false },
+      ],
+      "options.1.name",
+    ],
     ["options that are not a list", "word" as unknown as unknown[], "options"],
   ];
   for (const [what, options, path] of rules) {
     it(`refuses ${what} (50035 at ${path})`, async () => {
-      const ids: Record<string, string> = { OUTSIDER: outsider.toString(), HIDDEN: hidden.toString(), VOICE: voice.toString() };
-      const filled = Array.isArray(options) ? options.map((o) => (typeof (o as { value?: unknown }).value === "string" && ids[(o as { value: string }).value] ? { ...(o as object), value: ids[(o as { value: string }).value] } : o)) : options;
+      const ids: Record<string, string> = {
+        OUTSIDER: outsider.toString(),
+        HIDDEN: hidden.toString(),
+        VOICE: voice.toString(),
+      };
+      const filled = Array.isArray(options)
+        ? options.map((o) =>
+            typeof (o as { value?: unknown }).value === "string" && ids[(o as { value: string }).value]
+              ? { ...(o as object), value: ids[(o as { value: string }).value] }
+              : o,
+          )
+        : options;
       await refused(filled as unknown[], path);
     });
   }
 
   it("refuses a use without a required option", async () => {
-    const command = await w.command({ name: "needs", description: "d", options: [{ type: 3, name: "text", description: "t", required: true }, { type: 5, name: "loud", description: "b" }] });
+    const command = await w.command({
+      name: "needs",
+      description: "d",
+      options: [
+        { type: 3, name: "text", description: "t", required: true },
+        { type: 5, name: "loud", description: "b" },
+      ],
+    });
     const before = await count();
-    await expect(w.slash(command.id, [{ name: "loud", type: 5, value: true }])).rejects.toMatchObject({ code: 50035, errors: { options: { _errors: [expect.objectContaining({ code: "APPLICATION_COMMAND_OPTION_REQUIRED" })] } } });
+    await expect(w.slash(command.id, [{ name: "loud", type: 5, value: true }])).rejects.toMatchObject({
+      code: 50035,
+      errors: { options: { _errors: [expect.objectContaining({ code: "APPLICATION_COMMAND_OPTION_REQUIRED" })] } },
+    });
     expect(await count()).toBe(before);
   });
 
@@ -120,18 +163,45 @@ describe("slash command option values", () => {
       name: "admin",
       description: "d",
       options: [
-        { type: 1, name: "kick", description: "k", options: [{ type: 6, name: "who", description: "u", required: true }] },
+        {
+          type: 1,
+          name: "kick",
+          description: "k",
+          options: [{ type: 6, name: "who", description: "u", required: true }],
+        },
         { type: 2, name: "roles", description: "g", options: [{ type: 1, name: "add", description: "a" }] },
       ],
     });
     await expect(w.slash(command.id, [])).rejects.toMatchObject({ code: 50035 });
-    await expect(w.slash(command.id, [{ name: "ban", type: 1 }])).rejects.toMatchObject({ code: 50035, errors: { options: { 0: { name: expect.anything() } } } });
-    await expect(w.slash(command.id, [{ name: "kick", type: 2 }])).rejects.toMatchObject({ code: 50035, errors: { options: { 0: { type: expect.anything() } } } });
-    await expect(w.slash(command.id, [{ name: "kick", type: 1, options: [] }])).rejects.toMatchObject({ code: 50035, errors: { options: { 0: { options: expect.anything() } } } });
+    await expect(w.slash(command.id, [{ name: "ban", type: 1 }])).rejects.toMatchObject({
+      code: 50035,
+      errors: { options: { 0: { name: expect.anything() } } },
+    });
+    await expect(w.slash(command.id, [{ name: "kick", type: 2 }])).rejects.toMatchObject({
+      code: 50035,
+      errors: { options: { 0: { type: expect.anything() } } },
+    });
+    await expect(w.slash(command.id, [{ name: "kick", type: 1, options: [] }])).rejects.toMatchObject({
+      code: 50035,
+      errors: { options: { 0: { options: expect.anything() } } },
+    });
     await expect(w.slash(command.id, [{ name: "roles", type: 2, options: [] }])).rejects.toMatchObject({ code: 50035 });
-    await expect(w.slash(command.id, [{ name: "kick", type: 1 }, { name: "roles", type: 2 }])).rejects.toMatchObject({ code: 50035 });
-    expect((await w.slash(command.id, [{ name: "kick", type: 1, options: [{ name: "who", type: 6, value: w.owner.id.toString() }] }])).id).toMatch(/^\d+$/);
-    expect((await w.slash(command.id, [{ name: "roles", type: 2, options: [{ name: "add", type: 1 }] }])).id).toMatch(/^\d+$/);
+    await expect(
+      w.slash(command.id, [
+        { name: "kick", type: 1 },
+        { name: "roles", type: 2 },
+      ]),
+    ).rejects.toMatchObject({ code: 50035 });
+    expect(
+      (
+        await w.slash(command.id, [
+          { name: "kick", type: 1, options: [{ name: "who", type: 6, value: w.owner.id.toString() }] },
+        ])
+      ).id,
+    ).toMatch(/^\d+$/);
+    expect((await w.slash(command.id, [{ name: "roles", type: 2, options: [{ name: "add", type: 1 }] }])).id).toMatch(
+      /^\d+$/,
+    );
   });
 
   it("judges a channel option by the person who used it, not by the bot", async () => {
@@ -140,7 +210,9 @@ describe("slash command option values", () => {
     await f.hideFromEveryone(botOnly.id, w.guild.id);
     await f.overwrite(botOnly.id, w.botUserId, { allow: Permission.ViewChannel }, 1);
     await refused([{ name: "text_only", type: 7, value: botOnly.id.toString() }], "options.0.value");
-    const owner = await w.slash(commandId, [{ name: "text_only", type: 7, value: botOnly.id.toString() }], { userId: w.owner.id });
+    const owner = await w.slash(commandId, [{ name: "text_only", type: 7, value: botOnly.id.toString() }], {
+      userId: w.owner.id,
+    });
     expect(owner.id).toMatch(/^\d+$/);
   });
 });

@@ -37,7 +37,10 @@ describe("history pages read the (channel_id, id) index as a range", () => {
     const db = s.t.server.ctx.database.prisma;
     const { world } = s;
     channelId = BigInt(world.text.id);
-    const other = await s.t.server.ctx.domain.channels.create(world.guild.id, world.owner.id, { name: "busy", type: 0 });
+    const other = await s.t.server.ctx.domain.channels.create(world.guild.id, world.owner.id, {
+      name: "busy",
+      type: 0,
+    });
     // Interleaved, as real channels are: every 50th row is the channel's, spread across the primary key.
     await db.$executeRawUnsafe(
       `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content")
@@ -49,7 +52,9 @@ describe("history pages read the (channel_id, id) index as a range", () => {
       CHANNEL_ROWS * 50,
     );
     await db.$executeRawUnsafe('ANALYZE "Message"');
-    ids = (await db.message.findMany({ where: { channelId }, select: { id: true }, orderBy: { id: "asc" } })).map((m) => m.id);
+    ids = (await db.message.findMany({ where: { channelId }, select: { id: true }, orderBy: { id: "asc" } })).map(
+      (m) => m.id,
+    );
     logged = createPrismaClient(s.t.server.ctx.database.url, 2, (query) => sent.push(query));
   }, 120_000);
   afterAll(() => logged?.$disconnect());
@@ -63,7 +68,10 @@ describe("history pages read the (channel_id, id) index as a range", () => {
     expect(pages.length).toBe(q.around !== undefined ? 2 : 1);
     const plans: PlanNode[] = [];
     for (const page of pages) {
-      const [explained] = await logged.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${page.query}`, ...(JSON.parse(page.params) as unknown[]));
+      const [explained] = await logged.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+        `EXPLAIN (FORMAT JSON) ${page.query}`,
+        ...(JSON.parse(page.params) as unknown[]),
+      );
       plans.push(explained?.["QUERY PLAN"][0].Plan as PlanNode);
     }
     return plans;

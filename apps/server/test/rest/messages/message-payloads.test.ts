@@ -56,15 +56,35 @@ describe("message payloads the bot libraries read", () => {
   it("leaves out embed keys sent as null, so Oceanic.js can parse the embed", async () => {
     const client = await gateway();
     const channel = await newChannel();
-    const embed = { title: "Report", description: null, color: null, author: null, footer: null, image: null, thumbnail: { url: "https://example.org/t.png", width: null }, fields: [{ name: "a", value: "b" }] };
+    const embed = {
+      title: "Report",
+      description: null,
+      color: null,
+      author: null,
+      footer: null,
+      image: null,
+      thumbnail: { url: "https://example.org/t.png", width: null },
+      fields: [{ name: "a", value: "b" }],
+    };
     const answer = await send(channel, { embeds: [embed] });
     const event = (await client.dispatch("MESSAGE_CREATE", (d) => d.id === answer.id)).d;
     const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${answer.id}`)).json()) as Wire;
     expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, fetched)).toEqual([]);
     for (const message of [answer, event as Wire, fetched]) {
-      expect(message.embeds).toEqual([{ type: "rich", title: "Report", thumbnail: { url: "https://example.org/t.png" }, fields: [{ name: "a", value: "b", inline: false }] }]);
+      expect(message.embeds).toEqual([
+        {
+          type: "rich",
+          title: "Report",
+          thumbnail: { url: "https://example.org/t.png" },
+          fields: [{ name: "a", value: "b", inline: false }],
+        },
+      ]);
       // Oceanic.js's own embed parser (it runs on every MESSAGE_CREATE and REST message).
-      expect(Util.rawEmbeds(message.embeds[0] as never)).toMatchObject({ title: "Report", author: undefined, footer: undefined });
+      expect(Util.rawEmbeds(message.embeds[0] as never)).toMatchObject({
+        title: "Report",
+        author: undefined,
+        footer: undefined,
+      });
     }
   });
 
@@ -83,22 +103,35 @@ describe("message payloads the bot libraries read", () => {
     const updated = (await client.dispatch("MESSAGE_UPDATE", (d) => d.id === answer.id)).d as Wire;
     for (const event of [created, updated]) {
       const ownerMention = event.mentions.find((u) => u.id === owner);
-      expect(ownerMention?.member).toMatchObject({ roles: [], joined_at: expect.any(String), deaf: false, mute: false });
+      expect(ownerMention?.member).toMatchObject({
+        roles: [],
+        joined_at: expect.any(String),
+        deaf: false,
+        mute: false,
+      });
       expect(ownerMention?.member).not.toHaveProperty("user");
       // The author's own member object, as before.
       expect(event.member).toMatchObject({ roles: expect.any(Array) });
     }
-    expect(created.mentions.find((u) => u.id === env.world.botUserId.toString())?.member).toMatchObject({ roles: expect.any(Array) });
+    expect(created.mentions.find((u) => u.id === env.world.botUserId.toString())?.member).toMatchObject({
+      roles: expect.any(Array),
+    });
   });
 
   it("lets Oceanic.js fill message.mentions.members from a MESSAGE_CREATE", async () => {
     const channel = await newChannel();
-    const bot = new OceanicClient({ auth: `Bot ${env.world.token}`, rest: { baseURL: env.t.base }, gateway: { intents: ["GUILDS", "GUILD_MESSAGES"], autoReconnect: false } });
+    const bot = new OceanicClient({
+      auth: `Bot ${env.world.token}`,
+      rest: { baseURL: env.t.base },
+      gateway: { intents: ["GUILDS", "GUILD_MESSAGES"], autoReconnect: false },
+    });
     try {
       const ready = new Promise<void>((resolve) => bot.once("ready", () => resolve()));
       await bot.connect();
       await ready;
-      const received = new Promise<OceanicMessage>((resolve) => bot.on("messageCreate", (m) => m.channelID === channel.toString() && resolve(m)));
+      const received = new Promise<OceanicMessage>((resolve) =>
+        bot.on("messageCreate", (m) => m.channelID === channel.toString() && resolve(m)),
+      );
       await fixtures(env.t).personMessage(channel, env.world.owner.id, `hello <@${env.world.botUserId}>`);
       const message = await received;
       expect(message.mentions.users.map((u) => u.id)).toEqual([env.world.botUserId.toString()]);
@@ -115,11 +148,18 @@ describe("message payloads the bot libraries read", () => {
     open.push(watcher);
     const channel = await newChannel();
     const message = await send(channel, { content: "react to me" });
-    expect((await env.bot.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent("👍")}/@me`)).status).toBe(204);
+    expect(
+      (await env.bot.put(`/channels/${channel}/messages/${message.id}/reactions/${encodeURIComponent("👍")}/@me`))
+        .status,
+    ).toBe(204);
 
     // The editor's REST answer keeps its own view of the reactions.
-    const edited = (await (await env.bot.patch(`/channels/${channel}/messages/${message.id}`, { content: "edited" })).json()) as Wire;
-    expect(edited.reactions).toEqual([expect.objectContaining({ emoji: { id: null, name: "👍" }, count: 1, me: true })]);
+    const edited = (await (
+      await env.bot.patch(`/channels/${channel}/messages/${message.id}`, { content: "edited" })
+    ).json()) as Wire;
+    expect(edited.reactions).toEqual([
+      expect.objectContaining({ emoji: { id: null, name: "👍" }, count: 1, me: true }),
+    ]);
     const update = (await watcher.dispatch("MESSAGE_UPDATE", (d) => d.id === message.id)).d as Wire;
     expect(update).not.toHaveProperty("reactions");
 
@@ -130,7 +170,11 @@ describe("message payloads the bot libraries read", () => {
     expect(created.referenced_message).not.toHaveProperty("reactions");
 
     // Read over REST, each viewer sees its own `me`.
-    const seenByOther = (await (await fetch(`${env.t.base}/channels/${channel}/messages/${message.id}`, { headers: { authorization: `Bot ${other.botToken}` } })).json()) as Wire;
+    const seenByOther = (await (
+      await fetch(`${env.t.base}/channels/${channel}/messages/${message.id}`, {
+        headers: { authorization: `Bot ${other.botToken}` },
+      })
+    ).json()) as Wire;
     expect(seenByOther.reactions).toEqual([expect.objectContaining({ count: 1, me: false })]);
   });
 
@@ -170,12 +214,19 @@ describe("message payloads the bot libraries read", () => {
     const update = (await client.dispatch("MESSAGE_UPDATE", (d) => d.id === message.id)).d as Wire;
     // discord.js' ThreadChannel.fetchStarterMessage(): GET the parent's message under the thread's id.
     const fetched = (await (await env.bot.get(`/channels/${channel}/messages/${thread.id}`)).json()) as Wire;
-    const listed = ((await (await env.bot.get(`/channels/${channel}/messages`)).json()) as Wire[]).find((m) => m.id === message.id)!;
+    const listed = ((await (await env.bot.get(`/channels/${channel}/messages`)).json()) as Wire[]).find(
+      (m) => m.id === message.id,
+    )!;
     expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, fetched)).toEqual([]);
     const reply = await send(channel, { content: "a reply", message_reference: { message_id: message.id } });
     for (const shown of [update, fetched, listed, reply.referenced_message as Wire]) {
       expect(shown.flags & HAS_THREAD).toBe(HAS_THREAD);
-      expect(shown.thread).toMatchObject({ id: thread.id, type: 11, name: "Discussion", parent_id: channel.toString() });
+      expect(shown.thread).toMatchObject({
+        id: thread.id,
+        type: 11,
+        name: "Discussion",
+        parent_id: channel.toString(),
+      });
     }
     expect(reply.flags & HAS_THREAD).toBe(0);
     expect(reply).not.toHaveProperty("thread");

@@ -1,12 +1,23 @@
 import { createHmac } from "node:crypto";
-import { ATTACHMENT_URL_VALIDITY_SECONDS, type AttachmentSigning, ManualClock, signedAttachmentUrl, withoutQuery } from "@chat/domain";
+import {
+  ATTACHMENT_URL_VALIDITY_SECONDS,
+  type AttachmentSigning,
+  ManualClock,
+  signedAttachmentUrl,
+  withoutQuery,
+} from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Intents, RawGatewayClient } from "../../support/gateway-client";
 import { type TestServer, useTestServer } from "../../support/harness";
 import { fixtures } from "../../support/rest-fixtures";
 
 type Attachment = { id: string; filename: string; url: string; proxy_url: string };
-type Wire = { id: string; channel_id: string; attachments: Attachment[]; embeds: { image?: { url: string }; thumbnail?: { url: string } }[] };
+type Wire = {
+  id: string;
+  channel_id: string;
+  attachments: Attachment[];
+  embeds: { image?: { url: string }; thumbnail?: { url: string } }[];
+};
 
 const NOT_FOUND = { message: "404: Not Found", code: 0 };
 const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...crypto.getRandomValues(new Uint8Array(60))]);
@@ -15,7 +26,13 @@ const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...crypto.getRandomVal
 const signingOf = (t: TestServer): AttachmentSigning => t.server.ctx.domain.ctx;
 
 /** A bot's multipart send: `payload_json` and `files[n]`. */
-async function sendFiles(t: TestServer, headers: Record<string, string>, channel: bigint | string, payload: unknown, files: { name: string; data: Uint8Array<ArrayBuffer>; type?: string }[]): Promise<Wire> {
+async function sendFiles(
+  t: TestServer,
+  headers: Record<string, string>,
+  channel: bigint | string,
+  payload: unknown,
+  files: { name: string; data: Uint8Array<ArrayBuffer>; type?: string }[],
+): Promise<Wire> {
   const form = new FormData();
   form.append("payload_json", JSON.stringify(payload));
   files.forEach((f, i) => form.append(`files[${i}]`, new Blob([f.data], f.type ? { type: f.type } : {}), f.name));
@@ -25,8 +42,19 @@ async function sendFiles(t: TestServer, headers: Record<string, string>, channel
 }
 
 /** A file sent by a person through the domain service the web app uses (where the bot cannot post). */
-async function personFile(t: TestServer, channelId: bigint, authorId: bigint, filename: string, data: Uint8Array<ArrayBuffer>) {
-  const wire = await t.server.ctx.domain.messages.create(channelId, authorId, { content: "" }, { files: [{ index: 0, filename, contentType: null, data }] });
+async function personFile(
+  t: TestServer,
+  channelId: bigint,
+  authorId: bigint,
+  filename: string,
+  data: Uint8Array<ArrayBuffer>,
+) {
+  const wire = await t.server.ctx.domain.messages.create(
+    channelId,
+    authorId,
+    { content: "" },
+    { files: [{ index: 0, filename, contentType: null, data }] },
+  );
   return { message: wire, attachment: wire.attachments[0] as unknown as Attachment };
 }
 
@@ -47,8 +75,11 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
   const env = useTestServer();
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `signed-${++n}` })).id;
-  const send = (channel: bigint | string, payload: unknown, files: { name: string; data: Uint8Array<ArrayBuffer>; type?: string }[]) =>
-    sendFiles(env.t, env.bot.headers, channel, payload, files);
+  const send = (
+    channel: bigint | string,
+    payload: unknown,
+    files: { name: string; data: Uint8Array<ArrayBuffer>; type?: string }[],
+  ) => sendFiles(env.t, env.bot.headers, channel, payload, files);
 
   it("answers the bare path of a real file, without a signature, with 404 code 0", async () => {
     const body = await send(await newChannel(), { content: "f" }, [{ name: "image.png", data: png() }]);
@@ -64,14 +95,22 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
     await fixtures(env.t).hideFromEveryone(hidden, env.world.guild.id);
     const inHidden = await personFile(env.t, hidden, env.world.owner.id, "image.png", png());
     const dm = await env.t.server.ctx.database.prisma.channel.create({
-      data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: (await env.t.seed.person()).id }] } },
+      data: {
+        type: 1,
+        recipients: { create: [{ userId: env.world.owner.id }, { userId: (await env.t.seed.person()).id }] },
+      },
     });
     const inDm = await personFile(env.t, dm.id, env.world.owner.id, "image.png", png());
     const cdn = env.t.server.ctx.urls.cdnUrl;
-    for (const [channel, { attachment }] of [[hidden, inHidden], [dm.id, inDm]] as const) {
+    for (const [channel, { attachment }] of [
+      [hidden, inHidden],
+      [dm.id, inDm],
+    ] as const) {
       await expectNotFound(`${cdn}/attachments/${channel}/${attachment.id}/image.png`);
       // The signature of the neighbouring id guesses nothing either.
-      const neighbour = new URL(signedAttachmentUrl(signingOf(env.t), channel, { id: BigInt(attachment.id) - 1n, filename: "image.png" }));
+      const neighbour = new URL(
+        signedAttachmentUrl(signingOf(env.t), channel, { id: BigInt(attachment.id) - 1n, filename: "image.png" }),
+      );
       await expectNotFound(`${cdn}/attachments/${channel}/${attachment.id}/image.png${neighbour.search}`);
       // Only the URL the server signed for someone who could see the message opens it.
       expect((await fetch(attachment.url)).status).toBe(200);
@@ -116,15 +155,24 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
     const file = body.attachments[0] as Attachment;
     const signing = signingOf(env.t);
     const dayAndASecondAgo = new Date(Date.now() - (ATTACHMENT_URL_VALIDITY_SECONDS + 1) * 1000);
-    await expectNotFound(signedAttachmentUrl({ ...signing, clock: { now: () => dayAndASecondAgo } }, BigInt(body.channel_id), { id: BigInt(file.id), filename: "old.png" }));
+    await expectNotFound(
+      signedAttachmentUrl({ ...signing, clock: { now: () => dayAndASecondAgo } }, BigInt(body.channel_id), {
+        id: BigInt(file.id),
+        filename: "old.png",
+      }),
+    );
     // Signed with the server's key (HMAC-SHA256 over path, ex and is), but for 48 hours: never issued, never served.
     const is = Math.floor(Date.now() / 1000).toString(16);
     const ex = (Math.floor(Date.now() / 1000) + 2 * ATTACHMENT_URL_VALIDITY_SECONDS).toString(16);
-    const hm = createHmac("sha256", signing.attachmentSigningKey).update(`attachments/${body.channel_id}/${file.id}/old.png\n${ex}\n${is}`).digest("hex");
+    const hm = createHmac("sha256", signing.attachmentSigningKey)
+      .update(`attachments/${body.channel_id}/${file.id}/old.png\n${ex}\n${is}`)
+      .digest("hex");
     expect((await fetch(`${withoutQuery(file.url)}?ex=${ex}&is=${is}&hm=${hm}`)).status).toBe(404);
     // The same recipe with 24 hours is what the server hands out.
     const exDay = (Number.parseInt(is, 16) + ATTACHMENT_URL_VALIDITY_SECONDS).toString(16);
-    const hmDay = createHmac("sha256", signing.attachmentSigningKey).update(`attachments/${body.channel_id}/${file.id}/old.png\n${exDay}\n${is}`).digest("hex");
+    const hmDay = createHmac("sha256", signing.attachmentSigningKey)
+      .update(`attachments/${body.channel_id}/${file.id}/old.png\n${exDay}\n${is}`)
+      .digest("hex");
     expect((await fetch(`${withoutQuery(file.url)}?ex=${exDay}&is=${is}&hm=${hmDay}`)).status).toBe(200);
   });
 
@@ -135,7 +183,9 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
     const file = body.attachments[0] as Attachment;
     expect(file.proxy_url).toBe(file.url);
     const url = new URL(file.url);
-    expect(withoutQuery(file.url)).toBe(`${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${file.id}/pic%20ture.png`);
+    expect(withoutQuery(file.url)).toBe(
+      `${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${file.id}/pic%20ture.png`,
+    );
     expect([...url.searchParams.keys()]).toEqual(["ex", "is", "hm"]);
     const ex = Number.parseInt(url.searchParams.get("ex") as string, 16);
     const is = Number.parseInt(url.searchParams.get("is") as string, 16);
@@ -163,7 +213,9 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
 
   it("answers `download` with a Content-Disposition that saves the file under its own name, and shows it inline without", async () => {
     const name = "naïve plan (Ann's v2).txt";
-    const body = await send(await newChannel(), { content: "plan" }, [{ name, data: new TextEncoder().encode("step one") }]);
+    const body = await send(await newChannel(), { content: "plan" }, [
+      { name, data: new TextEncoder().encode("step one") },
+    ]);
     const file = body.attachments[0] as Attachment;
     const inline = await fetch(file.url);
     expect(inline.status).toBe(200);
@@ -171,7 +223,9 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
     for (const flag of ["download", "download=1"]) {
       const res = await fetch(`${file.url}&${flag}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="na_ve plan (Ann's v2).txt"; filename*=UTF-8''na%C3%AFve%20plan%20%28Ann%27s%20v2%29.txt`);
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="na_ve plan (Ann's v2).txt"; filename*=UTF-8''na%C3%AFve%20plan%20%28Ann%27s%20v2%29.txt`,
+      );
       expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
       expect(await res.text()).toBe("step one");
     }
@@ -203,18 +257,24 @@ describe("attachment URLs are signed (ex, is, hm) and expire after 24 hours", ()
 
   it("signs embeds naming the file (attachment://, or a URL from an earlier answer) afresh, and stores them unsigned", async () => {
     const channel = await newChannel();
-    const body = await send(channel, { embeds: [{ title: "chart", image: { url: "attachment://chart.png" } }] }, [{ name: "chart.png", data: png() }]);
+    const body = await send(channel, { embeds: [{ title: "chart", image: { url: "attachment://chart.png" } }] }, [
+      { name: "chart.png", data: png() },
+    ]);
     const file = body.attachments[0] as Attachment;
     expect(body.embeds[0]?.image?.url).toBe(file.url);
     // A bot re-sends the embed it received (discord.js `message.edit({ embeds: message.embeds })`).
-    const res = await env.bot.patch(`/channels/${channel}/messages/${body.id}`, { embeds: [{ title: "chart", image: { url: file.url }, thumbnail: { url: `${file.url}&x=1` } }] });
+    const res = await env.bot.patch(`/channels/${channel}/messages/${body.id}`, {
+      embeds: [{ title: "chart", image: { url: file.url }, thumbnail: { url: `${file.url}&x=1` } }],
+    });
     expect(res.status).toBe(200);
     const edited = (await res.json()) as Wire;
     expect(edited.embeds[0]?.image?.url).toBe(edited.attachments[0]?.url);
     expect(edited.embeds[0]?.thumbnail?.url).toBe(edited.attachments[0]?.url);
     expect((await fetch(edited.embeds[0]?.image?.url as string)).status).toBe(200);
     const stored = await env.t.server.ctx.database.prisma.message.findUniqueOrThrow({ where: { id: BigInt(body.id) } });
-    expect(stored.embeds).toEqual([{ title: "chart", image: { url: withoutQuery(file.url) }, thumbnail: { url: withoutQuery(file.url) } }]);
+    expect(stored.embeds).toEqual([
+      { title: "chart", image: { url: withoutQuery(file.url) }, thumbnail: { url: withoutQuery(file.url) } },
+    ]);
   });
 
   it("leaves another message's file address in an embed unsigned, so no one gets a file signed for them", async () => {
@@ -243,7 +303,9 @@ describe("attachment URLs against the server's clock", () => {
   const env = useTestServer({ server: { clock } });
 
   it("serve a file until 24 hours after issue, with max-age counting down, then answer 404", async () => {
-    const body = await sendFiles(env.t, env.bot.headers, env.world.text.id, { content: "ticking" }, [{ name: "tick.png", data: png() }]);
+    const body = await sendFiles(env.t, env.bot.headers, env.world.text.id, { content: "ticking" }, [
+      { name: "tick.png", data: png() },
+    ]);
     const url = body.attachments[0]?.url as string;
     expect(new URL(url).searchParams.get("is")).toBe((Date.parse("2026-03-01T10:00:00.000Z") / 1000).toString(16));
     expect((await fetch(url)).headers.get("cache-control")).toBe("private, max-age=86400");

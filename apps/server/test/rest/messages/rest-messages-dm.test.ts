@@ -43,14 +43,21 @@ describe("messages in a direct-message channel", () => {
     const form = new FormData();
     form.append("payload_json", JSON.stringify({ content: "a file" }));
     form.append("files[0]", new Blob([new TextEncoder().encode("dm file")]), "dm.txt");
-    const res = await fetch(`${env.t.base}/channels/${dm}/messages`, { method: "POST", headers: env.bot.headers, body: form });
+    const res = await fetch(`${env.t.base}/channels/${dm}/messages`, {
+      method: "POST",
+      headers: env.bot.headers,
+      body: form,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Wire;
     expect(await (await fetch(body.attachments[0]?.url as string)).text()).toBe("dm file");
   });
 
   it("refuses components (50035)", async () => {
-    const res = await send({ content: "x", components: [{ type: 1, components: [{ type: 2, style: 1, label: "b", custom_id: "b" }] }] });
+    const res = await send({
+      content: "x",
+      components: [{ type: 1, components: [{ type: 2, style: 1, label: "b", custom_id: "b" }] }],
+    });
     expect(res).toMatchObject({ status: 400, body: { code: 50035, errors: { components: expect.anything() } } });
   });
 
@@ -69,10 +76,16 @@ describe("messages in a direct-message channel", () => {
     const mine = await send({ content: "to edit" });
     const edited = await env.bot.patch(`/channels/${dm}/messages/${mine.body.id}`, { content: "edited" });
     expect(edited.status).toBe(200);
-    expect((await gateway.dispatch("MESSAGE_UPDATE", (d) => d.id === mine.body.id)).d).toMatchObject({ content: "edited", channel_id: dm.toString() });
+    expect((await gateway.dispatch("MESSAGE_UPDATE", (d) => d.id === mine.body.id)).d).toMatchObject({
+      content: "edited",
+      channel_id: dm.toString(),
+    });
     const deleted = await env.bot.delete(`/channels/${dm}/messages/${mine.body.id}`);
     expect(deleted.status).toBe(204);
-    expect((await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === mine.body.id)).d).toEqual({ id: mine.body.id, channel_id: dm.toString() });
+    expect((await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === mine.body.id)).d).toEqual({
+      id: mine.body.id,
+      channel_id: dm.toString(),
+    });
   });
 
   it("cannot delete the other person's message (50003) nor edit it (50005), nor bulk delete (50003)", async () => {

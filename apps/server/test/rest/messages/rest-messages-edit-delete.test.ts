@@ -31,11 +31,17 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     expect(res.status).toBe(200);
     return (await res.json()) as Wire;
   };
-  const personMessage = (channel: bigint, content = "theirs") => fixtures(env.t).personMessage(channel, env.world.owner.id, content);
-  const allowBot = (channel: bigint, allow: bigint) => fixtures(env.t).overwrite(channel, env.world.botUserId, { allow }, 1);
+  const personMessage = (channel: bigint, content = "theirs") =>
+    fixtures(env.t).personMessage(channel, env.world.owner.id, content);
+  const allowBot = (channel: bigint, allow: bigint) =>
+    fixtures(env.t).overwrite(channel, env.world.botUserId, { allow }, 1);
 
   beforeAll(async () => {
-    gateway = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | Intents.GuildMessages | GuildMessageTyping);
+    gateway = await RawGatewayClient.identified(
+      env.t,
+      env.world.token,
+      Intents.Guilds | Intents.GuildMessages | GuildMessageTyping,
+    );
   });
   afterAll(async () => {
     await gateway?.close();
@@ -60,19 +66,30 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       expect(edited.components).toMatchObject(components);
       expect(edited.edited_timestamp).not.toBeNull();
       const event = await gateway.dispatch("MESSAGE_UPDATE", (d) => d.id === sent.id);
-      expect(event.d).toMatchObject({ content: "after", channel_id: channel.toString(), guild_id: env.world.guild.id.toString(), member: { roles: expect.any(Array) } });
+      expect(event.d).toMatchObject({
+        content: "after",
+        channel_id: channel.toString(),
+        guild_id: env.world.guild.id.toString(),
+        member: { roles: expect.any(Array) },
+      });
 
       // Absent fields stay; flags only toggle SUPPRESS_EMBEDS.
-      const again = (await (await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { flags: 4096 })).json()) as Wire;
+      const again = (await (
+        await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { flags: 4096 })
+      ).json()) as Wire;
       expect(again).toMatchObject({ content: "after", flags: 0, embeds: [{ title: "E" }] });
     });
 
     it("recomputes mentions from the new content and allowed_mentions", async () => {
       const channel = await newChannel();
       const sent = await botMessage(channel, "nobody");
-      const pinged = (await (await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { content: `hey <@${env.world.owner.id}>` })).json()) as Wire;
+      const pinged = (await (
+        await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { content: `hey <@${env.world.owner.id}>` })
+      ).json()) as Wire;
       expect(pinged.mentions.map((u) => u.id)).toEqual([env.world.owner.id.toString()]);
-      const quiet = (await (await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { allowed_mentions: { parse: [] } })).json()) as Wire;
+      const quiet = (await (
+        await env.bot.patch(`/channels/${channel}/messages/${sent.id}`, { allowed_mentions: { parse: [] } })
+      ).json()) as Wire;
       expect(quiet.mentions).toEqual([]);
     });
 
@@ -80,9 +97,19 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const channel = await newChannel();
       const mine = await botMessage(channel);
       const theirs = await personMessage(channel);
-      const system = await db().message.create({ data: { channelId: channel, guildId: env.world.guild.id, authorId: env.world.botUserId, type: 18, content: "thread" } });
+      const system = await db().message.create({
+        data: {
+          channelId: channel,
+          guildId: env.world.guild.id,
+          authorId: env.world.botUserId,
+          type: 18,
+          content: "thread",
+        },
+      });
       await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.SendMessages }, 1);
-      expect((await env.bot.patch(`/channels/${channel}/messages/${mine.id}`, { content: "still mine" })).status).toBe(200);
+      expect((await env.bot.patch(`/channels/${channel}/messages/${mine.id}`, { content: "still mine" })).status).toBe(
+        200,
+      );
       const others = await env.bot.patch(`/channels/${channel}/messages/${theirs.id}`, { content: "x" });
       expect(others.status).toBe(403);
       expect(await others.json()).toMatchObject({ code: 50005 });
@@ -98,7 +125,11 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const channel = await newChannel();
       const other = await newChannel();
       const mine = await botMessage(other);
-      for (const path of [`/channels/${channel}/messages/99999999`, `/channels/${channel}/messages/${mine.id}`, `/channels/${channel}/messages/abc`]) {
+      for (const path of [
+        `/channels/${channel}/messages/99999999`,
+        `/channels/${channel}/messages/${mine.id}`,
+        `/channels/${channel}/messages/abc`,
+      ]) {
         const res = await env.bot.patch(path, { content: "x" });
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ code: 10008 });
@@ -120,7 +151,11 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const event = await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === mine.id);
       expect(event.d).toEqual({ id: mine.id, channel_id: channel.toString(), guild_id: env.world.guild.id.toString() });
       expect((await env.bot.get(`/channels/${channel}/messages/${mine.id}`)).status).toBe(404);
-      expect(await db().auditLogEntry.count({ where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageDelete } })).toBe(0);
+      expect(
+        await db().auditLogEntry.count({
+          where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageDelete },
+        }),
+      ).toBe(0);
     });
 
     it("deletes someone else's only with Manage Messages, recorded in the audit log", async () => {
@@ -133,9 +168,15 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const res = await env.bot.delete(`/channels/${channel}/messages/${theirs.id}`);
       expect(res.status).toBe(204);
       await gateway.dispatch("MESSAGE_DELETE", (d) => d.id === theirs.id);
-      const entries = await db().auditLogEntry.findMany({ where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageDelete } });
+      const entries = await db().auditLogEntry.findMany({
+        where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageDelete },
+      });
       expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ userId: env.world.botUserId, targetId: env.world.owner.id, options: { channel_id: channel.toString() } });
+      expect(entries[0]).toMatchObject({
+        userId: env.world.botUserId,
+        targetId: env.world.owner.id,
+        options: { channel_id: channel.toString() },
+      });
       const again = await env.bot.delete(`/channels/${channel}/messages/${theirs.id}`);
       expect(again.status).toBe(404);
       expect(await again.json()).toMatchObject({ code: 10008 });
@@ -144,7 +185,9 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("refuses system messages with 50021, even with Manage Messages", async () => {
       const channel = await newChannel();
       await allowBot(channel, Permission.ManageMessages);
-      const system = await db().message.create({ data: { channelId: channel, guildId: env.world.guild.id, authorId: env.world.owner.id, type: 18, content: "t" } });
+      const system = await db().message.create({
+        data: { channelId: channel, guildId: env.world.guild.id, authorId: env.world.owner.id, type: 18, content: "t" },
+      });
       const res = await env.bot.delete(`/channels/${channel}/messages/${system.id}`);
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 50021 });
@@ -164,7 +207,12 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
     it("takes 2–100 ids (else 50035)", async () => {
       const channel = await newChannel();
       await allowBot(channel, Permission.ManageMessages);
-      for (const body of [{}, { messages: ["1"] }, { messages: Array.from({ length: 101 }, (_, i) => String(i + 1)) }, { messages: ["1", "x"] }]) {
+      for (const body of [
+        {},
+        { messages: ["1"] },
+        { messages: Array.from({ length: 101 }, (_, i) => String(i + 1)) },
+        { messages: ["1", "x"] },
+      ]) {
         const res = await env.bot.post(`/channels/${channel}/messages/bulk-delete`, body);
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50035, errors: { messages: expect.anything() } });
@@ -175,11 +223,16 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const [channel, other] = [await newChannel(), await newChannel()];
       await allowBot(channel, Permission.ManageMessages);
       const old = await personMessage(channel, "old");
-      await db().message.update({ where: { id: BigInt(old.id) }, data: { createdAt: new Date(Date.now() - 60 * 86_400_000) } });
+      await db().message.update({
+        where: { id: BigInt(old.id) },
+        data: { createdAt: new Date(Date.now() - 60 * 86_400_000) },
+      });
       const recent = await botMessage(channel, "recent");
       const survivor = await personMessage(channel, "survivor");
       const elsewhere = await personMessage(other, "elsewhere");
-      const res = await env.bot.post(`/channels/${channel}/messages/bulk-delete`, { messages: [old.id, recent.id, elsewhere.id, "99999999"] });
+      const res = await env.bot.post(`/channels/${channel}/messages/bulk-delete`, {
+        messages: [old.id, recent.id, elsewhere.id, "99999999"],
+      });
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");
       const frames = await gateway.until((f) => f.t === "MESSAGE_DELETE" && f.d.id === recent.id);
@@ -191,7 +244,9 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
       const left = (await (await env.bot.get(`/channels/${channel}/messages`)).json()) as Wire[];
       expect(left.map((m) => m.id)).toEqual([survivor.id]);
       expect((await env.bot.get(`/channels/${other}/messages/${elsewhere.id}`)).status).toBe(200);
-      const audit = await db().auditLogEntry.findFirst({ where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageBulkDelete, targetId: channel } });
+      const audit = await db().auditLogEntry.findFirst({
+        where: { guildId: env.world.guild.id, actionType: AuditLogEvent.MessageBulkDelete, targetId: channel },
+      });
       expect(audit).toMatchObject({ userId: env.world.botUserId, options: { count: "2" } });
     });
   });
@@ -229,7 +284,11 @@ describe("editing, deleting, bulk deleting and typing over REST", () => {
         ["POST", `/channels/${category}/messages/bulk-delete`],
         ["DELETE", `/channels/${category}/messages/1`],
       ] as const) {
-        const res = await env.bot.request(method, path, method === "POST" && path.endsWith("delete") ? { messages: ["1", "2"] } : undefined);
+        const res = await env.bot.request(
+          method,
+          path,
+          method === "POST" && path.endsWith("delete") ? { messages: ["1", "2"] } : undefined,
+        );
         expect(res.status, path).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50024 });
       }

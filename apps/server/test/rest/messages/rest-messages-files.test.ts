@@ -6,8 +6,22 @@ import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
 import { fixtures } from "../../support/rest-fixtures";
 
-type Attachment = { id: string; filename: string; description?: string; content_type?: string; size: number; url: string; proxy_url: string };
-type Wire = { id: string; content: string; attachments: Attachment[]; embeds: { image?: { url: string }; thumbnail?: { url: string } }[]; edited_timestamp: string | null };
+type Attachment = {
+  id: string;
+  filename: string;
+  description?: string;
+  content_type?: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+};
+type Wire = {
+  id: string;
+  content: string;
+  attachments: Attachment[];
+  embeds: { image?: { url: string }; thumbnail?: { url: string } }[];
+  edited_timestamp: string | null;
+};
 
 /** Random bytes on a plain ArrayBuffer (what Blob takes). */
 const random = (size: number) => new Uint8Array(randomBytes(size));
@@ -27,7 +41,8 @@ describe("message files (multipart) and their attachment URLs", () => {
   /** A multipart request as bots send it: `payload_json` and files as `files[n]`. */
   const multipart = (method: "POST" | "PATCH", path: string, payload: unknown, files: FilePart[]) => {
     const form = new FormData();
-    if (payload !== undefined) form.append("payload_json", typeof payload === "string" ? payload : JSON.stringify(payload));
+    if (payload !== undefined)
+      form.append("payload_json", typeof payload === "string" ? payload : JSON.stringify(payload));
     files.forEach((f, i) => {
       form.append(f.field ?? `files[${i}]`, new Blob([f.data], f.type ? { type: f.type } : {}), f.name);
     });
@@ -41,9 +56,12 @@ describe("message files (multipart) and their attachment URLs", () => {
   };
   const download = async (url: string) => {
     const res = await fetch(url);
-    return { status: res.status, type: res.headers.get("content-type"), bytes: new Uint8Array(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type"),
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
   };
-
 
   it("stores the files as sent, names and describes them from `attachments`, and serves them back byte for byte", async () => {
     const channel = await newChannel();
@@ -62,8 +80,15 @@ describe("message files (multipart) and their attachment URLs", () => {
     const [first, second] = body.attachments as [Attachment, Attachment];
     expect(first).toMatchObject({ filename: "picture.png", size: png.length, content_type: "image/png" });
     expect(first).not.toHaveProperty("description");
-    expect(second).toMatchObject({ filename: "renamed.txt", description: "a text file", size: text.length, content_type: "text/plain; charset=utf-8" });
-    expect(withoutQuery(first.url)).toBe(`${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`);
+    expect(second).toMatchObject({
+      filename: "renamed.txt",
+      description: "a text file",
+      size: text.length,
+      content_type: "text/plain; charset=utf-8",
+    });
+    expect(withoutQuery(first.url)).toBe(
+      `${env.t.server.ctx.urls.cdnUrl}/attachments/${channel}/${first.id}/picture.png`,
+    );
 
     const a = await download(first.url);
     expect(a).toMatchObject({ status: 200, type: "image/png" });
@@ -74,7 +99,8 @@ describe("message files (multipart) and their attachment URLs", () => {
 
     // And the stored message lists them the same way (their URLs signed afresh).
     const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
-    const unsigned = (list: Attachment[]) => list.map((a) => ({ ...a, url: withoutQuery(a.url), proxy_url: withoutQuery(a.proxy_url) }));
+    const unsigned = (list: Attachment[]) =>
+      list.map((a) => ({ ...a, url: withoutQuery(a.url), proxy_url: withoutQuery(a.proxy_url) }));
     expect(unsigned(stored.attachments)).toEqual(unsigned(body.attachments));
   });
 
@@ -84,7 +110,8 @@ describe("message files (multipart) and their attachment URLs", () => {
     const att = body.attachments[0] as Attachment;
     const cdn = env.t.server.ctx.urls.cdnUrl;
     // Signed with the server's own key, so only the path's mismatch is refused.
-    const signed = (channelId: bigint, id: bigint, filename: string) => signedAttachmentUrl(env.t.server.ctx.domain.ctx, channelId, { id, filename });
+    const signed = (channelId: bigint, id: bigint, filename: string) =>
+      signedAttachmentUrl(env.t.server.ctx.domain.ctx, channelId, { id, filename });
     const validQuery = new URL(att.url).search;
     for (const url of [
       signed(channel, BigInt(att.id), "other.bin"),
@@ -103,10 +130,14 @@ describe("message files (multipart) and their attachment URLs", () => {
 
   it("sends a message of files only, and one with files under other field names", async () => {
     const channel = await newChannel();
-    const only = await upload(channel, undefined, [{ field: "file", name: "only.txt", data: new TextEncoder().encode("x") }]);
+    const only = await upload(channel, undefined, [
+      { field: "file", name: "only.txt", data: new TextEncoder().encode("x") },
+    ]);
     expect(only.status).toBe(200);
     expect(only.body).toMatchObject({ content: "", attachments: [{ filename: "only.txt" }] });
-    const form = await upload(channel, { content: "with json" }, [{ name: "dir/../../evil name.txt", data: new TextEncoder().encode("y") }]);
+    const form = await upload(channel, { content: "with json" }, [
+      { name: "dir/../../evil name.txt", data: new TextEncoder().encode("y") },
+    ]);
     expect(form.body.attachments[0]?.filename).toBe("evil name.txt");
     expect((await download(form.body.attachments[0]?.url as string)).status).toBe(200);
   });
@@ -133,7 +164,11 @@ describe("message files (multipart) and their attachment URLs", () => {
     const channel = await newChannel();
     const { status, body } = await upload(
       channel,
-      { embeds: [{ title: "pic", image: { url: "attachment://chart.png" }, thumbnail: { url: "attachment://missing.png" } }] },
+      {
+        embeds: [
+          { title: "pic", image: { url: "attachment://chart.png" }, thumbnail: { url: "attachment://missing.png" } },
+        ],
+      },
       [{ name: "chart.png", data: random(64), type: "image/png" }],
     );
     expect(status).toBe(200);
@@ -188,7 +223,10 @@ describe("message files (multipart) and their attachment URLs", () => {
     const res = await multipart(
       "PATCH",
       `/channels/${channel}/messages/${body.id}`,
-      { attachments: [{ id: keep.id }, { id: 0, description: "new one" }], embeds: [{ image: { url: "attachment://new.png" } }] },
+      {
+        attachments: [{ id: keep.id }, { id: 0, description: "new one" }],
+        embeds: [{ image: { url: "attachment://new.png" } }],
+      },
       [{ name: "new.png", data: random(32), type: "image/png" }],
     );
     expect(res.status).toBe(200);
@@ -234,7 +272,10 @@ describe("message files (multipart) and their attachment URLs", () => {
         files: [{ name: "second.txt", data: Buffer.from("second") }],
       })) as Wire;
       expect(edited.attachments.map((a) => a.filename)).toEqual(["report.bin", "second.txt"]);
-      const replaced = (await client.rest.patch(route, { body: { attachments: [{ id: 0 }] }, files: [{ name: "third.txt", data: Buffer.from("third") }] })) as Wire;
+      const replaced = (await client.rest.patch(route, {
+        body: { attachments: [{ id: 0 }] },
+        files: [{ name: "third.txt", data: Buffer.from("third") }],
+      })) as Wire;
       expect(replaced.attachments.map((a) => a.filename)).toEqual(["third.txt"]);
     } finally {
       await client.destroy();

@@ -8,13 +8,16 @@ import { fixtures } from "../../support/rest-fixtures";
  * 1 per second, typing 5 per 5 s, each per bot and per channel. (Sending: rest-rate-limits.test.ts.)
  */
 describe("message route limits", () => {
-  const env = useTestServer({ world: Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.ManageMessages });
+  const env = useTestServer({
+    world: Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.ManageMessages,
+  });
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `limits-${++n}` })).id;
   /** Messages written through the domain (the send limit does not pace the set-up). */
   const messages = async (channel: bigint, count: number, authorId = env.world.botUserId) => {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push((await env.t.server.ctx.domain.messages.create(channel, authorId, { content: `m${i}` })).id);
+    for (let i = 0; i < count; i++)
+      ids.push((await env.t.server.ctx.domain.messages.create(channel, authorId, { content: `m${i}` })).id);
     return ids;
   };
 
@@ -26,16 +29,22 @@ describe("message route limits", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
     const body = await res.json();
-    expect(body).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
+    expect(body).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: false,
+      code: 0,
+    });
     expect(body.retry_after).toBeLessThanOrEqual(windowSeconds);
   }
-
 
   it("edits: the sixth within 5 s answers 429; another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
     const [id] = await messages(busy, 1);
     const [other] = await messages(quiet, 1);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => env.bot.patch(`/channels/${busy}/messages/${id}`, { content: `e${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => env.bot.patch(`/channels/${busy}/messages/${id}`, { content: `e${i}` })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     await expectLimited(answers.find((r) => r.status === 429) as Response, 5, 5);
     expect((await env.bot.patch(`/channels/${quiet}/messages/${other}`, { content: "fine" })).status).toBe(200);

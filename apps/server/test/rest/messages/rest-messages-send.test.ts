@@ -33,7 +33,6 @@ describe("sending messages over REST", () => {
   };
   const db = () => env.t.server.ctx.database.prisma;
 
-
   describe("permissions", () => {
     it("needs Send Messages: a member overwrite denying it answers 50013, allowing it sends", async () => {
       const channel = await newChannel();
@@ -64,10 +63,14 @@ describe("sending messages over REST", () => {
 
     it("sends an embed alone, with the answer's defaults", async () => {
       const channel = await newChannel();
-      const { status, body } = await send(channel, { embeds: [{ title: "T", description: "D", fields: [{ name: "a", value: "b" }] }] });
+      const { status, body } = await send(channel, {
+        embeds: [{ title: "T", description: "D", fields: [{ name: "a", value: "b" }] }],
+      });
       expect(status).toBe(200);
       expect(body.content).toBe("");
-      expect(body.embeds).toEqual([{ type: "rich", title: "T", description: "D", fields: [{ name: "a", value: "b", inline: false }] }]);
+      expect(body.embeds).toEqual([
+        { type: "rich", title: "T", description: "D", fields: [{ name: "a", value: "b", inline: false }] },
+      ]);
     });
 
     it("a bot's own message names no application_id (only interaction replies and application webhooks do)", async () => {
@@ -83,7 +86,9 @@ describe("sending messages over REST", () => {
       const { status, body } = await send(channel, { components });
       expect(status).toBe(200);
       // Returned as sent, numbered as the reference platform numbers them.
-      const numbered = [{ type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: "Press", custom_id: "press" }] }];
+      const numbered = [
+        { type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: "Press", custom_id: "press" }] },
+      ];
       expect(body.components).toEqual(numbered);
       const stored = (await (await env.bot.get(`/channels/${channel}/messages/${body.id}`)).json()) as Wire;
       expect(stored.components).toEqual(numbered);
@@ -92,10 +97,15 @@ describe("sending messages over REST", () => {
     it("checks embed limits with 50035 naming the field", async () => {
       const channel = await newChannel();
       const long = await send(channel, { embeds: [{ title: "x".repeat(257) }] });
-      expect(long).toMatchObject({ status: 400, body: { code: 50035, errors: { embeds: { 0: { title: { _errors: [expect.anything()] } } } } } });
+      expect(long).toMatchObject({
+        status: 400,
+        body: { code: 50035, errors: { embeds: { 0: { title: { _errors: [expect.anything()] } } } } },
+      });
       const many = await send(channel, { embeds: Array.from({ length: 11 }, () => ({ title: "t" })) });
       expect(many).toMatchObject({ status: 400, body: { code: 50035, errors: { embeds: expect.anything() } } });
-      const total = await send(channel, { embeds: [{ description: "x".repeat(4000) }, { description: "y".repeat(2001) }] });
+      const total = await send(channel, {
+        embeds: [{ description: "x".repeat(4000) }, { description: "y".repeat(2001) }],
+      });
       expect(total).toMatchObject({ status: 400, body: { code: 50035 } });
     });
 
@@ -126,8 +136,13 @@ describe("sending messages over REST", () => {
     it("refuses forwarding (message_reference type 1) with 50035", async () => {
       const channel = await newChannel();
       const original = await fixtures(env.t).personMessage(channel, env.world.owner.id, "fwd me");
-      const res = await send(channel, { message_reference: { type: 1, message_id: original.id, channel_id: channel.toString() } });
-      expect(res).toMatchObject({ status: 400, body: { code: 50035, errors: { message_reference: { type: expect.anything() } } } });
+      const res = await send(channel, {
+        message_reference: { type: 1, message_id: original.id, channel_id: channel.toString() },
+      });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: 50035, errors: { message_reference: { type: expect.anything() } } },
+      });
     });
 
     it("sends a reply in the same channel only: a message of another channel counts as missing", async () => {
@@ -135,7 +150,10 @@ describe("sending messages over REST", () => {
       const elsewhere = await fixtures(env.t).personMessage(there, env.world.owner.id, "elsewhere");
       const refused = await send(here, { content: "re", message_reference: { message_id: elsewhere.id } });
       expect(refused).toMatchObject({ status: 400, body: { code: 50035 } });
-      const loose = await send(here, { content: "re", message_reference: { message_id: elsewhere.id, fail_if_not_exists: false } });
+      const loose = await send(here, {
+        content: "re",
+        message_reference: { message_id: elsewhere.id, fail_if_not_exists: false },
+      });
       expect(loose.status).toBe(200);
       expect(loose.body).not.toHaveProperty("message_reference");
       const original = await fixtures(env.t).personMessage(here, env.world.owner.id, "here");
@@ -156,16 +174,23 @@ describe("sending messages over REST", () => {
       person = await env.t.seed.person();
       stranger = await env.t.seed.person();
       await env.t.server.ctx.domain.members.addPerson(env.world.guild.id, person.id);
-      mentionable = await db().role.create({ data: { guildId: env.world.guild.id, name: "pingable", mentionable: true, position: 1 } });
-      quiet = await db().role.create({ data: { guildId: env.world.guild.id, name: "quiet", mentionable: false, position: 1 } });
+      mentionable = await db().role.create({
+        data: { guildId: env.world.guild.id, name: "pingable", mentionable: true, position: 1 },
+      });
+      quiet = await db().role.create({
+        data: { guildId: env.world.guild.id, name: "quiet", mentionable: false, position: 1 },
+      });
     });
 
-    const text = () => `hi <@${person.id}> <@!${env.world.owner.id}> <@${stranger.id}> <@&${mentionable.id}> <@&${quiet.id}> <#${other}> @everyone`;
+    const text = () =>
+      `hi <@${person.id}> <@!${env.world.owner.id}> <@${stranger.id}> <@&${mentionable.id}> <@&${quiet.id}> <#${other}> @everyone`;
 
     it("mentions members and mentionable roles by default; strangers, unmentionable roles and @everyone need more", async () => {
       const channel = await newChannel();
       const { body } = await send(channel, { content: text() });
-      expect(body.mentions.map((u) => u.id).sort()).toEqual([person.id.toString(), env.world.owner.id.toString()].sort());
+      expect(body.mentions.map((u) => u.id).sort()).toEqual(
+        [person.id.toString(), env.world.owner.id.toString()].sort(),
+      );
       expect(body.mention_roles).toEqual([mentionable.id.toString()]);
       expect(body.mention_everyone).toBe(false);
       const stored = await db().message.findUniqueOrThrow({ where: { id: BigInt(body.id) } });
@@ -191,11 +216,17 @@ describe("sending messages over REST", () => {
       const users = await send(channel, { content: text(), allowed_mentions: { parse: ["users"] } });
       expect(users.body.mentions).toHaveLength(2);
       expect(users.body.mention_roles).toEqual([]);
-      const listed = await send(channel, { content: text(), allowed_mentions: { users: [person.id.toString()], roles: [mentionable.id.toString()] } });
+      const listed = await send(channel, {
+        content: text(),
+        allowed_mentions: { users: [person.id.toString()], roles: [mentionable.id.toString()] },
+      });
       expect(listed.body.mentions.map((u) => u.id)).toEqual([person.id.toString()]);
       expect(listed.body.mention_roles).toEqual([mentionable.id.toString()]);
       // A listed user not written in the content is not mentioned.
-      const absent = await send(channel, { content: "nobody here", allowed_mentions: { users: [person.id.toString()] } });
+      const absent = await send(channel, {
+        content: "nobody here",
+        allowed_mentions: { users: [person.id.toString()] },
+      });
       expect(absent.body.mentions).toEqual([]);
     });
 
@@ -206,7 +237,13 @@ describe("sending messages over REST", () => {
         { parse: ["roles"], roles: [mentionable.id.toString()] },
       ]) {
         const res = await send(channel, { content: "x", allowed_mentions: allowed });
-        expect(res).toMatchObject({ status: 400, body: { code: 50035, errors: { allowed_mentions: { _errors: [{ code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE" }] } } } });
+        expect(res).toMatchObject({
+          status: 400,
+          body: {
+            code: 50035,
+            errors: { allowed_mentions: { _errors: [{ code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE" }] } },
+          },
+        });
       }
     });
 
@@ -215,9 +252,17 @@ describe("sending messages over REST", () => {
       const original = await fixtures(env.t).personMessage(channel, person.id, "ask");
       const pinged = await send(channel, { content: "re", message_reference: { message_id: original.id } });
       expect(pinged.body.mentions.map((u) => u.id)).toEqual([person.id.toString()]);
-      const silent = await send(channel, { content: "re", message_reference: { message_id: original.id }, allowed_mentions: { parse: ["users"] } });
+      const silent = await send(channel, {
+        content: "re",
+        message_reference: { message_id: original.id },
+        allowed_mentions: { parse: ["users"] },
+      });
       expect(silent.body.mentions).toEqual([]);
-      const explicit = await send(channel, { content: "re", message_reference: { message_id: original.id }, allowed_mentions: { parse: [], replied_user: true } });
+      const explicit = await send(channel, {
+        content: "re",
+        message_reference: { message_id: original.id },
+        allowed_mentions: { parse: [], replied_user: true },
+      });
       expect(explicit.body.mentions.map((u) => u.id)).toEqual([person.id.toString()]);
     });
   });
@@ -243,7 +288,9 @@ describe("sending messages over REST", () => {
       await fixtures(env.t).overwrite(channel, env.world.botUserId, { deny: Permission.SendMessages }, 1);
       const one = await env.bot.get(`/channels/${channel}/messages/${sent.id}`);
       expect(one.status).toBe(200);
-      expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, await one.json())).toEqual([]);
+      expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}", 200, await one.json())).toEqual(
+        [],
+      );
       const unknown = await env.bot.get(`/channels/${channel}/messages/99999999`);
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ code: 10008 });

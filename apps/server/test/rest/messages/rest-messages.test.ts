@@ -3,24 +3,33 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../../support/harness";
 import { fixtures } from "../../support/rest-fixtures";
 
-type WireMessage = { id: string; content: string; type: number; nonce?: unknown; mentions: { id: string }[]; message_reference?: { message_id: string } };
+type WireMessage = {
+  id: string;
+  content: string;
+  type: number;
+  nonce?: unknown;
+  mentions: { id: string }[];
+  message_reference?: { message_id: string };
+};
 
 describe("messages over REST", () => {
   const env = useTestServer();
   let n = 0;
-  const newChannel = async (type: 0 | 4 = 0) => (await fixtures(env.t).channel(env.world.guild.id, { name: `messages-${++n}`, type })).id;
-
+  const newChannel = async (type: 0 | 4 = 0) =>
+    (await fixtures(env.t).channel(env.world.guild.id, { name: `messages-${++n}`, type })).id;
 
   describe("listing", () => {
     let channel: bigint;
     let ids: string[]; // oldest first
-    const page = async (query: string) => ((await (await env.bot.get(`/channels/${channel}/messages${query}`)).json()) as WireMessage[]).map((m) => m.id);
+    const page = async (query: string) =>
+      ((await (await env.bot.get(`/channels/${channel}/messages${query}`)).json()) as WireMessage[]).map((m) => m.id);
 
     beforeAll(async () => {
       channel = await newChannel();
       ids = [];
       // Written through the domain (as the web app does), so the send limit does not pace the set-up.
-      for (let i = 0; i < 60; i++) ids.push((await fixtures(env.t).personMessage(channel, env.world.owner.id, `m${i}`)).id);
+      for (let i = 0; i < 60; i++)
+        ids.push((await fixtures(env.t).personMessage(channel, env.world.owner.id, `m${i}`)).id);
     });
 
     it("answers newest first, 50 by default", async () => {
@@ -48,9 +57,13 @@ describe("messages over REST", () => {
   describe("sending", () => {
     it("returns the message with the nonce unchanged, string or integer", async () => {
       const channel = await newChannel();
-      const a = (await (await env.bot.post(`/channels/${channel}/messages`, { content: "one", nonce: "abc-123" })).json()) as WireMessage;
+      const a = (await (
+        await env.bot.post(`/channels/${channel}/messages`, { content: "one", nonce: "abc-123" })
+      ).json()) as WireMessage;
       expect(a).toMatchObject({ content: "one", nonce: "abc-123", type: 0 });
-      const b = (await (await env.bot.post(`/channels/${channel}/messages`, { content: "two", nonce: 987654321 })).json()) as WireMessage;
+      const b = (await (
+        await env.bot.post(`/channels/${channel}/messages`, { content: "two", nonce: 987654321 })
+      ).json()) as WireMessage;
       expect(b.nonce).toBe(987654321);
       const stored = (await (await env.bot.get(`/channels/${channel}/messages/${a.id}`)).json()) as WireMessage;
       expect(stored).not.toHaveProperty("nonce");
@@ -68,8 +81,14 @@ describe("messages over REST", () => {
         const reply = await message.reply("answer!");
         expect(reply.content).toBe("answer!");
         expect(reply.reference?.messageId).toBe(original.id);
-        const wire = (await (await env.bot.get(`/channels/${channelId}/messages/${reply.id}`)).json()) as WireMessage & { referenced_message: { id: string } };
-        expect(wire).toMatchObject({ type: 19, message_reference: { message_id: original.id }, referenced_message: { id: original.id } });
+        const wire = (await (
+          await env.bot.get(`/channels/${channelId}/messages/${reply.id}`)
+        ).json()) as WireMessage & { referenced_message: { id: string } };
+        expect(wire).toMatchObject({
+          type: 19,
+          message_reference: { message_id: original.id },
+          referenced_message: { id: original.id },
+        });
         expect(wire.mentions.map((u) => u.id)).toEqual([env.world.owner.id.toString()]);
       } finally {
         await client.destroy();
@@ -79,16 +98,29 @@ describe("messages over REST", () => {
     it("does not mention the replied-to person when allowed_mentions.replied_user is false", async () => {
       const channel = await newChannel();
       const original = await fixtures(env.t).personMessage(channel, env.world.owner.id, "ping me not");
-      const res = await env.bot.post(`/channels/${channel}/messages`, { content: "ok", message_reference: { message_id: original.id }, allowed_mentions: { parse: [], replied_user: false } });
+      const res = await env.bot.post(`/channels/${channel}/messages`, {
+        content: "ok",
+        message_reference: { message_id: original.id },
+        allowed_mentions: { parse: [], replied_user: false },
+      });
       expect(((await res.json()) as WireMessage).mentions).toEqual([]);
     });
 
     it("refuses a reply to a missing message, unless fail_if_not_exists is false", async () => {
       const channel = await newChannel();
-      const refused = await env.bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000" } });
+      const refused = await env.bot.post(`/channels/${channel}/messages`, {
+        content: "re",
+        message_reference: { message_id: "9000000000" },
+      });
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ code: 50035, errors: { message_reference: { _errors: [expect.anything()] } } });
-      const sent = await env.bot.post(`/channels/${channel}/messages`, { content: "re", message_reference: { message_id: "9000000000", fail_if_not_exists: false } });
+      expect(await refused.json()).toMatchObject({
+        code: 50035,
+        errors: { message_reference: { _errors: [expect.anything()] } },
+      });
+      const sent = await env.bot.post(`/channels/${channel}/messages`, {
+        content: "re",
+        message_reference: { message_id: "9000000000", fail_if_not_exists: false },
+      });
       expect(sent.status).toBe(200);
       const body = (await sent.json()) as WireMessage;
       expect(body.type).toBe(0);
@@ -97,7 +129,10 @@ describe("messages over REST", () => {
 
     it("answers 50024 for messages in a category", async () => {
       const category = await newChannel(4);
-      for (const res of [await env.bot.post(`/channels/${category}/messages`, { content: "x" }), await env.bot.get(`/channels/${category}/messages`)]) {
+      for (const res of [
+        await env.bot.post(`/channels/${category}/messages`, { content: "x" }),
+        await env.bot.get(`/channels/${category}/messages`),
+      ]) {
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50024 });
       }

@@ -9,7 +9,8 @@ type WireReaction = { emoji: { id: string | null; name: string | null }; count: 
 type WireMessage = { id: string; reactions?: WireReaction[] };
 
 const GUILD_MESSAGE_REACTIONS = 1 << 10;
-const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions;
+const BOT_PERMISSIONS =
+  Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions;
 
 const enc = encodeURIComponent;
 
@@ -20,10 +21,13 @@ describe("reactions over REST", () => {
   let mod: BotClient;
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `reactions-${++n}` })).id;
-  const say = async (channelId: bigint, content = "react to me") => BigInt((await fixtures(env.t).personMessage(channelId, env.world.owner.id, content)).id);
+  const say = async (channelId: bigint, content = "react to me") =>
+    BigInt((await fixtures(env.t).personMessage(channelId, env.world.owner.id, content)).id);
   /** A reaction put through the domain service (as the web app does), so set-up does not spend the route limit. */
-  const react = (channelId: bigint, messageId: bigint, emoji: string, userId: bigint) => env.t.server.ctx.domain.reactions.add(channelId, messageId, emoji, userId);
-  const path = (channelId: bigint, messageId: bigint, rest = "") => `/channels/${channelId}/messages/${messageId}/reactions${rest}`;
+  const react = (channelId: bigint, messageId: bigint, emoji: string, userId: bigint) =>
+    env.t.server.ctx.domain.reactions.add(channelId, messageId, emoji, userId);
+  const path = (channelId: bigint, messageId: bigint, rest = "") =>
+    `/channels/${channelId}/messages/${messageId}/reactions${rest}`;
   const message = async (channelId: bigint, messageId: bigint) => {
     const res = await env.bot.get(`/channels/${channelId}/messages/${messageId}`);
     expect(res.status).toBe(200);
@@ -38,7 +42,12 @@ describe("reactions over REST", () => {
   };
   const guildEmoji = (name: string, options: { animated?: boolean; guildId?: bigint } = {}) =>
     env.t.server.ctx.database.prisma.emoji.create({
-      data: { guildId: options.guildId ?? env.world.guild.id, name, animated: options.animated ?? false, image: new Uint8Array([137, 80, 78, 71]) },
+      data: {
+        guildId: options.guildId ?? env.world.guild.id,
+        name,
+        animated: options.animated ?? false,
+        image: new Uint8Array([137, 80, 78, 71]),
+      },
     });
 
   beforeAll(async () => {
@@ -60,7 +69,14 @@ describe("reactions over REST", () => {
 
       const body = await message(channel, id);
       expect(body.reactions).toEqual([
-        { emoji: { id: null, name: "👍" }, count: 2, count_details: { burst: 0, normal: 2 }, me: true, me_burst: false, burst_colors: [] },
+        {
+          emoji: { id: null, name: "👍" },
+          count: 2,
+          count_details: { burst: 0, normal: 2 },
+          me: true,
+          me_burst: false,
+          burst_colors: [],
+        },
       ]);
       // Seen by the other bot, which did not react: `me` is false.
       const seenByMod = (await (await mod.get(`/channels/${channel}/messages/${id}`)).json()) as WireMessage;
@@ -117,7 +133,28 @@ describe("reactions over REST", () => {
     it("allows 20 different emoji on a message: a 21st new one answers 30010, an existing one is still accepted", async () => {
       const channel = await newChannel();
       const id = await say(channel);
-      const twenty = ["😀", "😁", "😂", "🤣", "😃", "😄", "😅", "😆", "😉", "😊", "😋", "😎", "😍", "😘", "🥰", "😗", "😙", "🥲", "😚", "🙂"];
+      const twenty = [
+        "😀",
+        "😁",
+        "😂",
+        "🤣",
+        "😃",
+        "😄",
+        "😅",
+        "😆",
+        "😉",
+        "😊",
+        "😋",
+        "😎",
+        "😍",
+        "😘",
+        "🥰",
+        "😗",
+        "😙",
+        "🥲",
+        "😚",
+        "🙂",
+      ];
       for (const emoji of twenty) await react(channel, id, emoji, env.world.owner.id);
 
       const res = await env.bot.put(path(channel, id, `/${enc("🙃")}/@me`));
@@ -130,7 +167,28 @@ describe("reactions over REST", () => {
     it("allows one bot 20 reactions on a message: its 21st answers 30010", async () => {
       const channel = await newChannel();
       const id = await say(channel);
-      const twenty = ["🍏", "🍎", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇", "🍓", "🫐", "🍈", "🍒", "🍑", "🥭", "🍍", "🥥", "🥝", "🍅", "🍆", "🥑"];
+      const twenty = [
+        "🍏",
+        "🍎",
+        "🍐",
+        "🍊",
+        "🍋",
+        "🍌",
+        "🍉",
+        "🍇",
+        "🍓",
+        "🫐",
+        "🍈",
+        "🍒",
+        "🍑",
+        "🥭",
+        "🍍",
+        "🥥",
+        "🥝",
+        "🍅",
+        "🍆",
+        "🥑",
+      ];
       for (const emoji of twenty) await react(channel, id, emoji, env.world.botUserId);
       const res = await env.bot.put(path(channel, id, `/${enc("🥦")}/@me`));
       expect(res.status).toBe(400);
@@ -142,9 +200,32 @@ describe("reactions over REST", () => {
     it("keeps the 20-emoji limit when two new emoji arrive at once", async () => {
       const channel = await newChannel();
       const id = await say(channel);
-      const nineteen = ["🐶", "🐱", "🐭", "🐹", "🐰", "🦊", "🐻", "🐼", "🐨", "🐯", "🦁", "🐮", "🐷", "🐸", "🐵", "🐔", "🐧", "🐦", "🐤"];
+      const nineteen = [
+        "🐶",
+        "🐱",
+        "🐭",
+        "🐹",
+        "🐰",
+        "🦊",
+        "🐻",
+        "🐼",
+        "🐨",
+        "🐯",
+        "🦁",
+        "🐮",
+        "🐷",
+        "🐸",
+        "🐵",
+        "🐔",
+        "🐧",
+        "🐦",
+        "🐤",
+      ];
       for (const emoji of nineteen) await react(channel, id, emoji, env.world.owner.id);
-      const outcomes = await Promise.allSettled([react(channel, id, "🦆", env.world.owner.id), react(channel, id, "🦅", env.world.botUserId)]);
+      const outcomes = await Promise.allSettled([
+        react(channel, id, "🦆", env.world.owner.id),
+        react(channel, id, "🦅", env.world.botUserId),
+      ]);
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
       expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: 30010 } });
       expect((await message(channel, id)).reactions).toHaveLength(20);
@@ -185,7 +266,9 @@ describe("reactions over REST", () => {
 
       await expectError(await env.bot.delete(path(channel, id, `/${enc("✅")}`)), 403, 50013);
       expect((await mod.delete(path(channel, id, `/${enc("✅")}`))).status).toBe(204);
-      expect((await message(channel, id)).reactions).toEqual([expect.objectContaining({ emoji: { id: null, name: "❌" }, count: 1 })]);
+      expect((await message(channel, id)).reactions).toEqual([
+        expect.objectContaining({ emoji: { id: null, name: "❌" }, count: 1 }),
+      ]);
     });
 
     it("removes all reactions with Manage Messages", async () => {
@@ -217,18 +300,30 @@ describe("reactions over REST", () => {
       const people: { id: bigint; username: string }[] = [];
       for (let i = 0; i < 27; i++) people.push(await newPerson());
       for (const person of [...people].reverse()) await react(channel, id, "🐙", person.id);
-      const ids = people.map((p) => p.id).sort((a, b) => (a < b ? -1 : 1)).map(String);
+      const ids = people
+        .map((p) => p.id)
+        .sort((a, b) => (a < b ? -1 : 1))
+        .map(String);
 
       const all = await env.bot.get(path(channel, id, `/${enc("🐙")}`));
       expect(all.status).toBe(200);
       const users = (await all.json()) as { id: string; username: string }[];
-      expect(validateResponse("get", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}", 200, users)).toEqual([]);
+      expect(
+        validateResponse("get", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}", 200, users),
+      ).toEqual([]);
       expect(users.map((u) => u.id)).toEqual(ids.slice(0, 25));
-      expect(users[0]).toMatchObject({ username: people.find((p) => p.id.toString() === ids[0])?.username, bot: false });
+      expect(users[0]).toMatchObject({
+        username: people.find((p) => p.id.toString() === ids[0])?.username,
+        bot: false,
+      });
 
-      const page = (await (await env.bot.get(path(channel, id, `/${enc("🐙")}?limit=3&after=${ids[10]}`))).json()) as { id: string }[];
+      const page = (await (await env.bot.get(path(channel, id, `/${enc("🐙")}?limit=3&after=${ids[10]}`))).json()) as {
+        id: string;
+      }[];
       expect(page.map((u) => u.id)).toEqual(ids.slice(11, 14));
-      const rest = (await (await env.bot.get(path(channel, id, `/${enc("🐙")}?limit=100&after=${ids[20]}`))).json()) as { id: string }[];
+      const rest = (await (
+        await env.bot.get(path(channel, id, `/${enc("🐙")}?limit=100&after=${ids[20]}`))
+      ).json()) as { id: string }[];
       expect(rest.map((u) => u.id)).toEqual(ids.slice(21));
       expect(await (await env.bot.get(path(channel, id, `/${enc("🦑")}`))).json()).toEqual([]);
     });
@@ -239,7 +334,10 @@ describe("reactions over REST", () => {
       for (const limit of [0, 101]) {
         const res = await env.bot.get(path(channel, id, `/${enc("🐙")}?limit=${limit}`));
         expect(res.status).toBe(400);
-        expect(await res.json()).toMatchObject({ code: 50035, errors: { limit: { _errors: [expect.objectContaining({ code: expect.any(String) })] } } });
+        expect(await res.json()).toMatchObject({
+          code: 50035,
+          errors: { limit: { _errors: [expect.objectContaining({ code: expect.any(String) })] } },
+        });
       }
     });
   });
@@ -247,8 +345,12 @@ describe("reactions over REST", () => {
   describe("where reactions are refused", () => {
     it("answers 50003 for every reaction route in a DM", async () => {
       const prisma = env.t.server.ctx.database.prisma;
-      const dm = await prisma.channel.create({ data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: env.world.botUserId }] } } });
-      const id = BigInt((await env.t.server.ctx.domain.messages.create(dm.id, env.world.owner.id, { content: "dm" })).id);
+      const dm = await prisma.channel.create({
+        data: { type: 1, recipients: { create: [{ userId: env.world.owner.id }, { userId: env.world.botUserId }] } },
+      });
+      const id = BigInt(
+        (await env.t.server.ctx.domain.messages.create(dm.id, env.world.owner.id, { content: "dm" })).id,
+      );
       const thumbs = enc("👍");
       const answers = [
         await env.bot.put(path(dm.id, id, `/${thumbs}/@me`)),
@@ -280,7 +382,11 @@ describe("reactions over REST", () => {
       const channel = await newChannel();
       const id = await say(channel);
       const person = await newPerson();
-      const client = await RawGatewayClient.identified(env.t, env.world.token, Intents.Guilds | GUILD_MESSAGE_REACTIONS);
+      const client = await RawGatewayClient.identified(
+        env.t,
+        env.world.token,
+        Intents.Guilds | GUILD_MESSAGE_REACTIONS,
+      );
       await client.dispatch("GUILD_CREATE");
       try {
         expect((await env.bot.put(path(channel, id, `/${enc("🌟")}/@me`))).status).toBe(204);
@@ -290,7 +396,10 @@ describe("reactions over REST", () => {
           channel_id: channel.toString(),
           message_id: id.toString(),
           guild_id: env.world.guild.id.toString(),
-          member: expect.objectContaining({ user: expect.objectContaining({ id: env.world.botUserId.toString(), bot: true }), roles: expect.any(Array) }),
+          member: expect.objectContaining({
+            user: expect.objectContaining({ id: env.world.botUserId.toString(), bot: true }),
+            roles: expect.any(Array),
+          }),
           emoji: { id: null, name: "🌟" },
           message_author_id: env.world.owner.id.toString(),
           burst: false,
@@ -303,8 +412,13 @@ describe("reactions over REST", () => {
 
         // One emoji: both of its reactions, one event each.
         expect((await mod.delete(path(channel, id, `/${enc("🌟")}`))).status).toBe(204);
-        const starRemovals = [await client.dispatch("MESSAGE_REACTION_REMOVE"), await client.dispatch("MESSAGE_REACTION_REMOVE")];
-        expect(starRemovals.map((f) => f.d.user_id).sort()).toEqual([env.world.botUserId.toString(), person.id.toString()].sort());
+        const starRemovals = [
+          await client.dispatch("MESSAGE_REACTION_REMOVE"),
+          await client.dispatch("MESSAGE_REACTION_REMOVE"),
+        ];
+        expect(starRemovals.map((f) => f.d.user_id).sort()).toEqual(
+          [env.world.botUserId.toString(), person.id.toString()].sort(),
+        );
         expect(starRemovals[0]?.d).toEqual({
           user_id: expect.any(String),
           channel_id: channel.toString(),
@@ -320,7 +434,10 @@ describe("reactions over REST", () => {
         await react(channel, id, `moonblob:${emoji.id}`, env.world.owner.id);
         await client.dispatch("MESSAGE_REACTION_ADD", (d) => d.emoji.id === emoji.id.toString());
         expect((await mod.delete(path(channel, id))).status).toBe(204);
-        const removed = [await client.dispatch("MESSAGE_REACTION_REMOVE"), await client.dispatch("MESSAGE_REACTION_REMOVE")];
+        const removed = [
+          await client.dispatch("MESSAGE_REACTION_REMOVE"),
+          await client.dispatch("MESSAGE_REACTION_REMOVE"),
+        ];
         expect(removed.map((f) => f.d.emoji)).toEqual([
           { id: null, name: "🌙" },
           { id: emoji.id.toString(), name: "moonblob" },
@@ -368,7 +485,12 @@ describe("reactions over REST", () => {
     expect(limited.headers.get("x-ratelimit-limit")).toBe("4");
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(limited.headers.get("x-ratelimit-bucket")).toBe(answers[0]?.headers.get("x-ratelimit-bucket"));
-    expect(await limited.json()).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
+    expect(await limited.json()).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: false,
+      code: 0,
+    });
 
     const elsewhere = await env.bot.put(path(quiet, other, `/${enc("3️⃣")}/@me`));
     expect(elsewhere.status).toBe(204);

@@ -38,7 +38,13 @@ describe("an application made before ids followed the bot user answers to its ol
       fetch(`${env.t.base}/oauth2/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "authorization_code", client_id: clientId, client_secret: created.clientSecret, code: "nope", redirect_uri: "http://localhost/cb" }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          client_id: clientId,
+          client_secret: created.clientSecret,
+          code: "nope",
+          redirect_uri: "http://localhost/cb",
+        }),
       });
     const old = await exchange(legacyId.toString());
     expect(old.status).toBe(400);
@@ -50,10 +56,15 @@ describe("an application made before ids followed the bot user answers to its ol
   it("its commands answer under the old id and under the bot user's id alike", async () => {
     const { created, legacyId } = await legacyApp();
     const bot = botClient(env.t, created.botToken);
-    const made = await bot.post(`/applications/${legacyId}/commands`, { name: "old-id", description: "made under the old id" });
+    const made = await bot.post(`/applications/${legacyId}/commands`, {
+      name: "old-id",
+      description: "made under the old id",
+    });
     expect(made.status).toBe(201);
     const listed = await bot.get(`/applications/${created.botUser.id}/commands`);
-    expect(((await listed.json()) as { name: string; application_id: string }[]).map((c) => [c.name, c.application_id])).toEqual([["old-id", created.botUser.id.toString()]]);
+    expect(
+      ((await listed.json()) as { name: string; application_id: string }[]).map((c) => [c.name, c.application_id]),
+    ).toEqual([["old-id", created.botUser.id.toString()]]);
     expect((await bot.get(`/applications/${legacyId}/commands`)).status).toBe(200);
   });
 

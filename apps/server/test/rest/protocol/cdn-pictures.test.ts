@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { RawGatewayClient } from "../../support/gateway-client";
 import { useTestServer } from "../../support/harness";
 
-const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG_BYTES = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const PNG = `data:image/png;base64,${PNG_BYTES.toString("base64")}`;
 const GIF_BYTES = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
 const GIF = `data:image/gif;base64,${GIF_BYTES.toString("base64")}`;
@@ -53,7 +56,12 @@ describe("pictures under {cdn_url}, without a token", () => {
     it("leads to a person's picture", async () => {
       const person = await env.t.seed.person();
       const hash = (await env.t.server.ctx.domain.users.setAvatar(person.id, GIF)) as string;
-      await follows(`/avatars/${person.id}/${hash}.gif`, GIF_BYTES, "image/gif", new RegExp(`/pictures/avatar/${person.id}/${hash}$`));
+      await follows(
+        `/avatars/${person.id}/${hash}.gif`,
+        GIF_BYTES,
+        "image/gif",
+        new RegExp(`/pictures/avatar/${person.id}/${hash}$`),
+      );
     });
 
     it("answers 404 code 0 for an old or wrong hash, an unknown or malformed user, another owner's picture and a bad extension", async () => {
@@ -79,8 +87,16 @@ describe("pictures under {cdn_url}, without a token", () => {
       const client = await RawGatewayClient.identified(env.t, env.world.token, 1);
       await client.dispatch("GUILD_CREATE");
       const hash = (await domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, PNG)) as string;
-      expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({ id: env.world.guild.id.toString(), icon: hash });
-      await follows(`/icons/${env.world.guild.id}/${hash}.png?size=128`, PNG_BYTES, "image/png", new RegExp(`/pictures/guild-icon/${env.world.guild.id}/${hash}$`));
+      expect((await client.dispatch("GUILD_UPDATE")).d).toMatchObject({
+        id: env.world.guild.id.toString(),
+        icon: hash,
+      });
+      await follows(
+        `/icons/${env.world.guild.id}/${hash}.png?size=128`,
+        PNG_BYTES,
+        "image/png",
+        new RegExp(`/pictures/guild-icon/${env.world.guild.id}/${hash}$`),
+      );
       expect(await (await env.bot.get(`/guilds/${env.world.guild.id}`)).json()).toMatchObject({ icon: hash });
 
       expect(await domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, null)).toBeNull();
@@ -93,10 +109,18 @@ describe("pictures under {cdn_url}, without a token", () => {
       const domain = env.t.server.ctx.domain;
       const member = await env.t.seed.person();
       await domain.members.addPerson(env.world.guild.id, member.id);
-      await expect(domain.guilds.setIcon(member.id, env.world.guild.id, PNG)).rejects.toMatchObject({ status: 403, code: 50013 });
+      await expect(domain.guilds.setIcon(member.id, env.world.guild.id, PNG)).rejects.toMatchObject({
+        status: 403,
+        code: 50013,
+      });
       const outsider = await env.t.seed.person();
-      await expect(domain.guilds.setIcon(outsider.id, env.world.guild.id, PNG)).rejects.toMatchObject({ status: 404, code: 10004 });
-      await expect(domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, "data:image/png;base64,aGk=")).rejects.toMatchObject({
+      await expect(domain.guilds.setIcon(outsider.id, env.world.guild.id, PNG)).rejects.toMatchObject({
+        status: 404,
+        code: 10004,
+      });
+      await expect(
+        domain.guilds.setIcon(env.world.owner.id, env.world.guild.id, "data:image/png;base64,aGk="),
+      ).rejects.toMatchObject({
         code: 50035,
         errors: { icon: { _errors: [{ code: "IMAGE_INVALID" }] } },
       });
@@ -108,8 +132,14 @@ describe("pictures under {cdn_url}, without a token", () => {
 
   describe("/emojis/{emoji}.png", () => {
     it("leads to the custom emoji's picture in any format; unknown emoji are 404", async () => {
-      const still = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "still", image: PNG });
-      const moving = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, { name: "moving", image: GIF });
+      const still = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, {
+        name: "still",
+        image: PNG,
+      });
+      const moving = await env.t.server.ctx.domain.emojis.create(env.world.owner.id, env.world.guild.id, {
+        name: "moving",
+        image: GIF,
+      });
       await follows(`/emojis/${still.id}.png`, PNG_BYTES, "image/png", new RegExp(`/cdn/emoji-images/${still.id}$`));
       await follows(`/emojis/${still.id}.webp?size=48&quality=lossless`, PNG_BYTES, "image/png", /emoji-images/);
       await follows(`/emojis/${moving.id}.gif`, GIF_BYTES, "image/gif", new RegExp(`/emoji-images/${moving.id}$`));
@@ -124,10 +154,30 @@ describe("pictures under {cdn_url}, without a token", () => {
     it("leads to an event's cover; an event without one, or a wrong hash, is 404", async () => {
       const db = env.t.server.ctx.database.prisma;
       const hash = hashOf(PNG_BYTES);
-      const base = { guildId: env.world.guild.id, creatorId: env.world.owner.id, name: "Launch", scheduledStartTime: new Date(Date.now() + 3_600_000), entityType: 2, channelId: env.world.voice.id };
+      const base = {
+        guildId: env.world.guild.id,
+        creatorId: env.world.owner.id,
+        name: "Launch",
+        scheduledStartTime: new Date(Date.now() + 3_600_000),
+        entityType: 2,
+        channelId: env.world.voice.id,
+      };
       const event = await db.scheduledEvent.create({ data: { ...base, imageHash: hash } });
-      await db.picture.create({ data: { ownerId: event.id, kind: "event-cover", hash, contentType: "image/png", data: new Uint8Array(PNG_BYTES) } });
-      await follows(`/guild-events/${event.id}/${hash}.png?size=1024`, PNG_BYTES, "image/png", new RegExp(`/pictures/event-cover/${event.id}/${hash}$`));
+      await db.picture.create({
+        data: {
+          ownerId: event.id,
+          kind: "event-cover",
+          hash,
+          contentType: "image/png",
+          data: new Uint8Array(PNG_BYTES),
+        },
+      });
+      await follows(
+        `/guild-events/${event.id}/${hash}.png?size=1024`,
+        PNG_BYTES,
+        "image/png",
+        new RegExp(`/pictures/event-cover/${event.id}/${hash}$`),
+      );
       const bare = await db.scheduledEvent.create({ data: base });
       await missing(`/guild-events/${bare.id}/${hash}.png`);
       await missing(`/guild-events/${event.id}/${"f".repeat(32)}.png`);

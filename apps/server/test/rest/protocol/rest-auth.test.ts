@@ -14,8 +14,22 @@ describe("bot authentication", () => {
   });
 
   it("answers 401 code 0 without a token, with a wrong token and with a token missing the Bot prefix", async () => {
-    for (const authorization of [undefined, "Bot nope.nope.nope", `Bearer ${env.world.token}`, env.world.token.slice(0, -2) + "xx"]) {
-      const res = await fetch(`${env.t.base}/users/@me`, { headers: authorization ? { authorization: authorization.startsWith("Bot") || authorization.startsWith("Bearer") ? authorization : `Bot ${authorization}` } : {} });
+    for (const authorization of [
+      undefined,
+      "Bot nope.nope.nope",
+      `Bearer ${env.world.token}`,
+      env.world.token.slice(0, -2) + "xx",
+    ]) {
+      const res = await fetch(`${env.t.base}/users/@me`, {
+        headers: authorization
+          ? {
+              authorization:
+                authorization.startsWith("Bot") || authorization.startsWith("Bearer")
+                  ? authorization
+                  : `Bot ${authorization}`,
+            }
+          : {},
+      });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });
     }

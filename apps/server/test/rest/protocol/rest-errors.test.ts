@@ -13,7 +13,8 @@ describe("REST error answers", () => {
   let channelPath: string;
   /** Every request counts against the channel's send limit (5 per 5 s), invalid ones too: tests that send use their own channel. */
   let n = 0;
-  const ownChannel = async () => `/channels/${(await fixtures(env.t).channel(env.world.guild.id, { name: `errors-${++n}` })).id}/messages`;
+  const ownChannel = async () =>
+    `/channels/${(await fixtures(env.t).channel(env.world.guild.id, { name: `errors-${++n}` })).id}/messages`;
 
   beforeAll(async () => {
     // A channel of its own, so these requests never reach the rate limit of `general`.
@@ -22,19 +23,36 @@ describe("REST error answers", () => {
 
   describe("401 only for a missing or wrong token", () => {
     it("answers 401 code 0 on an authenticated route without a token, with a wrong one, or with a Bearer one", async () => {
-      for (const authorization of [undefined, "Bot a.b.c", `Bot ${env.world.token}x`, `Bearer ${env.world.token}`, env.world.token]) {
-        const res = await fetch(`${env.t.base}/guilds/${env.world.guild.id}`, { headers: authorization ? { authorization } : {} });
+      for (const authorization of [
+        undefined,
+        "Bot a.b.c",
+        `Bot ${env.world.token}x`,
+        `Bearer ${env.world.token}`,
+        env.world.token,
+      ]) {
+        const res = await fetch(`${env.t.base}/guilds/${env.world.guild.id}`, {
+          headers: authorization ? { authorization } : {},
+        });
         await expectJsonError(res, 401, { message: "401: Unauthorized", code: 0 });
       }
     });
 
     it("checks the token before reading the body: bad JSON without a token is 401", async () => {
-      const res = await fetch(`${env.t.base}${channelPath}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+      const res = await fetch(`${env.t.base}${channelPath}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{",
+      });
       await expectJsonError(res, 401, { code: 0 });
     });
 
     it("answers hidden, forbidden and invalid requests with a valid token never with 401", async () => {
-      const answers = await Promise.all([env.bot.get("/channels/1"), env.bot.post(channelPath, {}), env.bot.get(`${channelPath}?limit=0`), env.bot.get("/nope")]);
+      const answers = await Promise.all([
+        env.bot.get("/channels/1"),
+        env.bot.post(channelPath, {}),
+        env.bot.get(`${channelPath}?limit=0`),
+        env.bot.get("/nope"),
+      ]);
       expect(answers.map((r) => r.status)).toEqual([404, 400, 400, 404]);
     });
   });
@@ -47,12 +65,20 @@ describe("REST error answers", () => {
 
     it("answers 404 code 0 for an unknown method on a known path, with or without a token", async () => {
       await expectJsonError(await fetch(`${env.t.base}/users/@me`, { method: "DELETE" }), 404, { code: 0 });
-      await expectJsonError(await fetch(`${env.t.base}/gateway`, { method: "PUT", headers: { authorization: `Bot ${env.world.token}` } }), 404, { code: 0 });
+      await expectJsonError(
+        await fetch(`${env.t.base}/gateway`, { method: "PUT", headers: { authorization: `Bot ${env.world.token}` } }),
+        404,
+        { code: 0 },
+      );
     });
 
     it("has no unversioned or other-version form of a route (versioning rule 2)", async () => {
       for (const path of ["/users/@me", "/api/users/@me", "/api/v9/users/@me"]) {
-        await expectJsonError(await fetch(`${env.t.server.url}${path}`, { headers: { authorization: `Bot ${env.world.token}` } }), 404, { code: 0 });
+        await expectJsonError(
+          await fetch(`${env.t.server.url}${path}`, { headers: { authorization: `Bot ${env.world.token}` } }),
+          404,
+          { code: 0 },
+        );
       }
     });
   });
@@ -69,17 +95,28 @@ describe("REST error answers", () => {
 
     it("answers 50035 with the nested errors shape for a field that breaks its rule", async () => {
       const path = await ownChannel();
-      await expectJsonError(await env.bot.post(path, { content: "x".repeat(2001) }), 400, { code: 50035, message: "Invalid Form Body" });
+      await expectJsonError(await env.bot.post(path, { content: "x".repeat(2001) }), 400, {
+        code: 50035,
+        message: "Invalid Form Body",
+      });
       const body = await (await env.bot.post(path, { content: "x".repeat(2001) })).json();
-      expect(body.errors).toEqual({ content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: expect.any(String) }] } });
+      expect(body.errors).toEqual({
+        content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: expect.any(String) }] },
+      });
     });
 
     it("names nested fields in the errors object (a forward, message_reference.type 1, is unsupported)", async () => {
-      const res = await env.bot.post(await ownChannel(), { content: "fwd", message_reference: { type: 1, message_id: "1" } });
+      const res = await env.bot.post(await ownChannel(), {
+        content: "fwd",
+        message_reference: { type: 1, message_id: "1" },
+      });
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.code).toBe(50035);
-      expect(body.errors.message_reference.type._errors[0]).toEqual({ code: expect.any(String), message: expect.any(String) });
+      expect(body.errors.message_reference.type._errors[0]).toEqual({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
     });
 
     it("answers 50035 naming the query field for an out-of-range limit", async () => {
@@ -88,7 +125,10 @@ describe("REST error answers", () => {
         const res = await env.bot.get(`${channelPath}?limit=${limit}`);
         expect(res.status).toBe(400);
         const body = await res.json();
-        expect(body).toMatchObject({ code: 50035, errors: { limit: { _errors: [{ code, message: expect.any(String) }] } } });
+        expect(body).toMatchObject({
+          code: 50035,
+          errors: { limit: { _errors: [{ code, message: expect.any(String) }] } },
+        });
       }
       const guilds = await env.bot.get("/users/@me/guilds?limit=201");
       expect(await guilds.json()).toMatchObject({ code: 50035, errors: { limit: { _errors: [expect.anything()] } } });
@@ -105,7 +145,9 @@ describe("REST error answers", () => {
   describe("ids have one spelling", () => {
     it("answers an id written with leading zeros as unknown, so it can neither reach the channel nor dodge its rate limit", async () => {
       const id = channelPath.split("/")[2];
-      await expectJsonError(await env.bot.post(`/channels/000${id}/messages`, { content: "zeros" }), 404, { code: 10003 });
+      await expectJsonError(await env.bot.post(`/channels/000${id}/messages`, { content: "zeros" }), 404, {
+        code: 10003,
+      });
       await expectJsonError(await env.bot.get(`/channels/0${id}`), 404, { code: 10003 });
     });
   });
@@ -115,13 +157,18 @@ describe("REST error answers", () => {
       const path = await ownChannel();
       const long = (n: number) => "x".repeat(n);
       const title = await env.bot.post(path, { embeds: [{ title: long(257) }] });
-      await expectJsonError(title, 400, { code: 50035, errors: { embeds: { 0: { title: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH" }] } } } } });
+      await expectJsonError(title, 400, {
+        code: 50035,
+        errors: { embeds: { 0: { title: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH" }] } } } },
+      });
       const fields = Array.from({ length: 26 }, (_, i) => ({ name: `f${i}`, value: "v" }));
       await expectJsonError(await env.bot.post(path, { embeds: [{ fields }] }), 400, { code: 50035 });
       const big = Array.from({ length: 2 }, () => ({ description: long(4000) }));
       await expectJsonError(await env.bot.post(path, { embeds: big }), 400, { code: 50035 });
       await expectJsonError(await env.bot.post(path, { components: [{}] }), 400, { code: 50035 });
-      const fine = await env.bot.post(path, { embeds: [{ title: long(256), description: long(4096), fields: fields.slice(0, 25) }] });
+      const fine = await env.bot.post(path, {
+        embeds: [{ title: long(256), description: long(4096), fields: fields.slice(0, 25) }],
+      });
       expect(fine.status).toBe(200);
     });
   });

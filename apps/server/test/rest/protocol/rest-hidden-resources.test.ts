@@ -49,7 +49,9 @@ describe("hidden and nonexistent resources answer 404 with their Unknown code", 
     const f = fixtures(env.t);
     const room = await f.channel(env.world.guild.id, { name: "bots-allowed" });
     await f.hideFromEveryone(room.id, env.world.guild.id);
-    const botRole = await env.t.server.ctx.database.prisma.role.findFirstOrThrow({ where: { guildId: env.world.guild.id, botApplicationId: env.world.app.application.id } });
+    const botRole = await env.t.server.ctx.database.prisma.role.findFirstOrThrow({
+      where: { guildId: env.world.guild.id, botApplicationId: env.world.app.application.id },
+    });
     await f.overwrite(room.id, botRole.id, { allow: Permission.ViewChannel });
     expect((await env.bot.get(`/channels/${room.id}`)).status).toBe(200);
   });
@@ -79,7 +81,10 @@ describe("hidden and nonexistent resources answer 404 with their Unknown code", 
     await expectUnknown(await env.bot.get(`/users/${NOT_THERE}`), UNKNOWN_USER);
     const shared = await env.bot.get(`/users/${env.world.owner.id}`);
     expect(shared.status).toBe(200);
-    expect(await shared.json()).toMatchObject({ id: env.world.owner.id.toString(), username: env.world.owner.username });
+    expect(await shared.json()).toMatchObject({
+      id: env.world.owner.id.toString(),
+      username: env.world.owner.username,
+    });
   });
 
   it("answers Missing Permissions (50013, HTTP 403) when the channel is visible but sending is not allowed", async () => {

@@ -21,11 +21,18 @@ describe("malformed input to every write route and tRPC procedure", () => {
     expect(proceduresOf().length).toBeGreaterThan(25);
   });
 
-  it("answers every case without a 5xx, refuses without partial writes, and in the spec's error shape", { timeout: 240_000 }, async () => {
+  it("answers every case without a 5xx, refuses without partial writes, and in the spec's error shape", {
+    timeout: 240_000,
+  }, async () => {
     const report = await runCampaign(env.t.server, { seed: DEFAULT_SEED, runs: RUNS_PER_TARGET, shrink: false });
     const failures = report.targets
       .filter((target) => target.failure)
-      .map((target) => ({ target: target.key, request: target.failure?.first.request, status: target.failure?.first.status, problems: target.failure?.first.problems }));
+      .map((target) => ({
+        target: target.key,
+        request: target.failure?.first.request,
+        status: target.failure?.first.status,
+        problems: target.failure?.first.problems,
+      }));
     expect(failures).toEqual([]);
     expect(report.targets).toHaveLength(writeRoutesOf(env.t.server).length + proceduresOf().length);
     expect(report.totals.cases).toBe(report.targets.length * RUNS_PER_TARGET);

@@ -48,48 +48,100 @@ describe("OpenAPI conformance of the foundation routes", () => {
   });
 
   it("GET /applications/@me and /oauth2/applications/@me", async () => {
-    for (const [template, path] of [["/applications/@me", "/applications/@me"], ["/oauth2/applications/@me", "/oauth2/applications/@me"]] as const) {
+    for (const [template, path] of [
+      ["/applications/@me", "/applications/@me"],
+      ["/oauth2/applications/@me", "/oauth2/applications/@me"],
+    ] as const) {
       const app = await conforming("get", template, await env.bot.get(path));
-      expect(app).toMatchObject({ id: env.world.app.application.id.toString(), bot: { id: env.world.botUserId.toString() }, owner: { id: env.world.owner.id.toString() } });
+      expect(app).toMatchObject({
+        id: env.world.app.application.id.toString(),
+        bot: { id: env.world.botUserId.toString() },
+        owner: { id: env.world.owner.id.toString() },
+      });
     }
   });
 
   it("GET /guilds/{guild_id}, with and without counts", async () => {
     await conforming("get", "/guilds/{guild_id}", await env.bot.get(`/guilds/${env.world.guild.id}`));
-    const counted = await conforming("get", "/guilds/{guild_id}", await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=true`));
+    const counted = await conforming(
+      "get",
+      "/guilds/{guild_id}",
+      await env.bot.get(`/guilds/${env.world.guild.id}?with_counts=true`),
+    );
     expect(counted).toMatchObject({ approximate_member_count: 2, approximate_presence_count: expect.any(Number) });
   });
 
   it("GET /guilds/{guild_id}/channels and GET /channels/{channel_id} for text, voice and category", async () => {
-    const channels = await conforming("get", "/guilds/{guild_id}/channels", await env.bot.get(`/guilds/${env.world.guild.id}/channels`));
+    const channels = await conforming(
+      "get",
+      "/guilds/{guild_id}/channels",
+      await env.bot.get(`/guilds/${env.world.guild.id}/channels`),
+    );
     expect(new Set(channels.map((c: { type: number }) => c.type))).toEqual(new Set([0, 2, 4]));
-    for (const channel of channels) await conforming("get", "/channels/{channel_id}", await env.bot.get(`/channels/${channel.id}`));
+    for (const channel of channels)
+      await conforming("get", "/channels/{channel_id}", await env.bot.get(`/channels/${channel.id}`));
   });
 
   it("GET /channels/{channel_id} for a thread and a DM channel", async () => {
     const db = env.t.server.ctx.database.prisma;
-    const thread = await db.channel.create({ data: { guildId: env.world.guild.id, type: 11, name: "a thread", parentId: env.world.text.id, ownerId: env.world.owner.id } });
+    const thread = await db.channel.create({
+      data: {
+        guildId: env.world.guild.id,
+        type: 11,
+        name: "a thread",
+        parentId: env.world.text.id,
+        ownerId: env.world.owner.id,
+      },
+    });
     await conforming("get", "/channels/{channel_id}", await env.bot.get(`/channels/${thread.id}`));
-    const dm = await db.channel.create({ data: { type: 1, recipients: { create: [{ userId: env.world.botUserId }, { userId: env.world.owner.id }] } } });
+    const dm = await db.channel.create({
+      data: { type: 1, recipients: { create: [{ userId: env.world.botUserId }, { userId: env.world.owner.id }] } },
+    });
     const wire = await conforming("get", "/channels/{channel_id}", await env.bot.get(`/channels/${dm.id}`));
     expect(wire.recipients.map((u: { id: string }) => u.id)).toEqual([env.world.owner.id.toString()]);
   });
 
   it("POST /channels/{channel_id}/messages: plain, with a nonce, with an embed, and a reply", async () => {
     const path = `/channels/${env.world.text.id}/messages`;
-    const plain = await conforming("post", "/channels/{channel_id}/messages", await env.bot.post(path, { content: "plain", nonce: "n-1" }));
+    const plain = await conforming(
+      "post",
+      "/channels/{channel_id}/messages",
+      await env.bot.post(path, { content: "plain", nonce: "n-1" }),
+    );
     expect(plain.nonce).toBe("n-1");
-    const embed = { title: "Title", description: "Text", color: 0x5865f2, fields: [{ name: "a", value: "b" }], footer: { text: "f" } };
-    await conforming("post", "/channels/{channel_id}/messages", await env.bot.post(path, { embeds: [embed], nonce: 42 }));
-    const reply = await conforming("post", "/channels/{channel_id}/messages", await env.bot.post(path, { content: "re", message_reference: { message_id: plain.id } }));
+    const embed = {
+      title: "Title",
+      description: "Text",
+      color: 0x5865f2,
+      fields: [{ name: "a", value: "b" }],
+      footer: { text: "f" },
+    };
+    await conforming(
+      "post",
+      "/channels/{channel_id}/messages",
+      await env.bot.post(path, { embeds: [embed], nonce: 42 }),
+    );
+    const reply = await conforming(
+      "post",
+      "/channels/{channel_id}/messages",
+      await env.bot.post(path, { content: "re", message_reference: { message_id: plain.id } }),
+    );
     expect(reply.referenced_message).toMatchObject({ id: plain.id });
   });
 
   it("GET /channels/{channel_id}/messages and /channels/{channel_id}/messages/{message_id}", async () => {
-    const list = await conforming("get", "/channels/{channel_id}/messages", await env.bot.get(`/channels/${env.world.text.id}/messages`));
+    const list = await conforming(
+      "get",
+      "/channels/{channel_id}/messages",
+      await env.bot.get(`/channels/${env.world.text.id}/messages`),
+    );
     expect(list.length).toBeGreaterThan(0);
     for (const message of list) {
-      await conforming("get", "/channels/{channel_id}/messages/{message_id}", await env.bot.get(`/channels/${env.world.text.id}/messages/${message.id}`));
+      await conforming(
+        "get",
+        "/channels/{channel_id}/messages/{message_id}",
+        await env.bot.get(`/channels/${env.world.text.id}/messages/${message.id}`),
+      );
     }
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { startTestServer, storageMode, useTestServer } from "../../support/harness";
 import { botClient, fixtures } from "../../support/rest-fixtures";
 
-const send = (bot: ReturnType<typeof botClient>, channelId: bigint, content = "hi") => bot.post(`/channels/${channelId}/messages`, { content });
+const send = (bot: ReturnType<typeof botClient>, channelId: bigint, content = "hi") =>
+  bot.post(`/channels/${channelId}/messages`, { content });
 
 function bucketHeaders(res: Response) {
   const h = (name: string) => res.headers.get(name);
@@ -20,7 +21,6 @@ describe("rate limits", () => {
   const env = useTestServer();
   let n = 0;
   const newChannel = async () => (await fixtures(env.t).channel(env.world.guild.id, { name: `limits-${++n}` })).id;
-
 
   it("counts sends per channel: the sixth message within 5 s gets 429 while another channel is unaffected", async () => {
     const [busy, quiet] = [await newChannel(), await newChannel()];
@@ -43,7 +43,12 @@ describe("rate limits", () => {
     expect(headers.resetAfter).toBeLessThanOrEqual(5);
     expect(Math.abs(headers.reset - (Date.now() / 1000 + headers.resetAfter))).toBeLessThan(1);
     const body = await limited.json();
-    expect(body).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: false, code: 0 });
+    expect(body).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: false,
+      code: 0,
+    });
     expect(body.retry_after).toBeCloseTo(headers.resetAfter, 1);
 
     const other = await send(env.bot, quiet);
@@ -80,7 +85,9 @@ describe("rate limits", () => {
     const limits: RateLimitData[] = [];
     rest.on("rateLimited", (info) => limits.push(info));
     const started = Date.now();
-    const message = (await rest.post(Routes.channelMessages(channel.toString()), { body: { content: "after the wait" } })) as { content: string };
+    const message = (await rest.post(Routes.channelMessages(channel.toString()), {
+      body: { content: "after the wait" },
+    })) as { content: string };
     expect(message.content).toBe("after the wait");
     expect(limits.length).toBeGreaterThan(0);
     expect(limits[0]).toMatchObject({ global: false, scope: "user" });
@@ -118,7 +125,12 @@ describe("rate limits", () => {
     expect(first.headers.get("x-ratelimit-scope")).toBe("global");
     expect(Number(first.headers.get("retry-after"))).toBeGreaterThan(0);
     const body = await first.json();
-    expect(body).toEqual({ message: "You are being rate limited.", retry_after: expect.any(Number), global: true, code: 0 });
+    expect(body).toEqual({
+      message: "You are being rate limited.",
+      retry_after: expect.any(Number),
+      global: true,
+      code: 0,
+    });
     expect(body.retry_after).toBeLessThanOrEqual(1);
 
     // Other bots are not affected, and the limited bot is served again after the wait.

@@ -5,11 +5,13 @@ import { useTestServer } from "../../support/harness";
 import { validateResponse } from "../../support/openapi";
 import { botClient } from "../../support/rest-fixtures";
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 describe("the bot's user, other users and the application over REST", () => {
   const env = useTestServer();
-  const call = (token: string, method: string, path: string, body?: unknown) => botClient(env.t, token).request(method, path, body);
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    botClient(env.t, token).request(method, path, body);
 
   async function ok(res: Response, method: "get" | "patch", template: string) {
     const body = await res.json();
@@ -17,7 +19,6 @@ describe("the bot's user, other users and the application over REST", () => {
     expect(validateResponse(method, template, 200, body)).toEqual([]);
     return body;
   }
-
 
   describe("GET /users/@me and /users/{user}", () => {
     it("answers the bot itself, without e-mail", async () => {
@@ -27,9 +28,21 @@ describe("the bot's user, other users and the application over REST", () => {
     });
 
     it("answers a person sharing a guild with the bot, and the bot itself by id", async () => {
-      const owner = await ok(await call(env.world.token, "GET", `/users/${env.world.owner.id}`), "get", "/users/{user_id}");
-      expect(owner).toMatchObject({ id: env.world.owner.id.toString(), username: env.world.owner.username, bot: false });
-      const self = await ok(await call(env.world.token, "GET", `/users/${env.world.botUserId}`), "get", "/users/{user_id}");
+      const owner = await ok(
+        await call(env.world.token, "GET", `/users/${env.world.owner.id}`),
+        "get",
+        "/users/{user_id}",
+      );
+      expect(owner).toMatchObject({
+        id: env.world.owner.id.toString(),
+        username: env.world.owner.username,
+        bot: false,
+      });
+      const self = await ok(
+        await call(env.world.token, "GET", `/users/${env.world.botUserId}`),
+        "get",
+        "/users/{user_id}",
+      );
       expect(self.id).toBe(env.world.botUserId.toString());
     });
 
@@ -86,10 +99,16 @@ describe("the bot's user, other users and the application over REST", () => {
 
     it("refuses a name someone has (in any case) with USERNAME_ALREADY_TAKEN, and leaves everything unchanged", async () => {
       const w = await env.t.seed.world();
-      const res = await call(w.token, "PATCH", "/users/@me", { username: env.world.owner.username.toUpperCase(), avatar: PNG });
+      const res = await call(w.token, "PATCH", "/users/@me", {
+        username: env.world.owner.username.toUpperCase(),
+        avatar: PNG,
+      });
       expect(res.status).toBe(400);
       const body = await res.json();
-      expect(body).toMatchObject({ code: 50035, errors: { username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN" }] } } });
+      expect(body).toMatchObject({
+        code: 50035,
+        errors: { username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN" }] } },
+      });
       const me = await (await call(w.token, "GET", "/users/@me")).json();
       expect(me).toMatchObject({ username: w.app.botUser.username, avatar: null });
     });
@@ -109,9 +128,14 @@ describe("the bot's user, other users and the application over REST", () => {
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ code: 50035, errors: { [field]: { _errors: [{ code }] } } });
       }
-      const notImage = await call((await env.t.seed.world()).token, "PATCH", "/users/@me", { avatar: "data:image/png;base64,aGVsbG8=" });
+      const notImage = await call((await env.t.seed.world()).token, "PATCH", "/users/@me", {
+        avatar: "data:image/png;base64,aGVsbG8=",
+      });
       expect(notImage.status).toBe(400);
-      expect(await notImage.json()).toMatchObject({ code: 50035, errors: { avatar: { _errors: [{ code: "IMAGE_INVALID" }] } } });
+      expect(await notImage.json()).toMatchObject({
+        code: 50035,
+        errors: { avatar: { _errors: [{ code: "IMAGE_INVALID" }] } },
+      });
     });
 
     it("allows two changes an hour per bot: the third is 429 while another bot is unaffected", async () => {
@@ -129,7 +153,9 @@ describe("the bot's user, other users and the application over REST", () => {
       expect(body.retry_after).toBeGreaterThan(3000);
       expect((await (await call(w.token, "GET", "/users/@me")).json()).username).toBe(`second_${w.botUserId}`);
       const other = await env.t.seed.world();
-      expect((await call(other.token, "PATCH", "/users/@me", { username: `other_${other.botUserId}` })).status).toBe(200);
+      expect((await call(other.token, "PATCH", "/users/@me", { username: `other_${other.botUserId}` })).status).toBe(
+        200,
+      );
     });
   });
 
@@ -150,10 +176,12 @@ describe("the bot's user, other users and the application over REST", () => {
       }
     });
 
-    it("says bot_public false once the portal's \"Public bot\" switch is off", async () => {
+    it('says bot_public false once the portal\'s "Public bot" switch is off', async () => {
       const w = await env.t.seed.world();
       await env.t.server.ctx.domain.applicationSettings.setBotPublic(w.owner.id, w.app.application.id, false);
-      expect(await ok(await call(w.token, "GET", "/applications/@me"), "get", "/applications/@me")).toMatchObject({ bot_public: false });
+      expect(await ok(await call(w.token, "GET", "/applications/@me"), "get", "/applications/@me")).toMatchObject({
+        bot_public: false,
+      });
     });
 
     it("needs a bot token", async () => {

@@ -4,12 +4,19 @@ import { decodePathSegments } from "../../../src/http/wire-format";
 import { useOwnWorld, useTestServer } from "../../support/harness";
 import { botClient, fixtures } from "../../support/rest-fixtures";
 
-const BOT_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AddReactions | Permission.CreatePublicThreads;
+const BOT_PERMISSIONS =
+  Permission.ViewChannel |
+  Permission.SendMessages |
+  Permission.ReadMessageHistory |
+  Permission.AddReactions |
+  Permission.CreatePublicThreads;
 
 describe("path segments are percent-decoded before routing", () => {
   it("decodes the reserved characters decodeURI leaves encoded, in the path only", () => {
     expect(decodePathSegments("/api/v10/users/%40me")).toBe("/api/v10/users/@me");
-    expect(decodePathSegments("/api/v10/webhooks/1/t/messages/%40original?wait=true&x=%40")).toBe("/api/v10/webhooks/1/t/messages/@original?wait=true&x=%40");
+    expect(decodePathSegments("/api/v10/webhooks/1/t/messages/%40original?wait=true&x=%40")).toBe(
+      "/api/v10/webhooks/1/t/messages/@original?wait=true&x=%40",
+    );
     expect(decodePathSegments("/r/name%3A12/%2c%2B%3b%3D%24%26")).toBe("/r/name:12/,+;=$&");
   });
 
@@ -37,11 +44,14 @@ describe("@me routes answer in both spellings", () => {
     expect(((await res.json()) as { id: string }[]).map((g) => g.id)).toEqual([env.world.guild.id.toString()]);
   });
 
-  it.each(["/applications/@me", "/applications/%40me", "/oauth2/applications/@me", "/oauth2/applications/%40me"])("GET %s is the bot's application", async (path) => {
-    const res = await env.bot.get(path);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: env.world.app.application.id.toString() });
-  });
+  it.each(["/applications/@me", "/applications/%40me", "/oauth2/applications/@me", "/oauth2/applications/%40me"])(
+    "GET %s is the bot's application",
+    async (path) => {
+      const res = await env.bot.get(path);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id: env.world.app.application.id.toString() });
+    },
+  );
 
   it.each(["@me", "%40me"])("GET /guilds/{guild}/members/%s is the bot's member", async (me) => {
     const res = await env.bot.get(`/guilds/${env.world.guild.id}/members/${me}`);
@@ -80,7 +90,9 @@ describe("@me routes answer in both spellings", () => {
     const message = await fixtures(env.t).personMessage(env.world.text.id, env.world.owner.id, `react ${me}`);
     const path = `/channels/${env.world.text.id}/messages/${message.id}/reactions/${encodeURIComponent("👍")}/${me}`;
     expect((await env.bot.put(path)).status).toBe(204);
-    const users = await env.bot.get(`/channels/${env.world.text.id}/messages/${message.id}/reactions/${encodeURIComponent("👍")}`);
+    const users = await env.bot.get(
+      `/channels/${env.world.text.id}/messages/${message.id}/reactions/${encodeURIComponent("👍")}`,
+    );
     expect(((await users.json()) as { id: string }[]).map((u) => u.id)).toEqual([env.world.botUserId.toString()]);
     expect((await env.bot.delete(path)).status).toBe(204);
   });
@@ -133,8 +145,12 @@ describe("every JSON answer says exactly application/json", () => {
     expect(jsonType(await env.bot.get("/no/such/route"))).toBe("application/json");
     expect(jsonType(await botClient(env.t, "bad.token.here").get("/users/@me"))).toBe("application/json");
     expect(jsonType(await env.bot.get("/channels/999999999"))).toBe("application/json");
-    expect(jsonType(await env.bot.post(`/channels/${env.world.text.id}/messages`, { content: 5 }))).toBe("application/json");
-    expect(jsonType(await env.bot.postRaw(`/channels/${env.world.text.id}/messages`, "{not json"))).toBe("application/json");
+    expect(jsonType(await env.bot.post(`/channels/${env.world.text.id}/messages`, { content: 5 }))).toBe(
+      "application/json",
+    );
+    expect(jsonType(await env.bot.postRaw(`/channels/${env.world.text.id}/messages`, "{not json"))).toBe(
+      "application/json",
+    );
   });
 
   it("the OAuth2 token endpoint's answers", async () => {
@@ -156,7 +172,9 @@ describe("every JSON answer says exactly application/json", () => {
 
   it("a 204 has no body and no content type", async () => {
     const message = await fixtures(env.t).personMessage(env.world.text.id, env.world.owner.id, "for a 204");
-    const res = await env.bot.put(`/channels/${env.world.text.id}/messages/${message.id}/reactions/${encodeURIComponent("🎉")}/@me`);
+    const res = await env.bot.put(
+      `/channels/${env.world.text.id}/messages/${message.id}/reactions/${encodeURIComponent("🎉")}/@me`,
+    );
     expect(res.status).toBe(204);
     expect(jsonType(res)).toBeNull();
   });

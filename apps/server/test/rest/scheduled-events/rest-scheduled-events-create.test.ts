@@ -2,7 +2,19 @@ import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/harness";
 import { fixtures, type World } from "../../support/rest-fixtures";
-import { type Client, client, expectConforms, expectError, external, type Json, LIST, png, type ScheduledEventsServer, startScheduledEventsServer, voice } from "./rest-scheduled-events-fixtures";
+import {
+  type Client,
+  client,
+  expectConforms,
+  expectError,
+  external,
+  type Json,
+  LIST,
+  png,
+  type ScheduledEventsServer,
+  startScheduledEventsServer,
+  voice,
+} from "./rest-scheduled-events-fixtures";
 
 describe("scheduled events over REST", () => {
   let t: TestServer;
@@ -46,7 +58,13 @@ describe("scheduled events over REST", () => {
       const created = await creator.post(path, voice(world.voice.id));
       expect(created.status).toBe(200);
       expectConforms("post", LIST, created.body);
-      expect(created.body).toMatchObject({ entity_type: 2, channel_id: world.voice.id.toString(), entity_metadata: null, scheduled_end_time: null, status: 1 });
+      expect(created.body).toMatchObject({
+        entity_type: 2,
+        channel_id: world.voice.id.toString(),
+        entity_metadata: null,
+        scheduled_end_time: null,
+        status: 1,
+      });
     });
 
     it("refuses fields out of bounds with 50035 naming the field", async () => {
@@ -116,10 +134,16 @@ describe("scheduled events over REST", () => {
       expect(created.status).toBe(200);
       expectConforms("post", LIST, created.body);
       expect(created.body?.image).toMatch(/^[0-9a-f]{32}$/);
-      const stored = await t.server.ctx.database.prisma.picture.findMany({ where: { ownerId: BigInt(created.body?.id) } });
-      expect(stored.map((p) => [p.hash, p.contentType, p.data.length])).toEqual([[created.body?.image, "image/png", 2 * 1024 * 1024]]);
+      const stored = await t.server.ctx.database.prisma.picture.findMany({
+        where: { ownerId: BigInt(created.body?.id) },
+      });
+      expect(stored.map((p) => [p.hash, p.contentType, p.data.length])).toEqual([
+        [created.body?.image, "image/png", 2 * 1024 * 1024],
+      ]);
       // The picture route serves it by the event's id and the hash.
-      const served = await fetch(`${t.server.ctx.urls.cdnUrl}/guild-events/${created.body?.id}/${created.body?.image}.png`);
+      const served = await fetch(
+        `${t.server.ctx.urls.cdnUrl}/guild-events/${created.body?.id}/${created.body?.image}.png`,
+      );
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/png");
       expect((await served.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
@@ -132,11 +156,15 @@ describe("scheduled events over REST", () => {
       const replaced = await creator.patch(`${path}/${created.body?.id}`, { image: png(64, 9) });
       expect(replaced.status).toBe(200);
       expect(replaced.body?.image).not.toBe(created.body?.image);
-      const after = await t.server.ctx.database.prisma.picture.findMany({ where: { ownerId: BigInt(created.body?.id) } });
+      const after = await t.server.ctx.database.prisma.picture.findMany({
+        where: { ownerId: BigInt(created.body?.id) },
+      });
       expect(after.map((p) => p.hash)).toEqual([replaced.body?.image]);
       const removed = await creator.patch(`${path}/${created.body?.id}`, { image: null });
       expect(removed.body?.image).toBeNull();
-      expect(await t.server.ctx.database.prisma.picture.count({ where: { ownerId: BigInt(created.body?.id) } })).toBe(0);
+      expect(await t.server.ctx.database.prisma.picture.count({ where: { ownerId: BigInt(created.body?.id) } })).toBe(
+        0,
+      );
     });
 
     it("takes a recurrence rule in the reference shapes, ignoring its start, and echoes it with the event's start", async () => {
@@ -159,14 +187,28 @@ describe("scheduled events over REST", () => {
         by_year_day: null,
         count: null,
       });
-      const daily = await creator.post(path, external({ recurrence_rule: { frequency: 3, interval: 1, by_weekday: [4, 3, 2, 1, 0] } }));
+      const daily = await creator.post(
+        path,
+        external({ recurrence_rule: { frequency: 3, interval: 1, by_weekday: [4, 3, 2, 1, 0] } }),
+      );
       expect(daily.body?.recurrence_rule).toMatchObject({ frequency: 3, by_weekday: [0, 1, 2, 3, 4] });
       const monthly = await creator.post(
         path,
-        external({ scheduled_start_time: "2026-01-28T18:00:00Z", scheduled_end_time: "2026-01-28T19:00:00Z", recurrence_rule: { frequency: 1, by_n_weekday: [{ n: 4, day: 2 }] } }),
+        external({
+          scheduled_start_time: "2026-01-28T18:00:00Z",
+          scheduled_end_time: "2026-01-28T19:00:00Z",
+          recurrence_rule: { frequency: 1, by_n_weekday: [{ n: 4, day: 2 }] },
+        }),
       );
-      expect(monthly.body?.recurrence_rule).toMatchObject({ frequency: 1, interval: 1, by_n_weekday: [{ n: 4, day: 2 }] });
-      const yearly = await creator.post(path, external({ recurrence_rule: { frequency: 0, by_month: [1], by_month_day: [7] } }));
+      expect(monthly.body?.recurrence_rule).toMatchObject({
+        frequency: 1,
+        interval: 1,
+        by_n_weekday: [{ n: 4, day: 2 }],
+      });
+      const yearly = await creator.post(
+        path,
+        external({ recurrence_rule: { frequency: 0, by_month: [1], by_month_day: [7] } }),
+      );
       expect(yearly.body?.recurrence_rule).toMatchObject({ frequency: 0, by_month: [1], by_month_day: [7] });
     });
 
@@ -176,7 +218,16 @@ describe("scheduled events over REST", () => {
         [{ frequency: 2, interval: 3, by_weekday: [2] }, "recurrence_rule.interval"],
         [{ frequency: 3, by_weekday: [0, 2] }, "recurrence_rule.by_weekday"],
         [{ frequency: 3, interval: 2 }, "recurrence_rule.interval"],
-        [{ frequency: 1, by_n_weekday: [{ n: 1, day: 2 }, { n: 3, day: 2 }] }, "recurrence_rule.by_n_weekday"],
+        [
+          {
+            frequency: 1,
+            by_n_weekday: [
+              { n: 1, day: 2 },
+              { n: 3, day: 2 },
+            ],
+          },
+          "recurrence_rule.by_n_weekday",
+        ],
         [{ frequency: 0, by_month: [1] }, "recurrence_rule.by_month_day"],
         [{ frequency: 3, count: 3 }, "recurrence_rule.count"],
         [{ frequency: 2, by_weekday: [3] }, "recurrence_rule"],
@@ -210,7 +261,10 @@ describe("scheduled events over REST", () => {
       expect((await bot.post(crowdedPath, external())).status).toBe(200);
       expectError(await bot.post(crowdedPath, external()), 400, 30038);
       // Finished events do not count.
-      await prisma.scheduledEvent.updateMany({ where: { guildId: crowded.guild.id, name: "Event 0" }, data: { status: 3 } });
+      await prisma.scheduledEvent.updateMany({
+        where: { guildId: crowded.guild.id, name: "Event 0" },
+        data: { status: 3 },
+      });
       expect((await bot.post(crowdedPath, external())).status).toBe(200);
     });
   });

@@ -2,7 +2,18 @@ import { Permission } from "@chat/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/harness";
 import { fixtures, type World } from "../../support/rest-fixtures";
-import { type Client, expectConforms, expectError, external, type Json, ONE, png, type ScheduledEventsServer, startScheduledEventsServer, voice } from "./rest-scheduled-events-fixtures";
+import {
+  type Client,
+  expectConforms,
+  expectError,
+  external,
+  type Json,
+  ONE,
+  png,
+  type ScheduledEventsServer,
+  startScheduledEventsServer,
+  voice,
+} from "./rest-scheduled-events-fixtures";
 
 describe("scheduled events over REST", () => {
   let t: TestServer;
@@ -51,12 +62,27 @@ describe("scheduled events over REST", () => {
       const event = (await creator.post(path, external())).body as Json;
       const at = `${path}/${event.id}`;
       expectError(await creator.patch(at, { name: "" }), 400, 50035, "name");
-      expectError(await creator.patch(at, { scheduled_start_time: "2026-01-01T10:00:00Z" }), 400, 50035, "scheduled_start_time");
-      expectError(await creator.patch(at, { scheduled_end_time: "2026-01-07T10:00:00Z" }), 400, 50035, "scheduled_end_time");
+      expectError(
+        await creator.patch(at, { scheduled_start_time: "2026-01-01T10:00:00Z" }),
+        400,
+        50035,
+        "scheduled_start_time",
+      );
+      expectError(
+        await creator.patch(at, { scheduled_end_time: "2026-01-07T10:00:00Z" }),
+        400,
+        50035,
+        "scheduled_end_time",
+      );
       expectError(await creator.patch(at, { scheduled_end_time: null }), 400, 50035, "scheduled_end_time");
       expectError(await creator.patch(at, { entity_type: 1 }), 400, 50035, "entity_type");
       expectError(await creator.patch(at, { privacy_level: 1 }), 400, 50035, "privacy_level");
-      expectError(await creator.patch(at, { recurrence_rule: { frequency: 2, by_weekday: [4] } }), 400, 50035, "recurrence_rule");
+      expectError(
+        await creator.patch(at, { recurrence_rule: { frequency: 2, by_weekday: [4] } }),
+        400,
+        50035,
+        "recurrence_rule",
+      );
       expectError(await creator.patch(at, { entity_type: 2 }), 400, 50035, "channel_id");
       expect((await creator.get(at)).body).toMatchObject({ name: "Picnic", entity_type: 3 });
     });
@@ -64,21 +90,50 @@ describe("scheduled events over REST", () => {
     it("moves an event between kinds: to a voice channel, and back to somewhere else", async () => {
       const event = (await creator.post(path, external())).body as Json;
       const at = `${path}/${event.id}`;
-      const toVoice = await creator.patch(at, { entity_type: 2, channel_id: world.voice.id.toString(), entity_metadata: null });
+      const toVoice = await creator.patch(at, {
+        entity_type: 2,
+        channel_id: world.voice.id.toString(),
+        entity_metadata: null,
+      });
       expect(toVoice.status).toBe(200);
       expectConforms("patch", ONE, toVoice.body);
-      expect(toVoice.body).toMatchObject({ entity_type: 2, channel_id: world.voice.id.toString(), entity_metadata: null });
-      expectError(await creator.patch(at, { entity_type: 3, channel_id: null }), 400, 50035, "entity_metadata.location");
+      expect(toVoice.body).toMatchObject({
+        entity_type: 2,
+        channel_id: world.voice.id.toString(),
+        entity_metadata: null,
+      });
+      expectError(
+        await creator.patch(at, { entity_type: 3, channel_id: null }),
+        400,
+        50035,
+        "entity_metadata.location",
+      );
       const back = await creator.patch(at, { entity_type: 3, channel_id: null, entity_metadata: { location: "Cafe" } });
       expect(back.body).toMatchObject({ entity_type: 3, channel_id: null, entity_metadata: { location: "Cafe" } });
     });
 
     it("applies a repeating event's edits to the series and keeps the start on the rule's days", async () => {
-      const event = (await creator.post(path, external({ recurrence_rule: { frequency: 2, by_weekday: [2] } }))).body as Json;
+      const event = (await creator.post(path, external({ recurrence_rule: { frequency: 2, by_weekday: [2] } })))
+        .body as Json;
       const at = `${path}/${event.id}`;
-      expectError(await creator.patch(at, { scheduled_start_time: "2026-01-08T18:00:00Z", scheduled_end_time: "2026-01-08T19:00:00Z" }), 400, 50035, "recurrence_rule");
-      const moved = await creator.patch(at, { scheduled_start_time: "2026-01-14T18:00:00Z", scheduled_end_time: "2026-01-14T19:00:00Z" });
-      expect(moved.body?.recurrence_rule).toMatchObject({ start: "2026-01-14T18:00:00.000Z", frequency: 2, by_weekday: [2] });
+      expectError(
+        await creator.patch(at, {
+          scheduled_start_time: "2026-01-08T18:00:00Z",
+          scheduled_end_time: "2026-01-08T19:00:00Z",
+        }),
+        400,
+        50035,
+        "recurrence_rule",
+      );
+      const moved = await creator.patch(at, {
+        scheduled_start_time: "2026-01-14T18:00:00Z",
+        scheduled_end_time: "2026-01-14T19:00:00Z",
+      });
+      expect(moved.body?.recurrence_rule).toMatchObject({
+        start: "2026-01-14T18:00:00.000Z",
+        frequency: 2,
+        by_weekday: [2],
+      });
       const daily = await creator.patch(at, { recurrence_rule: { frequency: 3 } });
       expect(daily.body?.recurrence_rule).toMatchObject({ frequency: 3, interval: 1, by_weekday: null });
       const single = await creator.patch(at, { recurrence_rule: null });
@@ -95,7 +150,12 @@ describe("scheduled events over REST", () => {
       expect(started.body?.status).toBe(2);
       expectError(await creator.patch(at, { status: 4 }), 400, 50035, "status");
       expectError(await creator.patch(at, { status: 1 }), 400, 50035, "status");
-      expectError(await creator.patch(at, { scheduled_start_time: "2026-01-09T10:00:00Z" }), 400, 50035, "scheduled_start_time");
+      expectError(
+        await creator.patch(at, { scheduled_start_time: "2026-01-09T10:00:00Z" }),
+        400,
+        50035,
+        "scheduled_start_time",
+      );
       const ended = await creator.patch(at, { status: 3 });
       expect(ended.body?.status).toBe(3);
       expectError(await creator.patch(at, { status: 2 }), 400, 50035);
@@ -118,14 +178,24 @@ describe("scheduled events over REST", () => {
       const f = fixtures(t);
       const closed = await f.channel(world.guild.id, { name: "Closed voice", type: 2 });
       await f.overwrite(closed.id, world.guild.id, { deny: Permission.Connect });
-      expectError(await creator.patch(`${path}/${event.id}`, { entity_type: 2, channel_id: closed.id.toString() }), 403, 50013);
-      expectError(await creator.patch(`${path}/${event.id}`, { entity_type: 2, channel_id: world.text.id.toString() }), 400, 50035, "channel_id");
+      expectError(
+        await creator.patch(`${path}/${event.id}`, { entity_type: 2, channel_id: closed.id.toString() }),
+        403,
+        50013,
+      );
+      expectError(
+        await creator.patch(`${path}/${event.id}`, { entity_type: 2, channel_id: world.text.id.toString() }),
+        400,
+        50035,
+        "channel_id",
+      );
     });
   });
 
   describe("DELETE /guilds/{guild}/scheduled-events/{event}", () => {
     it("removes the event (every occurrence), its interest and its cover; 204", async () => {
-      const event = (await creator.post(path, external({ image: png(128), recurrence_rule: { frequency: 3 } }))).body as Json;
+      const event = (await creator.post(path, external({ image: png(128), recurrence_rule: { frequency: 3 } })))
+        .body as Json;
       const deleted = await creator.delete(`${path}/${event.id}`);
       expect(deleted.status).toBe(204);
       expect(deleted.body).toBeNull();

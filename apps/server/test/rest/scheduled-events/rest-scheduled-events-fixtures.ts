@@ -14,7 +14,8 @@ export const ONE = "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_i
 export const USERS = "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}/users";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-export const png = (bytes: number, fill = 7) => `data:image/png;base64,${Buffer.concat([PNG_SIGNATURE, Buffer.alloc(bytes - 8, fill)]).toString("base64")}`;
+export const png = (bytes: number, fill = 7) =>
+  `data:image/png;base64,${Buffer.concat([PNG_SIGNATURE, Buffer.alloc(bytes - 8, fill)]).toString("base64")}`;
 
 export type Json = Record<string, any>;
 
@@ -53,7 +54,12 @@ export const voice = (channelId: bigint, over: Json = {}) => ({
   ...over,
 });
 
-export function expectError(answer: { status: number; body: Json | null }, status: number, code: number, field?: string) {
+export function expectError(
+  answer: { status: number; body: Json | null },
+  status: number,
+  code: number,
+  field?: string,
+) {
   expect(answer.status).toBe(status);
   expect(answer.body?.code).toBe(code);
   if (field) expect(answer.body?.errors).toHaveProperty(field);

@@ -77,7 +77,8 @@ describe("scheduled events over REST", () => {
       expectError(await creator.get(`${path}/999999999`), 404, 10070);
       expectError(await creator.get(`${path}/abc`), 404, 10070);
       const other = await t.seed.world(Permission.ViewChannel | Permission.CreateEvents);
-      const theirs = (await client(t, other.token).post(`/guilds/${other.guild.id}/scheduled-events`, external())).body as Json;
+      const theirs = (await client(t, other.token).post(`/guilds/${other.guild.id}/scheduled-events`, external()))
+        .body as Json;
       expectError(await creator.get(`${path}/${theirs.id}`), 404, 10070);
       expectError(await creator.get(`/guilds/${other.guild.id}/scheduled-events/${theirs.id}`), 404, 10004);
     });
@@ -98,9 +99,13 @@ describe("scheduled events over REST", () => {
       const leaver = await t.seed.person();
       await domain.members.addPerson(world.guild.id, leaver.id);
       await domain.scheduledEvents.setInterest(world.guild.id, BigInt(event.id), leaver.id, true);
-      await t.server.ctx.database.prisma.member.delete({ where: { guildId_userId: { guildId: world.guild.id, userId: leaver.id } } });
+      await t.server.ctx.database.prisma.member.delete({
+        where: { guildId_userId: { guildId: world.guild.id, userId: leaver.id } },
+      });
 
-      const ids = [creatorId.toString(), ...people, leaver.id.toString()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      const ids = [creatorId.toString(), ...people, leaver.id.toString()].sort((a, b) =>
+        BigInt(a) < BigInt(b) ? -1 : 1,
+      );
       const at = `${path}/${event.id}/users`;
       const all = await creator.get(at);
       expect(all.status).toBe(200);
@@ -121,7 +126,10 @@ describe("scheduled events over REST", () => {
       const withMembers = await creator.get(`${at}?with_member=true`);
       expect(validateResponse("get", USERS, 200, withMembers.body)).toEqual([]);
       const entries = withMembers.body as unknown as Json[];
-      expect(entries.find((u) => u.user.id === people[0])?.member).toMatchObject({ user: { id: people[0] }, roles: [] });
+      expect(entries.find((u) => u.user.id === people[0])?.member).toMatchObject({
+        user: { id: people[0] },
+        roles: [],
+      });
       expect(entries.find((u) => u.user.id === leaver.id.toString())).not.toHaveProperty("member");
 
       expectError(await creator.get(`${at}?limit=101`), 400, 50035, "limit");
@@ -138,26 +146,37 @@ describe("scheduled events over REST", () => {
       const session = await RawGatewayClient.identified(t, watcher.token, scheduled);
       await session.dispatch("GUILD_CREATE", (d) => d.id === world.guild.id.toString());
       const created = (await creator.post(path, external({ name: "Announced" }))).body as Json;
-      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.id === created.id)).d).toMatchObject({ name: "Announced", status: 1 });
-      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_USER_ADD", (d) => d.guild_scheduled_event_id === created.id)).d).toEqual({
+      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.id === created.id)).d).toMatchObject({
+        name: "Announced",
+        status: 1,
+      });
+      expect(
+        (await session.dispatch("GUILD_SCHEDULED_EVENT_USER_ADD", (d) => d.guild_scheduled_event_id === created.id)).d,
+      ).toEqual({
         guild_scheduled_event_id: created.id,
         user_id: creatorId.toString(),
         guild_id: world.guild.id.toString(),
       });
       await creator.patch(`${path}/${created.id}`, { name: "Renamed" });
-      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === created.id)).d.name).toBe("Renamed");
+      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === created.id)).d.name).toBe(
+        "Renamed",
+      );
       const person = await t.seed.person();
       await t.server.ctx.domain.members.addPerson(world.guild.id, person.id);
       await t.server.ctx.domain.scheduledEvents.setInterest(world.guild.id, BigInt(created.id), person.id, true);
       await session.dispatch("GUILD_SCHEDULED_EVENT_USER_ADD", (d) => d.user_id === person.id.toString());
       await t.server.ctx.domain.scheduledEvents.setInterest(world.guild.id, BigInt(created.id), person.id, false);
-      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_USER_REMOVE", (d) => d.user_id === person.id.toString())).d).toEqual({
+      expect(
+        (await session.dispatch("GUILD_SCHEDULED_EVENT_USER_REMOVE", (d) => d.user_id === person.id.toString())).d,
+      ).toEqual({
         guild_scheduled_event_id: created.id,
         user_id: person.id.toString(),
         guild_id: world.guild.id.toString(),
       });
       await creator.delete(`${path}/${created.id}`);
-      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_DELETE", (d) => d.id === created.id)).d.name).toBe("Renamed");
+      expect((await session.dispatch("GUILD_SCHEDULED_EVENT_DELETE", (d) => d.id === created.id)).d.name).toBe(
+        "Renamed",
+      );
       await session.close();
     });
 
@@ -172,7 +191,11 @@ describe("scheduled events over REST", () => {
       const hidden = (await creator.post(path, voice(staff.id, { name: "Hidden" }))).body as Json;
       const open = (await creator.post(path, voice(world.voice.id, { name: "Open" }))).body as Json;
       const frames = await session.until((f) => f.t === "GUILD_SCHEDULED_EVENT_CREATE" && f.d.id === open.id);
-      expect(frames.filter((f) => f.t?.startsWith("GUILD_SCHEDULED_EVENT")).map((f) => f.d.id ?? f.d.guild_scheduled_event_id)).toEqual([open.id]);
+      expect(
+        frames
+          .filter((f) => f.t?.startsWith("GUILD_SCHEDULED_EVENT"))
+          .map((f) => f.d.id ?? f.d.guild_scheduled_event_id),
+      ).toEqual([open.id]);
       const scope = events.find((e) => e.t === "GUILD_SCHEDULED_EVENT_CREATE" && (e.d as Json).id === hidden.id);
       expect(scope).toMatchObject({ guildId: world.guild.id.toString(), channelId: staff.id.toString() });
       await session.close();
@@ -201,17 +224,27 @@ describe("scheduled events over REST", () => {
       const withIntent = await addBot(Permission.ViewChannel);
       const withoutIntent = await addBot(Permission.ViewChannel);
       const full = await RawGatewayClient.identified(t, withIntent.token, scheduled);
-      const ids = (await full.dispatch("GUILD_CREATE", (d) => d.id === world.guild.id.toString())).d.guild_scheduled_events.map((e: Json) => e.id);
+      const ids = (
+        await full.dispatch("GUILD_CREATE", (d) => d.id === world.guild.id.toString())
+      ).d.guild_scheduled_events.map((e: Json) => e.id);
       expect(ids).toContain(visible.id);
       expect(ids).not.toContain(hidden.id);
       const bare = await RawGatewayClient.identified(t, withoutIntent.token, GatewayIntentBits.Guilds);
-      expect((await bare.dispatch("GUILD_CREATE", (d) => d.id === world.guild.id.toString())).d.guild_scheduled_events).toEqual([]);
+      expect(
+        (await bare.dispatch("GUILD_CREATE", (d) => d.id === world.guild.id.toString())).d.guild_scheduled_events,
+      ).toEqual([]);
 
       // The GUILD_CREATE of joining a guild follows the same rule.
       const second = await t.seed.guild(world.owner.id, "Second");
       await t.server.ctx.domain.scheduledEvents.create(second.id, world.owner.id, external({ name: "Second's event" }));
-      const apps = await Promise.all([withIntent, withoutIntent].map(async (bot) => (await t.server.ctx.database.prisma.application.findUniqueOrThrow({ where: { botUserId: bot.userId } })).id));
-      for (const applicationId of apps) await t.server.ctx.domain.members.addBot(world.owner.id, second.id, applicationId, Permission.ViewChannel);
+      const apps = await Promise.all(
+        [withIntent, withoutIntent].map(
+          async (bot) =>
+            (await t.server.ctx.database.prisma.application.findUniqueOrThrow({ where: { botUserId: bot.userId } })).id,
+        ),
+      );
+      for (const applicationId of apps)
+        await t.server.ctx.domain.members.addBot(world.owner.id, second.id, applicationId, Permission.ViewChannel);
       const joinedFull = await full.dispatch("GUILD_CREATE", (d) => d.id === second.id.toString());
       expect(joinedFull.d.guild_scheduled_events.map((e: Json) => e.name)).toEqual(["Second's event"]);
       const joinedBare = await bare.dispatch("GUILD_CREATE", (d) => d.id === second.id.toString());
@@ -222,8 +255,14 @@ describe("scheduled events over REST", () => {
 
   it("records the bus events with their scope (guild, and channel for voice-channel events)", async () => {
     const created = (await creator.post(path, voice(world.voice.id, { name: "Scoped" }))).body as Json;
-    await waitFor(() => events.some((e) => e.t === "GUILD_SCHEDULED_EVENT_USER_ADD" && (e.d as Json).guild_scheduled_event_id === created.id));
-    const mine = events.filter((e) => (e.d as Json)?.id === created.id || (e.d as Json)?.guild_scheduled_event_id === created.id);
+    await waitFor(() =>
+      events.some(
+        (e) => e.t === "GUILD_SCHEDULED_EVENT_USER_ADD" && (e.d as Json).guild_scheduled_event_id === created.id,
+      ),
+    );
+    const mine = events.filter(
+      (e) => (e.d as Json)?.id === created.id || (e.d as Json)?.guild_scheduled_event_id === created.id,
+    );
     expect(mine.map((e) => [e.t, e.guildId, e.channelId])).toEqual([
       ["GUILD_SCHEDULED_EVENT_CREATE", world.guild.id.toString(), world.voice.id.toString()],
       ["GUILD_SCHEDULED_EVENT_USER_ADD", world.guild.id.toString(), world.voice.id.toString()],

@@ -22,8 +22,10 @@ describe("scheduled-event timers (housekeeping)", () => {
   const domain = () => t.server.ctx.domain;
   const prisma = () => t.server.ctx.database.prisma;
   const housekeeping = () => domain().housekeeping.run();
-  const create = (body: Json) => domain().scheduledEvents.create(world.guild.id, world.botUserId, body) as Promise<Json>;
-  const edit = (id: string, body: Json) => domain().scheduledEvents.edit(world.guild.id, BigInt(id), world.botUserId, body) as Promise<Json>;
+  const create = (body: Json) =>
+    domain().scheduledEvents.create(world.guild.id, world.botUserId, body) as Promise<Json>;
+  const edit = (id: string, body: Json) =>
+    domain().scheduledEvents.edit(world.guild.id, BigInt(id), world.botUserId, body) as Promise<Json>;
   const row = (id: string) => prisma().scheduledEvent.findUnique({ where: { id: BigInt(id) } });
   /** What the bus carried about one event since the last call, as [t, status]. */
   let seenUpTo = 0;
@@ -51,7 +53,9 @@ describe("scheduled-event timers (housekeeping)", () => {
     ...over,
   });
   const joinVoice = (userId: bigint) =>
-    prisma().voiceState.create({ data: { guildId: world.guild.id, userId, channelId: world.voice.id, sessionId: `s-${userId}` } });
+    prisma().voiceState.create({
+      data: { guildId: world.guild.id, userId, channelId: world.voice.id, sessionId: `s-${userId}` },
+    });
 
   beforeAll(async () => {
     clock = new ManualClock(NOW);
@@ -140,7 +144,11 @@ describe("scheduled-event timers (housekeeping)", () => {
     clock.advance(1);
     await housekeeping();
     expect(await row(event.id)).toBeNull();
-    expect(await announced(event.id, () => bus.some((e) => e.t === "GUILD_SCHEDULED_EVENT_DELETE" && (e.d as Json).id === event.id))).toEqual([
+    expect(
+      await announced(event.id, () =>
+        bus.some((e) => e.t === "GUILD_SCHEDULED_EVENT_DELETE" && (e.d as Json).id === event.id),
+      ),
+    ).toEqual([
       ["GUILD_SCHEDULED_EVENT_UPDATE", 3],
       ["GUILD_SCHEDULED_EVENT_DELETE", 3],
     ]);
@@ -159,7 +167,11 @@ describe("scheduled-event timers (housekeeping)", () => {
   it("moves a repeating event to its next occurrence instead of deleting it, keeping its interested users", async () => {
     // Wednesday 7 January 18:00–20:00, weekly.
     const event = await create(
-      external({ scheduled_start_time: "2026-01-07T18:00:00Z", scheduled_end_time: "2026-01-07T20:00:00Z", recurrence_rule: { frequency: 2, by_weekday: [2] } }),
+      external({
+        scheduled_start_time: "2026-01-07T18:00:00Z",
+        scheduled_end_time: "2026-01-07T20:00:00Z",
+        recurrence_rule: { frequency: 2, by_weekday: [2] },
+      }),
     );
     clock.set(new Date("2026-01-07T18:00:00Z"));
     await housekeeping();
@@ -168,14 +180,21 @@ describe("scheduled-event timers (housekeeping)", () => {
     clock.set(new Date("2026-01-07T20:00:00Z"));
     await housekeeping();
     const moved = await row(event.id);
-    expect(moved).toMatchObject({ status: 1, scheduledStartTime: new Date("2026-01-14T18:00:00Z"), scheduledEndTime: new Date("2026-01-14T20:00:00Z") });
+    expect(moved).toMatchObject({
+      status: 1,
+      scheduledStartTime: new Date("2026-01-14T18:00:00Z"),
+      scheduledEndTime: new Date("2026-01-14T20:00:00Z"),
+    });
     const updates = await announced(event.id, () => bus.length >= seenUpTo + 2);
     expect(updates).toEqual([
       ["GUILD_SCHEDULED_EVENT_UPDATE", 3],
       ["GUILD_SCHEDULED_EVENT_UPDATE", 1],
     ]);
     const last = bus.filter((e) => (e.d as Json)?.id === event.id).at(-1)?.d as Json;
-    expect(last).toMatchObject({ scheduled_start_time: "2026-01-14T18:00:00.000Z", recurrence_rule: { start: "2026-01-14T18:00:00.000Z" } });
+    expect(last).toMatchObject({
+      scheduled_start_time: "2026-01-14T18:00:00.000Z",
+      recurrence_rule: { start: "2026-01-14T18:00:00.000Z" },
+    });
     expect(await prisma().scheduledEventUser.count({ where: { eventId: BigInt(event.id) } })).toBe(1);
   });
 
@@ -185,7 +204,11 @@ describe("scheduled-event timers (housekeeping)", () => {
     await edit(event.id, { status: 4 });
     clock.set(new Date("2026-01-07T15:00:00Z"));
     await housekeeping();
-    expect(await row(event.id)).toMatchObject({ status: 1, scheduledStartTime: new Date("2026-01-08T13:00:00Z"), scheduledEndTime: null });
+    expect(await row(event.id)).toMatchObject({
+      status: 1,
+      scheduledStartTime: new Date("2026-01-08T13:00:00Z"),
+      scheduledEndTime: null,
+    });
   });
 
   it("changes each event once and announces it once when several nodes run housekeeping together", async () => {
@@ -201,7 +224,9 @@ describe("scheduled-event timers (housekeeping)", () => {
   });
 
   it("deletes a voice-channel event whose channel was deleted", async () => {
-    const extra = await prisma().channel.create({ data: { guildId: world.guild.id, type: 2, name: "Temporary", position: 9 } });
+    const extra = await prisma().channel.create({
+      data: { guildId: world.guild.id, type: 2, name: "Temporary", position: 9 },
+    });
     const event = await create(voice({ channel_id: extra.id.toString() }));
     await prisma().channel.delete({ where: { id: extra.id } });
     await housekeeping();
@@ -209,7 +234,11 @@ describe("scheduled-event timers (housekeeping)", () => {
   });
 
   it("delivers the timed updates over the gateway (emission rule 1)", async () => {
-    const session = await RawGatewayClient.identified(t, world.token, GatewayIntentBits.Guilds | GatewayIntentBits.GuildScheduledEvents);
+    const session = await RawGatewayClient.identified(
+      t,
+      world.token,
+      GatewayIntentBits.Guilds | GatewayIntentBits.GuildScheduledEvents,
+    );
     await session.dispatch("GUILD_CREATE");
     const event = await create(external({ recurrence_rule: { frequency: 3 } }));
     await session.dispatch("GUILD_SCHEDULED_EVENT_CREATE", (d) => d.id === event.id);
@@ -218,7 +247,9 @@ describe("scheduled-event timers (housekeeping)", () => {
     expect((await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === event.id)).d.status).toBe(2);
     clock.set(new Date("2026-01-05T14:00:00Z"));
     await housekeeping();
-    expect((await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === event.id && d.status === 3)).d.status).toBe(3);
+    expect(
+      (await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === event.id && d.status === 3)).d.status,
+    ).toBe(3);
     const next = await session.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", (d) => d.id === event.id && d.status === 1);
     expect(next.d.scheduled_start_time).toBe("2026-01-06T13:00:00.000Z");
     await session.close();

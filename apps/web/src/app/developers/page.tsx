@@ -16,12 +16,17 @@ export default async function ApplicationsPage() {
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-white">Applications</h1>
-          <p className="mt-1 text-muted">Each application comes with a bot you can add to guilds you manage, and can log people in to your website.</p>
+          <p className="mt-1 text-muted">
+            Each application comes with a bot you can add to guilds you manage, and can log people in to your website.
+          </p>
         </div>
         <CreateApplication />
       </div>
       {apps.length === 0 ? (
-        <div className="mt-10 rounded-xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-applications">
+        <div
+          className="mt-10 rounded-xl border border-dashed border-line px-6 py-14 text-center"
+          data-testid="no-applications"
+        >
           <p className="font-semibold text-white">No applications yet</p>
           <p className="mt-1 text-sm text-muted">Create one to get a bot token and an invite link.</p>
         </div>

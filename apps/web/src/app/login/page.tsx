@@ -8,7 +8,11 @@ import { getSessionUser } from "@/server/auth";
 
 export const metadata: Metadata = { title: "Log in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
@@ -20,7 +24,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       footer={
         <>
           Need an account?{" "}
-          <Link className="font-medium text-link hover:underline" href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
+          <Link
+            className="font-medium text-link hover:underline"
+            href={`/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+          >
             Sign up
           </Link>
         </>

@@ -24,7 +24,10 @@ export async function GET() {
     livekit: livekitUrl ? () => liveKitAnswers(livekitUrl) : null,
     draining,
   });
-  return Response.json(result, { status: result.status === "ready" ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return Response.json(result, {
+    status: result.status === "ready" ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
 }
 
 export const dynamic = "force-dynamic";

@@ -8,7 +8,11 @@ import { getSessionUser } from "@/server/auth";
 
 export const metadata: Metadata = { title: "Sign up" };
 
-export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RegisterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
@@ -19,7 +23,10 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
       footer={
         <>
           Already have an account?{" "}
-          <Link className="font-medium text-link hover:underline" href={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
+          <Link
+            className="font-medium text-link hover:underline"
+            href={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+          >
             Log in
           </Link>
         </>

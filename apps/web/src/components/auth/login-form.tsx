@@ -27,7 +27,11 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn("credentials", { redirect: false, username: String(form.get("username") ?? ""), password: String(form.get("password") ?? "") });
+      const result = await signIn("credentials", {
+        redirect: false,
+        username: String(form.get("username") ?? ""),
+        password: String(form.get("password") ?? ""),
+      });
       if (!result || result.error) {
         setError(signInError(result?.error));
         setBusy(false);
@@ -44,7 +48,15 @@ export function LoginForm({ callbackUrl, notice }: { callbackUrl: string; notice
     <form method="post" onSubmit={submit} className="flex flex-col gap-4" aria-label="Log in">
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        autoFocus
+      />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" busy={busy} className="mt-2 w-full">
         Log in

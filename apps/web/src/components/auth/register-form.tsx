@@ -67,7 +67,14 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
         hint="At least 8 characters, hard to guess: a few uncommon words work well."
         errors={errors.password}
       />
-      <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required errors={errors.confirm} />
+      <TextField
+        label="Confirm password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors.confirm}
+      />
       <Button type="submit" busy={signUp.isPending || signUp.isSuccess} className="mt-2 w-full">
         Create account
       </Button>

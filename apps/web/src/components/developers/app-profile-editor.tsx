@@ -20,7 +20,11 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /** The application's name and picture, as people see them on the consent page. */
-export function AppProfileEditor({ application }: { application: { id: string; name: string; iconUrl: string | null } }) {
+export function AppProfileEditor({
+  application,
+}: {
+  application: { id: string; name: string; iconUrl: string | null };
+}) {
   const router = useRouter();
   const trpc = useTRPC();
   const [name, setName] = useState(application.name);
@@ -67,7 +71,13 @@ export function AppProfileEditor({ application }: { application: { id: string; n
         <AppIcon id={application.id} name={name} iconUrl={iconUrl} size="xl" />
         <label className="cursor-pointer rounded-md bg-raised px-3 py-1.5 text-sm font-medium text-text focus-within:outline-2 focus-within:outline-accent hover:bg-hover">
           {setIcon.isPending ? "Uploading…" : "Upload picture"}
-          <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={(e) => void pick(e)} aria-label="Application picture" />
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            className="sr-only"
+            onChange={(e) => void pick(e)}
+            aria-label="Application picture"
+          />
         </label>
         {iconUrl ? (
           <Button variant="ghost" size="sm" onClick={() => setPicture(null)}>
@@ -77,12 +87,24 @@ export function AppProfileEditor({ application }: { application: { id: string; n
       </div>
       <form onSubmit={submitName} className="flex flex-col gap-3" noValidate>
         {pictureError ? <Alert tone="error">{pictureError}</Alert> : null}
-        <TextField label="Name" name="name" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} errors={nameErrors} hint="Shown to people when your website asks them to log in. 2–32 characters." />
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          maxLength={32}
+          onChange={(e) => setName(e.target.value)}
+          errors={nameErrors}
+          hint="Shown to people when your website asks them to log in. 2–32 characters."
+        />
         <div className="flex items-center gap-3">
           <Button type="submit" variant="secondary" busy={rename.isPending} disabled={name.trim() === application.name}>
             Save name
           </Button>
-          {rename.isSuccess ? <span className="text-sm text-success" role="status">Saved</span> : null}
+          {rename.isSuccess ? (
+            <span className="text-sm text-success" role="status">
+              Saved
+            </span>
+          ) : null}
         </div>
       </form>
     </div>

@@ -11,7 +11,9 @@ export function BotPublicSwitch({ applicationId, initial }: { applicationId: str
   const trpc = useTRPC();
   // Shows the choice at once; a refusal puts the previous value back and says why.
   const [shown, setShown] = useState(initial);
-  const save = useMutation(trpc.applications.setBotPublic.mutationOptions({ onError: (_error, { botPublic }) => setShown(!botPublic) }));
+  const save = useMutation(
+    trpc.applications.setBotPublic.mutationOptions({ onError: (_error, { botPublic }) => setShown(!botPublic) }),
+  );
   return (
     <div>
       <SettingSwitch

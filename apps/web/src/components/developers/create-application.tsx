@@ -26,7 +26,12 @@ export function CreateApplication() {
   const create = useMutation(
     trpc.applications.create.mutationOptions({
       onSuccess: (result) => {
-        setCreated({ id: result.application.id, name: result.application.name, botToken: result.botToken, clientSecret: result.clientSecret });
+        setCreated({
+          id: result.application.id,
+          name: result.application.name,
+          botToken: result.botToken,
+          clientSecret: result.clientSecret,
+        });
         setOpen(false);
         // The list is rendered on the server.
         router.refresh();
@@ -42,10 +47,26 @@ export function CreateApplication() {
       <Button onClick={() => setOpen(true)} className="shrink-0">
         New application
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Create an application" description="Give it a name; its bot gets a username based on it.">
-        <NameDialogForm form={form} field={{ label: "Name", maxLength: 32, hint: "2–32 characters." }} submitLabel="Create" onCancel={() => setOpen(false)} />
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Create an application"
+        description="Give it a name; its bot gets a username based on it."
+      >
+        <NameDialogForm
+          form={form}
+          field={{ label: "Name", maxLength: 32, hint: "2–32 characters." }}
+          submitLabel="Create"
+          onCancel={() => setOpen(false)}
+        />
       </Modal>
-      <Modal size="lg" open={created !== null} onClose={() => setCreated(null)} title={created ? `“${created.name}” is ready` : ""} description="Your bot logs in with the bot token; the client secret is for the login (OAuth2) flow.">
+      <Modal
+        size="lg"
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title={created ? `“${created.name}” is ready` : ""}
+        description="Your bot logs in with the bot token; the client secret is for the login (OAuth2) flow."
+      >
         {created ? (
           <SecretsReveal
             secrets={[
@@ -57,7 +78,10 @@ export function CreateApplication() {
               <Button variant="ghost" onClick={() => setCreated(null)}>
                 Done
               </Button>
-              <Link href={`/developers/applications/${created.id}`} className="inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
+              <Link
+                href={`/developers/applications/${created.id}`}
+                className="inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+              >
                 Open application
               </Link>
             </div>

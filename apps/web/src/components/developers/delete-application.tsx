@@ -37,13 +37,21 @@ export function DeleteApplication({ applicationId, name }: { applicationId: stri
         title={`Delete ${name}?`}
         description="This can’t be undone. Its bot leaves every guild and disconnects, and everyone logged in to your website with it is logged out."
       >
-        {remove.error ? <Alert tone="error" className="mb-4">{errorMessage(remove.error)}</Alert> : null}
+        {remove.error ? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(remove.error)}
+          </Alert>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
           {/* Still busy once deleted, until the list has replaced this page. */}
-          <Button variant="danger" busy={remove.isPending || remove.isSuccess} onClick={() => remove.mutate({ applicationId })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending || remove.isSuccess}
+            onClick={() => remove.mutate({ applicationId })}
+          >
             Yes, delete it
           </Button>
         </div>

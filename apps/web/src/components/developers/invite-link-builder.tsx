@@ -9,7 +9,10 @@ const DEFAULT_KEYS = ["view-channels", "send-messages", "read-message-history"];
 /** The bot's invite link: tick permissions, the link (with their bit field) updates as you go. */
 export function InviteLinkBuilder({ applicationId, authorizeUrl }: { applicationId: string; authorizeUrl: string }) {
   const [checked, setChecked] = useState<Set<string>>(() => new Set(DEFAULT_KEYS));
-  const bits = useMemo(() => sumBits(PERMISSION_ENTRIES.filter((e) => checked.has(e.key)).map((e) => e.bit)), [checked]);
+  const bits = useMemo(
+    () => sumBits(PERMISSION_ENTRIES.filter((e) => checked.has(e.key)).map((e) => e.bit)),
+    [checked],
+  );
   const link = `${authorizeUrl}?client_id=${applicationId}&scope=bot&permissions=${bits.toString()}`;
 
   function toggle(key: string, on: boolean) {
@@ -32,7 +35,10 @@ export function InviteLinkBuilder({ applicationId, authorizeUrl }: { application
               <ul className="flex flex-col gap-1">
                 {group.entries.map((entry) => (
                   <li key={entry.key}>
-                    <label className="flex cursor-pointer items-start gap-2.5 rounded-md px-1.5 py-1 text-sm text-text hover:bg-hover/60" title={entry.hint}>
+                    <label
+                      className="flex cursor-pointer items-start gap-2.5 rounded-md px-1.5 py-1 text-sm text-text hover:bg-hover/60"
+                      title={entry.hint}
+                    >
                       <input
                         type="checkbox"
                         name="permission"
@@ -52,10 +58,15 @@ export function InviteLinkBuilder({ applicationId, authorizeUrl }: { application
       </fieldset>
       <div className="flex flex-col gap-3 rounded-lg bg-field p-4">
         <p className="text-sm text-muted">
-          Permissions integer: <code className="font-mono text-text" data-testid="permission-bits">{bits.toString()}</code>
+          Permissions integer:{" "}
+          <code className="font-mono text-text" data-testid="permission-bits">
+            {bits.toString()}
+          </code>
         </p>
         <CopyField label="Invite link" value={link} testId="invite-link" />
-        <p className="text-xs text-faint">Open the link while signed in as someone who manages a guild to add the bot there.</p>
+        <p className="text-xs text-faint">
+          Open the link while signed in as someone who manages a guild to add the bot there.
+        </p>
       </div>
     </div>
   );

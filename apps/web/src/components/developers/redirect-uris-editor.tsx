@@ -23,7 +23,9 @@ export function RedirectUrisEditor({ applicationId, initial }: { applicationId: 
       },
     }),
   );
-  const remove = useMutation(trpc.applications.removeRedirectUri.mutationOptions({ onSuccess: (result) => setUris(result.redirectUris) }));
+  const remove = useMutation(
+    trpc.applications.removeRedirectUri.mutationOptions({ onSuccess: (result) => setUris(result.redirectUris) }),
+  );
 
   // The field shows what went wrong with the last change, whichever it was: starting one clears the other's.
   let errors: string[] = [];
@@ -56,7 +58,13 @@ export function RedirectUrisEditor({ applicationId, initial }: { applicationId: 
           {uris.map((uri) => (
             <li key={uri} className="flex items-center gap-2 rounded-md bg-field px-3 py-2" data-testid="redirect-uri">
               <code className="min-w-0 flex-1 break-all font-mono text-sm text-text">{uri}</code>
-              <Button variant="ghost" size="sm" busy={remove.isPending && remove.variables.uri === uri} onClick={() => removeUri(uri)} aria-label={`Remove ${uri}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={remove.isPending && remove.variables.uri === uri}
+                onClick={() => removeUri(uri)}
+                aria-label={`Remove ${uri}`}
+              >
                 Remove
               </Button>
             </li>
@@ -74,7 +82,13 @@ export function RedirectUrisEditor({ applicationId, initial }: { applicationId: 
           errors={errors}
           hint={`https, or http for localhost and 127.0.0.1; no #fragment. ${uris.length} of ${MAX_REDIRECTS} used.`}
         />
-        <Button type="submit" variant="secondary" className="mt-[22px]" busy={add.isPending} disabled={draft.trim() === ""}>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="mt-[22px]"
+          busy={add.isPending}
+          disabled={draft.trim() === ""}
+        >
           Add
         </Button>
       </form>

@@ -13,7 +13,8 @@ export function ResetBotToken({ applicationId }: { applicationId: string }) {
       buttonLabel="Reset token"
       confirm={{
         title: "Reset bot token?",
-        description: "The current token stops working at once: anything logged in with it is disconnected and must use the new token.",
+        description:
+          "The current token stops working at once: anything logged in with it is disconnected and must use the new token.",
       }}
       mutation={trpc.applications.resetBotToken.mutationOptions()}
       variables={{ applicationId }}

@@ -11,7 +11,10 @@ export function ResetClientSecret({ applicationId }: { applicationId: string }) 
       secret={{ label: "New client secret", testId: "client-secret" }}
       hiddenNote="The client secret was shown when the application was created and is stored only as a hash. Reset it to get a new one."
       buttonLabel="Reset secret"
-      confirm={{ title: "Reset client secret?", description: "Your website must use the new secret from now on. People already logged in stay logged in." }}
+      confirm={{
+        title: "Reset client secret?",
+        description: "Your website must use the new secret from now on. People already logged in stay logged in.",
+      }}
       mutation={trpc.applications.resetClientSecret.mutationOptions()}
       variables={{ applicationId }}
       secretOf={(result) => result.clientSecret}

@@ -22,7 +22,15 @@ export interface ResetSecretProps<TVariables, TResult, TError> {
 }
 
 /** Reset a secret after a confirmation; the new one is shown once, since only its hash is stored. */
-export function ResetSecret<TVariables, TResult, TError>({ secret, hiddenNote, buttonLabel, confirm, mutation, variables, secretOf }: ResetSecretProps<TVariables, TResult, TError>) {
+export function ResetSecret<TVariables, TResult, TError>({
+  secret,
+  hiddenNote,
+  buttonLabel,
+  confirm,
+  mutation,
+  variables,
+  secretOf,
+}: ResetSecretProps<TVariables, TResult, TError>) {
   const [confirming, setConfirming] = useState(false);
   // Kept apart from the mutation's data: a secret already shown stays while another reset runs or fails.
   const [value, setValue] = useState<string | null>(null);
@@ -45,8 +53,17 @@ export function ResetSecret<TVariables, TResult, TError>({ secret, hiddenNote, b
           {buttonLabel}
         </Button>
       </div>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={confirm.title} description={confirm.description}>
-        {reset.error ? <Alert tone="error" className="mb-4">{errorMessage(reset.error)}</Alert> : null}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={confirm.title}
+        description={confirm.description}
+      >
+        {reset.error ? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(reset.error)}
+          </Alert>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Cancel

@@ -17,7 +17,8 @@ function sizeWords(bytes: number): string {
 /** Why this file cannot be a cover, in a sentence, or null when it can. */
 export function coverProblem(file: { type: string; size: number }, maxBytes: number): string | null {
   if (!(COVER_TYPES as readonly string[]).includes(file.type)) return "Pick a PNG, JPEG, GIF or WebP picture.";
-  if (file.size > maxBytes) return `That picture is ${describeBytes(file.size)}; a cover can be at most ${sizeWords(maxBytes)}.`;
+  if (file.size > maxBytes)
+    return `That picture is ${describeBytes(file.size)}; a cover can be at most ${sizeWords(maxBytes)}.`;
   return null;
 }
 
@@ -66,7 +67,12 @@ export function EventCoverField({
       </p>
       {shown ? (
         // biome-ignore lint/performance/noImgElement: image data and the app's own cover route, not optimisable pictures
-        <img src={shown} alt="Cover preview" data-testid="cover-preview" className="aspect-[5/2] w-full rounded-md bg-field object-cover" />
+        <img
+          src={shown}
+          alt="Cover preview"
+          data-testid="cover-preview"
+          className="aspect-[5/2] w-full rounded-md bg-field object-cover"
+        />
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {/* The button opens it: a file input's own face cannot say which cover is chosen. */}

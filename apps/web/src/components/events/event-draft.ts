@@ -80,7 +80,10 @@ export function draftStart(draft: EventDraft): Date | null {
  * The service's input for the draft, or what is wrong with its times (by form field) when
  * they cannot be read; everything else is the service's to check.
  */
-export function draftInput(draft: EventDraft, timeZone?: string): { input: EventInput } | { problems: Partial<Record<"start" | "end", string>> } {
+export function draftInput(
+  draft: EventDraft,
+  timeZone?: string,
+): { input: EventInput } | { problems: Partial<Record<"start" | "end", string>> } {
   const start = draftStart(draft);
   const noEnd = draft.endDate === "" && draft.endTime === "";
   const end = noEnd ? null : fromLocalFields(draft.endDate, draft.endTime);
@@ -118,7 +121,8 @@ export function changedFields(original: ScheduledEventView, input: EventInput): 
   }
   const startChanged = new Date(input.start).getTime() !== new Date(original.start).getTime();
   if (startChanged) changes.start = input.start;
-  if ((input.end ? new Date(input.end).getTime() : null) !== (original.end ? new Date(original.end).getTime() : null)) changes.end = input.end;
+  if ((input.end ? new Date(input.end).getTime() : null) !== (original.end ? new Date(original.end).getTime() : null))
+    changes.end = input.end;
   const sameChoice = repeatChoiceOf(input.repeat) === repeatChoiceOf(original.repeat);
   if (startChanged || !sameChoice) changes.repeat = input.repeat;
   if (input.cover !== undefined) changes.cover = input.cover;

@@ -24,6 +24,15 @@ export function registerScheduledEventsLive(live: LiveRegistry, { trpc, patcher 
     ({ d }) => listChanged((d as { guild_id?: string }).guild_id),
   );
   live.on(GatewayDispatchEvents.GuildUpdate, ({ d }) => listChanged(d.id));
-  live.on([GatewayDispatchEvents.GuildMemberAdd, GatewayDispatchEvents.GuildMemberUpdate], ({ d }) => listChanged(d.guild_id));
-  live.on([GatewayDispatchEvents.GuildRoleCreate, GatewayDispatchEvents.GuildRoleUpdate, GatewayDispatchEvents.GuildRoleDelete], ({ d }) => listChanged(d.guild_id));
+  live.on([GatewayDispatchEvents.GuildMemberAdd, GatewayDispatchEvents.GuildMemberUpdate], ({ d }) =>
+    listChanged(d.guild_id),
+  );
+  live.on(
+    [
+      GatewayDispatchEvents.GuildRoleCreate,
+      GatewayDispatchEvents.GuildRoleUpdate,
+      GatewayDispatchEvents.GuildRoleDelete,
+    ],
+    ({ d }) => listChanged(d.guild_id),
+  );
 }

@@ -18,7 +18,13 @@ type View = { kind: "list" } | { kind: "create" } | { kind: "edit"; eventId: str
 /** The focus target naming the "Create event" button (others are event ids). */
 const CREATE = "create";
 
-const DONE: Record<EventAction, string> = { interest: "", start: "Event started.", end: "Event ended.", cancel: "Event cancelled.", remove: "Event deleted." };
+const DONE: Record<EventAction, string> = {
+  interest: "",
+  start: "Event started.",
+  end: "Event ended.",
+  cancel: "Event cancelled.",
+  remove: "Event deleted.",
+};
 
 /**
  * The guild's events: everyone who can see them reads them and marks interest; creating,
@@ -26,7 +32,17 @@ const DONE: Record<EventAction, string> = { interest: "", start: "Event started.
  * list says what they may do). Opened from the sidebar, on one event when `focusId` names it.
  * The list follows live events (event-live), so what others change shows at once.
  */
-export function EventsDialog({ guildId, open, focusId, onClose }: { guildId: string; open: boolean; focusId: string | null; onClose(): void }) {
+export function EventsDialog({
+  guildId,
+  open,
+  focusId,
+  onClose,
+}: {
+  guildId: string;
+  open: boolean;
+  focusId: string | null;
+  onClose(): void;
+}) {
   const [view, setView] = useState<View>({ kind: "list" });
   // Outside the views, so it is on the page before what it says changes.
   const [announcement, setAnnouncement] = useState("");
@@ -40,7 +56,14 @@ export function EventsDialog({ guildId, open, focusId, onClose }: { guildId: str
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      <EventsDialogBody guildId={guildId} focusId={focusId} view={view} setView={setView} announce={setAnnouncement} onClose={close} />
+      <EventsDialogBody
+        guildId={guildId}
+        focusId={focusId}
+        view={view}
+        setView={setView}
+        announce={setAnnouncement}
+        onClose={close}
+      />
     </Modal>
   );
 }
@@ -79,12 +102,17 @@ function EventsDialogBody({
     backToList(eventId);
     announce(message);
   };
-  const create = useMutation(trpc.scheduledEvents.create.mutationOptions({ onSuccess: ({ id }) => saved("Event created.", id) }));
-  const update = useMutation(trpc.scheduledEvents.update.mutationOptions({ onSuccess: ({ id }) => saved("Changes saved.", id) }));
+  const create = useMutation(
+    trpc.scheduledEvents.create.mutationOptions({ onSuccess: ({ id }) => saved("Event created.", id) }),
+  );
+  const update = useMutation(
+    trpc.scheduledEvents.update.mutationOptions({ onSuccess: ({ id }) => saved("Changes saved.", id) }),
+  );
   const act = useMutation({
     mutationFn: async ({ event, action }: { event: ScheduledEventView; action: EventAction }) => {
       const target = { guildId, eventId: event.id };
-      if (action === "interest") return client.scheduledEvents.setInterest.mutate({ ...target, interested: !event.interested });
+      if (action === "interest")
+        return client.scheduledEvents.setInterest.mutate({ ...target, interested: !event.interested });
       return client.scheduledEvents[action].mutate(target);
     },
     onSuccess: (_, { action }) => {
@@ -100,7 +128,9 @@ function EventsDialogBody({
     if (view.kind !== "list" || !focusTarget || !present) return;
     // In the next frame: opening the dialog (showModal) moves focus to its first control.
     const frame = requestAnimationFrame(() => {
-      const target = container.current?.querySelector<HTMLElement>(focusTarget === CREATE ? "[data-create-event]" : `[data-event-heading="${focusTarget}"]`);
+      const target = container.current?.querySelector<HTMLElement>(
+        focusTarget === CREATE ? "[data-create-event]" : `[data-event-heading="${focusTarget}"]`,
+      );
       if (!target) return;
       setFocusTarget(null);
       target.scrollIntoView({ block: "nearest" });
@@ -110,7 +140,8 @@ function EventsDialogBody({
   }, [view.kind, focusTarget, present]);
 
   const data = list.data;
-  if (list.error && !data) return <Alert tone="error">{errorMessage(list.error, "The events could not be loaded. Try again.")}</Alert>;
+  if (list.error && !data)
+    return <Alert tone="error">{errorMessage(list.error, "The events could not be loaded. Try again.")}</Alert>;
   if (!data) {
     return (
       <div role="status" aria-busy="true" aria-label="Loading events" className="flex flex-col gap-3">
@@ -150,11 +181,16 @@ function EventsDialogBody({
   }
 
   const canCreate = data.canCreateElsewhere || data.voiceChannels.length > 0;
-  const busyFor = (event: ScheduledEventView) => (act.isPending && act.variables?.event.id === event.id ? act.variables.action : null);
+  const busyFor = (event: ScheduledEventView) =>
+    act.isPending && act.variables?.event.id === event.id ? act.variables.action : null;
   return (
     <div ref={container} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted">{data.events.length === 0 ? "Nothing planned yet." : `${data.events.length} ${data.events.length === 1 ? "event" : "events"}`}</p>
+        <p className="text-sm text-muted">
+          {data.events.length === 0
+            ? "Nothing planned yet."
+            : `${data.events.length} ${data.events.length === 1 ? "event" : "events"}`}
+        </p>
         <Button
           data-create-event
           {...(canCreate ? {} : { "aria-disabled": true, "aria-describedby": createReasonId, className: UNAVAILABLE })}
@@ -176,7 +212,9 @@ function EventsDialogBody({
       {data.events.length === 0 ? (
         <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-events">
           <p className="font-semibold text-white">No upcoming events</p>
-          <p className="mt-1 text-sm text-muted">{canCreate ? "Plan one: game nights, meetups, anything." : "People with Create Events can plan some."}</p>
+          <p className="mt-1 text-sm text-muted">
+            {canCreate ? "Plan one: game nights, meetups, anything." : "People with Create Events can plan some."}
+          </p>
         </div>
       ) : (
         <ul aria-label="Upcoming events" className="flex flex-col gap-3">

@@ -43,13 +43,24 @@ export function NextEventLink({ guildId }: { guildId: string }) {
           onClick={() => setOpened({ focusId: next.id })}
           className="flex flex-col items-start rounded-md border-l-2 border-accent bg-raised/40 px-2 py-1.5 text-left hover:bg-hover/60 focus-visible:outline-2 focus-visible:outline-accent"
         >
-          <span className={`text-[11px] font-semibold uppercase tracking-wide ${next.status === "active" ? "text-[#6fdc9f]" : "text-muted"}`}>{next.status === "active" ? "Happening now" : "Next event"}</span>
+          <span
+            className={`text-[11px] font-semibold uppercase tracking-wide ${next.status === "active" ? "text-[#6fdc9f]" : "text-muted"}`}
+          >
+            {next.status === "active" ? "Happening now" : "Next event"}
+          </span>
           <span className="w-full truncate text-sm font-medium text-text">{next.name}</span>
-          {next.status === "active" ? null : <span className="text-xs text-muted">{describeWhen(next.start, null)}</span>}
+          {next.status === "active" ? null : (
+            <span className="text-xs text-muted">{describeWhen(next.start, null)}</span>
+          )}
         </button>
       ) : null}
       {/* In the body: the sidebar may sit in the phones' folded drawer. */}
-      {opened ? createPortal(<EventsDialog guildId={guildId} open focusId={opened.focusId} onClose={() => setOpened(null)} />, document.body) : null}
+      {opened
+        ? createPortal(
+            <EventsDialog guildId={guildId} open focusId={opened.focusId} onClose={() => setOpened(null)} />,
+            document.body,
+          )
+        : null}
     </div>
   );
 }

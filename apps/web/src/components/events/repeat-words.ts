@@ -15,7 +15,20 @@ import type { RepeatRuleView } from "@chat/api";
 export type RepeatChoice = "none" | "daily" | "weekdays" | "weekly" | "every-other-week" | "monthly" | "yearly";
 
 export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 const ORDINALS = ["first", "second", "third", "fourth", "last"] as const;
 const WORKING_WEEK = [0, 1, 2, 3, 4];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,12 +45,22 @@ interface CalendarDay {
 const mod7 = (n: number) => ((n % 7) + 7) % 7;
 
 function utcDay(date: Date): CalendarDay {
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), weekday: mod7(date.getUTCDay() - 1) };
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    weekday: mod7(date.getUTCDay() - 1),
+  };
 }
 
 /** The calendar day of `date` where the person is (`timeZone`: the browser's own unless given). */
 export function localDay(date: Date, timeZone?: string): CalendarDay {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(date);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const year = part("year");
   const month = part("month");
@@ -49,7 +72,9 @@ export function localDay(date: Date, timeZone?: string): CalendarDay {
 function dayShift(date: Date, timeZone?: string): number {
   const local = localDay(date, timeZone);
   const utc = utcDay(date);
-  return Math.round((Date.UTC(local.year, local.month - 1, local.day) - Date.UTC(utc.year, utc.month - 1, utc.day)) / DAY_MS);
+  return Math.round(
+    (Date.UTC(local.year, local.month - 1, local.day) - Date.UTC(utc.year, utc.month - 1, utc.day)) / DAY_MS,
+  );
 }
 
 const rule = (fields: Partial<RepeatRuleView> & Pick<RepeatRuleView, "frequency">): RepeatRuleView => ({
@@ -118,7 +143,9 @@ function weekdayRun(days: number[]): string {
   const set = new Set(days);
   const first = days.find((d) => !set.has(mod7(d - 1))) ?? days[0] ?? 0;
   const last = mod7(first + set.size - 1);
-  return set.size === 2 ? `${WEEKDAY_NAMES[first]} and ${WEEKDAY_NAMES[last]}` : `${WEEKDAY_NAMES[first]} to ${WEEKDAY_NAMES[last]}`;
+  return set.size === 2
+    ? `${WEEKDAY_NAMES[first]} and ${WEEKDAY_NAMES[last]}`
+    : `${WEEKDAY_NAMES[first]} to ${WEEKDAY_NAMES[last]}`;
 }
 
 /** The rule in plain words, in the person's calendar: "Every week on Tuesday", "Every month on the second Friday". */
@@ -143,7 +170,9 @@ export function describeRepeat(repeat: RepeatRuleView, start: Date, timeZone?: s
       return `Every month on the ${ordinal} ${WEEKDAY_NAMES[mod7(entry.day + shift)]}`;
     }
     default: {
-      const date = new Date(Date.UTC(2024, (repeat.by_month?.[0] ?? 1) - 1, repeat.by_month_day?.[0] ?? 1) + shift * DAY_MS);
+      const date = new Date(
+        Date.UTC(2024, (repeat.by_month?.[0] ?? 1) - 1, repeat.by_month_day?.[0] ?? 1) + shift * DAY_MS,
+      );
       return `Every year on ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}`;
     }
   }

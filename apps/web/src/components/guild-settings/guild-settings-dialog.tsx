@@ -11,7 +11,11 @@ import type { GuildSettingsSectionProps } from "./shared/section-props";
  * "Guild settings": a full-screen dialog with the sections listed beside the open one (above
  * it on phones). Escape or the close button leave it; the section last open stays chosen.
  */
-export function GuildSettingsDialog({ open, onClose, ...sectionProps }: GuildSettingsSectionProps & { open: boolean; onClose(): void }) {
+export function GuildSettingsDialog({
+  open,
+  onClose,
+  ...sectionProps
+}: GuildSettingsSectionProps & { open: boolean; onClose(): void }) {
   const dialogProps = useModalDialog(open, onClose);
   const titleId = useId();
   const headingId = useId();
@@ -20,7 +24,11 @@ export function GuildSettingsDialog({ open, onClose, ...sectionProps }: GuildSet
   const guild: GuildView = sectionProps.guild;
 
   return (
-    <dialog {...dialogProps} aria-labelledby={titleId} className="m-0 h-dvh max-h-none w-screen max-w-none bg-chat p-0 text-text backdrop:bg-black/60">
+    <dialog
+      {...dialogProps}
+      aria-labelledby={titleId}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-chat p-0 text-text backdrop:bg-black/60"
+    >
       {open && section ? (
         <div className="flex h-full flex-col md:flex-row">
           <div className="shrink-0 border-b border-black/25 bg-panel md:flex md:w-64 md:justify-end md:border-r md:border-b-0 lg:w-80">

@@ -8,7 +8,17 @@ import { errorMessage } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 
 /** Accept (joins the guild and opens it), or go there straight away when already a member. */
-export function InviteAccept({ code, guildId, guildName, member }: { code: string; guildId: string; guildName: string; member: boolean }) {
+export function InviteAccept({
+  code,
+  guildId,
+  guildName,
+  member,
+}: {
+  code: string;
+  guildId: string;
+  guildName: string;
+  member: boolean;
+}) {
   const router = useRouter();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -26,7 +36,10 @@ export function InviteAccept({ code, guildId, guildName, member }: { code: strin
     return (
       <div className="text-center">
         <p className="text-muted">You’re already a member of {guildName}.</p>
-        <a href={`/channels/${guildId}`} className="mt-4 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
+        <a
+          href={`/channels/${guildId}`}
+          className="mt-4 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+        >
           Go to {guildName}
         </a>
       </div>

@@ -19,17 +19,34 @@ import { InviteLimitsPicker } from "./invite-limits-picker";
  * "Update link" is pressed (not for every choice on the way: each link lets people in). The
  * limits chosen stay while the chat is open.
  */
-export function InviteDialog({ guild, channelId, open, onClose }: { guild: GuildView; channelId: string | null; open: boolean; onClose(): void }) {
+export function InviteDialog({
+  guild,
+  channelId,
+  open,
+  onClose,
+}: {
+  guild: GuildView;
+  channelId: string | null;
+  open: boolean;
+  onClose(): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [limits, setLimits] = useState(DEFAULT_LIMITS);
   const [chosen, setChosen] = useState(DEFAULT_LIMITS);
   const formId = useId();
   const changed = chosen.maxAge !== limits.maxAge || chosen.maxUses !== limits.maxUses;
-  const { mutate: linkFor, data: invite, error: failure, isPending, reset } = useMutation(
+  const {
+    mutate: linkFor,
+    data: invite,
+    error: failure,
+    isPending,
+    reset,
+  } = useMutation(
     trpc.invites.createOrReuse.mutationOptions({
       // The guild's Invites list may now hold a new link.
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.invites.listForGuild.queryKey({ guildId: guild.id }) }),
+      onSuccess: () =>
+        queryClient.invalidateQueries({ queryKey: trpc.invites.listForGuild.queryKey({ guildId: guild.id }) }),
     }),
   );
   const error = failure ? errorMessage(failure) : null;
@@ -42,7 +59,12 @@ export function InviteDialog({ guild, channelId, open, onClose }: { guild: Guild
   }, [open, channelId, limits, linkFor, reset]);
 
   return (
-    <Modal open={open} onClose={onClose} title={`Invite people to ${guild.name}`} description="Anyone with this link can join the guild.">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={`Invite people to ${guild.name}`}
+      description="Anyone with this link can join the guild."
+    >
       <div className="flex flex-col gap-4">
         {!channelId ? <Alert tone="error">Open a text channel first: the invite leads there.</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}

@@ -18,7 +18,9 @@ export const EXPIRY_CHOICES: readonly { seconds: number; label: string }[] = [
   { seconds: 0, label: "Never" },
 ];
 
-export const USES_CHOICES: readonly { uses: number; label: string }[] = [0, 1, 5, 10, 25, 50, 100, 1000].map((uses) => ({ uses, label: uses === 0 ? "No limit" : plural(uses, "use") }));
+export const USES_CHOICES: readonly { uses: number; label: string }[] = [0, 1, 5, 10, 25, 50, 100, 1000].map(
+  (uses) => ({ uses, label: uses === 0 ? "No limit" : plural(uses, "use") }),
+);
 
 /** What the invite dialog starts with: a day, for any number of people. */
 export const DEFAULT_LIMITS = { maxAge: DAY, maxUses: 0 };

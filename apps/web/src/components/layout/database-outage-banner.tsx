@@ -54,7 +54,9 @@ export function DatabaseOutageBanner({ outage }: { outage: DatabaseOutage }) {
   return (
     <div role="status" data-testid="database-outage" className="shrink-0">
       {down ? (
-        <p className="bg-warning px-4 py-2 text-center text-sm font-semibold text-rail">Can’t reach the database. Reconnecting…</p>
+        <p className="bg-warning px-4 py-2 text-center text-sm font-semibold text-rail">
+          Can’t reach the database. Reconnecting…
+        </p>
       ) : reconnected ? (
         <span className="sr-only">Reconnected.</span>
       ) : null}

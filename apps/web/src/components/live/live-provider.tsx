@@ -109,6 +109,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     };
   }, [client, registry, patcher]);
 
-  const value: LiveContextValue = { status, notice, showNotice: setNotice, dismissNotice: () => setNotice(null), registry, patcher, tabId: () => tabId.current };
+  const value: LiveContextValue = {
+    status,
+    notice,
+    showNotice: setNotice,
+    dismissNotice: () => setNotice(null),
+    registry,
+    patcher,
+    tabId: () => tabId.current,
+  };
   return <LiveContext value={value}>{children}</LiveContext>;
 }

@@ -43,7 +43,11 @@ export class LiveRegistry {
       // A handler of name N is only ever handed events of name N (dispatch looks it up by `t`).
       const registered = handler as unknown as (event: LiveWireEvent) => void;
       this.handlers.set(name, [...(this.handlers.get(name) ?? []), registered]);
-      return () => this.handlers.set(name, (this.handlers.get(name) ?? []).filter((h) => h !== registered));
+      return () =>
+        this.handlers.set(
+          name,
+          (this.handlers.get(name) ?? []).filter((h) => h !== registered),
+        );
     });
     return this.recorded(() => {
       for (const remove of removals) remove();

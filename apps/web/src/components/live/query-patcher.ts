@@ -26,7 +26,10 @@ export class QueryPatcher {
 
   /** Like `patch`, and seeds a list nobody has loaded yet (something the tab made itself). */
   add<T>(key: QueryKey, patch: (list: T[]) => T[]): void {
-    if (this.queryClient.getQueryData(key) === undefined && this.queryClient.getQueryState(key)?.fetchStatus !== "fetching") {
+    if (
+      this.queryClient.getQueryData(key) === undefined &&
+      this.queryClient.getQueryState(key)?.fetchStatus !== "fetching"
+    ) {
       this.queryClient.setQueryData(key, patch([]));
       return;
     }
@@ -45,7 +48,9 @@ export class QueryPatcher {
       void this.queryClient.invalidateQueries(filters);
       return;
     }
-    void this.queryClient.cancelQueries({ ...filters, predicate: firstLoad }).then(() => this.queryClient.invalidateQueries(filters));
+    void this.queryClient
+      .cancelQueries({ ...filters, predicate: firstLoad })
+      .then(() => this.queryClient.invalidateQueries(filters));
   }
 
   private waitFor(hash: string, patch: Patch): void {

@@ -8,11 +8,29 @@ import { BotConsent } from "./bot-consent";
 import { ConsentCard, ConsentError } from "./consent-card";
 
 /** Scope `bot`: the application and its bot, the guilds the person manages and the permissions asked for. */
-export async function BotAuthorize({ request, me }: { request: Extract<AuthorizeRequest, { kind: "bot" }>; me: SessionUser }) {
+export async function BotAuthorize({
+  request,
+  me,
+}: {
+  request: Extract<AuthorizeRequest, { kind: "bot" }>;
+  me: SessionUser;
+}) {
   const api = await serverApi();
   const application = await orNullOn("NOT_FOUND", api.oauth2.application({ clientId: request.clientId }));
-  if (!application) return <ConsentError title="Unknown application" message="No application has this client_id. The link may be wrong, or the application was deleted." />;
-  if (!application.addable) return <ConsentError title={`${application.name} can’t be added`} message="This bot is private: only its owner can add it." />;
+  if (!application)
+    return (
+      <ConsentError
+        title="Unknown application"
+        message="No application has this client_id. The link may be wrong, or the application was deleted."
+      />
+    );
+  if (!application.addable)
+    return (
+      <ConsentError
+        title={`${application.name} can’t be added`}
+        message="This bot is private: only its owner can add it."
+      />
+    );
 
   const guilds = (await api.guilds.list()).filter((g) => g.canManage);
   const { labels, otherCount } = describePermissions(request.permissions);

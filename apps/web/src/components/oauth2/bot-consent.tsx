@@ -21,9 +21,19 @@ interface BotConsentProps {
 }
 
 /** Scope `bot`: pick a guild you manage, see what the bot may do, authorise or cancel. */
-export function BotConsent({ application, guilds, permissions, permissionLabels, permissionNotes, otherPermissionCount, preselectedGuildId }: BotConsentProps) {
+export function BotConsent({
+  application,
+  guilds,
+  permissions,
+  permissionLabels,
+  permissionNotes,
+  otherPermissionCount,
+  preselectedGuildId,
+}: BotConsentProps) {
   const selectId = useId();
-  const [guildId, setGuildId] = useState(guilds.some((g) => g.id === preselectedGuildId) ? (preselectedGuildId as string) : "");
+  const [guildId, setGuildId] = useState(
+    guilds.some((g) => g.id === preselectedGuildId) ? (preselectedGuildId as string) : "",
+  );
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [noGuildChosen, setNoGuildChosen] = useState(false);
@@ -55,9 +65,13 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         </span>
         <h2 className="mt-4 text-xl font-bold text-white">Authorised</h2>
         <p className="mt-1 text-muted">
-          <strong className="text-text">{application.bot.displayName}</strong> was added to <strong className="text-text">{added.name}</strong>.
+          <strong className="text-text">{application.bot.displayName}</strong> was added to{" "}
+          <strong className="text-text">{added.name}</strong>.
         </p>
-        <a href={`/channels/${added.id}`} className="mt-6 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]">
+        <a
+          href={`/channels/${added.id}`}
+          className="mt-6 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+        >
           Go to {added.name}
         </a>
       </div>
@@ -80,7 +94,11 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         </label>
         {guilds.length === 0 ? (
           <Alert tone="warning">
-            You don’t manage any guild. <a className="underline" href="/channels">Create one</a> first, then open this link again.
+            You don’t manage any guild.{" "}
+            <a className="underline" href="/channels">
+              Create one
+            </a>{" "}
+            first, then open this link again.
           </Alert>
         ) : (
           <select
@@ -103,7 +121,9 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
         <p className="text-xs text-faint">Only guilds where you have Manage Guild are listed.</p>
       </div>
       <div>
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">This will allow {application.bot.displayName} to</h2>
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">
+          This will allow {application.bot.displayName} to
+        </h2>
         {permissionLabels.length === 0 && otherPermissionCount === 0 ? (
           <p className="mt-2 text-sm text-muted">Join the guild without any extra permissions.</p>
         ) : (
@@ -113,16 +133,25 @@ export function BotConsent({ application, guilds, permissions, permissionLabels,
                 <CheckIcon width={16} height={16} className="mt-1 shrink-0 text-success" />
                 <span>
                   <span>{label}</span>
-                  {permissionNotes[label] ? <span className="mt-0.5 block text-sm text-muted">{permissionNotes[label]}</span> : null}
+                  {permissionNotes[label] ? (
+                    <span className="mt-0.5 block text-sm text-muted">{permissionNotes[label]}</span>
+                  ) : null}
                 </span>
               </li>
             ))}
-            {otherPermissionCount > 0 ? <li className="text-sm text-muted">and {otherPermissionCount} other permission{otherPermissionCount > 1 ? "s" : ""}</li> : null}
+            {otherPermissionCount > 0 ? (
+              <li className="text-sm text-muted">
+                and {otherPermissionCount} other permission{otherPermissionCount > 1 ? "s" : ""}
+              </li>
+            ) : null}
           </ul>
         )}
       </div>
       <div className="flex justify-end gap-2 border-t border-line pt-5">
-        <a href="/channels" className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text">
+        <a
+          href="/channels"
+          className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text"
+        >
           Cancel
         </a>
         <Button type="submit" busy={authorize.isPending} disabled={guilds.length === 0}>

@@ -18,7 +18,10 @@ export function ConsentError({ title, message }: { title: string; message: strin
       <div role="alert" className="text-center" data-testid="consent-error">
         <h1 className="text-xl font-bold text-white">{title}</h1>
         <p className="mt-2 text-muted">{message}</p>
-        <a href="/channels" className="mt-6 inline-block rounded-md bg-raised px-4 py-2 text-sm font-medium text-text hover:bg-hover">
+        <a
+          href="/channels"
+          className="mt-6 inline-block rounded-md bg-raised px-4 py-2 text-sm font-medium text-text hover:bg-hover"
+        >
           Back to chat
         </a>
       </div>

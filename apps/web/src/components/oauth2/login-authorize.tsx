@@ -11,7 +11,13 @@ import { LoginConsent } from "./login-consent";
  * never redirected. A mistake in the link: straight back to the website with `error`. Then
  * sign-in if needed, and the consent page, unless prompt=none finds an earlier authorisation.
  */
-export async function LoginAuthorize({ query, returnTo }: { query: Record<string, string | string[]>; returnTo: string }) {
+export async function LoginAuthorize({
+  query,
+  returnTo,
+}: {
+  query: Record<string, string | string[]>;
+  returnTo: string;
+}) {
   const api = await serverApi();
   const check = await api.oauth2.loginRequest({ query });
   if (check.outcome === "show") return <ConsentError title={check.title} message={check.message} />;
@@ -39,12 +45,18 @@ export async function LoginAuthorize({ query, returnTo }: { query: Record<string
           </h1>
           <p className="mt-1 text-sm text-muted">wants to access your account</p>
           <p className="mt-3 text-xs text-faint" data-testid="consent-signed-in">
-            Signed in as {me.displayName !== me.username ? <span className="text-muted">{me.displayName} </span> : null}@{me.username}
+            Signed in as {me.displayName !== me.username ? <span className="text-muted">{me.displayName} </span> : null}
+            @{me.username}
           </p>
         </>
       }
     >
-      <LoginConsent query={query} applicationName={application.name} destination={destination} cancelUrl={check.cancelUrl} />
+      <LoginConsent
+        query={query}
+        applicationName={application.name}
+        destination={destination}
+        cancelUrl={check.cancelUrl}
+      />
     </ConsentCard>
   );
 }

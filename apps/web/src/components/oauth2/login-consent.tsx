@@ -17,13 +17,17 @@ interface LoginConsentProps {
 /** What the website will learn, where the person goes next, and Authorise or Cancel. */
 export function LoginConsent({ query, applicationName, destination, cancelUrl }: LoginConsentProps) {
   const trpc = useTRPC();
-  const approve = useMutation(trpc.oauth2.approveLogin.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }));
+  const approve = useMutation(
+    trpc.oauth2.approveLogin.mutationOptions({ onSuccess: ({ url }) => window.location.assign(url) }),
+  );
 
   return (
     <div className="flex flex-col gap-5">
       {approve.error ? <Alert tone="error">{errorMessage(approve.error)}</Alert> : null}
       <div>
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">This will allow {applicationName} to</h2>
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">
+          This will allow {applicationName} to
+        </h2>
         <ul className="mt-2 flex flex-col gap-1.5" data-testid="requested-scopes">
           <li className="flex items-start gap-2 text-[15px] text-text">
             <CheckIcon width={16} height={16} className="mt-1 shrink-0 text-success" />
@@ -34,12 +38,19 @@ export function LoginConsent({ query, applicationName, destination, cancelUrl }:
       </div>
       <div className="rounded-lg bg-field px-4 py-3 text-sm">
         <p className="text-muted">Once you authorise, you’ll be sent to</p>
-        <p className="mt-0.5 break-all font-medium text-white" data-testid="consent-destination" title={destination.origin}>
+        <p
+          className="mt-0.5 break-all font-medium text-white"
+          data-testid="consent-destination"
+          title={destination.origin}
+        >
           {destination.origin}
         </p>
       </div>
       <div className="flex justify-end gap-2 border-t border-line pt-5">
-        <a href={cancelUrl} className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text">
+        <a
+          href={cancelUrl}
+          className="inline-flex h-10 items-center rounded-md px-4 text-sm font-medium text-muted hover:bg-hover hover:text-text"
+        >
           Cancel
         </a>
         {/* Still busy once approved, until the website's page replaces this one. */}

@@ -31,7 +31,10 @@ export function AuthorizedAppList({ apps }: { apps: AuthorizedAppView[] }) {
 
   if (apps.length === 0) {
     return (
-      <div className="mt-8 rounded-xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-authorized-apps">
+      <div
+        className="mt-8 rounded-xl border border-dashed border-line px-6 py-14 text-center"
+        data-testid="no-authorized-apps"
+      >
         <p className="font-semibold text-white">No authorised apps</p>
         <p className="mt-1 text-sm text-muted">When you log in to a website with your account, it appears here.</p>
       </div>
@@ -42,7 +45,11 @@ export function AuthorizedAppList({ apps }: { apps: AuthorizedAppView[] }) {
     <>
       <ul className="mt-8 flex flex-col gap-3" aria-label="Authorised apps">
         {apps.map((app) => (
-          <li key={app.applicationId} className="flex items-center gap-4 rounded-xl bg-panel p-4 ring-1 ring-white/5" data-testid="authorized-app">
+          <li
+            key={app.applicationId}
+            className="flex items-center gap-4 rounded-xl bg-panel p-4 ring-1 ring-white/5"
+            data-testid="authorized-app"
+          >
             <AppIcon id={app.applicationId} name={app.name} iconUrl={app.iconUrl} size="lg" />
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-white">{app.name}</p>
@@ -65,12 +72,20 @@ export function AuthorizedAppList({ apps }: { apps: AuthorizedAppView[] }) {
         title={removing ? `Remove ${removing.name}?` : ""}
         description="You will be logged out of it, and it will have to ask you again before it can log you in."
       >
-        {remove.error ? <Alert tone="error" className="mb-4">{errorMessage(remove.error)}</Alert> : null}
+        {remove.error ? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(remove.error)}
+          </Alert>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => removing && remove.mutate({ applicationId: removing.applicationId })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => removing && remove.mutate({ applicationId: removing.applicationId })}
+          >
             Remove
           </Button>
         </div>

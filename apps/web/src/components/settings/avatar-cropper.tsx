@@ -45,7 +45,15 @@ export function AvatarCropper({
       </div>
       <label className="mt-4 flex items-center gap-3 text-sm text-muted">
         Zoom
-        <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} className="flex-1 accent-[#5865f2]" />
+        <input
+          type="range"
+          min={1}
+          max={3}
+          step={0.05}
+          value={zoom}
+          onChange={(e) => setZoom(Number(e.target.value))}
+          className="flex-1 accent-[#5865f2]"
+        />
       </label>
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>

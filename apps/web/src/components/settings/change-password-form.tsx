@@ -23,7 +23,10 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const serverErrors = fieldErrors(change.error);
   const errors: Record<string, string[]> = mismatch ? { confirm: ["The new passwords don’t match."] } : serverErrors;
   // The session ended: the person is on the way to the login page, nothing to say here.
-  const formError = change.error && !isUnauthorized(change.error) && Object.keys(serverErrors).length === 0 ? errorMessage(change.error) : null;
+  const formError =
+    change.error && !isUnauthorized(change.error) && Object.keys(serverErrors).length === 0
+      ? errorMessage(change.error)
+      : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,12 +44,25 @@ export function ChangePasswordForm({ username }: { username: string }) {
   }
 
   return (
-    <form method="post" onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4" aria-label="Change password" noValidate>
+    <form
+      method="post"
+      onSubmit={submit}
+      className="mt-4 flex max-w-md flex-col gap-4"
+      aria-label="Change password"
+      noValidate
+    >
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {change.isSuccess ? <Alert tone="success">Password changed. Every other device was logged out.</Alert> : null}
       {/* For password managers: which account this password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required errors={errors.currentPassword} />
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        errors={errors.currentPassword}
+      />
       <TextField
         label="New password"
         name="newPassword"
@@ -56,7 +72,14 @@ export function ChangePasswordForm({ username }: { username: string }) {
         hint="At least 8 characters."
         errors={errors.newPassword ?? errors._}
       />
-      <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required errors={errors.confirm} />
+      <TextField
+        label="Confirm new password"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors.confirm}
+      />
       <Button type="submit" busy={change.isPending} className="self-start">
         Change password
       </Button>

@@ -49,7 +49,11 @@ export function DeleteAccount() {
           }}
           noValidate
         >
-          {failure && !fieldErrors(failure).confirmation && !fieldErrors(failure).currentPassword ? <Alert tone="error" className="mb-4">{errorMessage(failure)}</Alert> : null}
+          {failure && !fieldErrors(failure).confirmation && !fieldErrors(failure).currentPassword ? (
+            <Alert tone="error" className="mb-4">
+              {errorMessage(failure)}
+            </Alert>
+          ) : null}
           <TextField
             label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}
             name="confirmation"
@@ -72,7 +76,12 @@ export function DeleteAccount() {
             <Button variant="ghost" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION || password === ""} busy={!remove.isIdle && !failure}>
+            <Button
+              type="submit"
+              variant="danger"
+              disabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION || password === ""}
+              busy={!remove.isIdle && !failure}
+            >
               Delete my account
             </Button>
           </div>

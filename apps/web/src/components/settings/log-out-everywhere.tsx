@@ -34,7 +34,11 @@ export function LogOutEverywhere() {
         title="Log out everywhere?"
         description="Every device and browser signed in to your account, this one included, will have to log in again."
       >
-        {failure ? <Alert tone="error" className="mb-4">{errorMessage(failure)}</Alert> : null}
+        {failure ? (
+          <Alert tone="error" className="mb-4">
+            {errorMessage(failure)}
+          </Alert>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setConfirming(false)}>
             Cancel

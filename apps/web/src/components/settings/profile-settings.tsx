@@ -34,12 +34,18 @@ export function ProfileSettings({ initial }: { initial: ProfileView }) {
     }),
   );
   // The chosen file's address is only needed while cropping.
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const errors = fieldErrors(update.error);
-  const otherError = update.error && !isUnauthorized(update.error) && Object.keys(errors).length === 0 ? errorMessage(update.error) : null;
+  const otherError =
+    update.error && !isUnauthorized(update.error) && Object.keys(errors).length === 0
+      ? errorMessage(update.error)
+      : null;
 
   function saveName(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,7 +68,15 @@ export function ProfileSettings({ initial }: { initial: ProfileView }) {
     try {
       const avatar = await croppedPicture(source, area);
       setSaved(null);
-      update.mutate({ avatar }, { onSuccess: () => { setSource(null); setSaved("picture"); } });
+      update.mutate(
+        { avatar },
+        {
+          onSuccess: () => {
+            setSource(null);
+            setSaved("picture");
+          },
+        },
+      );
     } catch (error) {
       setPickProblem(error instanceof Error ? error.message : "That picture could not be cropped.");
       setSource(null);
@@ -80,13 +94,26 @@ export function ProfileSettings({ initial }: { initial: ProfileView }) {
               Change picture
             </Button>
             {profile.avatar ? (
-              <Button variant="ghost" size="sm" busy={update.isPending && update.variables?.avatar === null} onClick={() => update.mutate({ avatar: null })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={update.isPending && update.variables?.avatar === null}
+                onClick={() => update.mutate({ avatar: null })}
+              >
                 Remove picture
               </Button>
             ) : null}
           </div>
           <p className="text-xs text-muted">PNG, JPEG, GIF or WebP, cropped to a square.</p>
-          <input ref={fileInput} type="file" accept={AVATAR_TYPES.join(",")} onChange={picked} className="sr-only" tabIndex={-1} aria-label="Picture file" />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={AVATAR_TYPES.join(",")}
+            onChange={picked}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Picture file"
+          />
         </div>
       </div>
       {pickProblem || errors.avatar ? <Alert tone="error">{pickProblem ?? errors.avatar?.join(" ")}</Alert> : null}
@@ -103,11 +130,21 @@ export function ProfileSettings({ initial }: { initial: ProfileView }) {
           errors={errors.global_name}
         />
         {saved === "name" ? <Alert tone="success">Display name saved.</Alert> : null}
-        <Button type="submit" busy={update.isPending && update.variables?.globalName !== undefined} className="self-start">
+        <Button
+          type="submit"
+          busy={update.isPending && update.variables?.globalName !== undefined}
+          className="self-start"
+        >
           Save display name
         </Button>
       </form>
-      <AvatarCropper key={source ?? "none"} src={source} busy={update.isPending} onCancel={() => setSource(null)} onDone={cropped} />
+      <AvatarCropper
+        key={source ?? "none"}
+        src={source}
+        busy={update.isPending}
+        onCancel={() => setSource(null)}
+        onDone={cropped}
+      />
     </div>
   );
 }

@@ -20,7 +20,11 @@ export function SettingsNav() {
             key={s.href}
             href={s.href}
             aria-current={current ? "page" : undefined}
-            className={current ? "font-semibold text-white underline decoration-accent decoration-2 underline-offset-8" : "text-text hover:text-white"}
+            className={
+              current
+                ? "font-semibold text-white underline decoration-accent decoration-2 underline-offset-8"
+                : "text-text hover:text-white"
+            }
           >
             {s.label}
           </Link>

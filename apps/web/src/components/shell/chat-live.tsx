@@ -97,7 +97,16 @@ function ChatLiveWriters({ meId }: { meId: string }) {
 
   useEffect(() => {
     const deps: LiveDeps = { queryClient, trpc, patcher, meId, notice: showNotice };
-    return registry.install((live) => registerChatLive(live, deps, { typing, interactions, ephemeral, autocomplete, forms, notify: (message) => notify.current(message) }));
+    return registry.install((live) =>
+      registerChatLive(live, deps, {
+        typing,
+        interactions,
+        ephemeral,
+        autocomplete,
+        forms,
+        notify: (message) => notify.current(message),
+      }),
+    );
   }, [registry, showNotice, queryClient, trpc, patcher, meId, typing, interactions, ephemeral, autocomplete, forms]);
   return null;
 }

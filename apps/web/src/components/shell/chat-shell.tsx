@@ -83,7 +83,10 @@ function ChatLayout({ me }: { me: UserView }) {
   const dm = dmId ? (dms.data?.find((d) => d.id === dmId) ?? null) : null;
   const { notice, dismiss } = useLiveNotice();
   const readStates = useReadStates();
-  usePageTitle(channel ? `#${channel.name}` : dm ? `@${dm.recipient.displayName}` : guild ? guild.name : null, readStates.totalMentions);
+  usePageTitle(
+    channel ? `#${channel.name}` : dm ? `@${dm.recipient.displayName}` : guild ? guild.name : null,
+    readStates.totalMentions,
+  );
   /** The notice the person was moved out for: it stays where they were taken until they go elsewhere. */
   const movedFor = useRef<LiveNotice | null>(null);
 
@@ -93,7 +96,8 @@ function ChatLayout({ me }: { me: UserView }) {
   useEffect(() => {
     if (!notice) return;
     const onScreen = notice.kind === "channel-gone" ? notice.channelId === channelId : notice.guildId === guildId;
-    const movedHere = notice.kind === "channel-gone" ? guildId === notice.guildId && channelId === null : guildId === null;
+    const movedHere =
+      notice.kind === "channel-gone" ? guildId === notice.guildId && channelId === null : guildId === null;
     if (onScreen) {
       movedFor.current = notice;
       router.replace(notice.kind === "channel-gone" ? `/channels/${notice.guildId}` : "/channels");
@@ -109,20 +113,28 @@ function ChatLayout({ me }: { me: UserView }) {
 
   function created(newGuild: GuildView, firstChannelId: string | null) {
     setCreating(false);
-    patcher.add<GuildView>(trpc.guilds.list.queryKey(), (list) => [...list.filter((g) => g.id !== newGuild.id), newGuild]);
+    patcher.add<GuildView>(trpc.guilds.list.queryKey(), (list) => [
+      ...list.filter((g) => g.id !== newGuild.id),
+      newGuild,
+    ]);
     router.push(firstChannelId ? `/channels/${newGuild.id}/${firstChannelId}` : `/channels/${newGuild.id}`);
   }
 
   function channelCreated(created: ChannelView) {
     setCreatingChannel(null);
     if (!guildId) return;
-    patcher.add<ChannelView>(trpc.guilds.channels.queryKey({ guildId }), (list) => [...list.filter((c) => c.id !== created.id), created]);
+    patcher.add<ChannelView>(trpc.guilds.channels.queryKey({ guildId }), (list) => [
+      ...list.filter((c) => c.id !== created.id),
+      created,
+    ]);
     if (created.kind === "text") router.push(`/channels/${guildId}/${created.id}`);
   }
 
   function renamed(name: string) {
     setSettingsOpen(false);
-    patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === guildId ? { ...g, name } : g)));
+    patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) =>
+      list.map((g) => (g.id === guildId ? { ...g, name } : g)),
+    );
   }
 
   function deleted() {
@@ -133,7 +145,10 @@ function ChatLayout({ me }: { me: UserView }) {
     router.push("/channels");
   }
 
-  const unknownGuild = !home && rawGuildId !== undefined && (guildId === null || (guilds.data !== undefined && !guild) || (channels.isError && !channels.data));
+  const unknownGuild =
+    !home &&
+    rawGuildId !== undefined &&
+    (guildId === null || (guilds.data !== undefined && !guild) || (channels.isError && !channels.data));
 
   // Phones: a channel (or a notice) takes the whole screen and the guilds and channels fold
   // into a drawer opened from the channel's header. Otherwise the rail stays, beside a guild's
@@ -141,7 +156,10 @@ function ChatLayout({ me }: { me: UserView }) {
   // (Home's welcome, "not found").
   const [navOpen, setNavOpen] = useState(false);
   const mainFirst = Boolean(notice) || (channel !== null && !unknownGuild) || dm !== null;
-  const phoneSidebar = !mainFirst && ((guildId !== null && !unknownGuild && !(channels.data && channelId)) || (home && dmId === null && (dms.data?.length ?? 0) > 0));
+  const phoneSidebar =
+    !mainFirst &&
+    ((guildId !== null && !unknownGuild && !(channels.data && channelId)) ||
+      (home && dmId === null && (dms.data?.length ?? 0) > 0));
   // biome-ignore lint/correctness/useExhaustiveDependencies: going anywhere closes the drawer
   useEffect(() => setNavOpen(false), [guildId, channelId, home]);
   const closeNav = () => {
@@ -151,52 +169,77 @@ function ChatLayout({ me }: { me: UserView }) {
 
   return (
     <div data-chat-shell className="flex h-screen min-h-0 overflow-hidden">
-      {mainFirst && navOpen ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60 md:hidden" onClick={closeNav} /> : null}
+      {mainFirst && navOpen ? (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-black/60 md:hidden" onClick={closeNav} />
+      ) : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the drawer closes it (it holds the links and buttons) */}
       <div
         data-testid="navigation"
         onKeyDown={(e) => navOpen && e.key === "Escape" && closeNav()}
-        className={mainFirst ? (navOpen ? "fixed inset-y-0 left-0 z-40 flex shadow-2xl md:static md:z-auto md:shadow-none" : "hidden md:flex") : phoneSidebar ? "flex max-md:flex-1" : "flex"}
+        className={
+          mainFirst
+            ? navOpen
+              ? "fixed inset-y-0 left-0 z-40 flex shadow-2xl md:static md:z-auto md:shadow-none"
+              : "hidden md:flex"
+            : phoneSidebar
+              ? "flex max-md:flex-1"
+              : "flex"
+        }
       >
-      <GuildRail guilds={guilds.data ?? []} selectedId={home ? null : (guildId ?? "")} loading={guilds.isPending} readStates={readStates} onCreate={() => setCreating(true)} />
-      <section aria-label="Sidebar" className={`flex w-60 shrink-0 flex-col bg-panel ${mainFirst ? "" : phoneSidebar ? "max-md:w-auto max-md:flex-1" : "max-md:hidden"}`}>
-        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
-          {guild || home ? (
-            <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
-              {guild ? guild.name : "Home"}
-            </h2>
+        <GuildRail
+          guilds={guilds.data ?? []}
+          selectedId={home ? null : (guildId ?? "")}
+          loading={guilds.isPending}
+          readStates={readStates}
+          onCreate={() => setCreating(true)}
+        />
+        <section
+          aria-label="Sidebar"
+          className={`flex w-60 shrink-0 flex-col bg-panel ${mainFirst ? "" : phoneSidebar ? "max-md:w-auto max-md:flex-1" : "max-md:hidden"}`}
+        >
+          <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
+            {guild || home ? (
+              <h2 className="min-w-0 flex-1 truncate font-semibold text-white" data-testid="sidebar-title">
+                {guild ? guild.name : "Home"}
+              </h2>
+            ) : (
+              <span aria-hidden="true" className="h-4 flex-1 animate-pulse rounded bg-raised" />
+            )}
+            {guild ? (
+              <>
+                <HeaderButton label="Invite people" onClick={() => setInviteOpen(true)}>
+                  <UserPlusIcon width={18} height={18} />
+                </HeaderButton>
+                <HeaderButton label="Guild settings" onClick={() => setSettingsOpen(true)}>
+                  <GearIcon width={18} height={18} />
+                </HeaderButton>
+                <MuteGuildButton guildId={guild.id} guildName={guild.name} />
+              </>
+            ) : null}
+          </header>
+          {guild && channels.data ? (
+            <ChannelList
+              guildId={guild.id}
+              channels={channels.data}
+              selectedId={channelId}
+              readStates={readStates}
+              onCreate={guild.canManage ? (parentId) => setCreatingChannel({ parentId }) : undefined}
+            />
+          ) : guildId && !unknownGuild ? (
+            <div className="flex-1 space-y-2 px-4 pt-5" role="status" aria-busy="true" aria-label="Loading channels">
+              {[60, 80, 50].map((w) => (
+                <div key={w} className="h-4 animate-pulse rounded bg-raised" style={{ width: `${w}%` }} />
+              ))}
+            </div>
+          ) : home ? (
+            <DmList dms={dms.data} error={dms.error} selectedId={dmId} readStates={readStates} />
           ) : (
-            <span aria-hidden="true" className="h-4 flex-1 animate-pulse rounded bg-raised" />
+            <div className="flex-1" />
           )}
-          {guild ? (
-            <>
-              <HeaderButton label="Invite people" onClick={() => setInviteOpen(true)}>
-                <UserPlusIcon width={18} height={18} />
-              </HeaderButton>
-              <HeaderButton label="Guild settings" onClick={() => setSettingsOpen(true)}>
-                <GearIcon width={18} height={18} />
-              </HeaderButton>
-              <MuteGuildButton guildId={guild.id} guildName={guild.name} />
-            </>
-          ) : null}
-        </header>
-        {guild && channels.data ? (
-          <ChannelList guildId={guild.id} channels={channels.data} selectedId={channelId} readStates={readStates} onCreate={guild.canManage ? (parentId) => setCreatingChannel({ parentId }) : undefined} />
-        ) : guildId && !unknownGuild ? (
-          <div className="flex-1 space-y-2 px-4 pt-5" role="status" aria-busy="true" aria-label="Loading channels">
-            {[60, 80, 50].map((w) => (
-              <div key={w} className="h-4 animate-pulse rounded bg-raised" style={{ width: `${w}%` }} />
-            ))}
-          </div>
-        ) : home ? (
-          <DmList dms={dms.data} error={dms.error} selectedId={dmId} readStates={readStates} />
-        ) : (
-          <div className="flex-1" />
-        )}
-        <NotificationsPrompt />
-        <VoicePanel />
-        <UserBar me={me} />
-      </section>
+          <NotificationsPrompt />
+          <VoicePanel />
+          <UserBar me={me} />
+        </section>
       </div>
       <main className={`${phoneSidebar ? "hidden md:flex" : "flex"} min-w-0 flex-1 bg-chat`}>
         {notice ? (
@@ -204,18 +247,37 @@ function ChatLayout({ me }: { me: UserView }) {
         ) : unknownGuild ? (
           <EmptyState title="Guild not found" text="It doesn’t exist, or you’re not a member." />
         ) : dm ? (
-          <DmPane dm={dm} me={me} readStates={readStates} navigation={{ open: navOpen, show: () => setNavOpen(true) }} />
+          <DmPane
+            dm={dm}
+            me={me}
+            readStates={readStates}
+            navigation={{ open: navOpen, show: () => setNavOpen(true) }}
+          />
         ) : dmId ? (
-          dms.data || dms.isError ? <EmptyState title="Conversation not found" text="It doesn’t exist, or it isn’t yours." /> : <div className="flex-1" />
+          dms.data || dms.isError ? (
+            <EmptyState title="Conversation not found" text="It doesn’t exist, or it isn’t yours." />
+          ) : (
+            <div className="flex-1" />
+          )
         ) : home ? (
           <Home me={me} guildCount={guilds.data?.length ?? null} onCreate={() => setCreating(true)} />
         ) : channel && guild ? (
-          <ThreadsProvider key={channel.id} guildId={guild.id} channelId={channel.id} channelName={channel.name} openThreadId={threadRoute.threadId}>
+          <ThreadsProvider
+            key={channel.id}
+            guildId={guild.id}
+            channelId={channel.id}
+            channelName={channel.name}
+            openThreadId={threadRoute.threadId}
+          >
             <MessagePane
               channel={channel}
               me={me}
               readStates={readStates}
-              aside={<ThreadsAside me={me}><MemberList guildId={guild.id} /></ThreadsAside>}
+              aside={
+                <ThreadsAside me={me}>
+                  <MemberList guildId={guild.id} />
+                </ThreadsAside>
+              }
               navigation={{ open: navOpen, show: () => setNavOpen(true) }}
               headerActions={<ThreadsButton />}
             />
@@ -246,9 +308,32 @@ function ChatLayout({ me }: { me: UserView }) {
           onCreated={channelCreated}
         />
       ) : null}
-      {guild ? <InviteDialog key={`invite-${guild.id}`} guild={guild} channelId={channel?.id ?? null} open={inviteOpen} onClose={() => setInviteOpen(false)} /> : null}
-      {guild ? <GuildSettingsDialog key={guild.id} guild={guild} meId={me.id} open={settingsOpen} onClose={() => setSettingsOpen(false)} onRenamed={renamed} onDeleted={deleted} /> : null}
-      <CreateGuildDialog open={creating} defaultName={`${me.displayName}'s guild`} onClose={() => setCreating(false)} onCreated={created} />
+      {guild ? (
+        <InviteDialog
+          key={`invite-${guild.id}`}
+          guild={guild}
+          channelId={channel?.id ?? null}
+          open={inviteOpen}
+          onClose={() => setInviteOpen(false)}
+        />
+      ) : null}
+      {guild ? (
+        <GuildSettingsDialog
+          key={guild.id}
+          guild={guild}
+          meId={me.id}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          onRenamed={renamed}
+          onDeleted={deleted}
+        />
+      ) : null}
+      <CreateGuildDialog
+        open={creating}
+        defaultName={`${me.displayName}'s guild`}
+        onClose={() => setCreating(false)}
+        onCreated={created}
+      />
     </div>
   );
 }
@@ -283,7 +368,11 @@ function Home({ me, guildCount, onCreate }: { me: UserView; guildCount: number |
   return (
     <EmptyState
       title={`Welcome, ${me.displayName}!`}
-      text={none ? "You’re not in any guild yet. Create one to start chatting — you can invite bots from the developer portal." : "Pick a guild on the left to start chatting."}
+      text={
+        none
+          ? "You’re not in any guild yet. Create one to start chatting — you can invite bots from the developer portal."
+          : "Pick a guild on the left to start chatting."
+      }
     >
       <Button className="mt-6" onClick={onCreate}>
         Create a guild

@@ -7,9 +7,22 @@ const TONES = {
   warning: "border-warning/40 bg-warning/10 text-[#f6d6a3]",
 } as const;
 
-export function Alert({ tone = "info", title, children, className = "" }: { tone?: keyof typeof TONES; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className = "",
+}: {
+  tone?: keyof typeof TONES;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2.5 text-sm ${TONES[tone]} ${className}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2.5 text-sm ${TONES[tone]} ${className}`}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? "mt-0.5" : ""}>{children}</div> : null}
     </div>

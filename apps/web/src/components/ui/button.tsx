@@ -24,7 +24,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * Disabled until the page has hydrated: before that a click would be lost, or a submit would
  * be the browser's own (see useHydrated).
  */
-export function Button({ variant = "primary", size = "md", busy = false, className = "", children, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  busy = false,
+  className = "",
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
   const hydrated = useHydrated();
   const sizing = size === "sm" ? "h-8 px-3 text-sm" : "h-10 px-4 text-sm";
   return (

@@ -3,7 +3,17 @@
 import { useId, useRef, useState } from "react";
 
 /** A read-only value with a copy button (falls back to selecting the text). */
-export function CopyField({ label, value, secret = false, testId }: { label: string; value: string; secret?: boolean; testId?: string }) {
+export function CopyField({
+  label,
+  value,
+  secret = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  secret?: boolean;
+  testId?: string;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);

@@ -5,7 +5,18 @@ type IconProps = SVGProps<SVGSVGElement>;
 /** Decorative line icons; the control that holds one carries the label. */
 function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" {...props} aria-hidden="true">
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+      aria-hidden="true"
+    >
       {children}
     </svg>
   );
@@ -157,7 +168,17 @@ export const FolderIcon = (p: IconProps) => (
 
 export function SmilePlusIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M21 12a9 9 0 1 1-6.2-8.56" />
       <path d="M8 14s1.5 2 4 2 4-2 4-2" />
       <path d="M9 9h.01M15 9h.01M19 2v6M16 5h6" />

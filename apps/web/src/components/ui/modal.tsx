@@ -4,7 +4,21 @@ import { type ReactNode, useId } from "react";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** A modal on the native <dialog>: focus moves in, Escape and the backdrop close it. */
-export function Modal({ open, onClose, title, description, size = "md", children }: { open: boolean; onClose(): void; title: string; description?: string; size?: "md" | "lg"; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  size = "md",
+  children,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description?: string;
+  size?: "md" | "lg";
+  children: ReactNode;
+}) {
   const dialogProps = useModalDialog(open, onClose);
   const titleId = useId();
   const descriptionId = useId();

@@ -47,7 +47,10 @@ export function SettingSwitch({
           onChange={(event) => onChange(event.target.checked)}
           className="peer h-6 w-10 cursor-pointer appearance-none rounded-full bg-[#72767d] transition-colors checked:bg-success focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50"
         />
-        <span aria-hidden="true" className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform peer-checked:translate-x-4 peer-disabled:opacity-60" />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-white transition-transform peer-checked:translate-x-4 peer-disabled:opacity-60"
+        />
       </span>
     </div>
   );

@@ -4,8 +4,19 @@ import type { ReactNode } from "react";
  * A tooltip shown on hover and on keyboard focus of its trigger. The trigger should point at
  * it with aria-describedby={id}.
  */
-export function Tooltip({ id, text, children, side = "right" }: { id: string; text: string; children: ReactNode; side?: "right" | "top" }) {
-  const position = side === "right" ? "left-full top-1/2 ml-3 -translate-y-1/2" : "bottom-full left-1/2 mb-2 -translate-x-1/2";
+export function Tooltip({
+  id,
+  text,
+  children,
+  side = "right",
+}: {
+  id: string;
+  text: string;
+  children: ReactNode;
+  side?: "right" | "top";
+}) {
+  const position =
+    side === "right" ? "left-full top-1/2 ml-3 -translate-y-1/2" : "bottom-full left-1/2 mb-2 -translate-x-1/2";
   return (
     <span className="group/tip relative flex">
       {children}

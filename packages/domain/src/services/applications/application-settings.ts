@@ -15,7 +15,8 @@ import { closeGatewaySessions } from "./gateway-sessions";
 /** One redirect address, named `redirect_uris` in errors like every other redirect refusal. */
 const zRedirectUriField = z.object({ redirect_uris: zRedirectUri });
 
-const redirectError = (message: string) => Errors.invalidForm({ redirect_uris: { _errors: [{ code: "BASE_TYPE_INVALID", message }] } });
+const redirectError = (message: string) =>
+  Errors.invalidForm({ redirect_uris: { _errors: [{ code: "BASE_TYPE_INVALID", message }] } });
 
 /**
  * What the developer portal (and the admin CLI) changes on an application: redirect
@@ -98,11 +99,19 @@ export class ApplicationSettingsService {
     ]);
     await closeGatewaySessions(this.ctx, [app.botUserId]);
     for (const role of roles) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: role.guildId.toString(), role_id: role.id.toString() }, guildId: role.guildId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildRoleDelete,
+        d: { guild_id: role.guildId.toString(), role_id: role.id.toString() },
+        guildId: role.guildId.toString(),
+      });
     }
     const user = serializeUser(app.botUser, this.ctx.urls);
     for (const { guildId } of memberships) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId.toString(), user }, guildId: guildId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildMemberRemove,
+        d: { guild_id: guildId.toString(), user },
+        guildId: guildId.toString(),
+      });
     }
   }
 
@@ -110,11 +119,18 @@ export class ApplicationSettingsService {
    * Read, change, write under the application row's lock, so two concurrent changes can
    * neither lose one nor pass the limit together.
    */
-  private async updateRedirects(ownerId: bigint, applicationId: bigint, change: (current: string[]) => string[]): Promise<string[]> {
+  private async updateRedirects(
+    ownerId: bigint,
+    applicationId: bigint,
+    change: (current: string[]) => string[],
+  ): Promise<string[]> {
     const { id } = await this.applications.getForOwner(ownerId, applicationId);
     return this.ctx.db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT 1 FROM "Application" WHERE "id" = ${id} FOR UPDATE`;
-      const { redirectUris } = await tx.application.findUniqueOrThrow({ where: { id }, select: { redirectUris: true } });
+      const { redirectUris } = await tx.application.findUniqueOrThrow({
+        where: { id },
+        select: { redirectUris: true },
+      });
       const next = change(redirectUris);
       await tx.application.update({ where: { id }, data: { redirectUris: next } });
       return next;

@@ -8,10 +8,19 @@ import { applicationWithId, userSelect } from "../shared/selects";
 import type { BotIdentityRecord } from "../../caches/bot-identities";
 import { closeGatewaySessions } from "./gateway-sessions";
 
-export const zAppName = z.string().trim().min(2, "Must be between 2 and 32 in length.").max(32, "Must be between 2 and 32 in length.");
+export const zAppName = z
+  .string()
+  .trim()
+  .min(2, "Must be between 2 and 32 in length.")
+  .max(32, "Must be between 2 and 32 in length.");
 
 function botUsernameFrom(name: string): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9_.]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 24) || "bot";
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_.]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 24) || "bot";
   return base.length >= 2 ? base : `${base}_bot`;
 }
 
@@ -38,31 +47,51 @@ export class ApplicationService {
       const botUser = await tx.user.create({ data: { username, globalName: name, bot: true } });
       const botToken = createBotToken(botUser.id);
       const app = await tx.application.create({
-        data: { id: botUser.id, name, ownerId, botUserId: botUser.id, botTokenHash: hashSecret(botToken), clientSecretHash: hashSecret(clientSecret) },
+        data: {
+          id: botUser.id,
+          name,
+          ownerId,
+          botUserId: botUser.id,
+          botTokenHash: hashSecret(botToken),
+          clientSecretHash: hashSecret(clientSecret),
+        },
       });
       return { application: app, botUser, botToken, clientSecret };
     });
   }
 
   async listForOwner(ownerId: bigint) {
-    return this.ctx.db.application.findMany({ where: { ownerId }, orderBy: { id: "asc" }, include: { botUser: { select: userSelect } } });
+    return this.ctx.db.application.findMany({
+      where: { ownerId },
+      orderBy: { id: "asc" },
+      include: { botUser: { select: userSelect } },
+    });
   }
 
   async getForOwner(ownerId: bigint, applicationId: bigint) {
-    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: { select: userSelect } } });
+    const app = await this.ctx.db.application.findFirst({
+      where: applicationWithId(applicationId),
+      include: { botUser: { select: userSelect } },
+    });
     if (!app || app.ownerId !== ownerId) throw Errors.unknownApplication();
     return app;
   }
 
   /** The application's owner; null when there is no such application. */
   async ownerOf(applicationId: bigint): Promise<bigint | null> {
-    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { ownerId: true } });
+    const app = await this.ctx.db.application.findFirst({
+      where: applicationWithId(applicationId),
+      select: { ownerId: true },
+    });
     return app?.ownerId ?? null;
   }
 
   /** Public facts for the bot-invite consent page. */
   async getPublic(applicationId: bigint) {
-    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: { select: userSelect } } });
+    const app = await this.ctx.db.application.findFirst({
+      where: applicationWithId(applicationId),
+      include: { botUser: { select: userSelect } },
+    });
     if (!app) throw Errors.unknownApplication();
     return app;
   }
@@ -80,7 +109,10 @@ export class ApplicationService {
   async authenticateBot(token: string) {
     const botUserId = botIdFromToken(token);
     if (botUserId === null) return null;
-    const app = await this.ctx.db.application.findUnique({ where: { botUserId }, include: { botUser: { select: { ...userSelect, suspendedAt: true } } } });
+    const app = await this.ctx.db.application.findUnique({
+      where: { botUserId },
+      include: { botUser: { select: { ...userSelect, suspendedAt: true } } },
+    });
     if (!app || !secretMatches(token, app.botTokenHash) || app.botUser.suspendedAt) return null;
     return { application: app, user: app.botUser };
   }

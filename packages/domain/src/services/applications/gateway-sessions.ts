@@ -8,7 +8,16 @@ import { emit } from "../../context";
  * (Authentication failed): their token was reset or their application deleted. An internal
  * event: the gateway acts on it and never dispatches it.
  */
-export async function closeGatewaySessions(ctx: DomainContext, userIds: bigint[], code: number = GatewayCloseCodes.AuthenticationFailed): Promise<void> {
-  const event: GatewaySessionsCloseEvent = { t: GATEWAY_SESSIONS_CLOSE, d: { code }, userIds: userIds.map(String), internal: true };
+export async function closeGatewaySessions(
+  ctx: DomainContext,
+  userIds: bigint[],
+  code: number = GatewayCloseCodes.AuthenticationFailed,
+): Promise<void> {
+  const event: GatewaySessionsCloseEvent = {
+    t: GATEWAY_SESSIONS_CLOSE,
+    d: { code },
+    userIds: userIds.map(String),
+    internal: true,
+  };
   await emit(ctx, event);
 }

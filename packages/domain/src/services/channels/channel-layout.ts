@@ -69,14 +69,26 @@ export class ChannelLayoutService {
    * (the category's overwrites copied, as the reference platform's client does), through the
    * bots' own create: Manage Channels, and Manage Roles' reach for the copied overwrites.
    */
-  async createChannel(guildId: bigint, userId: bigint, input: { name: string; type: 0 | 2; parentId?: bigint | null }): Promise<APIChannel> {
-    const parent = input.parentId == null ? null : await this.ctx.db.channel.findUnique({ where: { id: input.parentId }, include: { overwrites: true } });
+  async createChannel(
+    guildId: bigint,
+    userId: bigint,
+    input: { name: string; type: 0 | 2; parentId?: bigint | null },
+  ): Promise<APIChannel> {
+    const parent =
+      input.parentId == null
+        ? null
+        : await this.ctx.db.channel.findUnique({ where: { id: input.parentId }, include: { overwrites: true } });
     const overwrites = parent?.guildId === guildId && parent.type === CATEGORY ? parent.overwrites : [];
     return this.channels.create(guildId, userId, {
       name: input.name,
       type: input.type,
       parent_id: input.parentId?.toString() ?? null,
-      permission_overwrites: overwrites.map((o) => ({ id: o.targetId.toString(), type: o.type, allow: o.allow.toString(), deny: o.deny.toString() })),
+      permission_overwrites: overwrites.map((o) => ({
+        id: o.targetId.toString(),
+        type: o.type,
+        allow: o.allow.toString(),
+        deny: o.deny.toString(),
+      })),
     });
   }
 
@@ -91,7 +103,9 @@ export class ChannelLayoutService {
     const entries = listableGuildChannels(access.guild, access.member, channels).map((c) => ({
       channel: serializeChannel(c, this.ctx.urls),
       overwrites: c.overwrites,
-      permissions: canViewChannel(access.guild, access.member, c) ? computeChannelPermissions(access.guild, access.member, c) : 0n,
+      permissions: canViewChannel(access.guild, access.member, c)
+        ? computeChannelPermissions(access.guild, access.member, c)
+        : 0n,
     }));
     return { entries, permissions: access.permissions };
   }
@@ -102,16 +116,37 @@ export class ChannelLayoutService {
     requirePermission(access.permissions, Permission.ManageChannels);
     const { name } = parseForm(zCategoryFields, body ?? {});
     const created = await this.ctx.db.$transaction(async (tx) => {
-      const last = await tx.channel.aggregate({ where: { guildId, type: { in: [0, 2, CATEGORY] } }, _max: { position: true } });
+      const last = await tx.channel.aggregate({
+        where: { guildId, type: { in: [0, 2, CATEGORY] } },
+        _max: { position: true },
+      });
       const now = this.ctx.clock.now();
       const category = await tx.channel.create({
-        data: { guildId, type: CATEGORY, name, position: (last._max.position ?? -1) + 1, createdAt: now, lastActivityAt: now },
+        data: {
+          guildId,
+          type: CATEGORY,
+          name,
+          position: (last._max.position ?? -1) + 1,
+          createdAt: now,
+          lastActivityAt: now,
+        },
       });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelCreate, targetId: category.id, changes: [{ key: "name", new_value: name }] });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.ChannelCreate,
+        targetId: category.id,
+        changes: [{ key: "name", new_value: name }],
+      });
       return tx.channel.findUniqueOrThrow({ where: { id: category.id }, include: channelInclude });
     });
     const wire = serializeChannel(created, this.ctx.urls);
-    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelCreate, d: wire, guildId: guildId.toString(), channelId: created.id.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.ChannelCreate,
+      d: wire,
+      guildId: guildId.toString(),
+      channelId: created.id.toString(),
+    });
     return wire;
   }
 
@@ -132,7 +167,12 @@ export class ChannelLayoutService {
       return tx.channel.findUniqueOrThrow({ where: { id: categoryId }, include: channelInclude });
     });
     const wire = serializeChannel(updated, this.ctx.urls);
-    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: wire, guildId: access.guild.id.toString(), channelId: categoryId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.ChannelUpdate,
+      d: wire,
+      guildId: access.guild.id.toString(),
+      channelId: categoryId.toString(),
+    });
     return wire;
   }
 
@@ -147,15 +187,35 @@ export class ChannelLayoutService {
     const audience = [...(await viewersOfChannel(this.ctx.db, guildId, categoryId))];
     const wire = serializeChannel(access.channel, this.ctx.urls);
     const children = await this.ctx.db.$transaction(async (tx) => {
-      const orphans = await tx.channel.findMany({ where: { parentId: categoryId, type: { notIn: [10, 11, 12] } }, select: { id: true } });
+      const orphans = await tx.channel.findMany({
+        where: { parentId: categoryId, type: { notIn: [10, 11, 12] } },
+        select: { id: true },
+      });
       await tx.channel.updateMany({ where: { id: { in: orphans.map((c) => c.id) } }, data: { parentId: null } });
       await tx.channel.delete({ where: { id: categoryId } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelDelete, targetId: categoryId, changes: [{ key: "name", old_value: access.channel.name ?? "" }] });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.ChannelDelete,
+        targetId: categoryId,
+        changes: [{ key: "name", old_value: access.channel.name ?? "" }],
+      });
       return tx.channel.findMany({ where: { id: { in: orphans.map((c) => c.id) } }, include: channelInclude });
     });
-    if (audience.length > 0) await emit(this.ctx, { t: GatewayDispatchEvents.ChannelDelete, d: wire, guildId: guildId.toString(), userIds: audience });
+    if (audience.length > 0)
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.ChannelDelete,
+        d: wire,
+        guildId: guildId.toString(),
+        userIds: audience,
+      });
     for (const child of children) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: serializeChannel(child, this.ctx.urls), guildId: guildId.toString(), channelId: child.id.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.ChannelUpdate,
+        d: serializeChannel(child, this.ctx.urls),
+        guildId: guildId.toString(),
+        channelId: child.id.toString(),
+      });
     }
     return wire;
   }
@@ -170,7 +230,10 @@ export class ChannelLayoutService {
     const access = await guildAccess(this.ctx, guildId, userId);
     requirePermission(access.permissions, Permission.ManageChannels);
     const entries = parseForm(zArrangement, body ?? []);
-    const channels = await this.ctx.db.channel.findMany({ where: { guildId, type: { notIn: [10, 11, 12] } }, include: channelInclude });
+    const channels = await this.ctx.db.channel.findMany({
+      where: { guildId, type: { notIn: [10, 11, 12] } },
+      include: channelInclude,
+    });
     const byId = new Map(channels.map((c) => [c.id, c]));
     const errors: FieldErrors = {};
     const invalid = (index: number, field: string, code: string, message: string) => {
@@ -191,12 +254,15 @@ export class ChannelLayoutService {
     if (Object.keys(errors).length > 0) throw Errors.invalidForm(errors);
     for (const entry of entries) {
       const channel = byId.get(entry.id) as (typeof channels)[number];
-      if (!has(computeChannelPermissions(access.guild, access.member, channel), Permission.ManageChannels)) throw Errors.missingPermissions();
+      if (!has(computeChannelPermissions(access.guild, access.member, channel), Permission.ManageChannels))
+        throw Errors.missingPermissions();
     }
 
     const changed = entries.filter((entry) => {
       const channel = byId.get(entry.id) as (typeof channels)[number];
-      return channel.position !== entry.position || (entry.parent_id !== undefined && channel.parentId !== entry.parent_id);
+      return (
+        channel.position !== entry.position || (entry.parent_id !== undefined && channel.parentId !== entry.parent_id)
+      );
     });
     if (changed.length === 0) return;
     const updated = await this.ctx.db.$transaction(async (tx) => {
@@ -216,7 +282,12 @@ export class ChannelLayoutService {
     });
     // A channel's own overwrites decide who sees it (nothing is inherited from its category): moving shows or hides nothing.
     for (const channel of updated) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: serializeChannel(channel, this.ctx.urls), guildId: guildId.toString(), channelId: channel.id.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.ChannelUpdate,
+        d: serializeChannel(channel, this.ctx.urls),
+        guildId: guildId.toString(),
+        channelId: channel.id.toString(),
+      });
     }
   }
 
@@ -237,15 +308,27 @@ export class ChannelLayoutService {
     const visibility = await captureChannelVisibility(this.ctx, guildId);
     const updated = await this.ctx.db.$transaction(async (tx) => {
       await tx.permissionOverwrite.deleteMany({ where: { channelId } });
-      if (wanted.length > 0) await tx.permissionOverwrite.createMany({ data: wanted.map((o) => ({ channelId, ...o })) });
+      if (wanted.length > 0)
+        await tx.permissionOverwrite.createMany({ data: wanted.map((o) => ({ channelId, ...o })) });
       for (const entry of overwriteAudit(existing, wanted)) {
-        await recordAudit(tx, { guildId, userId, actionType: entry.action, targetId: channelId, options: { id: entry.targetId.toString(), type: String(entry.type) } });
+        await recordAudit(tx, {
+          guildId,
+          userId,
+          actionType: entry.action,
+          targetId: channelId,
+          options: { id: entry.targetId.toString(), type: String(entry.type) },
+        });
       }
       return tx.channel.findUniqueOrThrow({ where: { id: channelId }, include: channelInclude });
     });
     await visibility.emitChanges();
     const wire = serializeChannel(updated, this.ctx.urls);
-    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: wire, guildId: guildId.toString(), channelId: channelId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.ChannelUpdate,
+      d: wire,
+      guildId: guildId.toString(),
+      channelId: channelId.toString(),
+    });
     return wire;
   }
 
@@ -255,13 +338,23 @@ export class ChannelLayoutService {
    * result for a member". Anyone who can see the channel may ask (its overwrites and the
    * guild's roles are visible to them already).
    */
-  async effectivePermissions(channelId: bigint, userId: bigint, memberId: bigint, overwrites?: unknown): Promise<bigint> {
+  async effectivePermissions(
+    channelId: bigint,
+    userId: bigint,
+    memberId: bigint,
+    overwrites?: unknown,
+  ): Promise<bigint> {
     const access = await this.layoutChannel(channelId, userId);
     const member = await loadMemberSnapshot(this.ctx.db, access.guild.id, memberId);
     if (!member) throw Errors.unknownMember();
     const draft: OverwriteEntry[] | null = overwrites === undefined ? null : parseForm(zOverwrites, overwrites);
     const set = draft
-      ? draft.map((o) => ({ targetId: o.id, type: o.type, allow: channelOnlyBits(o.allow), deny: channelOnlyBits(o.deny) }))
+      ? draft.map((o) => ({
+          targetId: o.id,
+          type: o.type,
+          allow: channelOnlyBits(o.allow),
+          deny: channelOnlyBits(o.deny),
+        }))
       : access.channel.overwrites;
     return computeChannelPermissions(access.guild, member, { id: channelId, overwrites: set });
   }
@@ -290,8 +383,11 @@ function overwriteAudit(before: StoredOverwrite[], after: StoredOverwrite[]) {
   for (const o of after) {
     const previous = old.get(o.targetId);
     if (!previous) entries.push({ action: AuditLogEvent.ChannelOverwriteCreate, targetId: o.targetId, type: o.type });
-    else if (previous.allow !== o.allow || previous.deny !== o.deny || previous.type !== o.type) entries.push({ action: AuditLogEvent.ChannelOverwriteUpdate, targetId: o.targetId, type: o.type });
+    else if (previous.allow !== o.allow || previous.deny !== o.deny || previous.type !== o.type)
+      entries.push({ action: AuditLogEvent.ChannelOverwriteUpdate, targetId: o.targetId, type: o.type });
   }
-  for (const o of before) if (!now.has(o.targetId)) entries.push({ action: AuditLogEvent.ChannelOverwriteDelete, targetId: o.targetId, type: o.type });
+  for (const o of before)
+    if (!now.has(o.targetId))
+      entries.push({ action: AuditLogEvent.ChannelOverwriteDelete, targetId: o.targetId, type: o.type });
   return entries;
 }

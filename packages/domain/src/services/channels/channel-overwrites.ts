@@ -102,8 +102,13 @@ export async function resolveOverwriteSet(
   existing: StoredOverwrite[],
   requested: OverwriteEntry[],
 ): Promise<StoredOverwrite[]> {
-  const memberIds = [...requested.filter((o) => o.type === 1).map((o) => o.id), ...existing.filter((o) => o.type === 1).map((o) => o.targetId)];
-  const targets = memberIds.length ? await loadOverwriteTargets(ctx, actor.guild.id, memberIds) : new Map<bigint, MemberSnapshot>();
+  const memberIds = [
+    ...requested.filter((o) => o.type === 1).map((o) => o.id),
+    ...existing.filter((o) => o.type === 1).map((o) => o.targetId),
+  ];
+  const targets = memberIds.length
+    ? await loadOverwriteTargets(ctx, actor.guild.id, memberIds)
+    : new Map<bigint, MemberSnapshot>();
   const errors: FieldErrors = {};
   requested.forEach((o, index) => {
     const known = o.type === 0 ? actor.guild.roles.has(o.id) : targets.has(o.id);
@@ -117,7 +122,8 @@ export async function resolveOverwriteSet(
 
   // The last entry for a target wins.
   const wanted = new Map<bigint, StoredOverwrite>();
-  for (const o of requested) wanted.set(o.id, { targetId: o.id, type: o.type, allow: channelOnlyBits(o.allow), deny: channelOnlyBits(o.deny) });
+  for (const o of requested)
+    wanted.set(o.id, { targetId: o.id, type: o.type, allow: channelOnlyBits(o.allow), deny: channelOnlyBits(o.deny) });
   const before = new Map(existing.map((o) => [o.targetId, o]));
   for (const o of wanted.values()) {
     if (!sameOverwrite(before.get(o.targetId), o)) checkOverwriteReach(actor, o, targets, before.get(o.targetId));
@@ -133,7 +139,10 @@ export class ChannelOverwriteService {
   constructor(private ctx: DomainContext) {}
 
   /** A guild channel that is not a thread, where the caller holds Manage Roles. */
-  private async editable(channelId: bigint, userId: bigint): Promise<ChannelAccess & { guild: GuildSnapshot; member: MemberSnapshot }> {
+  private async editable(
+    channelId: bigint,
+    userId: bigint,
+  ): Promise<ChannelAccess & { guild: GuildSnapshot; member: MemberSnapshot }> {
     const access = await channelAccess(this.ctx, channelId, userId);
     if (!access.guild || !access.member) throw Errors.dmChannelAction();
     if (isThreadType(access.channel.type)) throw Errors.wrongChannelType();
@@ -146,9 +155,17 @@ export class ChannelOverwriteService {
     const access = await this.editable(channelId, userId);
     const input = parseForm(zOverwritePut, body ?? {});
     if (input.type === 0 && !access.guild.roles.has(targetId)) throw Errors.unknownRole();
-    const targets = input.type === 1 ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId]) : new Map<bigint, MemberSnapshot>();
+    const targets =
+      input.type === 1
+        ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId])
+        : new Map<bigint, MemberSnapshot>();
     if (input.type === 1 && !targets.has(targetId)) throw Errors.unknownMember();
-    const overwrite: StoredOverwrite = { targetId, type: input.type, allow: channelOnlyBits(input.allow), deny: channelOnlyBits(input.deny) };
+    const overwrite: StoredOverwrite = {
+      targetId,
+      type: input.type,
+      allow: channelOnlyBits(input.allow),
+      deny: channelOnlyBits(input.deny),
+    };
     const previous = access.channel.overwrites.find((o) => o.targetId === targetId);
     checkOverwriteReach(access, overwrite, targets, previous);
 
@@ -175,7 +192,10 @@ export class ChannelOverwriteService {
     const access = await this.editable(channelId, userId);
     const previous = access.channel.overwrites.find((o) => o.targetId === targetId);
     const type = previous?.type ?? (access.guild.roles.has(targetId) ? 0 : 1);
-    const targets = type === 1 ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId]) : new Map<bigint, MemberSnapshot>();
+    const targets =
+      type === 1
+        ? await loadOverwriteTargets(this.ctx, access.guild.id, [targetId])
+        : new Map<bigint, MemberSnapshot>();
     checkOverwriteReach(access, { targetId, type }, targets, previous);
     if (!previous) return;
 
@@ -197,11 +217,20 @@ export class ChannelOverwriteService {
   }
 
   /** CHANNEL_CREATE / CHANNEL_DELETE to members who gained or lost the channel, CHANNEL_UPDATE to its viewers. */
-  private async announce(guildId: bigint, channelId: bigint, visibility: Awaited<ReturnType<typeof captureChannelVisibility>>): Promise<void> {
+  private async announce(
+    guildId: bigint,
+    channelId: bigint,
+    visibility: Awaited<ReturnType<typeof captureChannelVisibility>>,
+  ): Promise<void> {
     await visibility.emitChanges();
     const channel = await this.ctx.db.channel.findUnique({ where: { id: channelId }, include: channelInclude });
     if (channel) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: serializeChannel(channel, this.ctx.urls), guildId: guildId.toString(), channelId: channelId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.ChannelUpdate,
+        d: serializeChannel(channel, this.ctx.urls),
+        guildId: guildId.toString(),
+        channelId: channelId.toString(),
+      });
     }
   }
 }

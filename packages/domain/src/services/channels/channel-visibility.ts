@@ -9,7 +9,9 @@ import { enforceVoicePermissions } from "../voice/voice-enforcement";
 
 /** Which members (all, or `onlyUserIds`) view which of the guild's channels other than threads, with the channels' rows. */
 function loadVisibility(ctx: DomainContext, guildId: bigint, onlyUserIds?: bigint[]) {
-  const listed = ctx.db.channel.findMany({ where: { guildId }, include: channelInclude }).then((channels) => channels.filter((c) => !isThreadType(c.type)));
+  const listed = ctx.db.channel
+    .findMany({ where: { guildId }, include: channelInclude })
+    .then((channels) => channels.filter((c) => !isThreadType(c.type)));
   return viewersOfChannels(ctx.db, guildId, listed, onlyUserIds);
 }
 
@@ -35,8 +37,12 @@ export async function captureChannelVisibility(ctx: DomainContext, guildId: bigi
         return gained.length + lost.length > 0 ? [{ d: serializeChannel(channel, ctx.urls), gained, lost }] : [];
       });
       const guild = guildId.toString();
-      for (const { d, gained } of changes) if (gained.length > 0) await emit(ctx, { t: GatewayDispatchEvents.ChannelCreate, d, guildId: guild, userIds: gained });
-      for (const { d, lost } of changes) if (lost.length > 0) await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d, guildId: guild, userIds: lost });
+      for (const { d, gained } of changes)
+        if (gained.length > 0)
+          await emit(ctx, { t: GatewayDispatchEvents.ChannelCreate, d, guildId: guild, userIds: gained });
+      for (const { d, lost } of changes)
+        if (lost.length > 0)
+          await emit(ctx, { t: GatewayDispatchEvents.ChannelDelete, d, guildId: guild, userIds: lost });
       // The same change may give or take Connect, Speak or Listen to someone in voice.
       await enforceVoicePermissions(ctx, { guildId, ...(onlyUserIds ? { userIds: onlyUserIds } : {}) });
     },

@@ -4,9 +4,21 @@ import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
-import { type GuildSnapshot, isThreadType, listableGuildChannels, type MemberSnapshot, Permission } from "../../permissions";
+import {
+  type GuildSnapshot,
+  isThreadType,
+  listableGuildChannels,
+  type MemberSnapshot,
+  Permission,
+} from "../../permissions";
 import { serializeChannel } from "../../serializers";
-import { type ChannelEditInput, normaliseTextChannelName, parseForm, zChannelCreate, zChannelEdit } from "../../validation";
+import {
+  type ChannelEditInput,
+  normaliseTextChannelName,
+  parseForm,
+  zChannelCreate,
+  zChannelEdit,
+} from "../../validation";
 import { type ChannelAccess, channelAccess, guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { channelInclude } from "../shared/selects";
@@ -32,7 +44,10 @@ export class ChannelService {
     const { channel } = await channelAccess(this.ctx, channelId, userId);
     const withRecipients =
       channel.type === 1
-        ? await this.ctx.db.channel.findUniqueOrThrow({ where: { id: channelId }, include: { ...channelInclude, recipients: { include: { user: true } } } })
+        ? await this.ctx.db.channel.findUniqueOrThrow({
+            where: { id: channelId },
+            include: { ...channelInclude, recipients: { include: { user: true } } },
+          })
         : channel;
     return serializeChannel(withRecipients, this.ctx.urls, userId);
   }
@@ -62,7 +77,10 @@ export class ChannelService {
     const overwrites = await resolveOverwriteSet(this.ctx, access, [], input.permission_overwrites ?? []);
 
     const created = await this.ctx.db.$transaction(async (tx) => {
-      const last = await tx.channel.aggregate({ where: { guildId, type: { in: [TEXT, VOICE, CATEGORY] } }, _max: { position: true } });
+      const last = await tx.channel.aggregate({
+        where: { guildId, type: { in: [TEXT, VOICE, CATEGORY] } },
+        _max: { position: true },
+      });
       const channel = await tx.channel.create({
         data: {
           guildId,
@@ -77,12 +95,24 @@ export class ChannelService {
           lastActivityAt: this.ctx.clock.now(),
         },
       });
-      if (overwrites.length > 0) await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId: channel.id, ...o })) });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelCreate, targetId: channel.id, changes: [{ key: "name", new_value: channel.name ?? "" }] });
+      if (overwrites.length > 0)
+        await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId: channel.id, ...o })) });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.ChannelCreate,
+        targetId: channel.id,
+        changes: [{ key: "name", new_value: channel.name ?? "" }],
+      });
       return tx.channel.findUniqueOrThrow({ where: { id: channel.id }, include: channelInclude });
     });
     const wire = serializeChannel(created, this.ctx.urls);
-    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelCreate, d: wire, guildId: guildId.toString(), channelId: created.id.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.ChannelCreate,
+      d: wire,
+      guildId: guildId.toString(),
+      channelId: created.id.toString(),
+    });
     return wire;
   }
 
@@ -101,7 +131,8 @@ export class ChannelService {
     if (input.name !== undefined) data.name = this.channelName(access.channel.type, input.name);
     if (input.topic !== undefined && access.channel.type === TEXT) data.topic = input.topic;
     if (input.nsfw != null) data.nsfw = input.nsfw;
-    if (input.parent_id !== undefined) data.parentId = input.parent_id === null ? null : await this.categoryOf(access.guild.id, input.parent_id);
+    if (input.parent_id !== undefined)
+      data.parentId = input.parent_id === null ? null : await this.categoryOf(access.guild.id, input.parent_id);
 
     const existing: StoredOverwrite[] = access.channel.overwrites;
     let overwrites: StoredOverwrite[] | null = null;
@@ -118,14 +149,25 @@ export class ChannelService {
       await tx.channel.update({ where: { id: channelId }, data });
       if (overwrites) {
         await tx.permissionOverwrite.deleteMany({ where: { channelId } });
-        if (overwrites.length > 0) await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId, ...o })) });
+        if (overwrites.length > 0)
+          await tx.permissionOverwrite.createMany({ data: overwrites.map((o) => ({ channelId, ...o })) });
       }
-      await recordAudit(tx, { guildId: access.guild.id, userId, actionType: AuditLogEvent.ChannelUpdate, targetId: channelId });
+      await recordAudit(tx, {
+        guildId: access.guild.id,
+        userId,
+        actionType: AuditLogEvent.ChannelUpdate,
+        targetId: channelId,
+      });
       return tx.channel.findUniqueOrThrow({ where: { id: channelId }, include: channelInclude });
     });
     await visibility?.emitChanges();
     const wire = serializeChannel(updated, this.ctx.urls);
-    await emit(this.ctx, { t: GatewayDispatchEvents.ChannelUpdate, d: wire, guildId: access.guild.id.toString(), channelId: channelId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.ChannelUpdate,
+      d: wire,
+      guildId: access.guild.id.toString(),
+      channelId: channelId.toString(),
+    });
     return wire;
   }
 
@@ -143,13 +185,28 @@ export class ChannelService {
     const wire = serializeChannel(access.channel, this.ctx.urls);
     await disconnectVoice(this.ctx, { channelId });
     await this.ctx.db.$transaction(async (tx) => {
-      await tx.guild.updateMany({ where: { id: guildId, systemChannelId: channelId }, data: { systemChannelId: null } });
+      await tx.guild.updateMany({
+        where: { id: guildId, systemChannelId: channelId },
+        data: { systemChannelId: null },
+      });
       await tx.channel.deleteMany({ where: { parentId: channelId, type: { in: [10, 11, 12] } } });
       await tx.channel.delete({ where: { id: channelId } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ChannelDelete, targetId: channelId, changes: [{ key: "name", old_value: access.channel.name ?? "" }] });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.ChannelDelete,
+        targetId: channelId,
+        changes: [{ key: "name", old_value: access.channel.name ?? "" }],
+      });
     });
     // An empty audience must not fall back to the whole guild: nobody saw it, nobody is told.
-    if (audience.length > 0) await emit(this.ctx, { t: GatewayDispatchEvents.ChannelDelete, d: wire, guildId: guildId.toString(), userIds: audience });
+    if (audience.length > 0)
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.ChannelDelete,
+        d: wire,
+        guildId: guildId.toString(),
+        userIds: audience,
+      });
     return wire;
   }
 
@@ -164,16 +221,23 @@ export class ChannelService {
   private channelName(type: number, name: string): string {
     const result = type === TEXT ? normaliseTextChannelName(name) : name;
     if (result.trim() === "") {
-      throw Errors.invalidForm({ name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." }] } });
+      throw Errors.invalidForm({
+        name: { _errors: [{ code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." }] },
+      });
     }
     return result;
   }
 
   /** `parent_id` must name a category of the same guild (else 50035). */
   private async categoryOf(guildId: bigint, parentId: bigint): Promise<bigint> {
-    const parent = await this.ctx.db.channel.findUnique({ where: { id: parentId }, select: { guildId: true, type: true } });
+    const parent = await this.ctx.db.channel.findUnique({
+      where: { id: parentId },
+      select: { guildId: true, type: true },
+    });
     if (!parent || parent.guildId !== guildId || parent.type !== CATEGORY) {
-      throw Errors.invalidForm({ parent_id: { _errors: [{ code: "CHANNEL_PARENT_INVALID", message: "Not a category of this guild." }] } });
+      throw Errors.invalidForm({
+        parent_id: { _errors: [{ code: "CHANNEL_PARENT_INVALID", message: "Not a category of this guild." }] },
+      });
     }
     return parentId;
   }

@@ -5,7 +5,14 @@ import { viewersOfChannel } from "../../audience";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
-import { type GuildSnapshot, has, isThreadType, type MemberSnapshot, Permission, visibleThreads } from "../../permissions";
+import {
+  type GuildSnapshot,
+  has,
+  isThreadType,
+  type MemberSnapshot,
+  Permission,
+  visibleThreads,
+} from "../../permissions";
 import { serializeChannel, serializeMessage } from "../../serializers";
 import { parseForm, zThreadCreate, zThreadEdit, zThreadFromMessage } from "../../validation";
 import { messageEvent } from "../messages/message-events";
@@ -24,7 +31,12 @@ export const THREAD_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 type GuildChannelAccess = ChannelAccess & { guild: GuildSnapshot; member: MemberSnapshot };
 
 function threadMember(row: { threadId: bigint; userId: bigint; joinedAt: Date }): APIThreadMember {
-  return { id: row.threadId.toString(), user_id: row.userId.toString(), join_timestamp: row.joinedAt.toISOString(), flags: 0 as APIThreadMember["flags"] };
+  return {
+    id: row.threadId.toString(),
+    user_id: row.userId.toString(),
+    join_timestamp: row.joinedAt.toISOString(),
+    flags: 0 as APIThreadMember["flags"],
+  };
 }
 
 /**
@@ -33,7 +45,11 @@ function threadMember(row: { threadId: bigint; userId: bigint; joinedAt: Date })
  * (one THREAD_UPDATE, from whichever request won the conditional update) and makes the poster
  * a member of the thread. Does nothing outside threads.
  */
-export async function reviveThreadForMessage(ctx: DomainContext, channel: { id: bigint; type: number; guildId: bigint | null }, authorId: bigint): Promise<void> {
+export async function reviveThreadForMessage(
+  ctx: DomainContext,
+  channel: { id: bigint; type: number; guildId: bigint | null },
+  authorId: bigint,
+): Promise<void> {
   if (channel.type !== PUBLIC_THREAD || channel.guildId === null) return;
   const now = ctx.clock.now();
   const { count } = await ctx.db.channel.updateMany({
@@ -47,14 +63,23 @@ export async function reviveThreadForMessage(ctx: DomainContext, channel: { id: 
 /** Makes a user a member of a thread; already being one is fine (two requests may race). */
 async function addThreadMember(ctx: DomainContext, threadId: bigint, userId: bigint, joinedAt: Date): Promise<void> {
   try {
-    await ctx.db.threadMember.upsert({ where: { threadId_userId: { threadId, userId } }, create: { threadId, userId, joinedAt }, update: {} });
+    await ctx.db.threadMember.upsert({
+      where: { threadId_userId: { threadId, userId } },
+      create: { threadId, userId, joinedAt },
+      update: {},
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
 }
 
 /** THREAD_CREATE / THREAD_UPDATE to those who can see the thread's parent channel; null when the thread is gone. */
-async function emitThread(ctx: DomainContext, t: GatewayDispatchEvents.ThreadCreate | GatewayDispatchEvents.ThreadUpdate, threadId: bigint, extra: { newly_created?: true } = {}): Promise<APIChannel | null> {
+async function emitThread(
+  ctx: DomainContext,
+  t: GatewayDispatchEvents.ThreadCreate | GatewayDispatchEvents.ThreadUpdate,
+  threadId: bigint,
+  extra: { newly_created?: true } = {},
+): Promise<APIChannel | null> {
   const thread = await ctx.db.channel.findUnique({ where: { id: threadId }, include: channelInclude });
   if (!thread?.guildId) return null;
   const wire = serializeChannel(thread, ctx.urls);
@@ -104,14 +129,29 @@ export class ThreadService {
     const input = parseForm(zThreadFromMessage, body ?? {});
     const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, select: { channelId: true } });
     if (!message || message.channelId !== channelId) throw Errors.unknownMessage();
-    if (await this.ctx.db.channel.findUnique({ where: { starterMessageId: messageId }, select: { id: true } })) throw Errors.threadAlreadyExists();
+    if (await this.ctx.db.channel.findUnique({ where: { starterMessageId: messageId }, select: { id: true } }))
+      throw Errors.threadAlreadyExists();
 
     const now = this.ctx.clock.now();
     let threadId: bigint;
     try {
       threadId = await this.ctx.db.$transaction(async (tx) => {
-        const thread = await insertThread(tx, { id: messageId, guildId: access.guild.id, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, starterMessageId: messageId, now });
-        await recordAudit(tx, { guildId: access.guild.id, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
+        const thread = await insertThread(tx, {
+          id: messageId,
+          guildId: access.guild.id,
+          parentId: channelId,
+          ownerId: userId,
+          name: input.name,
+          autoArchiveDuration: input.auto_archive_duration,
+          starterMessageId: messageId,
+          now,
+        });
+        await recordAudit(tx, {
+          guildId: access.guild.id,
+          userId,
+          actionType: AuditLogEvent.ThreadCreate,
+          targetId: thread.id,
+        });
         return thread.id;
       });
     } catch (error) {
@@ -120,7 +160,16 @@ export class ThreadService {
     }
     const wire = await announceNewThread(this.ctx, threadId);
     const starter = await this.messages.find(messageId, channelId);
-    if (starter) await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageUpdate, await this.messages.toWire(starter), access.channel));
+    if (starter)
+      await emit(
+        this.ctx,
+        await messageEvent(
+          this.ctx,
+          GatewayDispatchEvents.MessageUpdate,
+          await this.messages.toWire(starter),
+          access.channel,
+        ),
+      );
     return wire;
   }
 
@@ -135,17 +184,44 @@ export class ThreadService {
     const now = this.ctx.clock.now();
     const guildId = access.guild.id;
     const { threadId, announcement } = await this.ctx.db.$transaction(async (tx) => {
-      const thread = await insertThread(tx, { guildId, parentId: channelId, ownerId: userId, name: input.name, autoArchiveDuration: input.auto_archive_duration, now });
+      const thread = await insertThread(tx, {
+        guildId,
+        parentId: channelId,
+        ownerId: userId,
+        name: input.name,
+        autoArchiveDuration: input.auto_archive_duration,
+        now,
+      });
       const message = await tx.message.create({
-        data: { channelId, guildId, authorId: userId, content: input.name, type: THREAD_CREATED, referenceChannelId: thread.id, referenceGuildId: guildId, createdAt: now },
+        data: {
+          channelId,
+          guildId,
+          authorId: userId,
+          content: input.name,
+          type: THREAD_CREATED,
+          referenceChannelId: thread.id,
+          referenceGuildId: guildId,
+          createdAt: now,
+        },
         include: messageInclude,
       });
-      await tx.channel.update({ where: { id: channelId }, data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: now } });
+      await tx.channel.update({
+        where: { id: channelId },
+        data: { lastMessageId: message.id, messageCount: { increment: 1 }, lastActivityAt: now },
+      });
       await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadCreate, targetId: thread.id });
       return { threadId: thread.id, announcement: message };
     });
     const wire = await announceNewThread(this.ctx, threadId);
-    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, serializeMessage(announcement, this.ctx), access.channel));
+    await emit(
+      this.ctx,
+      await messageEvent(
+        this.ctx,
+        GatewayDispatchEvents.MessageCreate,
+        serializeMessage(announcement, this.ctx),
+        access.channel,
+      ),
+    );
     return wire;
   }
 
@@ -174,7 +250,10 @@ export class ThreadService {
     }
     if (Object.keys(data).length === 0) return serializeChannel(thread, this.ctx.urls);
     // Conditional on the state read, so a concurrent archive or unarchive is not announced twice.
-    const { count } = await this.ctx.db.channel.updateMany({ where: { id: thread.id, archived: thread.archived }, data });
+    const { count } = await this.ctx.db.channel.updateMany({
+      where: { id: thread.id, archived: thread.archived },
+      data,
+    });
     if (count === 1) {
       const wire = await emitThread(this.ctx, GatewayDispatchEvents.ThreadUpdate, thread.id);
       if (wire) return wire;
@@ -193,12 +272,23 @@ export class ThreadService {
     const wire = serializeChannel(thread, this.ctx.urls);
     await this.ctx.db.$transaction(async (tx) => {
       await tx.channel.delete({ where: { id: thread.id } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.ThreadDelete, targetId: thread.id, changes: [{ key: "name", old_value: thread.name ?? "" }] });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.ThreadDelete,
+        targetId: thread.id,
+        changes: [{ key: "name", old_value: thread.name ?? "" }],
+      });
     });
     if (audience.length > 0) {
       await emit(this.ctx, {
         t: GatewayDispatchEvents.ThreadDelete,
-        d: { id: thread.id.toString(), guild_id: guildId.toString(), parent_id: String(thread.parentId), type: thread.type },
+        d: {
+          id: thread.id.toString(),
+          guild_id: guildId.toString(),
+          parent_id: String(thread.parentId),
+          type: thread.type,
+        },
         guildId: guildId.toString(),
         userIds: audience,
       });
@@ -223,12 +313,18 @@ export class ThreadService {
   async members(channelId: bigint, userId: bigint): Promise<APIThreadMember[]> {
     const access = await this.thread(channelId, userId);
     requirePermission(access.permissions, Permission.ViewChannel);
-    const rows = await this.ctx.db.threadMember.findMany({ where: { threadId: channelId }, orderBy: [{ joinedAt: "asc" }, { userId: "asc" }] });
+    const rows = await this.ctx.db.threadMember.findMany({
+      where: { threadId: channelId },
+      orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
+    });
     return rows.map(threadMember);
   }
 
   /** GET /channels/{channel}/threads/archived/public: everything at once, newest archive first. */
-  async archivedPublic(channelId: bigint, userId: bigint): Promise<{ threads: APIChannel[]; members: APIThreadMember[]; has_more: false }> {
+  async archivedPublic(
+    channelId: bigint,
+    userId: bigint,
+  ): Promise<{ threads: APIChannel[]; members: APIThreadMember[]; has_more: false }> {
     const access = await this.textChannel(channelId, userId);
     requirePermission(access.permissions, Permission.ViewChannel);
     const threads = await this.ctx.db.channel.findMany({
@@ -236,22 +332,40 @@ export class ThreadService {
       include: channelInclude,
       orderBy: [{ archivedAt: "desc" }, { id: "desc" }],
     });
-    return { threads: threads.map((c) => serializeChannel(c, this.ctx.urls)), members: await this.ownMemberships(threads, userId), has_more: false };
+    return {
+      threads: threads.map((c) => serializeChannel(c, this.ctx.urls)),
+      members: await this.ownMemberships(threads, userId),
+      has_more: false,
+    };
   }
 
   /** GET /guilds/{guild}/threads/active: active threads in channels the caller can see. */
-  async activeInGuild(guildId: bigint, userId: bigint): Promise<{ threads: APIChannel[]; members: APIThreadMember[]; has_more: false }> {
+  async activeInGuild(
+    guildId: bigint,
+    userId: bigint,
+  ): Promise<{ threads: APIChannel[]; members: APIThreadMember[]; has_more: false }> {
     const access = await guildAccess(this.ctx, guildId, userId);
-    const channels = await this.ctx.db.channel.findMany({ where: { guildId }, include: channelInclude, orderBy: { id: "asc" } });
+    const channels = await this.ctx.db.channel.findMany({
+      where: { guildId },
+      include: channelInclude,
+      orderBy: { id: "asc" },
+    });
     const threads = visibleThreads(access.guild, access.member, channels).filter((c) => !c.archived);
     // `has_more` as the reference's own description requires it of this answer too.
-    return { threads: threads.map((c) => serializeChannel(c, this.ctx.urls)), members: await this.ownMemberships(threads, userId), has_more: false };
+    return {
+      threads: threads.map((c) => serializeChannel(c, this.ctx.urls)),
+      members: await this.ownMemberships(threads, userId),
+      has_more: false,
+    };
   }
 
   /** The caller's own thread member objects for the listed threads. */
   private async ownMemberships(threads: { id: bigint }[], userId: bigint): Promise<APIThreadMember[]> {
     if (threads.length === 0) return [];
-    const rows = await this.ctx.db.threadMember.findMany({ where: { userId, threadId: { in: threads.map((t) => t.id) } }, orderBy: { threadId: "asc" } });
+    const rows = await this.ctx.db.threadMember.findMany({
+      where: { userId, threadId: { in: threads.map((t) => t.id) } },
+      orderBy: { threadId: "asc" },
+    });
     return rows.map(threadMember);
   }
 
@@ -284,7 +398,16 @@ export class ThreadService {
  */
 async function insertThread(
   tx: Prisma.TransactionClient,
-  t: { id?: bigint; guildId: bigint; parentId: bigint; ownerId: bigint; name: string; autoArchiveDuration?: number | null; starterMessageId?: bigint; now: Date },
+  t: {
+    id?: bigint;
+    guildId: bigint;
+    parentId: bigint;
+    ownerId: bigint;
+    name: string;
+    autoArchiveDuration?: number | null;
+    starterMessageId?: bigint;
+    now: Date;
+  },
 ) {
   const thread = await tx.channel.create({
     data: {

@@ -22,7 +22,11 @@ export interface AvailableApplicationCommands {
  * the rule `useCommand` checks (`commandShownTo`: default_member_permissions, nsfw). A channel
  * the person cannot see is Unknown Channel; a DM or a category has no commands.
  */
-export async function availableCommands(ctx: DomainContext, userId: bigint, channelId: bigint): Promise<AvailableApplicationCommands[]> {
+export async function availableCommands(
+  ctx: DomainContext,
+  userId: bigint,
+  channelId: bigint,
+): Promise<AvailableApplicationCommands[]> {
   const access = await channelAccess(ctx, channelId, userId);
   const { channel } = access;
   if (channel.guildId === null || !takesCommands(access) || !maySendCommands(access)) return [];
@@ -42,12 +46,16 @@ export async function availableCommands(ctx: DomainContext, userId: bigint, chan
 
   const groups: AvailableApplicationCommands[] = [];
   for (const { commands, ...application } of applications) {
-    const usable = withoutHiddenGlobals(commands).filter((command) => commandShownTo(command, nsfwChannel, access.permissions));
+    const usable = withoutHiddenGlobals(commands).filter((command) =>
+      commandShownTo(command, nsfwChannel, access.permissions),
+    );
     if (usable.length === 0) continue;
     usable.sort((a, b) => a.type - b.type || a.name.localeCompare(b.name));
     groups.push({ application, commands: usable.map(serializeApplicationCommand) });
   }
-  return groups.sort((a, b) => a.application.name.localeCompare(b.application.name) || (a.application.id < b.application.id ? -1 : 1));
+  return groups.sort(
+    (a, b) => a.application.name.localeCompare(b.application.name) || (a.application.id < b.application.id ? -1 : 1),
+  );
 }
 
 /** One application's commands in a guild: a guild command hides the global one of the same type and name. */

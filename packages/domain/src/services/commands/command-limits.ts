@@ -12,7 +12,10 @@ export const STRING_LENGTH_MAX = 6000;
 /** Every name, description and choice name and value of a command together (the longest localisation counts). */
 export const COMMAND_SIZE_MAX = 8000;
 
-export type CommandType = ApplicationCommandType.ChatInput | ApplicationCommandType.User | ApplicationCommandType.Message;
+export type CommandType =
+  | ApplicationCommandType.ChatInput
+  | ApplicationCommandType.User
+  | ApplicationCommandType.Message;
 
 /** How many commands of each type one application may have globally, and in each guild. */
 export const COMMANDS_PER_SCOPE: Record<CommandType, number> = {

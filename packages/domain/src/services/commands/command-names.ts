@@ -11,7 +11,10 @@ const LOCALES = new Set<string>(Object.values(Locale));
 const lengthMessage = (max: number) => `Must be between 1 and ${max} in length.`;
 
 /** A name of 1–32 characters; its finer rule (slash or not) is {@link checkName}'s. */
-export const zName = z.string().min(1, lengthMessage(COMMAND_NAME_MAX)).max(COMMAND_NAME_MAX, lengthMessage(COMMAND_NAME_MAX));
+export const zName = z
+  .string()
+  .min(1, lengthMessage(COMMAND_NAME_MAX))
+  .max(COMMAND_NAME_MAX, lengthMessage(COMMAND_NAME_MAX));
 
 /** `{ locale: text }`, or null; the values' lengths are checked with the keys in {@link checkLocalizations}. */
 export const zLocalizations = z.record(z.string(), z.string()).nullish();
@@ -25,7 +28,8 @@ export type Localizations = Record<string, string>;
 export function checkName(errors: CommandFieldErrors, path: FieldPath, name: string, slash: boolean): void {
   if (!slash) return;
   if (!SLASH_NAME.test(name)) errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
-  else if (name.toLowerCase() !== name) errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lower case");
+  else if (name.toLowerCase() !== name)
+    errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lower case");
 }
 
 /**
@@ -42,7 +46,8 @@ export function checkLocalizations(
   if (!map) return null;
   for (const [locale, text] of Object.entries(map)) {
     if (!LOCALES.has(locale)) errors.add([...path, locale], "LOCALE_INVALID", `Invalid locale "${locale}".`);
-    else if (text.length < 1 || text.length > rule.max) errors.add([...path, locale], "BASE_TYPE_BAD_LENGTH", lengthMessage(rule.max));
+    else if (text.length < 1 || text.length > rule.max)
+      errors.add([...path, locale], "BASE_TYPE_BAD_LENGTH", lengthMessage(rule.max));
     else if (rule.slashName !== undefined) checkName(errors, [...path, locale], text, rule.slashName);
   }
   return Object.keys(map).length > 0 ? map : null;

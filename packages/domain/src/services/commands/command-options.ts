@@ -1,8 +1,23 @@
 import { ApplicationCommandOptionType as T, ChannelType } from "discord-api-types/v10";
 import { z } from "zod";
 import type { CommandFieldErrors, FieldPath } from "./command-errors";
-import { CHOICE_NAME_MAX, CHOICE_STRING_VALUE_MAX, CHOICES_MAX, DESCRIPTION_MAX, OPTIONS_MAX, STRING_LENGTH_MAX } from "./command-limits";
-import { checkLocalizations, checkName, DESCRIPTION_RULE, type Localizations, NAME_RULE, zLocalizations, zName } from "./command-names";
+import {
+  CHOICE_NAME_MAX,
+  CHOICE_STRING_VALUE_MAX,
+  CHOICES_MAX,
+  DESCRIPTION_MAX,
+  OPTIONS_MAX,
+  STRING_LENGTH_MAX,
+} from "./command-limits";
+import {
+  checkLocalizations,
+  checkName,
+  DESCRIPTION_RULE,
+  type Localizations,
+  NAME_RULE,
+  zLocalizations,
+  zName,
+} from "./command-names";
 
 /** An option as stored and answered: only the fields that mean something for its type. */
 export interface StoredChoice {
@@ -70,7 +85,12 @@ const isSubcommandKind = (type: unknown) => type === T.Subcommand || type === T.
  * against every rule of the spec's command record; each broken rule is added to `errors` under
  * its path (`options.2.name`). Answers the options to store.
  */
-export function checkOptions(errors: CommandFieldErrors, path: FieldPath, list: readonly unknown[], level: Level = "command"): StoredOption[] {
+export function checkOptions(
+  errors: CommandFieldErrors,
+  path: FieldPath,
+  list: readonly unknown[],
+  level: Level = "command",
+): StoredOption[] {
   const stored: StoredOption[] = [];
   const names = new Set<string>();
   const hasSubcommands = list.some((raw) => isSubcommandKind((raw as { type?: unknown } | null)?.type));
@@ -87,22 +107,48 @@ export function checkOptions(errors: CommandFieldErrors, path: FieldPath, list: 
     const misplaced = levelRule(level, option.type, hasSubcommands);
     if (misplaced) errors.add([...at, "type"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", misplaced);
     checkName(errors, [...at, "name"], option.name, true);
-    if (names.has(option.name)) errors.add([...at, "name"], "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique");
+    if (names.has(option.name))
+      errors.add([...at, "name"], "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique");
     names.add(option.name);
     if (!subcommandKind) {
-      if (option.required && optionalSeen) errors.add([...at, "required"], "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", "Required options must be placed before non-required options");
+      if (option.required && optionalSeen)
+        errors.add(
+          [...at, "required"],
+          "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+          "Required options must be placed before non-required options",
+        );
       if (!option.required) optionalSeen = true;
     }
     const entry: StoredOption = { type: option.type as T, name: option.name, description: option.description };
-    const nameLocalizations = checkLocalizations(errors, [...at, "name_localizations"], option.name_localizations, NAME_RULE(true));
-    const descriptionLocalizations = checkLocalizations(errors, [...at, "description_localizations"], option.description_localizations, DESCRIPTION_RULE);
+    const nameLocalizations = checkLocalizations(
+      errors,
+      [...at, "name_localizations"],
+      option.name_localizations,
+      NAME_RULE(true),
+    );
+    const descriptionLocalizations = checkLocalizations(
+      errors,
+      [...at, "description_localizations"],
+      option.description_localizations,
+      DESCRIPTION_RULE,
+    );
     if (nameLocalizations) entry.name_localizations = nameLocalizations;
     if (descriptionLocalizations) entry.description_localizations = descriptionLocalizations;
     if (subcommandKind) {
-      const inner = checkOptions(errors, [...at, "options"], option.options ?? [], option.type === T.SubcommandGroup ? "group" : "subcommand");
+      const inner = checkOptions(
+        errors,
+        [...at, "options"],
+        option.options ?? [],
+        option.type === T.SubcommandGroup ? "group" : "subcommand",
+      );
       if (inner.length > 0) entry.options = inner;
     } else {
-      if (option.options?.length) errors.add([...at, "options"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "Only subcommands and subcommand groups have options");
+      if (option.options?.length)
+        errors.add(
+          [...at, "options"],
+          "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
+          "Only subcommands and subcommand groups have options",
+        );
       Object.assign(entry, checkValueOption(errors, at, option));
     }
     stored.push(entry);
@@ -113,8 +159,10 @@ export function checkOptions(errors: CommandFieldErrors, path: FieldPath, list: 
 /** Why an option of `type` may not stand at `level`, or null when it may. */
 function levelRule(level: Level, type: number, levelHasSubcommands: boolean): string | null {
   if (level === "group" && type !== T.Subcommand) return "Subcommand groups can only contain subcommands";
-  if (level === "subcommand" && isSubcommandKind(type)) return "Subcommands cannot contain subcommands or subcommand groups";
-  if (level === "command" && levelHasSubcommands && !isSubcommandKind(type)) return "Subcommands and subcommand groups cannot be mixed with other options";
+  if (level === "subcommand" && isSubcommandKind(type))
+    return "Subcommands cannot contain subcommands or subcommand groups";
+  if (level === "command" && levelHasSubcommands && !isSubcommandKind(type))
+    return "Subcommands and subcommand groups cannot be mixed with other options";
   return null;
 }
 
@@ -124,19 +172,41 @@ function checkValueOption(errors: CommandFieldErrors, at: FieldPath, option: Opt
   if (option.required) out.required = true;
   const choices = option.choices ?? [];
   if (choices.length > 0) {
-    if (!WITH_CHOICES.has(option.type)) errors.add([...at, "choices"], "APPLICATION_COMMAND_OPTION_CHOICES_INVALID", "Only string, integer and number options have choices");
-    else out.choices = choices.map((choice, index) => checkChoice(errors, [...at, "choices", index], option.type, choice));
+    if (!WITH_CHOICES.has(option.type))
+      errors.add(
+        [...at, "choices"],
+        "APPLICATION_COMMAND_OPTION_CHOICES_INVALID",
+        "Only string, integer and number options have choices",
+      );
+    else
+      out.choices = choices.map((choice, index) => checkChoice(errors, [...at, "choices", index], option.type, choice));
   }
   if (option.autocomplete) {
-    if (!WITH_CHOICES.has(option.type)) errors.add([...at, "autocomplete"], "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID", "Only string, integer and number options have autocomplete");
-    else if (choices.length > 0) errors.add([...at, "autocomplete"], "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID", "Autocomplete cannot be used with choices");
+    if (!WITH_CHOICES.has(option.type))
+      errors.add(
+        [...at, "autocomplete"],
+        "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
+        "Only string, integer and number options have autocomplete",
+      );
+    else if (choices.length > 0)
+      errors.add(
+        [...at, "autocomplete"],
+        "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
+        "Autocomplete cannot be used with choices",
+      );
     else out.autocomplete = true;
   }
   for (const key of ["min_value", "max_value"] as const) {
     const value = option[key];
     if (value == null) continue;
-    if (!WITH_VALUE_RANGE.has(option.type)) errors.add([...at, key], "APPLICATION_COMMAND_OPTION_INVALID", "Only integer and number options have min_value and max_value");
-    else if (!inValueRange(option.type, value)) errors.add([...at, key], "NUMBER_TYPE_COERCE", rangeMessage(option.type));
+    if (!WITH_VALUE_RANGE.has(option.type))
+      errors.add(
+        [...at, key],
+        "APPLICATION_COMMAND_OPTION_INVALID",
+        "Only integer and number options have min_value and max_value",
+      );
+    else if (!inValueRange(option.type, value))
+      errors.add([...at, key], "NUMBER_TYPE_COERCE", rangeMessage(option.type));
     else out[key] = value;
   }
   if (out.min_value !== undefined && out.max_value !== undefined && out.min_value > out.max_value) {
@@ -145,7 +215,12 @@ function checkValueOption(errors: CommandFieldErrors, at: FieldPath, option: Opt
   for (const key of ["min_length", "max_length"] as const) {
     const value = option[key];
     if (value == null) continue;
-    if (option.type !== T.String) errors.add([...at, key], "APPLICATION_COMMAND_OPTION_INVALID", "Only string options have min_length and max_length");
+    if (option.type !== T.String)
+      errors.add(
+        [...at, key],
+        "APPLICATION_COMMAND_OPTION_INVALID",
+        "Only string options have min_length and max_length",
+      );
     else out[key] = value;
   }
   if (out.min_length !== undefined && out.max_length !== undefined && out.min_length > out.max_length) {
@@ -153,9 +228,19 @@ function checkValueOption(errors: CommandFieldErrors, at: FieldPath, option: Opt
   }
   const channelTypes = option.channel_types ?? [];
   if (channelTypes.length > 0) {
-    if (option.type !== T.Channel) errors.add([...at, "channel_types"], "APPLICATION_COMMAND_OPTION_INVALID", "Only channel options have channel_types");
+    if (option.type !== T.Channel)
+      errors.add(
+        [...at, "channel_types"],
+        "APPLICATION_COMMAND_OPTION_INVALID",
+        "Only channel options have channel_types",
+      );
     channelTypes.forEach((type, index) => {
-      if (!CHANNEL_TYPES.has(type)) errors.add([...at, "channel_types", index], "BASE_TYPE_CHOICES", `Value must be one of ${[...CHANNEL_TYPES].join(", ")}.`);
+      if (!CHANNEL_TYPES.has(type))
+        errors.add(
+          [...at, "channel_types", index],
+          "BASE_TYPE_CHOICES",
+          `Value must be one of ${[...CHANNEL_TYPES].join(", ")}.`,
+        );
     });
     out.channel_types = [...new Set(channelTypes)] as ChannelType[];
   }
@@ -163,12 +248,21 @@ function checkValueOption(errors: CommandFieldErrors, at: FieldPath, option: Opt
 }
 
 /** A choice's value has its option's type: a string of 1–100 characters, an integer, or a number. */
-function checkChoice(errors: CommandFieldErrors, at: FieldPath, type: number, choice: z.output<typeof zChoice>): StoredChoice {
-  const nameLocalizations = checkLocalizations(errors, [...at, "name_localizations"], choice.name_localizations, { max: CHOICE_NAME_MAX });
+function checkChoice(
+  errors: CommandFieldErrors,
+  at: FieldPath,
+  type: number,
+  choice: z.output<typeof zChoice>,
+): StoredChoice {
+  const nameLocalizations = checkLocalizations(errors, [...at, "name_localizations"], choice.name_localizations, {
+    max: CHOICE_NAME_MAX,
+  });
   const { value } = choice;
   if (type === T.String) {
-    if (typeof value !== "string") errors.add([...at, "value"], "BASE_TYPE_INVALID", "Choice values of string options are strings");
-    else if (value.length < 1 || value.length > CHOICE_STRING_VALUE_MAX) errors.add([...at, "value"], "BASE_TYPE_BAD_LENGTH", between(1, CHOICE_STRING_VALUE_MAX));
+    if (typeof value !== "string")
+      errors.add([...at, "value"], "BASE_TYPE_INVALID", "Choice values of string options are strings");
+    else if (value.length < 1 || value.length > CHOICE_STRING_VALUE_MAX)
+      errors.add([...at, "value"], "BASE_TYPE_BAD_LENGTH", between(1, CHOICE_STRING_VALUE_MAX));
   } else if (typeof value !== "number" || !inValueRange(type, value)) {
     errors.add([...at, "value"], "NUMBER_TYPE_COERCE", rangeMessage(type));
   }
@@ -180,4 +274,5 @@ function inValueRange(type: number, value: number): boolean {
   return value >= -VALUE_BOUND && value <= VALUE_BOUND;
 }
 
-const rangeMessage = (type: number) => `Value must be ${type === T.Integer ? "an integer" : "a number"} between -${VALUE_BOUND} and ${VALUE_BOUND}.`;
+const rangeMessage = (type: number) =>
+  `Value must be ${type === T.Integer ? "an integer" : "a number"} between -${VALUE_BOUND} and ${VALUE_BOUND}.`;

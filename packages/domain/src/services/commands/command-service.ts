@@ -5,7 +5,16 @@ import { serializeApplicationCommand } from "../../serializers";
 import { type AvailableApplicationCommands, availableCommands } from "./available-commands";
 import { CommandFieldErrors } from "./command-errors";
 import { countByType, requireWithinCommandLimits } from "./command-limits";
-import { type CommandRow, type CommandScope, commandData, draftOf, inScope, lockScope, requireScope, writeOver } from "./command-store";
+import {
+  type CommandRow,
+  type CommandScope,
+  commandData,
+  draftOf,
+  inScope,
+  lockScope,
+  requireScope,
+  writeOver,
+} from "./command-store";
 import { commandKey, parseCommand, parseCommandList, parseCommandPatch } from "./command-validation";
 
 const byId = { id: "asc" as const };
@@ -40,8 +49,11 @@ export class CommandService {
     const draft = parseCommand(input);
     return this.ctx.db.$transaction(async (tx) => {
       await lockScope(tx, scope);
-      const existing = await tx.applicationCommand.findFirst({ where: { ...inScope(scope), type: draft.type, name: draft.name } });
-      if (existing) return { created: false, command: serializeApplicationCommand(await writeOver(tx, existing, draft)) };
+      const existing = await tx.applicationCommand.findFirst({
+        where: { ...inScope(scope), type: draft.type, name: draft.name },
+      });
+      if (existing)
+        return { created: false, command: serializeApplicationCommand(await writeOver(tx, existing, draft)) };
       const count = await tx.applicationCommand.count({ where: { ...inScope(scope), type: draft.type } });
       requireWithinCommandLimits(new Map([[draft.type, count + 1]]));
       const row = await tx.applicationCommand.create({ data: { ...inScope(scope), ...commandData(draft) } });
@@ -59,16 +71,22 @@ export class CommandService {
     requireWithinCommandLimits(countByType(drafts));
     const rows = await this.ctx.db.$transaction(async (tx) => {
       await lockScope(tx, scope);
-      const existing = new Map((await tx.applicationCommand.findMany({ where: inScope(scope) })).map((row) => [commandKey(row), row]));
+      const existing = new Map(
+        (await tx.applicationCommand.findMany({ where: inScope(scope) })).map((row) => [commandKey(row), row]),
+      );
       const kept = new Map<string, CommandRow>();
       for (const draft of drafts) {
         const row = existing.get(commandKey(draft));
         if (row) kept.set(commandKey(draft), await writeOver(tx, row, draft));
       }
-      await tx.applicationCommand.deleteMany({ where: { ...inScope(scope), id: { notIn: [...kept.values()].map((row) => row.id) } } });
+      await tx.applicationCommand.deleteMany({
+        where: { ...inScope(scope), id: { notIn: [...kept.values()].map((row) => row.id) } },
+      });
       const fresh = drafts.filter((draft) => !kept.has(commandKey(draft)));
       if (fresh.length > 0) {
-        const created = await tx.applicationCommand.createManyAndReturn({ data: fresh.map((draft) => ({ ...inScope(scope), ...commandData(draft) })) });
+        const created = await tx.applicationCommand.createManyAndReturn({
+          data: fresh.map((draft) => ({ ...inScope(scope), ...commandData(draft) })),
+        });
         for (const row of created) kept.set(commandKey(row), row);
       }
       return drafts.map((draft) => kept.get(commandKey(draft))!);
@@ -86,7 +104,10 @@ export class CommandService {
       const current = await this.load(tx, scope, commandId);
       const draft = parseCommandPatch(draftOf(current), input);
       if (draft.name !== current.name) {
-        const taken = await tx.applicationCommand.findFirst({ where: { ...inScope(scope), type: draft.type, name: draft.name }, select: { id: true } });
+        const taken = await tx.applicationCommand.findFirst({
+          where: { ...inScope(scope), type: draft.type, name: draft.name },
+          select: { id: true },
+        });
         if (taken) {
           const errors = new CommandFieldErrors();
           errors.add(["name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique");
@@ -119,7 +140,11 @@ export class CommandService {
     return availableCommands(this.ctx, userId, channelId);
   }
 
-  private async load(db: Pick<DomainContext["db"], "applicationCommand">, scope: CommandScope, commandId: bigint): Promise<CommandRow> {
+  private async load(
+    db: Pick<DomainContext["db"], "applicationCommand">,
+    scope: CommandScope,
+    commandId: bigint,
+  ): Promise<CommandRow> {
     const row = await db.applicationCommand.findFirst({ where: { ...inScope(scope), id: commandId } });
     if (!row) throw Errors.unknownCommand();
     return row;

@@ -8,10 +8,12 @@ function longest(text: string, localizations: Localizations | null | undefined):
   return length;
 }
 
-const choiceSize = (choice: StoredChoice) => longest(choice.name, choice.name_localizations) + String(choice.value).length;
+const choiceSize = (choice: StoredChoice) =>
+  longest(choice.name, choice.name_localizations) + String(choice.value).length;
 
 function optionSize(option: StoredOption): number {
-  let size = longest(option.name, option.name_localizations) + longest(option.description, option.description_localizations);
+  let size =
+    longest(option.name, option.name_localizations) + longest(option.description, option.description_localizations);
   for (const choice of option.choices ?? []) size += choiceSize(choice);
   for (const inner of option.options ?? []) size += optionSize(inner);
   return size;
@@ -29,7 +31,8 @@ export function commandSize(command: {
   descriptionLocalizations: Localizations | null;
   options: readonly StoredOption[];
 }): number {
-  let size = longest(command.name, command.nameLocalizations) + longest(command.description, command.descriptionLocalizations);
+  let size =
+    longest(command.name, command.nameLocalizations) + longest(command.description, command.descriptionLocalizations);
   for (const option of command.options) size += optionSize(option);
   return size;
 }

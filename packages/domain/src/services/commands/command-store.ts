@@ -22,7 +22,10 @@ export const inScope = (scope: CommandScope) => ({ applicationId: scope.applicat
 /** Reads of a guild scope: the bot must be in the guild (50001 Missing Access, spec: Application commands). */
 export async function requireScope(db: Db | Tx, scope: CommandScope): Promise<void> {
   if (scope.guildId === null) return;
-  const member = await db.member.findUnique({ where: { guildId_userId: { guildId: scope.guildId, userId: scope.botUserId } }, select: { userId: true } });
+  const member = await db.member.findUnique({
+    where: { guildId_userId: { guildId: scope.guildId, userId: scope.botUserId } },
+    select: { userId: true },
+  });
   if (!member) throw Errors.missingAccess();
 }
 
@@ -34,7 +37,9 @@ export async function requireScope(db: Db | Tx, scope: CommandScope): Promise<vo
 export async function lockScope(tx: Tx, scope: CommandScope): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM "Application" WHERE "id" = ${scope.applicationId} FOR NO KEY UPDATE`;
   if (scope.guildId === null) return;
-  const member = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Member" WHERE "guildId" = ${scope.guildId} AND "userId" = ${scope.botUserId} FOR KEY SHARE`;
+  const member = await tx.$queryRaw<
+    unknown[]
+  >`SELECT 1 FROM "Member" WHERE "guildId" = ${scope.guildId} AND "userId" = ${scope.botUserId} FOR KEY SHARE`;
   if (member.length === 0) throw Errors.missingAccess();
 }
 
@@ -85,7 +90,9 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === "bigint") return `${v}n`;
     if (v && typeof v === "object" && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+      );
     }
     return v;
   });

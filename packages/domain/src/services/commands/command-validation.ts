@@ -4,7 +4,15 @@ import { parsePermissionBits } from "../../permissions/bits";
 import { assertStorableText, parseForm } from "../../validation";
 import { CommandFieldErrors, type FieldPath } from "./command-errors";
 import { COMMAND_SIZE_MAX, type CommandType, DESCRIPTION_MAX, OPTIONS_MAX } from "./command-limits";
-import { checkLocalizations, checkName, DESCRIPTION_RULE, type Localizations, NAME_RULE, zLocalizations, zName } from "./command-names";
+import {
+  checkLocalizations,
+  checkName,
+  DESCRIPTION_RULE,
+  type Localizations,
+  NAME_RULE,
+  zLocalizations,
+  zName,
+} from "./command-names";
 import { checkOptions, type StoredOption } from "./command-options";
 import { commandSize } from "./command-size";
 
@@ -43,7 +51,12 @@ const zUniqueInts = (max: number) =>
  * kept: commands here are guild-installed and used in guilds only. Type 4 (entry point) is refused.
  */
 const zCommand = z.object({
-  type: z.number().int().min(ApplicationCommandType.ChatInput).max(ApplicationCommandType.Message, "Value must be one of 1, 2, 3.").nullish(),
+  type: z
+    .number()
+    .int()
+    .min(ApplicationCommandType.ChatInput)
+    .max(ApplicationCommandType.Message, "Value must be one of 1, 2, 3.")
+    .nullish(),
   name: zName,
   name_localizations: zLocalizations,
   description: z.string().max(DESCRIPTION_MAX, `Must be ${DESCRIPTION_MAX} or fewer in length.`).nullish(),
@@ -71,19 +84,44 @@ function checkCommand(errors: CommandFieldErrors, path: FieldPath, input: unknow
   const slash = type === ApplicationCommandType.ChatInput;
   checkName(errors, [...path, "name"], fields.name, slash);
   const description = fields.description ?? "";
-  if (slash && description.length === 0) errors.add([...path, "description"], "BASE_TYPE_REQUIRED", `Must be between 1 and ${DESCRIPTION_MAX} in length.`);
-  if (!slash && description.length > 0) errors.add([...path, "description"], "APPLICATION_COMMAND_INVALID_DESCRIPTION", "User and message commands have no description");
-  const descriptionLocalizations = checkLocalizations(errors, [...path, "description_localizations"], fields.description_localizations, DESCRIPTION_RULE);
+  if (slash && description.length === 0)
+    errors.add([...path, "description"], "BASE_TYPE_REQUIRED", `Must be between 1 and ${DESCRIPTION_MAX} in length.`);
+  if (!slash && description.length > 0)
+    errors.add(
+      [...path, "description"],
+      "APPLICATION_COMMAND_INVALID_DESCRIPTION",
+      "User and message commands have no description",
+    );
+  const descriptionLocalizations = checkLocalizations(
+    errors,
+    [...path, "description_localizations"],
+    fields.description_localizations,
+    DESCRIPTION_RULE,
+  );
   if (!slash && descriptionLocalizations) {
-    errors.add([...path, "description_localizations"], "APPLICATION_COMMAND_INVALID_DESCRIPTION", "User and message commands have no description");
+    errors.add(
+      [...path, "description_localizations"],
+      "APPLICATION_COMMAND_INVALID_DESCRIPTION",
+      "User and message commands have no description",
+    );
   }
   let options: StoredOption[] = [];
   if (slash) options = checkOptions(errors, [...path, "options"], fields.options ?? []);
-  else if (fields.options?.length) errors.add([...path, "options"], "APPLICATION_COMMAND_OPTION_TYPE_INVALID", "User and message commands have no options");
+  else if (fields.options?.length)
+    errors.add(
+      [...path, "options"],
+      "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
+      "User and message commands have no options",
+    );
   const draft: CommandDraft = {
     type,
     name: fields.name,
-    nameLocalizations: checkLocalizations(errors, [...path, "name_localizations"], fields.name_localizations, NAME_RULE(slash)),
+    nameLocalizations: checkLocalizations(
+      errors,
+      [...path, "name_localizations"],
+      fields.name_localizations,
+      NAME_RULE(slash),
+    ),
     description,
     descriptionLocalizations,
     options,
@@ -117,7 +155,8 @@ export function parseCommandList(input: unknown): CommandDraft[] {
     const draft = checkCommand(errors, [index], entry);
     if (!draft) return;
     const key = commandKey(draft);
-    if (seen.has(key)) errors.add([index, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique");
+    if (seen.has(key))
+      errors.add([index, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique");
     seen.add(key);
     drafts.push(draft);
   });

@@ -66,12 +66,23 @@ export class AuditLogReads {
     requirePermission(access.permissions, Permission.ViewAuditLog);
     const { action, userId, before, limit } = parseForm(zAuditLogQuery, query ?? {});
     const rows = await this.ctx.db.auditLogEntry.findMany({
-      where: { guildId, ...(action !== undefined ? { actionType: action } : {}), ...(userId !== undefined ? { userId } : {}), ...(before !== undefined ? { id: { lt: before } } : {}) },
+      where: {
+        guildId,
+        ...(action !== undefined ? { actionType: action } : {}),
+        ...(userId !== undefined ? { userId } : {}),
+        ...(before !== undefined ? { id: { lt: before } } : {}),
+      },
       orderBy: { id: "desc" },
       take: limit + 1,
     });
     const page = rows.slice(0, limit);
-    const ids = { user: new Set<bigint>(), channel: new Set<bigint>(), role: new Set<bigint>(), emoji: new Set<bigint>(), event: new Set<bigint>() };
+    const ids = {
+      user: new Set<bigint>(),
+      channel: new Set<bigint>(),
+      role: new Set<bigint>(),
+      emoji: new Set<bigint>(),
+      event: new Set<bigint>(),
+    };
     const options = (row: (typeof page)[number]) => (row.options ?? {}) as Record<string, string>;
     for (const row of page) {
       if (row.userId !== null) ids.user.add(row.userId);
@@ -86,7 +97,11 @@ export class AuditLogReads {
     const entries = page.map((row): AuditEntry => {
       const changes = (row.changes ?? []) as unknown as APIAuditLogChange[];
       const kind = targetKind(row.actionType);
-      const named = (k: Exclude<TargetKind, "none">, id: bigint | string | null | undefined, fallback: string | null = null): AuditNamed | null =>
+      const named = (
+        k: Exclude<TargetKind, "none">,
+        id: bigint | string | null | undefined,
+        fallback: string | null = null,
+      ): AuditNamed | null =>
         id === null || id === undefined ? null : { id: id.toString(), name: names[k].get(BigInt(id)) ?? fallback };
       const { channel_id: channelId, id: overwriteId, type, count } = options(row);
       const actor = row.userId === null ? undefined : names.users.get(row.userId);
@@ -97,7 +112,9 @@ export class AuditLogReads {
         actor: actor ? serializeUser(actor, this.ctx.urls) : null,
         target: kind === "none" ? null : named(kind, row.targetId, recordedName(changes)),
         channel: named("channel", channelId),
-        overwriteFor: overwriteId ? { ...(named(type === "1" ? "user" : "role", overwriteId) as AuditNamed), type: type === "1" ? 1 : 0 } : null,
+        overwriteFor: overwriteId
+          ? { ...(named(type === "1" ? "user" : "role", overwriteId) as AuditNamed), type: type === "1" ? 1 : 0 }
+          : null,
         changes,
         count: count ? Number(count) : null,
       };
@@ -110,10 +127,21 @@ export class AuditLogReads {
     const db = this.ctx.db;
     const [users, channels, roles, emojis, events] = await Promise.all([
       ids.user.size ? db.user.findMany({ where: { id: { in: [...ids.user] } }, select: userSelect }) : [],
-      ids.channel.size ? db.channel.findMany({ where: { id: { in: [...ids.channel] }, guildId }, select: { id: true, name: true } }) : [],
-      ids.role.size ? db.role.findMany({ where: { id: { in: [...ids.role] }, guildId }, select: { id: true, name: true } }) : [],
-      ids.emoji.size ? db.emoji.findMany({ where: { id: { in: [...ids.emoji] }, guildId }, select: { id: true, name: true } }) : [],
-      ids.event.size ? db.scheduledEvent.findMany({ where: { id: { in: [...ids.event] }, guildId }, select: { id: true, name: true } }) : [],
+      ids.channel.size
+        ? db.channel.findMany({ where: { id: { in: [...ids.channel] }, guildId }, select: { id: true, name: true } })
+        : [],
+      ids.role.size
+        ? db.role.findMany({ where: { id: { in: [...ids.role] }, guildId }, select: { id: true, name: true } })
+        : [],
+      ids.emoji.size
+        ? db.emoji.findMany({ where: { id: { in: [...ids.emoji] }, guildId }, select: { id: true, name: true } })
+        : [],
+      ids.event.size
+        ? db.scheduledEvent.findMany({
+            where: { id: { in: [...ids.event] }, guildId },
+            select: { id: true, name: true },
+          })
+        : [],
     ]);
     const byId = (rows: { id: bigint; name: string | null }[]) => new Map(rows.map((r) => [r.id, r.name ?? ""]));
     return {

@@ -21,7 +21,10 @@ export class BanService {
   async list(actorId: bigint, guildId: bigint, query: unknown): Promise<APIBan[]> {
     await actorWith(this.ctx, guildId, actorId, Permission.BanMembers);
     const q = parseForm(zBanListQuery, query ?? {});
-    const userId = { ...(q.after !== undefined ? { gt: q.after } : {}), ...(q.before !== undefined ? { lt: q.before } : {}) };
+    const userId = {
+      ...(q.after !== undefined ? { gt: q.after } : {}),
+      ...(q.before !== undefined ? { lt: q.before } : {}),
+    };
     // With only `before`, the page is the bans just below it; it is still answered in id order.
     const newestFirst = q.before !== undefined && q.after === undefined;
     const bans = await this.ctx.db.ban.findMany({
@@ -64,8 +67,12 @@ export class BanService {
       const created = await tx.ban.createMany({ data: [{ guildId, userId }], skipDuplicates: true });
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });
       await removeGuildCommandsOf(tx, guildId, userId);
-      if (created.count > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberBanAdd, targetId: userId });
-      return { user: await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect }), removed: removed.count > 0 };
+      if (created.count > 0)
+        await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberBanAdd, targetId: userId });
+      return {
+        user: await tx.user.findUniqueOrThrow({ where: { id: userId }, select: userSelect }),
+        removed: removed.count > 0,
+      };
     });
     if (removed) await announceRemoval(this.ctx, guildId, user);
   }
@@ -84,7 +91,10 @@ export class BanService {
   private async requireVisibleUser(actorId: bigint, guildId: bigint, userId: bigint): Promise<void> {
     const [banned, shared] = await Promise.all([
       this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { userId: true } }),
-      this.ctx.db.member.findFirst({ where: { userId, guild: { members: { some: { userId: actorId } } } }, select: { guildId: true } }),
+      this.ctx.db.member.findFirst({
+        where: { userId, guild: { members: { some: { userId: actorId } } } },
+        select: { guildId: true },
+      }),
     ]);
     if (!banned && !shared) throw Errors.unknownUser();
   }

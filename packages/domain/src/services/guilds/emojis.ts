@@ -25,7 +25,11 @@ export class EmojiService {
   /** GET /guilds/{guild}/emojis: every custom emoji of a guild the caller is in. */
   async list(guildId: bigint, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
-    const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
+    const emojis = await this.ctx.db.emoji.findMany({
+      where: { guildId },
+      select: emojiSelect,
+      orderBy: { id: "asc" },
+    });
     return this.serialize(emojis, has(access.permissions, Permission.ManageGuildExpressions));
   }
 
@@ -33,7 +37,11 @@ export class EmojiService {
   async listForSettings(guildId: bigint, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
     const canManage = has(access.permissions, Permission.ManageGuildExpressions);
-    const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
+    const emojis = await this.ctx.db.emoji.findMany({
+      where: { guildId },
+      select: emojiSelect,
+      orderBy: { id: "asc" },
+    });
     return { canManage, emojis: await this.serialize(emojis, true) };
   }
 
@@ -57,19 +65,36 @@ export class EmojiService {
     const name = parseForm(zEmojiName, input.name);
     const picture = this.pictures.decode(input.image, "image");
     if (picture.data.length > EMOJI_MAX_BYTES) {
-      throw Errors.invalidForm({ image: { _errors: [{ code: "BINARY_TYPE_MAX_SIZE", message: `File cannot be larger than ${EMOJI_MAX_BYTES / 1024} KB.` }] } });
+      throw Errors.invalidForm({
+        image: {
+          _errors: [
+            { code: "BINARY_TYPE_MAX_SIZE", message: `File cannot be larger than ${EMOJI_MAX_BYTES / 1024} KB.` },
+          ],
+        },
+      });
     }
     if (!EMOJI_CONTENT_TYPES.has(picture.contentType)) {
-      throw Errors.invalidForm({ image: { _errors: [{ code: "IMAGE_INVALID", message: "Must be a PNG, GIF or WebP image." }] } });
+      throw Errors.invalidForm({
+        image: { _errors: [{ code: "IMAGE_INVALID", message: "Must be a PNG, GIF or WebP image." }] },
+      });
     }
     const animated = picture.contentType === "image/gif";
     const emoji = await this.ctx.db.$transaction(async (tx) => {
       // One guild's emoji are counted under its row's lock, so two uploads cannot both take the last place.
       await tx.$queryRaw`SELECT 1 FROM "Guild" WHERE "id" = ${guildId} FOR UPDATE`;
       const count = await tx.emoji.count({ where: { guildId, animated } });
-      if (count >= EMOJI_LIMIT_PER_KIND) throw new ApiError(400, 30008, `Maximum number of emojis reached (${EMOJI_LIMIT_PER_KIND})`);
+      if (count >= EMOJI_LIMIT_PER_KIND)
+        throw new ApiError(400, 30008, `Maximum number of emojis reached (${EMOJI_LIMIT_PER_KIND})`);
       const created = await tx.emoji.create({
-        data: { guildId, name, animated, creatorId: actorId, contentType: picture.contentType, image: new Uint8Array(picture.data), createdAt: this.ctx.clock.now() },
+        data: {
+          guildId,
+          name,
+          animated,
+          creatorId: actorId,
+          contentType: picture.contentType,
+          image: new Uint8Array(picture.data),
+          createdAt: this.ctx.clock.now(),
+        },
         select: emojiSelect,
       });
       await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiCreate, targetId: created.id });
@@ -88,7 +113,13 @@ export class EmojiService {
       const before = await tx.emoji.findFirst({ where: { id: emojiId, guildId }, select: emojiSelect });
       if (!before) throw Errors.unknownEmoji();
       const renamed = await tx.emoji.update({ where: { id: emojiId }, data: { name }, select: emojiSelect });
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiUpdate, targetId: emojiId, changes: [{ key: "name", old_value: before.name, new_value: name }] });
+      await recordAudit(tx, {
+        guildId,
+        userId: actorId,
+        actionType: AuditLogEvent.EmojiUpdate,
+        targetId: emojiId,
+        changes: [{ key: "name", old_value: before.name, new_value: name }],
+      });
       return renamed;
     });
     await this.announce(guildId);
@@ -103,7 +134,13 @@ export class EmojiService {
       const emoji = await tx.emoji.findFirst({ where: { id: emojiId, guildId }, select: { name: true } });
       const removed = await tx.emoji.deleteMany({ where: { id: emojiId, guildId } });
       if (!emoji || removed.count === 0) throw Errors.unknownEmoji();
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.EmojiDelete, targetId: emojiId, changes: [{ key: "name", old_value: emoji.name }] });
+      await recordAudit(tx, {
+        guildId,
+        userId: actorId,
+        actionType: AuditLogEvent.EmojiDelete,
+        targetId: emojiId,
+        changes: [{ key: "name", old_value: emoji.name }],
+      });
     });
     await this.announce(guildId);
   }
@@ -115,7 +152,11 @@ export class EmojiService {
   }
 
   private async announce(guildId: bigint) {
-    const emojis = await this.ctx.db.emoji.findMany({ where: { guildId }, select: emojiSelect, orderBy: { id: "asc" } });
+    const emojis = await this.ctx.db.emoji.findMany({
+      where: { guildId },
+      select: emojiSelect,
+      orderBy: { id: "asc" },
+    });
     await emit(this.ctx, {
       t: GatewayDispatchEvents.GuildEmojisUpdate,
       d: { guild_id: guildId.toString(), emojis: emojis.map((e) => serializeEmoji(e)) },
@@ -125,8 +166,12 @@ export class EmojiService {
 
   /** The emoji objects; `user` (who made it) only for those who may manage expressions, as on the reference platform. */
   private async serialize(emojis: (EmojiRow & { creatorId: bigint | null })[], withCreator: boolean) {
-    const creatorIds = withCreator ? [...new Set(emojis.map((e) => e.creatorId).filter((id): id is bigint => id !== null))] : [];
-    const creators = creatorIds.length ? await this.ctx.db.user.findMany({ where: { id: { in: creatorIds } }, select: userSelect }) : [];
+    const creatorIds = withCreator
+      ? [...new Set(emojis.map((e) => e.creatorId).filter((id): id is bigint => id !== null))]
+      : [];
+    const creators = creatorIds.length
+      ? await this.ctx.db.user.findMany({ where: { id: { in: creatorIds } }, select: userSelect })
+      : [];
     const byId = new Map(creators.map((u) => [u.id, u]));
     return emojis.map((emoji) => {
       const creator = emoji.creatorId === null ? undefined : byId.get(emoji.creatorId);

@@ -1,7 +1,14 @@
 import type { DomainContext } from "../../context";
 
 /** What the admin CLI lists of a guild: its owner and how many members it has. */
-const directorySelect = { id: true, name: true, ownerId: true, createdAt: true, owner: { select: { username: true } }, _count: { select: { members: true } } } as const;
+const directorySelect = {
+  id: true,
+  name: true,
+  ownerId: true,
+  createdAt: true,
+  owner: { select: { username: true } },
+  _count: { select: { members: true } },
+} as const;
 
 /** Every guild, for the operators (the admin CLI): found by name, oldest first. */
 export class GuildDirectory {

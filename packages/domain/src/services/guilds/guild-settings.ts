@@ -24,14 +24,29 @@ export class GuildSettingsService {
     requirePermission(access.permissions, Permission.ManageGuild);
     const changes = parseForm(zGuildSettings, input ?? {});
     const guild = await this.ctx.db.$transaction(async (tx) => {
-      const before = await tx.guild.findUniqueOrThrow({ where: { id: guildId }, select: { name: true, description: true } });
+      const before = await tx.guild.findUniqueOrThrow({
+        where: { id: guildId },
+        select: { name: true, description: true },
+      });
       const audited = (["name", "description"] as const).flatMap((key) =>
-        changes[key] !== undefined && changes[key] !== before[key] ? [{ key, old_value: before[key], new_value: changes[key] } as APIAuditLogChange] : [],
+        changes[key] !== undefined && changes[key] !== before[key]
+          ? [{ key, old_value: before[key], new_value: changes[key] } as APIAuditLogChange]
+          : [],
       );
-      if (audited.length > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, changes: audited });
+      if (audited.length > 0)
+        await recordAudit(tx, {
+          guildId,
+          userId: actorId,
+          actionType: AuditLogEvent.GuildUpdate,
+          targetId: guildId,
+          changes: audited,
+        });
       return tx.guild.update({
         where: { id: guildId },
-        data: { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.description !== undefined ? { description: changes.description } : {}) },
+        data: {
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.description !== undefined ? { description: changes.description } : {}),
+        },
         include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
       });
     });
@@ -50,14 +65,25 @@ export class GuildSettingsService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
     if (newOwnerId === actorId) return this.wire(guildId);
-    const heir = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: newOwnerId } }, select: { user: { select: { bot: true } } } });
+    const heir = await this.ctx.db.member.findUnique({
+      where: { guildId_userId: { guildId, userId: newOwnerId } },
+      select: { user: { select: { bot: true } } },
+    });
     if (!heir) throw Errors.unknownMember();
     if (heir.user.bot) throw new ApiError(400, 50132, "Ownership cannot be transferred to a bot user");
     const visibility = await captureChannelVisibility(this.ctx, guildId, [actorId, newOwnerId]);
     await this.ctx.db.$transaction(async (tx) => {
       await tx.guild.update({ where: { id: guildId }, data: { ownerId: newOwnerId } });
-      const changes: APIAuditLogChange[] = [{ key: "owner_id", old_value: actorId.toString(), new_value: newOwnerId.toString() }];
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.GuildUpdate, targetId: guildId, changes });
+      const changes: APIAuditLogChange[] = [
+        { key: "owner_id", old_value: actorId.toString(), new_value: newOwnerId.toString() },
+      ];
+      await recordAudit(tx, {
+        guildId,
+        userId: actorId,
+        actionType: AuditLogEvent.GuildUpdate,
+        targetId: guildId,
+        changes,
+      });
     });
     const wire = await this.wire(guildId);
     await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: wire, guildId: guildId.toString() });
@@ -83,6 +109,12 @@ export class GuildSettingsService {
     const members = await this.ctx.db.member.findMany({ where: { guildId }, select: { userId: true } });
     await disconnectVoice(this.ctx, { guildId });
     await this.ctx.db.guild.delete({ where: { id: guildId } });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId.toString() }, guildDeleted: true, guildId: guildId.toString(), userIds: members.map((m) => m.userId.toString()) });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildDelete,
+      d: { id: guildId.toString() },
+      guildDeleted: true,
+      guildId: guildId.toString(),
+      userIds: members.map((m) => m.userId.toString()),
+    });
   }
 }

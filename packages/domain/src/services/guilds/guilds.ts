@@ -3,7 +3,14 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
-import { computeBasePermissions, DEFAULT_EVERYONE_PERMISSIONS, guildSnapshotFromRows, listableGuildChannels, Permission, visibleThreads } from "../../permissions";
+import {
+  computeBasePermissions,
+  DEFAULT_EVERYONE_PERMISSIONS,
+  guildSnapshotFromRows,
+  listableGuildChannels,
+  Permission,
+  visibleThreads,
+} from "../../permissions";
 import { serializeChannel, serializeGuild, serializeMember, serializeUser } from "../../serializers";
 import { GUILD_LIST_MAX, parseForm, zGuildName, zVanityCode } from "../../validation";
 import { removeGuildCommandsOf } from "../commands";
@@ -26,15 +33,32 @@ export class GuildService {
     const name = parseForm(zGuildName, nameInput);
     const guildId = await this.ctx.db.$transaction(async (tx) => {
       const guild = await tx.guild.create({ data: { name, ownerId } });
-      await tx.role.create({ data: { id: guild.id, guildId: guild.id, name: "@everyone", permissions: DEFAULT_EVERYONE_PERMISSIONS, position: 0 } });
+      await tx.role.create({
+        data: {
+          id: guild.id,
+          guildId: guild.id,
+          name: "@everyone",
+          permissions: DEFAULT_EVERYONE_PERMISSIONS,
+          position: 0,
+        },
+      });
       await tx.member.create({ data: { guildId: guild.id, userId: ownerId } });
       const general = await tx.channel.create({ data: { guildId: guild.id, type: 0, name: "general", position: 0 } });
-      await tx.channel.create({ data: { guildId: guild.id, type: 2, name: "General", position: 1, bitrate: 64000, userLimit: 0 } });
+      await tx.channel.create({
+        data: { guildId: guild.id, type: 2, name: "General", position: 1, bitrate: 64000, userLimit: 0 },
+      });
       await tx.guild.update({ where: { id: guild.id }, data: { systemChannelId: general.id } });
       return guild.id;
     });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.gatewayPayload(guildId, ownerId), userIds: [ownerId.toString()] });
-    return this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, include: { channels: { orderBy: { position: "asc" } } } });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildCreate,
+      d: await this.gatewayPayload(guildId, ownerId),
+      userIds: [ownerId.toString()],
+    });
+    return this.ctx.db.guild.findUniqueOrThrow({
+      where: { id: guildId },
+      include: { channels: { orderBy: { position: "asc" } } },
+    });
   }
 
   /** The guild object for a member; anyone else gets Unknown Guild. */
@@ -70,13 +94,25 @@ export class GuildService {
       select: {
         roles: { select: { roleId: true } },
         user: { select: { bot: true } },
-        guild: { select: { id: true, name: true, iconHash: true, ownerId: true, roles: { select: { id: true, position: true, permissions: true } } } },
+        guild: {
+          select: {
+            id: true,
+            name: true,
+            iconHash: true,
+            ownerId: true,
+            roles: { select: { id: true, position: true, permissions: true } },
+          },
+        },
       },
     });
     memberships.sort((a, b) => (a.guild.id < b.guild.id ? -1 : 1));
     return memberships.map(({ guild, roles, user }) => {
       const snapshot = guildSnapshotFromRows(guild);
-      const permissions = computeBasePermissions(snapshot, { userId, isBot: user.bot, roleIds: roles.map((r) => r.roleId) });
+      const permissions = computeBasePermissions(snapshot, {
+        userId,
+        isBot: user.bot,
+        roleIds: roles.map((r) => r.roleId),
+      });
       return {
         id: guild.id.toString(),
         name: guild.name,
@@ -105,7 +141,9 @@ export class GuildService {
     const self = guild.members.find((m) => m.userId === userId);
     const memberSnapshot = self ? { userId, isBot: self.user.bot, roleIds: self.roles.map((r) => r.roleId) } : null;
     const channels = memberSnapshot ? listableGuildChannels(snapshot, memberSnapshot, guild.channels) : [];
-    const threads = memberSnapshot ? visibleThreads(snapshot, memberSnapshot, guild.channels).filter((c) => !c.archived) : [];
+    const threads = memberSnapshot
+      ? visibleThreads(snapshot, memberSnapshot, guild.channels).filter((c) => !c.archived)
+      : [];
     const urls = this.ctx.urls;
     return {
       ...serializeGuild(guild, guild.roles, guild.emojis),
@@ -126,7 +164,11 @@ export class GuildService {
   }
 
   async guildIdsOf(userId: bigint): Promise<bigint[]> {
-    const rows = await this.ctx.db.member.findMany({ where: { userId }, select: { guildId: true }, orderBy: { guildId: "asc" } });
+    const rows = await this.ctx.db.member.findMany({
+      where: { userId },
+      select: { guildId: true },
+      orderBy: { guildId: "asc" },
+    });
     return rows.map((r) => r.guildId);
   }
 
@@ -137,13 +179,19 @@ export class GuildService {
    * and GUILD_MEMBER_REMOVE.
    */
   async leave(userId: bigint, guildId: bigint): Promise<void> {
-    const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    const member = await this.ctx.db.member.findUnique({
+      where: { guildId_userId: { guildId, userId } },
+      include: memberInclude,
+    });
     if (!member) throw Errors.unknownGuild();
     const guild = await this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { ownerId: true } });
     if (guild.ownerId === userId) throw Errors.refused("The guild's owner cannot leave it.");
     await disconnectVoice(this.ctx, { guildId, userIds: [userId] });
     const roleIds = await this.ctx.db.$transaction(async (tx) => {
-      const roles = await tx.role.findMany({ where: { guildId, botApplication: { botUserId: userId } }, select: { id: true } });
+      const roles = await tx.role.findMany({
+        where: { guildId, botApplication: { botUserId: userId } },
+        select: { id: true },
+      });
       const removed = await tx.member.deleteMany({ where: { guildId, userId } });
       if (removed.count !== 1) return null;
       await tx.role.deleteMany({ where: { id: { in: roles.map((r) => r.id) } } });
@@ -156,11 +204,24 @@ export class GuildService {
     if (roleIds === null) return;
     const guildKey = guildId.toString();
     // Addressed to the leaver while its sessions still receive the guild; they stop after it.
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildKey }, guildDeleted: false, userIds: [userId.toString()] });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildDelete,
+      d: { id: guildKey },
+      guildDeleted: false,
+      userIds: [userId.toString()],
+    });
     for (const roleId of roleIds) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildKey, role_id: roleId.toString() }, guildId: guildKey });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildRoleDelete,
+        d: { guild_id: guildKey, role_id: roleId.toString() },
+        guildId: guildKey,
+      });
     }
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildKey, user: serializeUser(member.user, this.ctx.urls) }, guildId: guildKey });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildMemberRemove,
+      d: { guild_id: guildKey, user: serializeUser(member.user, this.ctx.urls) },
+      guildId: guildKey,
+    });
   }
 
   /**
@@ -171,9 +232,17 @@ export class GuildService {
     const access = await guildAccess(this.ctx, guildId, actorId);
     if (access.guild.ownerId !== actorId) throw Errors.missingPermissions();
     const code = parseForm(zVanityCode, codeInput);
-    const taken = () => Errors.invalidForm({ code: { _errors: [{ code: "INVITE_CODE_INVALID_OR_TAKEN", message: "Invite code is either invalid or taken." }] } });
+    const taken = () =>
+      Errors.invalidForm({
+        code: {
+          _errors: [{ code: "INVITE_CODE_INVALID_OR_TAKEN", message: "Invite code is either invalid or taken." }],
+        },
+      });
     if (code !== null) {
-      const invite = await this.ctx.db.invite.findFirst({ where: { code: { equals: code, mode: "insensitive" } }, select: { code: true } });
+      const invite = await this.ctx.db.invite.findFirst({
+        where: { code: { equals: code, mode: "insensitive" } },
+        select: { code: true },
+      });
       if (invite) throw taken();
     }
     try {
@@ -204,6 +273,10 @@ export class GuildService {
       where: { id: guildId },
       include: { roles: { include: roleInclude, orderBy: { position: "asc" } }, emojis: guildEmojisInclude },
     });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildUpdate, d: serializeGuild(guild, guild.roles, guild.emojis), guildId: guildId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildUpdate,
+      d: serializeGuild(guild, guild.roles, guild.emojis),
+      guildId: guildId.toString(),
+    });
   }
 }

@@ -4,7 +4,14 @@ import { canViewChannel, computeChannelPermissions, has, listableGuildChannels, 
 import { parseForm, zInviteCreate } from "../../validation";
 import { guildAccess } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
-import { inviteAuditChanges, inviteChannelAccess, inviteInclude, serializeStoredInvite, stillValid, validInvitesIn } from "./invite-rows";
+import {
+  inviteAuditChanges,
+  inviteChannelAccess,
+  inviteInclude,
+  serializeStoredInvite,
+  stillValid,
+  validInvitesIn,
+} from "./invite-rows";
 
 const overwritesSelect = { overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } } as const;
 
@@ -52,9 +59,18 @@ export class InviteManagementService {
   async listForMember(guildId: bigint, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
     const manageAll = has(access.permissions, Permission.ManageGuild);
-    const channels = await this.ctx.db.channel.findMany({ where: { guildId }, select: { id: true, type: true, parentId: true, ...overwritesSelect } });
+    const channels = await this.ctx.db.channel.findMany({
+      where: { guildId },
+      select: { id: true, type: true, parentId: true, ...overwritesSelect },
+    });
     const visible = listableGuildChannels(access.guild, access.member, channels);
-    const managed = new Set(visible.filter((c) => manageAll || has(computeChannelPermissions(access.guild, access.member, c), Permission.ManageChannels)).map((c) => c.id.toString()));
+    const managed = new Set(
+      visible
+        .filter(
+          (c) => manageAll || has(computeChannelPermissions(access.guild, access.member, c), Permission.ManageChannels),
+        )
+        .map((c) => c.id.toString()),
+    );
     const invites = await validInvitesIn(
       this.ctx,
       guildId,
@@ -75,14 +91,27 @@ export class InviteManagementService {
    */
   async revoke(guildId: bigint, code: string, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
-    const invite = await this.ctx.db.invite.findUnique({ where: { code }, include: { ...inviteInclude, channel: { select: { id: true, name: true, type: true, parentId: true, ...overwritesSelect } } } });
-    if (!invite || invite.guildId !== guildId || !canViewChannel(access.guild, access.member, invite.channel)) throw Errors.unknownInvite();
+    const invite = await this.ctx.db.invite.findUnique({
+      where: { code },
+      include: {
+        ...inviteInclude,
+        channel: { select: { id: true, name: true, type: true, parentId: true, ...overwritesSelect } },
+      },
+    });
+    if (!invite || invite.guildId !== guildId || !canViewChannel(access.guild, access.member, invite.channel))
+      throw Errors.unknownInvite();
     const permissions = computeChannelPermissions(access.guild, access.member, invite.channel);
-    if (!has(access.permissions, Permission.ManageGuild) && !has(permissions, Permission.ManageChannels)) throw Errors.missingPermissions();
+    if (!has(access.permissions, Permission.ManageGuild) && !has(permissions, Permission.ManageChannels))
+      throw Errors.missingPermissions();
     await this.ctx.db.$transaction(async (tx) => {
       const removed = await tx.invite.deleteMany({ where: { code } });
       if (removed.count === 0) throw Errors.unknownInvite();
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.InviteDelete, changes: inviteAuditChanges(invite, "old_value") });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.InviteDelete,
+        changes: inviteAuditChanges(invite, "old_value"),
+      });
     });
     return serializeStoredInvite(this.ctx, invite);
   }

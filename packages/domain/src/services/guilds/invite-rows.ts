@@ -19,14 +19,20 @@ export type StoredInvite = Omit<InviteRow, "inviter"> & { inviterId: bigint | nu
 
 /** Whether an invite can still be used: not expired and not used up. */
 export function stillValid(invite: { expiresAt: Date | null; maxUses: number; uses: number }, now: Date): boolean {
-  return (invite.expiresAt === null || invite.expiresAt > now) && (invite.maxUses === 0 || invite.uses < invite.maxUses);
+  return (
+    (invite.expiresAt === null || invite.expiresAt > now) && (invite.maxUses === 0 || invite.uses < invite.maxUses)
+  );
 }
 
 /**
  * The caller's standing in a channel an invite is to be made in: a guild text or voice
  * channel they can see, with Create Invite there.
  */
-export async function inviteChannelAccess(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess & { channel: { guildId: bigint } }> {
+export async function inviteChannelAccess(
+  ctx: DomainContext,
+  channelId: bigint,
+  userId: bigint,
+): Promise<ChannelAccess & { channel: { guildId: bigint } }> {
   const access = await channelAccess(ctx, channelId, userId);
   if (!access.guild || access.channel.guildId === null) throw Errors.dmChannelAction();
   if (!INVITABLE_CHANNEL_TYPES.has(access.channel.type)) throw Errors.wrongChannelType();
@@ -43,14 +49,25 @@ export async function validInvitesIn(ctx: DomainContext, guildId: bigint, channe
     orderBy: { createdAt: "asc" },
   });
   const valid = rows.filter((invite) => stillValid(invite, now));
-  const inviters = await usersById(ctx, valid.map((invite) => invite.inviterId));
-  return valid.map((invite) => serializeInvite({ ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) }, ctx.urls));
+  const inviters = await usersById(
+    ctx,
+    valid.map((invite) => invite.inviterId),
+  );
+  return valid.map((invite) =>
+    serializeInvite(
+      { ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) },
+      ctx.urls,
+    ),
+  );
 }
 
 /** The invite object of one stored invite, with its inviter. */
 export async function serializeStoredInvite(ctx: DomainContext, invite: StoredInvite) {
   const inviters = await usersById(ctx, [invite.inviterId]);
-  return serializeInvite({ ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) }, ctx.urls);
+  return serializeInvite(
+    { ...invite, inviter: invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null) },
+    ctx.urls,
+  );
 }
 
 export async function usersById(ctx: DomainContext, ids: (bigint | null)[]) {
@@ -61,7 +78,15 @@ export async function usersById(ctx: DomainContext, ids: (bigint | null)[]) {
 
 /** An invite's audit-log changes as the reference platform records them (no target id: the invite has none). */
 export function inviteAuditChanges(
-  invite: { code: string; channelId: bigint; inviterId: bigint | null; uses: number; maxUses: number; maxAge: number; temporary: boolean },
+  invite: {
+    code: string;
+    channelId: bigint;
+    inviterId: bigint | null;
+    uses: number;
+    maxUses: number;
+    maxAge: number;
+    temporary: boolean;
+  },
   side: "old_value" | "new_value",
 ): APIAuditLogChange[] {
   const values = {

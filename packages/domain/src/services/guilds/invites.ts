@@ -7,7 +7,15 @@ import { parseForm, zInviteCreate } from "../../validation";
 import { guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { isUniqueViolation } from "../shared/prisma-errors";
-import { inviteAuditChanges, inviteChannelAccess, inviteInclude, serializeStoredInvite, stillValid, usersById, validInvitesIn } from "./invite-rows";
+import {
+  inviteAuditChanges,
+  inviteChannelAccess,
+  inviteInclude,
+  serializeStoredInvite,
+  stillValid,
+  usersById,
+  validInvitesIn,
+} from "./invite-rows";
 import type { MemberService } from "./members";
 
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -59,7 +67,12 @@ export class InviteService {
             },
             include: inviteInclude,
           });
-          await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.InviteCreate, changes: inviteAuditChanges(created, "new_value") });
+          await recordAudit(tx, {
+            guildId,
+            userId,
+            actionType: AuditLogEvent.InviteCreate,
+            changes: inviteAuditChanges(created, "new_value"),
+          });
           return created;
         });
         return serializeStoredInvite(this.ctx, invite);
@@ -79,7 +92,12 @@ export class InviteService {
     requirePermission(access.permissions, Permission.ManageGuild);
     const channels = await this.ctx.db.channel.findMany({
       where: { guildId },
-      select: { id: true, type: true, parentId: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } },
+      select: {
+        id: true,
+        type: true,
+        parentId: true,
+        overwrites: { select: { targetId: true, type: true, allow: true, deny: true } },
+      },
     });
     // Invites live in text and voice channels only, so the hidden categories this helper also lists never match one.
     const visibleChannelIds = listableGuildChannels(access.guild, access.member, channels).map((c) => c.id);
@@ -90,7 +108,10 @@ export class InviteService {
   async vanity(guildId: bigint, userId: bigint) {
     const access = await guildAccess(this.ctx, guildId, userId);
     requirePermission(access.permissions, Permission.ManageGuild);
-    const guild = await this.ctx.db.guild.findUniqueOrThrow({ where: { id: guildId }, select: { vanityCode: true, vanityUses: true } });
+    const guild = await this.ctx.db.guild.findUniqueOrThrow({
+      where: { id: guildId },
+      select: { vanityCode: true, vanityUses: true },
+    });
     return { code: guild.vanityCode, uses: guild.vanityCode ? guild.vanityUses : 0 };
   }
 
@@ -103,14 +124,27 @@ export class InviteService {
     const now = this.ctx.clock.now();
     const invite = await this.ctx.db.invite.findUnique({ where: { code }, include: inviteInclude });
     if (invite && stillValid(invite, now)) {
-      const [inviters, members] = await Promise.all([usersById(this.ctx, [invite.inviterId]), this.ctx.db.member.count({ where: { guildId: invite.guildId } })]);
+      const [inviters, members] = await Promise.all([
+        usersById(this.ctx, [invite.inviterId]),
+        this.ctx.db.member.count({ where: { guildId: invite.guildId } }),
+      ]);
       const inviter = invite.inviterId === null ? null : (inviters.get(invite.inviterId) ?? null);
       return serializeInvite({ ...invite, inviter }, this.ctx.urls, { members, presences: 0 });
     }
     const guild = await this.vanityGuild(code);
     if (!guild) throw Errors.unknownInvite();
-    const channelId = guild.systemChannelId ?? (await this.ctx.db.channel.findFirst({ where: { guildId: guild.id, type: 0 }, orderBy: { position: "asc" }, select: { id: true } }))?.id;
-    const channel = channelId ? await this.ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, name: true, type: true } }) : null;
+    const channelId =
+      guild.systemChannelId ??
+      (
+        await this.ctx.db.channel.findFirst({
+          where: { guildId: guild.id, type: 0 },
+          orderBy: { position: "asc" },
+          select: { id: true },
+        })
+      )?.id;
+    const channel = channelId
+      ? await this.ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, name: true, type: true } })
+      : null;
     const members = await this.ctx.db.member.count({ where: { guildId: guild.id } });
     return serializeInvite(
       {
@@ -140,7 +174,10 @@ export class InviteService {
   async accept(userId: bigint, code: string): Promise<{ guildId: bigint; joined: boolean }> {
     if (typeof code !== "string" || code.length > 64) throw Errors.unknownInvite();
     const now = this.ctx.clock.now();
-    const invite = await this.ctx.db.invite.findUnique({ where: { code }, select: { guildId: true, expiresAt: true, maxUses: true, uses: true } });
+    const invite = await this.ctx.db.invite.findUnique({
+      where: { code },
+      select: { guildId: true, expiresAt: true, maxUses: true, uses: true },
+    });
     if (invite) {
       if (!stillValid(invite, now)) throw Errors.unknownInvite();
       if (await this.isMember(invite.guildId, userId)) return { guildId: invite.guildId, joined: false };
@@ -170,11 +207,25 @@ export class InviteService {
     if (!/^[a-z0-9-]{2,32}$/.test(normalized)) return Promise.resolve(null);
     return this.ctx.db.guild.findUnique({
       where: { vanityCode: normalized },
-      select: { id: true, name: true, iconHash: true, description: true, vanityCode: true, vanityUses: true, systemChannelId: true, createdAt: true },
+      select: {
+        id: true,
+        name: true,
+        iconHash: true,
+        description: true,
+        vanityCode: true,
+        vanityUses: true,
+        systemChannelId: true,
+        createdAt: true,
+      },
     });
   }
 
   private async isMember(guildId: bigint, userId: bigint): Promise<boolean> {
-    return (await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, select: { userId: true } })) !== null;
+    return (
+      (await this.ctx.db.member.findUnique({
+        where: { guildId_userId: { guildId, userId } },
+        select: { userId: true },
+      })) !== null
+    );
   }
 }

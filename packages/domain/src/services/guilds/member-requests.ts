@@ -15,10 +15,18 @@ export type GatewayMemberSelection = { query: string; limit: number } | { userId
  * query matches a username, display name or nickname starting with it (any case); `query: ""`
  * with `limit: 0` is everyone, any other limit is at most 100 (0: 100).
  */
-export async function requestedMemberIds(ctx: DomainContext, guildId: bigint, select: GatewayMemberSelection): Promise<{ userIds: bigint[]; notFound?: string[] }> {
+export async function requestedMemberIds(
+  ctx: DomainContext,
+  guildId: bigint,
+  select: GatewayMemberSelection,
+): Promise<{ userIds: bigint[]; notFound?: string[] }> {
   if ("userIds" in select) {
     const wanted = select.userIds.filter((id) => BigInt(id) <= MAX_ID);
-    const rows = await ctx.db.member.findMany({ where: { guildId, userId: { in: wanted.map((id) => BigInt(id)) } }, select: { userId: true }, orderBy: { userId: "asc" } });
+    const rows = await ctx.db.member.findMany({
+      where: { guildId, userId: { in: wanted.map((id) => BigInt(id)) } },
+      select: { userId: true },
+      orderBy: { userId: "asc" },
+    });
     const found = new Set(rows.map((r) => r.userId.toString()));
     return { userIds: rows.map((r) => r.userId), notFound: select.userIds.filter((id) => !found.has(id)) };
   }
@@ -26,7 +34,12 @@ export async function requestedMemberIds(ctx: DomainContext, guildId: bigint, se
   const everyone = query === "" && limit === 0;
   const startsWith = { startsWith: query, mode: "insensitive" as const };
   const rows = await ctx.db.member.findMany({
-    where: { guildId, ...(query ? { OR: [{ user: { username: startsWith } }, { user: { globalName: startsWith } }, { nick: startsWith }] } : {}) },
+    where: {
+      guildId,
+      ...(query
+        ? { OR: [{ user: { username: startsWith } }, { user: { globalName: startsWith } }, { nick: startsWith }] }
+        : {}),
+    },
     select: { userId: true },
     orderBy: { userId: "asc" },
     ...(everyone ? {} : { take: Math.min(limit || MAX_MEMBER_QUERY_LIMIT, MAX_MEMBER_QUERY_LIMIT) }),
@@ -37,6 +50,10 @@ export async function requestedMemberIds(ctx: DomainContext, guildId: bigint, se
 /** These members of the guild, serialized, in user id order (ids that are no member are skipped). */
 export async function serializedMembers(ctx: DomainContext, guildId: bigint, userIds: bigint[]) {
   if (userIds.length === 0) return [];
-  const rows = await ctx.db.member.findMany({ where: { guildId, userId: { in: userIds } }, include: memberInclude, orderBy: { userId: "asc" } });
+  const rows = await ctx.db.member.findMany({
+    where: { guildId, userId: { in: userIds } },
+    include: memberInclude,
+    orderBy: { userId: "asc" },
+  });
   return rows.map((row) => serializeMember(row, ctx.urls));
 }

@@ -11,7 +11,8 @@ import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { memberInclude } from "../shared/selects";
 import { actorWith, requireCanActOn, requireCanManageRole, targetMember } from "./moderation";
 
-const isForeignKeyViolation = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
 
 interface GuildRole {
   id: bigint;
@@ -49,7 +50,8 @@ export class MemberRoleService {
       if (body.roles === undefined || body.roles === null) return { add: [], remove: [] };
       const errors: FieldErrors = {};
       body.roles.forEach((id, index) => {
-        if (id === guildId || !roles.has(id)) errors[String(index)] = { _errors: [{ code: "BASE_TYPE_INVALID", message: `Unknown role ${id}.` }] };
+        if (id === guildId || !roles.has(id))
+          errors[String(index)] = { _errors: [{ code: "BASE_TYPE_INVALID", message: `Unknown role ${id}.` }] };
       });
       if (Object.keys(errors).length > 0) throw Errors.invalidForm({ roles: errors });
       const wanted = new Set(body.roles);
@@ -77,7 +79,12 @@ export class MemberRoleService {
     });
   }
 
-  private async apply(actorId: bigint, guildId: bigint, userId: bigint, decide: (held: Set<bigint>, roles: Map<bigint, GuildRole>) => RoleChange) {
+  private async apply(
+    actorId: bigint,
+    guildId: bigint,
+    userId: bigint,
+    decide: (held: Set<bigint>, roles: Map<bigint, GuildRole>) => RoleChange,
+  ) {
     const access = await actorWith(this.ctx, guildId, actorId, Permission.ManageRoles);
     const target = await targetMember(this.ctx, guildId, userId);
     const roleRows = await this.ctx.db.role.findMany({
@@ -89,20 +96,37 @@ export class MemberRoleService {
     const changed = change.add.length + change.remove.length > 0;
     // Rule 10 before the shortcut for a request that changes nothing: the owner, or a member
     // ranked as high, answers 50013 whatever their roles are (as the reference platform does).
-    this.authorize(access, target, userId, [...change.add, ...change.remove].map((id) => roles.get(id) as GuildRole));
+    this.authorize(
+      access,
+      target,
+      userId,
+      [...change.add, ...change.remove].map((id) => roles.get(id) as GuildRole),
+    );
     if (change.named !== undefined) requireCanManageRole(access, roles.get(change.named) as GuildRole);
     const visibility = changed ? await captureChannelVisibility(this.ctx, guildId, [userId]) : null;
     const member = await this.ctx.db
       .$transaction(async (tx) => {
-        if (change.remove.length) await tx.memberRole.deleteMany({ where: { guildId, userId, roleId: { in: change.remove } } });
-        if (change.add.length) await tx.memberRole.createMany({ data: change.add.map((roleId) => ({ guildId, userId, roleId })), skipDuplicates: true });
+        if (change.remove.length)
+          await tx.memberRole.deleteMany({ where: { guildId, userId, roleId: { in: change.remove } } });
+        if (change.add.length)
+          await tx.memberRole.createMany({
+            data: change.add.map((roleId) => ({ guildId, userId, roleId })),
+            skipDuplicates: true,
+          });
         if (changed) {
-          const named = (ids: bigint[]) => ids.map((id) => ({ id: id.toString(), name: roleRows.find((r) => r.id === id)?.name ?? "" }));
+          const named = (ids: bigint[]) =>
+            ids.map((id) => ({ id: id.toString(), name: roleRows.find((r) => r.id === id)?.name ?? "" }));
           const changes = [
             ...(change.add.length ? [{ key: "$add", new_value: named(change.add) }] : []),
             ...(change.remove.length ? [{ key: "$remove", new_value: named(change.remove) }] : []),
           ] as APIAuditLogChange[];
-          await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.MemberRoleUpdate, targetId: userId, changes });
+          await recordAudit(tx, {
+            guildId,
+            userId: actorId,
+            actionType: AuditLogEvent.MemberRoleUpdate,
+            targetId: userId,
+            changes,
+          });
         }
         return tx.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
       })
@@ -114,14 +138,23 @@ export class MemberRoleService {
     if (!member) throw Errors.unknownMember();
     const wire = serializeMember(member, this.ctx.urls);
     if (changed) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...wire, guild_id: guildId.toString() }, guildId: guildId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildMemberUpdate,
+        d: { ...wire, guild_id: guildId.toString() },
+        guildId: guildId.toString(),
+      });
       await visibility?.emitChanges();
     }
     return { member: wire, changed };
   }
 
   /** Rule 10 for a role change: the member (unless the actor itself) and every role touched. */
-  private authorize(access: GuildAccess, target: Parameters<typeof requireCanActOn>[1], userId: bigint, touched: GuildRole[]): void {
+  private authorize(
+    access: GuildAccess,
+    target: Parameters<typeof requireCanActOn>[1],
+    userId: bigint,
+    touched: GuildRole[],
+  ): void {
     if (userId !== access.member.userId) requireCanActOn(access, target);
     for (const role of touched) {
       if (role.botApplicationId !== null) throw Errors.missingPermissions();

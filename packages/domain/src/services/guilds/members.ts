@@ -24,7 +24,10 @@ export class MemberService {
   ) {}
 
   async get(guildId: bigint, userId: bigint) {
-    const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    const member = await this.ctx.db.member.findUnique({
+      where: { guildId_userId: { guildId, userId } },
+      include: memberInclude,
+    });
     if (!member) throw Errors.unknownMember();
     return member;
   }
@@ -105,7 +108,8 @@ export class MemberService {
     if (!user) throw Errors.unknownUser();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
-    const find = () => this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+    const find = () =>
+      this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
     const existing = await find();
     if (existing) return existing;
     let member: NonNullable<Awaited<ReturnType<typeof find>>>;
@@ -131,17 +135,28 @@ export class MemberService {
    */
   async addBot(actorId: bigint, guildId: bigint, applicationId: bigint, permissions: bigint) {
     const access = await guildAccess(this.ctx, guildId, actorId);
-    if (!has(access.permissions, Permission.ManageGuild) || !has(access.permissions, permissions)) throw Errors.missingPermissions();
+    if (!has(access.permissions, Permission.ManageGuild) || !has(access.permissions, permissions))
+      throw Errors.missingPermissions();
     const isOwner = access.guild.ownerId === actorId;
-    const app = await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), include: { botUser: true } });
+    const app = await this.ctx.db.application.findFirst({
+      where: applicationWithId(applicationId),
+      include: { botUser: true },
+    });
     if (!app) throw Errors.unknownApplication();
     if (!mayAddBot(app, actorId)) throw Errors.privateBot();
     const ban = await this.ctx.db.ban.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } } });
     if (ban) throw new ApiError(403, 40007, "The user is banned from this guild.");
-    const existingMember = () => this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: app.botUserId } }, include: memberInclude });
+    const existingMember = () =>
+      this.ctx.db.member.findUnique({
+        where: { guildId_userId: { guildId, userId: app.botUserId } },
+        include: memberInclude,
+      });
     const existing = await existingMember();
     if (existing) return existing;
-    let created: { member: Awaited<ReturnType<typeof existingMember>> & {}; role: (RoleRow & { botApplication: { botUserId: bigint } | null }) | null };
+    let created: {
+      member: Awaited<ReturnType<typeof existingMember>> & {};
+      role: (RoleRow & { botApplication: { botUserId: bigint } | null }) | null;
+    };
     try {
       created = await this.ctx.db.$transaction(async (tx) => {
         let role = null;
@@ -152,9 +167,15 @@ export class MemberService {
             position = (top._max.position ?? 0) + 1;
           } else {
             position = Math.max(1, highestRole(access.guild, access.member).position);
-            await tx.role.updateMany({ where: { guildId, position: { gte: position }, id: { not: guildId } }, data: { position: { increment: 1 } } });
+            await tx.role.updateMany({
+              where: { guildId, position: { gte: position }, id: { not: guildId } },
+              data: { position: { increment: 1 } },
+            });
           }
-          role = await tx.role.create({ data: { guildId, name: app.name, permissions, position, botApplicationId: app.id }, include: roleInclude });
+          role = await tx.role.create({
+            data: { guildId, name: app.name, permissions, position, botApplicationId: app.id },
+            include: roleInclude,
+          });
         }
         const member = await tx.member.create({
           data: { guildId, userId: app.botUserId, ...(role ? { roles: { create: { roleId: role.id } } } : {}) },
@@ -169,7 +190,12 @@ export class MemberService {
       throw error;
     }
     const { member, role } = created;
-    if (role) await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) }, guildId: guildId.toString() });
+    if (role)
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildRoleCreate,
+        d: { guild_id: guildId.toString(), role: serializeRole(role, app.botUserId) },
+        guildId: guildId.toString(),
+      });
     await this.announceJoin(guildId, app.botUserId, member);
     return member;
   }
@@ -179,7 +205,11 @@ export class MemberService {
    * events), then the guild gets GUILD_MEMBER_ADD.
    */
   private async announceJoin(guildId: bigint, userId: bigint, member: Parameters<typeof serializeMember>[0]) {
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildCreate, d: await this.guilds.gatewayPayload(guildId, userId), userIds: [userId.toString()] });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildCreate,
+      d: await this.guilds.gatewayPayload(guildId, userId),
+      userIds: [userId.toString()],
+    });
     await emit(this.ctx, {
       t: GatewayDispatchEvents.GuildMemberAdd,
       d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId.toString() },

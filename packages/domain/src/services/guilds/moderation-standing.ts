@@ -36,16 +36,23 @@ export class ModerationStandingService {
     const { guild, member: viewer, permissions } = access;
     const [members, managed] = await Promise.all([
       loadMemberSnapshots(this.ctx.db, guildId),
-      this.ctx.db.role.findMany({ where: { guildId, botApplicationId: { not: null } }, select: { id: true, botApplication: { select: { botUserId: true } } } }),
+      this.ctx.db.role.findMany({
+        where: { guildId, botApplicationId: { not: null } },
+        select: { id: true, botApplication: { select: { botUserId: true } } },
+      }),
     ]);
-    const managedRoles = managed.flatMap((role) => (role.botApplication ? [{ roleId: role.id, botUserId: role.botApplication.botUserId }] : []));
+    const managedRoles = managed.flatMap((role) =>
+      role.botApplication ? [{ roleId: role.id, botUserId: role.botApplication.botUserId }] : [],
+    );
     const managedIds = new Set(managedRoles.map((r) => r.roleId));
     const shielded = members.flatMap((target): ModerationStanding["shielded"] => {
       if (target.userId === viewerId) return [{ userId: target.userId, reason: "self" }];
       if (canActOnMember(guild, viewer, target)) return [];
       return [{ userId: target.userId, reason: target.userId === guild.ownerId ? "owner" : "outranks" }];
     });
-    const manageableRoleIds = [...guild.roles.values()].filter((role) => role.id !== guildId && !managedIds.has(role.id) && canManageRole(guild, viewer, role)).map((role) => role.id);
+    const manageableRoleIds = [...guild.roles.values()]
+      .filter((role) => role.id !== guildId && !managedIds.has(role.id) && canManageRole(guild, viewer, role))
+      .map((role) => role.id);
     return {
       ownerId: guild.ownerId,
       kickMembers: has(permissions, Permission.KickMembers),

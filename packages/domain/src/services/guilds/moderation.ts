@@ -2,13 +2,24 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
 import { Errors } from "../../errors";
-import { canActOnMember, canManageRole, loadMemberSnapshot, type MemberSnapshot, type RoleSnapshot } from "../../permissions";
+import {
+  canActOnMember,
+  canManageRole,
+  loadMemberSnapshot,
+  type MemberSnapshot,
+  type RoleSnapshot,
+} from "../../permissions";
 import { serializeUser, type UserRow } from "../../serializers";
 import { type GuildAccess, guildAccess, requirePermission } from "../shared/access";
 import { disconnectVoice } from "../voice/voice-enforcement";
 
 /** The actor's standing in the guild, holding `permission` (50013 otherwise). */
-export async function actorWith(ctx: DomainContext, guildId: bigint, actorId: bigint, permission: bigint): Promise<GuildAccess> {
+export async function actorWith(
+  ctx: DomainContext,
+  guildId: bigint,
+  actorId: bigint,
+  permission: bigint,
+): Promise<GuildAccess> {
   const access = await guildAccess(ctx, guildId, actorId);
   requirePermission(access.permissions, permission);
   return access;
@@ -39,6 +50,16 @@ export function requireCanManageRole(access: GuildAccess, role: RoleSnapshot): v
 export async function announceRemoval(ctx: DomainContext, guildId: bigint, user: UserRow): Promise<void> {
   const guild = guildId.toString();
   await disconnectVoice(ctx, { guildId, userIds: [user.id] });
-  await emit(ctx, { t: GatewayDispatchEvents.GuildDelete, d: { id: guild }, guildDeleted: false, guildId: guild, userIds: [user.id.toString()] });
-  await emit(ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guild, user: serializeUser(user, ctx.urls) }, guildId: guild });
+  await emit(ctx, {
+    t: GatewayDispatchEvents.GuildDelete,
+    d: { id: guild },
+    guildDeleted: false,
+    guildId: guild,
+    userIds: [user.id.toString()],
+  });
+  await emit(ctx, {
+    t: GatewayDispatchEvents.GuildMemberRemove,
+    d: { guild_id: guild, user: serializeUser(user, ctx.urls) },
+    guildId: guild,
+  });
 }

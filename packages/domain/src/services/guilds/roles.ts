@@ -69,8 +69,14 @@ export class RoleService {
     if (!has(access.permissions, permissions)) throw Errors.missingPermissions();
     const { role, shifted } = await this.ctx.db.$transaction(async (tx) => {
       await lockGuild(tx, guildId);
-      const shifted = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gte: 1 } }, select: { id: true } });
-      await tx.role.updateMany({ where: { guildId, id: { not: guildId }, position: { gte: 1 } }, data: { position: { increment: 1 } } });
+      const shifted = await tx.role.findMany({
+        where: { guildId, id: { not: guildId }, position: { gte: 1 } },
+        select: { id: true },
+      });
+      await tx.role.updateMany({
+        where: { guildId, id: { not: guildId }, position: { gte: 1 } },
+        data: { position: { increment: 1 } },
+      });
       const role = await tx.role.create({
         data: {
           guildId,
@@ -83,10 +89,26 @@ export class RoleService {
         },
         include: roleInclude,
       });
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleCreate, targetId: role.id, changes: [{ key: "name", new_value: role.name }] });
-      return { role, shifted: await this.reload(tx, shifted.map((r) => r.id)) };
+      await recordAudit(tx, {
+        guildId,
+        userId: actorId,
+        actionType: AuditLogEvent.RoleCreate,
+        targetId: role.id,
+        changes: [{ key: "name", new_value: role.name }],
+      });
+      return {
+        role,
+        shifted: await this.reload(
+          tx,
+          shifted.map((r) => r.id),
+        ),
+      };
     });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleCreate, d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildRoleCreate,
+      d: { guild_id: guildId.toString(), role: wire(role) },
+      guildId: guildId.toString(),
+    });
     await this.announceUpdates(guildId, shifted);
     return wire(role);
   }
@@ -103,7 +125,12 @@ export class RoleService {
     if (roleId === guildId) {
       const errors: FieldErrors = {};
       for (const key of EVERYONE_FIXED_FIELDS) {
-        if (fields[key] !== undefined && fields[key] !== null) errors[key] = { _errors: [{ code: "BASE_TYPE_INVALID", message: "The @everyone role can only have its permissions changed." }] };
+        if (fields[key] !== undefined && fields[key] !== null)
+          errors[key] = {
+            _errors: [
+              { code: "BASE_TYPE_INVALID", message: "The @everyone role can only have its permissions changed." },
+            ],
+          };
       }
       if (Object.keys(errors).length > 0) throw Errors.invalidForm(errors);
     }
@@ -111,7 +138,9 @@ export class RoleService {
     const permissions = fields.permissions ?? current.permissions;
     if (!has(access.permissions, permissions & ~current.permissions)) throw Errors.missingPermissions();
     const permissionsChange = permissions !== current.permissions;
-    const visibility = permissionsChange ? await captureChannelVisibility(this.ctx, guildId, await this.holders(guildId, roleId)) : null;
+    const visibility = permissionsChange
+      ? await captureChannelVisibility(this.ctx, guildId, await this.holders(guildId, roleId))
+      : null;
     const color = colorOf(fields);
     const data = {
       ...(fields.name != null ? { name: fields.name } : {}),
@@ -122,7 +151,14 @@ export class RoleService {
     };
     const role = await this.ctx.db.$transaction(async (tx) => {
       const changes = roleChanges(current, data);
-      if (changes.length > 0) await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleUpdate, targetId: roleId, changes });
+      if (changes.length > 0)
+        await recordAudit(tx, {
+          guildId,
+          userId: actorId,
+          actionType: AuditLogEvent.RoleUpdate,
+          targetId: roleId,
+          changes,
+        });
       return tx.role.update({ where: { id: roleId }, data, include: roleInclude });
     });
     await this.announceUpdates(guildId, [role]);
@@ -141,15 +177,20 @@ export class RoleService {
     const entries = parseForm(zRolePositions, input);
     const changedRoles = await this.ctx.db.$transaction(async (tx) => {
       await lockGuild(tx, guildId);
-      const roles = await tx.role.findMany({ where: { guildId }, select: { id: true, position: true, permissions: true } });
+      const roles = await tx.role.findMany({
+        where: { guildId },
+        select: { id: true, position: true, permissions: true },
+      });
       const byId = new Map(roles.map((r) => [r.id, r]));
       const moves = this.checkMoves(access, guildId, byId, entries);
       const order = roles.filter((r) => r.id !== guildId && !moves.has(r.id)).sort(compareRoles);
       const moved = [...moves].sort(([a, pa], [b, pb]) => pa - pb || compareRoles(byId.get(a)!, byId.get(b)!));
-      for (const [id, position] of moved) order.splice(Math.min(Math.max(position - 1, 0), order.length), 0, byId.get(id)!);
+      for (const [id, position] of moved)
+        order.splice(Math.min(Math.max(position - 1, 0), order.length), 0, byId.get(id)!);
       if (access.member.userId !== access.guild.ownerId) {
         const ceiling = order.findIndex((r) => r.id === highestRole(access.guild, access.member).id);
-        if (moved.some(([id]) => ceiling === -1 || order.findIndex((r) => r.id === id) >= ceiling)) throw Errors.missingPermissions();
+        if (moved.some(([id]) => ceiling === -1 || order.findIndex((r) => r.id === id) >= ceiling))
+          throw Errors.missingPermissions();
       }
       const changed: bigint[] = [];
       for (const [index, role] of order.entries()) {
@@ -181,12 +222,28 @@ export class RoleService {
       await lockGuild(tx, guildId);
       const gone = await tx.role.deleteMany({ where: { id: roleId, guildId } });
       if (gone.count === 0) throw Errors.unknownRole();
-      const above = await tx.role.findMany({ where: { guildId, id: { not: guildId }, position: { gt: role.position } }, select: { id: true } });
+      const above = await tx.role.findMany({
+        where: { guildId, id: { not: guildId }, position: { gt: role.position } },
+        select: { id: true },
+      });
       await tx.role.updateMany({ where: { id: { in: above.map((r) => r.id) } }, data: { position: { decrement: 1 } } });
-      await recordAudit(tx, { guildId, userId: actorId, actionType: AuditLogEvent.RoleDelete, targetId: roleId, changes: [{ key: "name", old_value: role.name }] });
-      return this.reload(tx, above.map((r) => r.id));
+      await recordAudit(tx, {
+        guildId,
+        userId: actorId,
+        actionType: AuditLogEvent.RoleDelete,
+        targetId: roleId,
+        changes: [{ key: "name", old_value: role.name }],
+      });
+      return this.reload(
+        tx,
+        above.map((r) => r.id),
+      );
     });
-    await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildId.toString(), role_id: roleId.toString() }, guildId: guildId.toString() });
+    await emit(this.ctx, {
+      t: GatewayDispatchEvents.GuildRoleDelete,
+      d: { guild_id: guildId.toString(), role_id: roleId.toString() },
+      guildId: guildId.toString(),
+    });
     await this.announceUpdates(guildId, shifted);
     await visibility.emitChanges();
   }
@@ -195,14 +252,25 @@ export class RoleService {
    * The moves asked for, by role id, after the checks that do not depend on the new order.
    * An entry naming a role's current position is no move (clients send the whole list).
    */
-  private checkMoves(access: GuildAccess, guildId: bigint, roles: Map<bigint, { id: bigint; position: number; permissions: bigint }>, entries: { id: bigint; position?: number | null }[]) {
+  private checkMoves(
+    access: GuildAccess,
+    guildId: bigint,
+    roles: Map<bigint, { id: bigint; position: number; permissions: bigint }>,
+    entries: { id: bigint; position?: number | null }[],
+  ) {
     const errors: FieldErrors = {};
     const moves = new Map<bigint, number>();
     entries.forEach((entry, index) => {
       const role = roles.get(entry.id);
-      if (!role) errors[String(index)] = { id: { _errors: [{ code: "BASE_TYPE_INVALID", message: `Unknown role ${entry.id}.` }] } };
+      if (!role)
+        errors[String(index)] = {
+          id: { _errors: [{ code: "BASE_TYPE_INVALID", message: `Unknown role ${entry.id}.` }] },
+        };
       else if (entry.id === guildId) {
-        if (entry.position != null && entry.position !== 0) errors[String(index)] = { position: { _errors: [{ code: "BASE_TYPE_INVALID", message: "The @everyone role stays at position 0." }] } };
+        if (entry.position != null && entry.position !== 0)
+          errors[String(index)] = {
+            position: { _errors: [{ code: "BASE_TYPE_INVALID", message: "The @everyone role stays at position 0." }] },
+          };
       } else if (entry.position != null && entry.position !== role.position) moves.set(entry.id, entry.position);
     });
     if (Object.keys(errors).length > 0) throw Errors.invalidForm(errors);
@@ -236,7 +304,11 @@ export class RoleService {
 
   private async announceUpdates(guildId: bigint, roles: RoleRecord[]): Promise<void> {
     for (const role of roles) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildRoleUpdate, d: { guild_id: guildId.toString(), role: wire(role) }, guildId: guildId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildRoleUpdate,
+        d: { guild_id: guildId.toString(), role: wire(role) },
+        guildId: guildId.toString(),
+      });
     }
   }
 }
@@ -252,12 +324,21 @@ async function lockGuild(tx: Tx, guildId: bigint): Promise<void> {
 }
 
 /** What a role update changed, as audit log changes (permissions as decimal strings, like the wire). */
-function roleChanges(current: RoleRecord, next: { name?: string; color?: number; hoist?: boolean; mentionable?: boolean; permissions: bigint }): APIAuditLogChange[] {
+function roleChanges(
+  current: RoleRecord,
+  next: { name?: string; color?: number; hoist?: boolean; mentionable?: boolean; permissions: bigint },
+): APIAuditLogChange[] {
   const changes: APIAuditLogChange[] = [];
   for (const key of ["name", "color", "hoist", "mentionable"] as const) {
     const value = next[key];
-    if (value !== undefined && value !== current[key]) changes.push({ key, old_value: current[key], new_value: value } as APIAuditLogChange);
+    if (value !== undefined && value !== current[key])
+      changes.push({ key, old_value: current[key], new_value: value } as APIAuditLogChange);
   }
-  if (next.permissions !== current.permissions) changes.push({ key: "permissions", old_value: current.permissions.toString(), new_value: next.permissions.toString() });
+  if (next.permissions !== current.permissions)
+    changes.push({
+      key: "permissions",
+      old_value: current.permissions.toString(),
+      new_value: next.permissions.toString(),
+    });
   return changes;
 }

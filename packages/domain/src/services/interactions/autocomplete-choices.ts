@@ -15,7 +15,8 @@ const between = (min: number, max: number) => `Must be between ${min} and ${max}
 
 /** A choice's value as the focused option's type needs it: a string of at most 100, an integer, or a number. */
 function zValue(focusedType: number | undefined) {
-  if (focusedType === T.Integer) return z.number("Value must be an integer.").int("Value must be an integer.").min(-VALUE_BOUND).max(VALUE_BOUND);
+  if (focusedType === T.Integer)
+    return z.number("Value must be an integer.").int("Value must be an integer.").min(-VALUE_BOUND).max(VALUE_BOUND);
   if (focusedType === T.Number) return z.number("Value must be a number.").min(-VALUE_BOUND).max(VALUE_BOUND);
   return z.string("Must be a string.").max(CHOICE_STRING_VALUE_MAX, between(0, CHOICE_STRING_VALUE_MAX));
 }
@@ -25,7 +26,10 @@ function zValue(focusedType: number | undefined) {
  * names 1–100 characters, values of the focused option's type. A broken rule is 50035 naming
  * the field (`data.choices.3.value`).
  */
-export function parseAutocompleteChoices(focusedType: number | undefined, data: unknown): AutocompleteResultData["choices"] {
+export function parseAutocompleteChoices(
+  focusedType: number | undefined,
+  data: unknown,
+): AutocompleteResultData["choices"] {
   const schema = z.object({
     data: z.object({
       choices: z
@@ -44,7 +48,11 @@ export function parseAutocompleteChoices(focusedType: number | undefined, data: 
 }
 
 /** The choices go to the tab that typed (else every tab of the person); nothing else hears of them. */
-export async function tellChoices(ctx: DomainContext, row: InteractionRow, choices: AutocompleteResultData["choices"]): Promise<void> {
+export async function tellChoices(
+  ctx: DomainContext,
+  row: InteractionRow,
+  choices: AutocompleteResultData["choices"],
+): Promise<void> {
   await emit(ctx, {
     t: AUTOCOMPLETE_RESULT,
     d: { id: row.id.toString(), channel_id: row.channelId.toString(), choices },

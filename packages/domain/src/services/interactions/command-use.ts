@@ -12,7 +12,11 @@ const COMMAND_CHANNEL_TYPES = new Set([0, 2, 5, 10, 11, 12]);
  * (spec: Command record): `nsfw` commands only in NSFW channels; `default_member_permissions`
  * all held (`0`: administrators only). Send Messages is checked apart (it hides every command).
  */
-export function commandShownTo(command: { nsfw: boolean; defaultMemberPermissions: bigint | null }, channelNsfw: boolean, permissions: bigint): boolean {
+export function commandShownTo(
+  command: { nsfw: boolean; defaultMemberPermissions: bigint | null },
+  channelNsfw: boolean,
+  permissions: bigint,
+): boolean {
   if (command.nsfw && !channelNsfw) return false;
   const needed = command.defaultMemberPermissions;
   if (needed === null) return true;
@@ -20,7 +24,10 @@ export function commandShownTo(command: { nsfw: boolean; defaultMemberPermission
 }
 
 /** Whether the channel counts as NSFW: a thread is as its parent. */
-export async function channelIsNsfw(ctx: DomainContext, channel: { nsfw: boolean; type: number; parentId: bigint | null }): Promise<boolean> {
+export async function channelIsNsfw(
+  ctx: DomainContext,
+  channel: { nsfw: boolean; type: number; parentId: bigint | null },
+): Promise<boolean> {
   if (!isThreadType(channel.type) || channel.parentId === null) return channel.nsfw;
   const parent = await ctx.db.channel.findUnique({ where: { id: channel.parentId }, select: { nsfw: true } });
   return parent?.nsfw ?? false;
@@ -54,19 +61,33 @@ export interface UsableCommand {
  * application whose bot is not in the guild, a global one a guild command of the same type and
  * name hides, an NSFW one outside NSFW channels, one needing permissions they lack.
  */
-export async function usableCommand(ctx: DomainContext, access: ChannelAccess, commandId: bigint): Promise<UsableCommand> {
+export async function usableCommand(
+  ctx: DomainContext,
+  access: ChannelAccess,
+  commandId: bigint,
+): Promise<UsableCommand> {
   const guildId = access.channel.guildId as bigint;
   const command = await ctx.db.applicationCommand.findUnique({ where: { id: commandId } });
   if (!command || (command.guildId !== null && command.guildId !== guildId)) throw Errors.unknownCommand();
-  const application = await ctx.db.application.findUnique({ where: { id: command.applicationId }, select: { id: true, botUserId: true } });
+  const application = await ctx.db.application.findUnique({
+    where: { id: command.applicationId },
+    select: { id: true, botUserId: true },
+  });
   if (!application) throw Errors.unknownCommand();
   const [botMember, shadow] = await Promise.all([
-    ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId: application.botUserId } }, select: { userId: true } }),
+    ctx.db.member.findUnique({
+      where: { guildId_userId: { guildId, userId: application.botUserId } },
+      select: { userId: true },
+    }),
     command.guildId === null
-      ? ctx.db.applicationCommand.findFirst({ where: { applicationId: command.applicationId, guildId, type: command.type, name: command.name }, select: { id: true } })
+      ? ctx.db.applicationCommand.findFirst({
+          where: { applicationId: command.applicationId, guildId, type: command.type, name: command.name },
+          select: { id: true },
+        })
       : null,
   ]);
   if (!botMember || shadow) throw Errors.unknownCommand();
-  if (!commandShownTo(command, await channelIsNsfw(ctx, access.channel), access.permissions)) throw Errors.unknownCommand();
+  if (!commandShownTo(command, await channelIsNsfw(ctx, access.channel), access.permissions))
+    throw Errors.unknownCommand();
   return { command, application };
 }

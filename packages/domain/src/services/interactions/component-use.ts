@@ -1,4 +1,8 @@
-import { type APIInteractionDataResolved, type APIMessageComponentInteractionData, ComponentType } from "discord-api-types/v10";
+import {
+  type APIInteractionDataResolved,
+  type APIMessageComponentInteractionData,
+  ComponentType,
+} from "discord-api-types/v10";
 import { z } from "zod";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
@@ -19,7 +23,13 @@ interface UsableComponent {
   channel_types?: number[];
 }
 
-const SELECTS = new Set<number>([ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect]);
+const SELECTS = new Set<number>([
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+]);
 
 /** The component with `customId` among a message's action rows, or null. */
 export function findComponent(rows: unknown, customId: string): UsableComponent | null {
@@ -27,7 +37,12 @@ export function findComponent(rows: unknown, customId: string): UsableComponent 
   for (const row of rows as { components?: unknown }[]) {
     if (!Array.isArray(row?.components)) continue;
     for (const component of row.components as UsableComponent[]) {
-      if (component && component.custom_id === customId && (component.type === ComponentType.Button || SELECTS.has(component.type))) return component;
+      if (
+        component &&
+        component.custom_id === customId &&
+        (component.type === ComponentType.Button || SELECTS.has(component.type))
+      )
+        return component;
     }
   }
   return null;
@@ -50,8 +65,16 @@ export async function checkComponentUse(
   rawValues: unknown,
 ): Promise<APIMessageComponentInteractionData> {
   const component = findComponent(rows, customId);
-  if (!component) throw Errors.invalidForm({ custom_id: { _errors: [{ code: "COMPONENT_UNKNOWN", message: "The message has no component with this custom id" }] } });
-  if (component.disabled) throw Errors.invalidForm({ custom_id: { _errors: [{ code: "COMPONENT_DISABLED", message: "This component is disabled" }] } });
+  if (!component)
+    throw Errors.invalidForm({
+      custom_id: {
+        _errors: [{ code: "COMPONENT_UNKNOWN", message: "The message has no component with this custom id" }],
+      },
+    });
+  if (component.disabled)
+    throw Errors.invalidForm({
+      custom_id: { _errors: [{ code: "COMPONENT_DISABLED", message: "This component is disabled" }] },
+    });
   assertStorableText(rawValues ?? []);
   const parsed = zValues.safeParse(rawValues);
   const errors = new CommandFieldErrors();
@@ -67,19 +90,32 @@ export async function checkComponentUse(
   }
   const min = component.min_values ?? 1;
   const max = component.max_values ?? 1;
-  if (values.length < min || values.length > max) errors.add(["values"], "BASE_TYPE_BAD_LENGTH", `Must be between ${min} and ${max} in length.`);
-  if (new Set(values).size !== values.length) errors.add(["values"], "COMPONENT_VALUES_DUPLICATED", "Values must be distinct");
+  if (values.length < min || values.length > max)
+    errors.add(["values"], "BASE_TYPE_BAD_LENGTH", `Must be between ${min} and ${max} in length.`);
+  if (new Set(values).size !== values.length)
+    errors.add(["values"], "COMPONENT_VALUES_DUPLICATED", "Values must be distinct");
   errors.throwIfAny();
   const resolver = new ResolvedEntities(ctx, access);
   const unknownAt = await unknownValues(component, values, resolver);
-  for (const index of unknownAt) errors.add(["values", index], "COMPONENT_VALUE_INVALID", "Not one of this select's choices");
+  for (const index of unknownAt)
+    errors.add(["values", index], "COMPONENT_VALUE_INVALID", "Not one of this select's choices");
   errors.throwIfAny();
-  const resolved: APIInteractionDataResolved | undefined = component.type === ComponentType.StringSelect ? undefined : (resolver.result() ?? {});
-  return { custom_id: customId, component_type: component.type, values, ...(resolved ? { resolved } : {}) } as APIMessageComponentInteractionData;
+  const resolved: APIInteractionDataResolved | undefined =
+    component.type === ComponentType.StringSelect ? undefined : (resolver.result() ?? {});
+  return {
+    custom_id: customId,
+    component_type: component.type,
+    values,
+    ...(resolved ? { resolved } : {}),
+  } as APIMessageComponentInteractionData;
 }
 
 /** The indexes of `values` the select does not offer (to this person). */
-async function unknownValues(component: UsableComponent, values: string[], resolver: ResolvedEntities): Promise<number[]> {
+async function unknownValues(
+  component: UsableComponent,
+  values: string[],
+  resolver: ResolvedEntities,
+): Promise<number[]> {
   if (component.type === ComponentType.StringSelect) {
     const offered = new Set((component.options ?? []).map((o) => o.value));
     return values.flatMap((value, index) => (offered.has(value) ? [] : [index]));
@@ -89,7 +125,8 @@ async function unknownValues(component: UsableComponent, values: string[], resol
   let found: Set<bigint>;
   if (component.type === ComponentType.UserSelect) found = await resolver.members(valid);
   else if (component.type === ComponentType.RoleSelect) found = await resolver.roles(valid);
-  else if (component.type === ComponentType.ChannelSelect) found = await resolver.channels(valid, component.channel_types);
+  else if (component.type === ComponentType.ChannelSelect)
+    found = await resolver.channels(valid, component.channel_types);
   else found = new Set([...(await resolver.members(valid)), ...(await resolver.roles(valid))]);
   return ids.flatMap((id, index) => (id !== null && found.has(id) ? [] : [index]));
 }

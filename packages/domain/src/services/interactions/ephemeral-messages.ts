@@ -43,8 +43,18 @@ export interface NewEphemeral {
 }
 
 /** The rule stored messages follow (50006): something to show, unless it is a thinking message. */
-function isEmpty(content: string | null | undefined, embeds: readonly unknown[] | null | undefined, components: readonly unknown[] | null | undefined, attachments: readonly unknown[] = []): boolean {
-  return (content ?? "").trim() === "" && (embeds ?? []).length === 0 && (components ?? []).length === 0 && attachments.length === 0;
+function isEmpty(
+  content: string | null | undefined,
+  embeds: readonly unknown[] | null | undefined,
+  components: readonly unknown[] | null | undefined,
+  attachments: readonly unknown[] = [],
+): boolean {
+  return (
+    (content ?? "").trim() === "" &&
+    (embeds ?? []).length === 0 &&
+    (components ?? []).length === 0 &&
+    attachments.length === 0
+  );
 }
 
 const key = (messageId: string | bigint) => `ephemeral-message:${messageId}`;
@@ -63,11 +73,18 @@ export class EphemeralMessages {
 
   async create(args: NewEphemeral): Promise<APIMessage> {
     const files = args.files ?? [];
-    checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
-    if (!args.loading && isEmpty(args.input.content, args.input.embeds, args.input.components, files)) throw Errors.emptyMessage();
+    checkFileLimits(
+      files.length,
+      files.reduce((sum, f) => sum + f.data.byteLength, 0),
+    );
+    if (!args.loading && isEmpty(args.input.content, args.input.embeds, args.input.components, files))
+      throw Errors.emptyMessage();
     const [{ id }] = await this.ctx.db.$queryRaw<[{ id: bigint }]>`SELECT nextval('global_id_seq') AS "id"`;
     const now = this.ctx.clock.now();
-    const flags = MessageFlags.Ephemeral | ((args.input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (args.loading ? MessageFlags.Loading : 0);
+    const flags =
+      MessageFlags.Ephemeral |
+      ((args.input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) |
+      (args.loading ? MessageFlags.Loading : 0);
     const row: MessageRow = {
       id,
       channelId: args.channel.id,
@@ -95,7 +112,10 @@ export class EphemeralMessages {
       interactionMeta: args.meta,
     };
     const owner = { uploaderId: args.author.id, channelId: args.channel.id, applicationId: args.applicationId };
-    const message = { ...serializeMessage(row, this.ctx), attachments: await this.storeFiles(owner, files, args.input.attachments) };
+    const message = {
+      ...serializeMessage(row, this.ctx),
+      attachments: await this.storeFiles(owner, files, args.input.attachments),
+    };
     const entry: EphemeralEntry = {
       message,
       personId: args.personId.toString(),
@@ -119,13 +139,25 @@ export class EphemeralMessages {
    * Edits a kept message: absent fields stay; `flags` may only toggle SUPPRESS_EMBEDS; `clearFlags`
    * goes whatever the body says (LOADING, when a deferred reply is filled). 10008 once it is gone.
    */
-  async edit(entry: EphemeralEntry, input: MessageEditInput, clearFlags = 0, files: UploadedFile[] = []): Promise<APIMessage> {
+  async edit(
+    entry: EphemeralEntry,
+    input: MessageEditInput,
+    clearFlags = 0,
+    files: UploadedFile[] = [],
+  ): Promise<APIMessage> {
     const current = entry.message;
     const entries = input.attachments;
-    const kept = entries == null ? current.attachments : current.attachments.filter((a) => entries.some((e) => e.id.toString() === a.id));
-    checkFileLimits(kept.length + files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
+    const kept =
+      entries == null
+        ? current.attachments
+        : current.attachments.filter((a) => entries.some((e) => e.id.toString() === a.id));
+    checkFileLimits(
+      kept.length + files.length,
+      files.reduce((sum, f) => sum + f.data.byteLength, 0),
+    );
     const flagsNow = current.flags ?? 0;
-    const flags = (input.flags != null ? (flagsNow & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : flagsNow) & ~clearFlags;
+    const flags =
+      (input.flags != null ? (flagsNow & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : flagsNow) & ~clearFlags;
     const edited: APIMessage = {
       ...current,
       ...(input.content !== undefined ? { content: input.content ?? "" } : {}),
@@ -136,9 +168,17 @@ export class EphemeralMessages {
       // Filling a deferred reply's thinking message is its first content, not an edit.
       edited_timestamp: flagsNow & LOADING & ~flags ? current.edited_timestamp : this.ctx.clock.now().toISOString(),
     };
-    if ((flags & MessageFlags.Loading) === 0 && isEmpty(edited.content, edited.embeds, edited.components, [...kept, ...files])) throw Errors.emptyMessage();
+    if (
+      (flags & MessageFlags.Loading) === 0 &&
+      isEmpty(edited.content, edited.embeds, edited.components, [...kept, ...files])
+    )
+      throw Errors.emptyMessage();
     if (files.length > 0) {
-      const owner = { uploaderId: BigInt(current.author.id), channelId: BigInt(entry.channelId), applicationId: BigInt(entry.applicationId) };
+      const owner = {
+        uploaderId: BigInt(current.author.id),
+        channelId: BigInt(entry.channelId),
+        applicationId: BigInt(entry.applicationId),
+      };
       edited.attachments = [...kept, ...(await this.storeFiles(owner, files, entries))];
     }
     // Embeds and components take the answer's shape, as a stored message's do.
@@ -151,7 +191,11 @@ export class EphemeralMessages {
 
   async delete(entry: EphemeralEntry): Promise<void> {
     if (!(await this.store.delete(key(entry.message.id)))) throw Errors.unknownMessage();
-    await emit(this.ctx, { t: EPHEMERAL_MESSAGE_DELETE, d: { id: entry.message.id, channel_id: entry.channelId }, personId: entry.personId });
+    await emit(this.ctx, {
+      t: EPHEMERAL_MESSAGE_DELETE,
+      d: { id: entry.message.id, channel_id: entry.channelId },
+      personId: entry.personId,
+    });
   }
 
   /**
@@ -159,11 +203,18 @@ export class EphemeralMessages {
    * application used, at signed ephemeral-attachments addresses working an hour (longer than
    * the message lives), removed by housekeeping after that.
    */
-  private async storeFiles(owner: { uploaderId: bigint; channelId: bigint; applicationId: bigint }, files: UploadedFile[], entries: AttachmentEntryInput[] | null | undefined): Promise<APIAttachment[]> {
+  private async storeFiles(
+    owner: { uploaderId: bigint; channelId: bigint; applicationId: bigint },
+    files: UploadedFile[],
+    entries: AttachmentEntryInput[] | null | undefined,
+  ): Promise<APIAttachment[]> {
     const stored: APIAttachment[] = [];
     for (const file of newAttachments(files, entries)) {
       const upload = await storeApplicationFile(this.ctx.db, owner, file);
-      stored.push({ ...ephemeralAttachment(this.ctx, owner.applicationId, upload), ...(file.description ? { description: file.description } : {}) });
+      stored.push({
+        ...ephemeralAttachment(this.ctx, owner.applicationId, upload),
+        ...(file.description ? { description: file.description } : {}),
+      });
     }
     return stored;
   }
@@ -175,7 +226,14 @@ export class EphemeralMessages {
       channelId: BigInt(message.channel_id),
       guildId: null,
       authorId: BigInt(message.author.id),
-      author: { id: BigInt(message.author.id), username: message.author.username, globalName: message.author.global_name, discriminator: message.author.discriminator, avatarHash: message.author.avatar, bot: message.author.bot ?? false },
+      author: {
+        id: BigInt(message.author.id),
+        username: message.author.username,
+        globalName: message.author.global_name,
+        discriminator: message.author.discriminator,
+        avatarHash: message.author.avatar,
+        bot: message.author.bot ?? false,
+      },
       content: message.content,
       type: message.type,
       flags: message.flags ?? 0,

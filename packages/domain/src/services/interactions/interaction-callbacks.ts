@@ -1,5 +1,11 @@
 import { FORM_OPEN } from "@chat/events";
-import { type APIMessage, InteractionType, MessageFlags, InteractionResponseType as R, type RESTPostAPIInteractionCallbackWithResponseResult } from "discord-api-types/v10";
+import {
+  type APIMessage,
+  InteractionType,
+  MessageFlags,
+  InteractionResponseType as R,
+  type RESTPostAPIInteractionCallbackWithResponseResult,
+} from "discord-api-types/v10";
 import { z } from "zod";
 import type { DomainContext } from "../../context";
 import { emit } from "../../context";
@@ -12,7 +18,16 @@ import { parseAutocompleteChoices, tellChoices } from "./autocomplete-choices";
 import { openedForm } from "./form-answers";
 import { tellInteractionStatus } from "./interaction-events";
 import type { InteractionReplies, ReplyRef } from "./interaction-replies";
-import { acknowledge, acknowledgeWithForm, type InteractionRow, InteractionState, type InteractionStateName, interactionWithToken, setOriginalMessage, undoAcknowledge } from "./interaction-rows";
+import {
+  acknowledge,
+  acknowledgeWithForm,
+  type InteractionRow,
+  InteractionState,
+  type InteractionStateName,
+  interactionWithToken,
+  setOriginalMessage,
+  undoAcknowledge,
+} from "./interaction-rows";
 
 /**
  * Which callback types answer which interactions (spec: Callback types, "Allowed for"). Any
@@ -20,9 +35,20 @@ import { acknowledge, acknowledgeWithForm, type InteractionRow, InteractionState
  */
 export const ALLOWED_CALLBACKS: Record<number, readonly number[]> = {
   [InteractionType.ApplicationCommand]: [R.ChannelMessageWithSource, R.DeferredChannelMessageWithSource, R.Modal],
-  [InteractionType.MessageComponent]: [R.ChannelMessageWithSource, R.DeferredChannelMessageWithSource, R.DeferredMessageUpdate, R.UpdateMessage, R.Modal],
+  [InteractionType.MessageComponent]: [
+    R.ChannelMessageWithSource,
+    R.DeferredChannelMessageWithSource,
+    R.DeferredMessageUpdate,
+    R.UpdateMessage,
+    R.Modal,
+  ],
   [InteractionType.ApplicationCommandAutocomplete]: [R.ApplicationCommandAutocompleteResult],
-  [InteractionType.ModalSubmit]: [R.ChannelMessageWithSource, R.DeferredChannelMessageWithSource, R.DeferredMessageUpdate, R.UpdateMessage],
+  [InteractionType.ModalSubmit]: [
+    R.ChannelMessageWithSource,
+    R.DeferredChannelMessageWithSource,
+    R.DeferredMessageUpdate,
+    R.UpdateMessage,
+  ],
 };
 
 const zCallback = z.object({ type: z.number().int(), data: z.unknown().optional() });
@@ -50,22 +76,42 @@ export class InteractionCallbacks {
     return answered;
   }
 
-  private async acknowledgeAndAnswer(interactionId: bigint, token: string, body: unknown, files: UploadedFile[]): Promise<CallbackAnswer> {
+  private async acknowledgeAndAnswer(
+    interactionId: bigint,
+    token: string,
+    body: unknown,
+    files: UploadedFile[],
+  ): Promise<CallbackAnswer> {
     const row = await interactionWithToken(this.ctx.db, interactionId, token);
     if (!row) throw Errors.unknownInteraction();
     const { type, data } = parseForm(zCallback, body ?? {});
     if (!(ALLOWED_CALLBACKS[row.type] ?? []).includes(type)) {
-      throw Errors.invalidForm({ type: { _errors: [{ code: "INTERACTION_RESPONSE_TYPE_INVALID", message: `Callback type ${type} cannot answer this interaction` }] } });
+      throw Errors.invalidForm({
+        type: {
+          _errors: [
+            {
+              code: "INTERACTION_RESPONSE_TYPE_INVALID",
+              message: `Callback type ${type} cannot answer this interaction`,
+            },
+          ],
+        },
+      });
     }
     if (type === R.Modal) return this.openForm(row, data);
     // A form submit from a command has no message: 6 just acknowledges it, 7 has nothing to edit.
-    const needsSource = type === R.UpdateMessage || (type === R.DeferredMessageUpdate && row.type !== InteractionType.ModalSubmit);
+    const needsSource =
+      type === R.UpdateMessage || (type === R.DeferredMessageUpdate && row.type !== InteractionType.ModalSubmit);
     if (needsSource && row.sourceMessageId === null) {
-      throw Errors.invalidForm({ type: { _errors: [{ code: "INTERACTION_RESPONSE_TYPE_INVALID", message: "There is no component message to update" }] } });
+      throw Errors.invalidForm({
+        type: {
+          _errors: [{ code: "INTERACTION_RESPONSE_TYPE_INVALID", message: "There is no component message to update" }],
+        },
+      });
     }
     if (type === R.ApplicationCommandAutocompleteResult) return this.autocompleteResult(row, data);
     const effect = this.effectOf(row, type, data, files);
-    const next: InteractionStateName = type === R.DeferredChannelMessageWithSource ? InteractionState.Deferred : InteractionState.Answered;
+    const next: InteractionStateName =
+      type === R.DeferredChannelMessageWithSource ? InteractionState.Deferred : InteractionState.Answered;
     if (!(await acknowledge(this.ctx.db, row.id, next, type))) throw await this.refusal(row.id);
     let result: { ref: ReplyRef | null; message: APIMessage | null };
     try {
@@ -80,8 +126,14 @@ export class InteractionCallbacks {
   }
 
   /** The callback's effect, its body already checked (so a malformed one changes nothing). */
-  private effectOf(row: InteractionRow, type: number, data: unknown, files: UploadedFile[]): () => Promise<{ ref: ReplyRef | null; message: APIMessage | null }> {
-    const source: ReplyRef | null = row.sourceMessageId === null ? null : { id: row.sourceMessageId, ephemeral: row.sourceEphemeral };
+  private effectOf(
+    row: InteractionRow,
+    type: number,
+    data: unknown,
+    files: UploadedFile[],
+  ): () => Promise<{ ref: ReplyRef | null; message: APIMessage | null }> {
+    const source: ReplyRef | null =
+      row.sourceMessageId === null ? null : { id: row.sourceMessageId, ephemeral: row.sourceEphemeral };
     switch (type) {
       case R.ChannelMessageWithSource: {
         const input = parseForm(zMessageCreate, data ?? {});
@@ -103,7 +155,10 @@ export class InteractionCallbacks {
         return async () => ({ ref: source, message: null });
       default: {
         parseForm(zMessageEdit, data ?? {});
-        return async () => ({ ref: source as ReplyRef, message: await this.replies.edit(row, source as ReplyRef, data ?? {}, files, { fill: false }) });
+        return async () => ({
+          ref: source as ReplyRef,
+          message: await this.replies.edit(row, source as ReplyRef, data ?? {}, files, { fill: false }),
+        });
       }
     }
   }
@@ -111,7 +166,8 @@ export class InteractionCallbacks {
   /** Callback 8: the choices go to the tab typing; no message, nothing in the channel. */
   private async autocompleteResult(row: InteractionRow, data: unknown): Promise<CallbackAnswer> {
     const choices = parseAutocompleteChoices(row.data.focusedType, data);
-    if (!(await acknowledge(this.ctx.db, row.id, InteractionState.Answered, R.ApplicationCommandAutocompleteResult))) throw await this.refusal(row.id);
+    if (!(await acknowledge(this.ctx.db, row.id, InteractionState.Answered, R.ApplicationCommandAutocompleteResult)))
+      throw await this.refusal(row.id);
     await tellChoices(this.ctx, row, choices);
     return { interaction: { id: row.id.toString(), type: row.type } };
   }
@@ -122,14 +178,21 @@ export class InteractionCallbacks {
    */
   private async openForm(row: InteractionRow, data: unknown): Promise<CallbackAnswer> {
     const form = openedForm(parseForm(zForm, data ?? {}));
-    const application = await this.ctx.db.application.findUniqueOrThrow({ where: { id: row.applicationId }, select: { id: true, name: true, iconHash: true } });
+    const application = await this.ctx.db.application.findUniqueOrThrow({
+      where: { id: row.applicationId },
+      select: { id: true, name: true, iconHash: true },
+    });
     if (!(await acknowledgeWithForm(this.ctx.db, row.id, form))) throw await this.refusal(row.id);
     await emit(this.ctx, {
       t: FORM_OPEN,
       d: {
         id: row.id.toString(),
         channel_id: row.channelId.toString(),
-        application: { id: application.id.toString(), name: application.name, icon_url: applicationIconUrl(this.ctx.urls, application.id, application.iconHash) },
+        application: {
+          id: application.id.toString(),
+          name: application.name,
+          icon_url: applicationIconUrl(this.ctx.urls, application.id, application.iconHash),
+        },
         form,
       },
       personId: row.userId.toString(),
@@ -142,14 +205,19 @@ export class InteractionCallbacks {
   /** Why the acknowledgement was refused: answered before (40060), or too late or gone (10062). */
   private async refusal(id: bigint): Promise<ApiError> {
     const current = await this.ctx.db.interaction.findUnique({ where: { id }, select: { state: true } });
-    const acknowledged = current && current.state !== InteractionState.Delivered && current.state !== InteractionState.Gone;
+    const acknowledged =
+      current && current.state !== InteractionState.Delivered && current.state !== InteractionState.Gone;
     // Refused while still Delivered (or already Gone): its 3 seconds had passed.
     if (current) this.ctx.metrics?.interactionCallback(acknowledged ? "double" : "late");
     return acknowledged ? Errors.interactionAlreadyAcknowledged() : Errors.unknownInteraction();
   }
 }
 
-function answer(row: InteractionRow, type: number, result: { ref: ReplyRef | null; message: APIMessage | null }): CallbackAnswer {
+function answer(
+  row: InteractionRow,
+  type: number,
+  result: { ref: ReplyRef | null; message: APIMessage | null },
+): CallbackAnswer {
   const interaction: CallbackAnswer["interaction"] = { id: row.id.toString(), type: row.type };
   if (type === R.ChannelMessageWithSource || type === R.DeferredChannelMessageWithSource) {
     Object.assign(interaction, {

@@ -1,4 +1,10 @@
-import type { APIChannel, APIInteractionGuildMember, APIMessage, APIPartialInteractionGuild, Locale } from "discord-api-types/v10";
+import type {
+  APIChannel,
+  APIInteractionGuildMember,
+  APIMessage,
+  APIPartialInteractionGuild,
+  Locale,
+} from "discord-api-types/v10";
 import { ApplicationIntegrationType, InteractionContextType } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { Errors } from "../../errors";
@@ -40,11 +46,21 @@ export interface InteractionEnvelope {
 
 export async function interactionEnvelope(
   ctx: DomainContext,
-  args: { id: bigint; token: string; applicationId: bigint; botUserId: bigint; personId: bigint; access: ChannelAccess },
+  args: {
+    id: bigint;
+    token: string;
+    applicationId: bigint;
+    botUserId: bigint;
+    personId: bigint;
+    access: ChannelAccess;
+  },
 ): Promise<InteractionEnvelope> {
   const { access } = args;
   const guildId = (access.channel.guildId as bigint).toString();
-  const [member, appPermissions] = await Promise.all([guildMember(ctx, BigInt(guildId), args.personId), permissionsIn(ctx, access, args.botUserId)]);
+  const [member, appPermissions] = await Promise.all([
+    guildMember(ctx, BigInt(guildId), args.personId),
+    permissionsIn(ctx, access, args.botUserId),
+  ]);
   // The person left the guild a moment ago.
   if (!member) throw Errors.unknownMember();
   return {

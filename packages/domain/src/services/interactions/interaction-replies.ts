@@ -4,7 +4,12 @@ import { Errors } from "../../errors";
 import { type StoredInteractionMeta, serializeUser } from "../../serializers";
 import { type MessageCreateInput, parseForm, zMessageEdit } from "../../validation";
 import type { UploadedFile } from "../messages/message-files";
-import { CHAT_INPUT_COMMAND_MESSAGE, CONTEXT_MENU_COMMAND_MESSAGE, DEFAULT_MESSAGE, LOADING } from "../messages/message-rules";
+import {
+  CHAT_INPUT_COMMAND_MESSAGE,
+  CONTEXT_MENU_COMMAND_MESSAGE,
+  DEFAULT_MESSAGE,
+  LOADING,
+} from "../messages/message-rules";
 import type { MessageService } from "../messages/messages";
 import { memberChannelStanding } from "../shared/access";
 import { userSelect } from "../shared/selects";
@@ -36,10 +41,18 @@ export class InteractionReplies {
    * 23 after a user or message command; follow-ups and replies to components are type 0);
    * `loading` for a deferred reply's thinking message (flag 128, empty).
    */
-  async write(row: InteractionRow, input: MessageCreateInput, files: UploadedFile[], options: { initial: boolean; loading: boolean; ephemeral: boolean }): Promise<APIMessage> {
+  async write(
+    row: InteractionRow,
+    input: MessageCreateInput,
+    files: UploadedFile[],
+    options: { initial: boolean; loading: boolean; ephemeral: boolean },
+  ): Promise<APIMessage> {
     const botUserId = await this.botUserId(row);
     const meta = await this.meta(row);
-    const type = options.initial && row.type === InteractionType.ApplicationCommand ? replyType(row.data.commandType) : DEFAULT_MESSAGE;
+    const type =
+      options.initial && row.type === InteractionType.ApplicationCommand
+        ? replyType(row.data.commandType)
+        : DEFAULT_MESSAGE;
     if (options.ephemeral) {
       const author = await this.ctx.db.user.findUniqueOrThrow({ where: { id: botUserId }, select: userSelect });
       return this.ephemeral.create({
@@ -77,7 +90,13 @@ export class InteractionReplies {
   }
 
   /** Edits a message of the interaction; `fill` also ends a deferred reply's thinking (clears LOADING). */
-  async edit(row: InteractionRow, ref: ReplyRef, body: unknown, files: UploadedFile[], options: { fill: boolean }): Promise<APIMessage> {
+  async edit(
+    row: InteractionRow,
+    ref: ReplyRef,
+    body: unknown,
+    files: UploadedFile[],
+    options: { fill: boolean },
+  ): Promise<APIMessage> {
     const clearFlags = options.fill ? LOADING : 0;
     if (ref.ephemeral) {
       const entry = await this.ephemeralOf(row, ref.id);
@@ -103,7 +122,8 @@ export class InteractionReplies {
   /** An ephemeral message this interaction's application showed this interaction's person, or 10008. */
   async ephemeralOf(row: InteractionRow, messageId: bigint): Promise<EphemeralEntry> {
     const entry = await this.ephemeral.get(messageId);
-    if (!entry || entry.applicationId !== row.applicationId.toString() || entry.personId !== row.userId.toString()) throw Errors.unknownMessage();
+    if (!entry || entry.applicationId !== row.applicationId.toString() || entry.personId !== row.userId.toString())
+      throw Errors.unknownMessage();
     return entry;
   }
 
@@ -129,7 +149,10 @@ export class InteractionReplies {
   }
 
   private async botUserId(row: InteractionRow): Promise<bigint> {
-    const application = await this.ctx.db.application.findUnique({ where: { id: row.applicationId }, select: { botUserId: true } });
+    const application = await this.ctx.db.application.findUnique({
+      where: { id: row.applicationId },
+      select: { botUserId: true },
+    });
     if (!application) throw Errors.unknownInteraction();
     return application.botUserId;
   }

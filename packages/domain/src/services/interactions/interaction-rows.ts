@@ -129,7 +129,12 @@ export async function removeExpired(db: Db): Promise<number> {
 }
 
 /** The one callback: delivered -> `next`, within the deadline. False when it was too late or not the first. */
-export async function acknowledge(db: Db, id: bigint, next: InteractionStateName, callbackType: number): Promise<boolean> {
+export async function acknowledge(
+  db: Db,
+  id: bigint,
+  next: InteractionStateName,
+  callbackType: number,
+): Promise<boolean> {
   const rows = await db.$queryRaw<unknown[]>`
     UPDATE "Interaction" SET "state" = ${next}, "callbackType" = ${callbackType}, "respondedAt" = clock_timestamp()
     WHERE "id" = ${id} AND "state" = ${InteractionState.Delivered} AND "deadlineAt" > clock_timestamp()
@@ -199,7 +204,12 @@ export async function unmarkFilled(db: Db, id: bigint): Promise<void> {
     WHERE "id" = ${id} AND "state" = ${InteractionState.Answered}`;
 }
 
-export async function setOriginalMessage(db: Db, id: bigint, messageId: bigint | null, ephemeral: boolean): Promise<void> {
+export async function setOriginalMessage(
+  db: Db,
+  id: bigint,
+  messageId: bigint | null,
+  ephemeral: boolean,
+): Promise<void> {
   await db.interaction.update({ where: { id }, data: { originalMessageId: messageId, originalEphemeral: ephemeral } });
 }
 
@@ -227,7 +237,11 @@ export async function stickySession(db: Db, messageId: bigint, interactionId: bi
   const row = await db.interaction.findFirst({
     where: {
       sessionId: { not: null },
-      OR: [{ sourceMessageId: messageId }, { originalMessageId: messageId }, ...(interactionId !== null ? [{ id: interactionId }] : [])],
+      OR: [
+        { sourceMessageId: messageId },
+        { originalMessageId: messageId },
+        ...(interactionId !== null ? [{ id: interactionId }] : []),
+      ],
     },
     orderBy: { id: "desc" },
     select: { sessionId: true },

@@ -31,7 +31,22 @@ import type { EphemeralMessages } from "./ephemeral-messages";
 import { checkFormAnswers } from "./form-answers";
 import { tellInteractionStatus } from "./interaction-events";
 import { interactionEnvelope } from "./interaction-payload";
-import { claimDelivery, deleteInteraction, deliveredSession, type InteractionRow, InteractionState, type InteractionSummary, insertInteraction, markOverdue, markSubmitted, markUndeliverable, removeExpired, reopenForms, stickySession, undoSubmitted } from "./interaction-rows";
+import {
+  claimDelivery,
+  deleteInteraction,
+  deliveredSession,
+  type InteractionRow,
+  InteractionState,
+  type InteractionSummary,
+  insertInteraction,
+  markOverdue,
+  markSubmitted,
+  markUndeliverable,
+  removeExpired,
+  reopenForms,
+  stickySession,
+  undoSubmitted,
+} from "./interaction-rows";
 import { checkAutocompleteValues, checkOptionValues } from "./option-values";
 import { ResolvedEntities } from "./resolved";
 
@@ -71,7 +86,10 @@ export interface UseComponentInput {
   tabId?: string;
 }
 
-type CommandData = APIChatInputApplicationCommandInteractionData | APIUserApplicationCommandInteractionData | APIMessageApplicationCommandInteractionData;
+type CommandData =
+  | APIChatInputApplicationCommandInteractionData
+  | APIUserApplicationCommandInteractionData
+  | APIMessageApplicationCommandInteractionData;
 
 /**
  * People use commands and components; their application's bot receives the interaction
@@ -93,21 +111,64 @@ export class InteractionService {
     const access = await channelAccess(this.ctx, input.channelId, userId);
     requireCommandChannel(access);
     const { command, application } = await usableCommand(this.ctx, access, input.commandId);
-    const base = { id: command.id.toString(), name: command.name, ...(command.guildId !== null ? { guild_id: command.guildId.toString() } : {}) };
-    const summary: InteractionSummary = { name: command.name, commandId: command.id.toString(), commandType: command.type };
+    const base = {
+      id: command.id.toString(),
+      name: command.name,
+      ...(command.guildId !== null ? { guild_id: command.guildId.toString() } : {}),
+    };
+    const summary: InteractionSummary = {
+      name: command.name,
+      commandId: command.id.toString(),
+      commandType: command.type,
+    };
     let data: CommandData;
     if (command.type === ApplicationCommandType.ChatInput) {
-      if (input.targetId !== undefined) throw Errors.invalidForm({ target_id: { _errors: [{ code: "INTERACTION_TARGET_INVALID", message: "Slash commands have no target" }] } });
-      const { options, resolved } = await checkOptionValues(this.ctx, access, command.options as unknown as StoredOption[], input.options, application.id);
-      data = { ...base, type: ApplicationCommandType.ChatInput, ...(options.length > 0 ? { options } : {}), ...(resolved ? { resolved } : {}) };
+      if (input.targetId !== undefined)
+        throw Errors.invalidForm({
+          target_id: { _errors: [{ code: "INTERACTION_TARGET_INVALID", message: "Slash commands have no target" }] },
+        });
+      const { options, resolved } = await checkOptionValues(
+        this.ctx,
+        access,
+        command.options as unknown as StoredOption[],
+        input.options,
+        application.id,
+      );
+      data = {
+        ...base,
+        type: ApplicationCommandType.ChatInput,
+        ...(options.length > 0 ? { options } : {}),
+        ...(resolved ? { resolved } : {}),
+      };
     } else {
-      if (input.options?.length) throw Errors.invalidForm({ options: { _errors: [{ code: "INTERACTION_OPTIONS_INVALID", message: "User and message commands take no options" }] } });
-      if (input.targetId === undefined) throw Errors.invalidForm({ target_id: { _errors: [{ code: "BASE_TYPE_REQUIRED", message: "This field is required" }] } });
-      data = command.type === ApplicationCommandType.User ? await this.userTarget(access, base, input.targetId) : await this.messageTarget(access, base, input.targetId, application.botUserId);
+      if (input.options?.length)
+        throw Errors.invalidForm({
+          options: {
+            _errors: [{ code: "INTERACTION_OPTIONS_INVALID", message: "User and message commands take no options" }],
+          },
+        });
+      if (input.targetId === undefined)
+        throw Errors.invalidForm({
+          target_id: { _errors: [{ code: "BASE_TYPE_REQUIRED", message: "This field is required" }] },
+        });
+      data =
+        command.type === ApplicationCommandType.User
+          ? await this.userTarget(access, base, input.targetId)
+          : await this.messageTarget(access, base, input.targetId, application.botUserId);
       if (command.type === ApplicationCommandType.User) summary.targetUserId = input.targetId.toString();
       else summary.targetMessageId = input.targetId.toString();
     }
-    return this.deliver({ access, userId, application, type: InteractionType.ApplicationCommand, data, summary, source: null, preferred: null, tabId: input.tabId });
+    return this.deliver({
+      access,
+      userId,
+      application,
+      type: InteractionType.ApplicationCommand,
+      data,
+      summary,
+      source: null,
+      preferred: null,
+      tabId: input.tabId,
+    });
   }
 
   /**
@@ -119,8 +180,18 @@ export class InteractionService {
     const access = await channelAccess(this.ctx, input.channelId, userId);
     requireCommandChannel(access);
     const { command, application } = await usableCommand(this.ctx, access, input.commandId);
-    if (command.type !== ApplicationCommandType.ChatInput) throw Errors.invalidForm({ options: { _errors: [{ code: "INTERACTION_OPTIONS_INVALID", message: "User and message commands take no options" }] } });
-    const { options, resolved, focusedType } = await checkAutocompleteValues(this.ctx, access, command.options as unknown as StoredOption[], input.options);
+    if (command.type !== ApplicationCommandType.ChatInput)
+      throw Errors.invalidForm({
+        options: {
+          _errors: [{ code: "INTERACTION_OPTIONS_INVALID", message: "User and message commands take no options" }],
+        },
+      });
+    const { options, resolved, focusedType } = await checkAutocompleteValues(
+      this.ctx,
+      access,
+      command.options as unknown as StoredOption[],
+      input.options,
+    );
     const data: APIAutocompleteApplicationCommandInteractionData = {
       id: command.id.toString(),
       name: command.name,
@@ -129,8 +200,23 @@ export class InteractionService {
       options: options as APIApplicationCommandInteractionDataOption<InteractionType.ApplicationCommandAutocomplete>[],
       ...(resolved ? { resolved } : {}),
     };
-    const summary: InteractionSummary = { name: command.name, commandId: command.id.toString(), commandType: command.type, focusedType };
-    return this.deliver({ access, userId, application, type: InteractionType.ApplicationCommandAutocomplete, data, summary, source: null, preferred: null, tabId: input.tabId });
+    const summary: InteractionSummary = {
+      name: command.name,
+      commandId: command.id.toString(),
+      commandType: command.type,
+      focusedType,
+    };
+    return this.deliver({
+      access,
+      userId,
+      application,
+      type: InteractionType.ApplicationCommandAutocomplete,
+      data,
+      summary,
+      source: null,
+      preferred: null,
+      tabId: input.tabId,
+    });
   }
 
   /** A person clicks a button or picks values in a select of a message (also of an ephemeral one of theirs). */
@@ -139,7 +225,13 @@ export class InteractionService {
     if (!access.guild) throw Errors.unknownMessage();
     const source = await this.componentMessage(access, input.messageId, userId);
     const application = await this.botInGuild(access, BigInt(source.message.author.id));
-    const data = await checkComponentUse(this.ctx, access, application ? source.message.components : [], input.customId, input.values);
+    const data = await checkComponentUse(
+      this.ctx,
+      access,
+      application ? source.message.components : [],
+      input.customId,
+      input.values,
+    );
     const preferred = await stickySession(this.ctx.db, input.messageId, source.interactionId);
     const summary: InteractionSummary = { name: input.customId, componentType: data.component_type };
     return this.deliver({
@@ -163,15 +255,25 @@ export class InteractionService {
    * the bot session that opened the form, with the component's message when a click opened it.
    */
   async submitForm(userId: bigint, input: SubmitFormInput): Promise<{ id: string }> {
-    const opener = (await this.ctx.db.interaction.findUnique({ where: { id: input.interactionId } })) as InteractionRow | null;
+    const opener = (await this.ctx.db.interaction.findUnique({
+      where: { id: input.interactionId },
+    })) as InteractionRow | null;
     if (!opener || opener.userId !== userId || !opener.data.form) throw Errors.unknownInteraction();
     const access = await channelAccess(this.ctx, opener.channelId, userId);
     const data = checkFormAnswers(opener.data.form, input.answers);
-    const source = opener.sourceMessageId === null ? null : await this.componentMessage(access, opener.sourceMessageId, userId).catch(() => null);
-    const application = await this.ctx.db.application.findUniqueOrThrow({ where: { id: opener.applicationId }, select: { id: true, botUserId: true } });
+    const source =
+      opener.sourceMessageId === null
+        ? null
+        : await this.componentMessage(access, opener.sourceMessageId, userId).catch(() => null);
+    const application = await this.ctx.db.application.findUniqueOrThrow({
+      where: { id: opener.applicationId },
+      select: { id: true, botUserId: true },
+    });
     if (!(await markSubmitted(this.ctx.db, opener.id, userId))) {
       const current = await this.ctx.db.interaction.findUnique({ where: { id: opener.id }, select: { state: true } });
-      throw current?.state === InteractionState.Submitted ? Errors.interactionAlreadyAcknowledged() : Errors.unknownInteraction();
+      throw current?.state === InteractionState.Submitted
+        ? Errors.interactionAlreadyAcknowledged()
+        : Errors.unknownInteraction();
     }
     try {
       return await this.deliver({
@@ -215,7 +317,10 @@ export class InteractionService {
   /** Fails every interaction unanswered after its 3 seconds (safe on several nodes: each is failed once). Answers how many. */
   async expireOverdue(): Promise<number> {
     const gone = await markOverdue(this.ctx.db);
-    await reopenForms(this.ctx.db, gone.map((interaction) => interaction.id));
+    await reopenForms(
+      this.ctx.db,
+      gone.map((interaction) => interaction.id),
+    );
     for (const interaction of gone) await tellInteractionStatus(this.ctx, interaction, "failed");
     return gone.length;
   }
@@ -226,15 +331,25 @@ export class InteractionService {
   }
 
   /** The application whose bot wrote a component's message, while the bot is in the guild (else its components do nothing). */
-  private async botInGuild(access: ChannelAccess, botUserId: bigint): Promise<{ id: bigint; botUserId: bigint } | null> {
+  private async botInGuild(
+    access: ChannelAccess,
+    botUserId: bigint,
+  ): Promise<{ id: bigint; botUserId: bigint } | null> {
     const [application, member] = await Promise.all([
       this.ctx.db.application.findFirst({ where: { botUserId }, select: { id: true, botUserId: true } }),
-      this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId: access.channel.guildId as bigint, userId: botUserId } }, select: { userId: true } }),
+      this.ctx.db.member.findUnique({
+        where: { guildId_userId: { guildId: access.channel.guildId as bigint, userId: botUserId } },
+        select: { userId: true },
+      }),
     ]);
     return application && member ? application : null;
   }
 
-  private async userTarget(access: ChannelAccess, base: { id: string; name: string }, targetId: bigint): Promise<APIUserApplicationCommandInteractionData> {
+  private async userTarget(
+    access: ChannelAccess,
+    base: { id: string; name: string },
+    targetId: bigint,
+  ): Promise<APIUserApplicationCommandInteractionData> {
     const resolver = new ResolvedEntities(this.ctx, access);
     if (!(await resolver.members([targetId])).has(targetId)) throw Errors.unknownUser();
     const resolved = resolver.result() as APIUserApplicationCommandInteractionData["resolved"];
@@ -242,12 +357,24 @@ export class InteractionService {
   }
 
   /** The target message as the bot sees it (its own reactions marked `me`). */
-  private async messageTarget(access: ChannelAccess, base: { id: string; name: string }, targetId: bigint, botUserId: bigint): Promise<APIMessageApplicationCommandInteractionData> {
+  private async messageTarget(
+    access: ChannelAccess,
+    base: { id: string; name: string },
+    targetId: bigint,
+    botUserId: bigint,
+  ): Promise<APIMessageApplicationCommandInteractionData> {
     // A message of the channel's history only for someone who may read it (else it answers as absent).
-    const message = has(access.permissions, Permission.ReadMessageHistory) ? await this.messages.find(targetId, access.channel.id) : null;
+    const message = has(access.permissions, Permission.ReadMessageHistory)
+      ? await this.messages.find(targetId, access.channel.id)
+      : null;
     if (!message) throw Errors.unknownMessage();
     const wire = await this.messages.toWire(message, { viewerId: botUserId });
-    return { ...base, type: ApplicationCommandType.Message, target_id: targetId.toString(), resolved: { messages: { [wire.id]: wire } } };
+    return {
+      ...base,
+      type: ApplicationCommandType.Message,
+      target_id: targetId.toString(),
+      resolved: { messages: { [wire.id]: wire } },
+    };
   }
 
   /**
@@ -258,10 +385,15 @@ export class InteractionService {
     const stored = await this.messages.find(messageId, access.channel.id);
     if (stored) {
       const meta = stored.interactionMeta as StoredInteractionMeta | null;
-      return { message: await this.messages.toWire(stored, { viewerId: stored.authorId }), ephemeral: false, interactionId: meta ? BigInt(meta.id) : null };
+      return {
+        message: await this.messages.toWire(stored, { viewerId: stored.authorId }),
+        ephemeral: false,
+        interactionId: meta ? BigInt(meta.id) : null,
+      };
     }
     const entry = await this.ephemeral.get(messageId);
-    if (!entry || entry.personId !== userId.toString() || entry.channelId !== access.channel.id.toString()) throw Errors.unknownMessage();
+    if (!entry || entry.personId !== userId.toString() || entry.channelId !== access.channel.id.toString())
+      throw Errors.unknownMessage();
     return { message: entry.message, ephemeral: true, interactionId: BigInt(entry.interactionId) };
   }
 
@@ -269,8 +401,16 @@ export class InteractionService {
     access: ChannelAccess;
     userId: bigint;
     application: { id: bigint; botUserId: bigint };
-    type: InteractionType.ApplicationCommand | InteractionType.ApplicationCommandAutocomplete | InteractionType.MessageComponent | InteractionType.ModalSubmit;
-    data: CommandData | APIAutocompleteApplicationCommandInteractionData | APIMessageComponentInteractionData | APIModalSubmission;
+    type:
+      | InteractionType.ApplicationCommand
+      | InteractionType.ApplicationCommandAutocomplete
+      | InteractionType.MessageComponent
+      | InteractionType.ModalSubmit;
+    data:
+      | CommandData
+      | APIAutocompleteApplicationCommandInteractionData
+      | APIMessageComponentInteractionData
+      | APIModalSubmission;
     summary: InteractionSummary;
     source: ComponentSource | null;
     preferred: string | null;
@@ -290,16 +430,41 @@ export class InteractionService {
       tabId: args.tabId ?? null,
     });
     try {
-      const envelope = await interactionEnvelope(this.ctx, { id, token, applicationId: application.id, botUserId: application.botUserId, personId: args.userId, access });
+      const envelope = await interactionEnvelope(this.ctx, {
+        id,
+        token,
+        applicationId: application.id,
+        botUserId: application.botUserId,
+        personId: args.userId,
+        access,
+      });
       const d: APIInteraction =
         args.type === InteractionType.ModalSubmit
-          ? ({ ...envelope, type: args.type, data: args.data as APIModalSubmission, ...(args.source ? { message: args.source.message } : {}) } satisfies APIModalSubmitGuildInteraction)
+          ? ({
+              ...envelope,
+              type: args.type,
+              data: args.data as APIModalSubmission,
+              ...(args.source ? { message: args.source.message } : {}),
+            } satisfies APIModalSubmitGuildInteraction)
           : args.type === InteractionType.MessageComponent
-            ? ({ ...envelope, type: args.type, data: args.data as APIMessageComponentInteractionData, message: args.source?.message as APIMessage } satisfies APIMessageComponentGuildInteraction)
+            ? ({
+                ...envelope,
+                type: args.type,
+                data: args.data as APIMessageComponentInteractionData,
+                message: args.source?.message as APIMessage,
+              } satisfies APIMessageComponentGuildInteraction)
             : args.type === InteractionType.ApplicationCommandAutocomplete
-              ? ({ ...envelope, type: args.type, data: args.data as APIAutocompleteApplicationCommandInteractionData & Required<Pick<APIAutocompleteApplicationCommandInteractionData, "options">> } satisfies APIApplicationCommandAutocompleteGuildInteraction)
+              ? ({
+                  ...envelope,
+                  type: args.type,
+                  data: args.data as APIAutocompleteApplicationCommandInteractionData &
+                    Required<Pick<APIAutocompleteApplicationCommandInteractionData, "options">>,
+                } satisfies APIApplicationCommandAutocompleteGuildInteraction)
               : // Every field as discord-api-types has it; `data` is one of the three command kinds' (checked where it is built).
-                (({ ...envelope, type: args.type, data: args.data as CommandData }) satisfies Omit<APIChatInputApplicationCommandGuildInteraction, "data"> & { data: CommandData } as APIApplicationCommandGuildInteraction);
+                ({ ...envelope, type: args.type, data: args.data as CommandData } satisfies Omit<
+                  APIChatInputApplicationCommandGuildInteraction,
+                  "data"
+                > & { data: CommandData } as APIApplicationCommandGuildInteraction);
       await emit(this.ctx, {
         t: GatewayDispatchEvents.InteractionCreate,
         d,

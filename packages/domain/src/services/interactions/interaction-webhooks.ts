@@ -5,7 +5,13 @@ import { parseForm, zMessageCreate } from "../../validation";
 import type { UploadedFile } from "../messages/message-files";
 import { tellInteractionStatus } from "./interaction-events";
 import type { InteractionReplies, ReplyRef } from "./interaction-replies";
-import { type InteractionRow, InteractionState, interactionByLiveToken, markFilled, unmarkFilled } from "./interaction-rows";
+import {
+  type InteractionRow,
+  InteractionState,
+  interactionByLiveToken,
+  markFilled,
+  unmarkFilled,
+} from "./interaction-rows";
 
 /** `@original`, or a message id. */
 export type WebhookMessageRef = "@original" | bigint;
@@ -42,7 +48,13 @@ export class InteractionWebhooks {
   }
 
   /** PATCH .../messages/@original (filling a deferred reply) or .../messages/{message}. */
-  async edit(applicationId: bigint, token: string, ref: WebhookMessageRef, body: unknown, files: UploadedFile[]): Promise<APIMessage> {
+  async edit(
+    applicationId: bigint,
+    token: string,
+    ref: WebhookMessageRef,
+    body: unknown,
+    files: UploadedFile[],
+  ): Promise<APIMessage> {
     const row = await this.interaction(applicationId, token);
     const target = await this.message(row, ref);
     const filled = ref === "@original" ? await this.fillDeferred(row, body, files) : null;
@@ -67,7 +79,13 @@ export class InteractionWebhooks {
     if (!(await markFilled(this.ctx.db, row.id))) return null;
     let message: APIMessage;
     try {
-      message = await this.replies.edit(row, { id: row.originalMessageId, ephemeral: row.originalEphemeral }, body, files, { fill: true });
+      message = await this.replies.edit(
+        row,
+        { id: row.originalMessageId, ephemeral: row.originalEphemeral },
+        body,
+        files,
+        { fill: true },
+      );
     } catch (error) {
       await unmarkFilled(this.ctx.db, row.id);
       throw error;
@@ -78,11 +96,15 @@ export class InteractionWebhooks {
 
   private async interaction(applicationId: bigint, token: string): Promise<InteractionRow> {
     const row = await interactionByLiveToken(this.ctx.db, token);
-    if (!row || row.state === InteractionState.Delivered || row.state === InteractionState.Gone) throw Errors.unknownWebhook();
+    if (!row || row.state === InteractionState.Delivered || row.state === InteractionState.Gone)
+      throw Errors.unknownWebhook();
     // Choices are an autocomplete's only answer: its token posts and edits nothing.
     if (row.type === InteractionType.ApplicationCommandAutocomplete) throw Errors.unknownWebhook();
     if (row.applicationId !== applicationId) {
-      const application = await this.ctx.db.application.findUnique({ where: { id: row.applicationId }, select: { legacyId: true } });
+      const application = await this.ctx.db.application.findUnique({
+        where: { id: row.applicationId },
+        select: { legacyId: true },
+      });
       if (application?.legacyId !== applicationId) throw Errors.unknownWebhook();
     }
     return row;
@@ -99,9 +121,13 @@ export class InteractionWebhooks {
       return { id: row.originalMessageId, ephemeral: row.originalEphemeral };
     }
     if (ref === row.originalMessageId) return { id: ref, ephemeral: row.originalEphemeral };
-    const inChannel = await this.ctx.db.message.findUnique({ where: { id: ref }, select: { channelId: true, interactionMeta: true } });
+    const inChannel = await this.ctx.db.message.findUnique({
+      where: { id: ref },
+      select: { channelId: true, interactionMeta: true },
+    });
     if (inChannel) {
-      if (inChannel.channelId !== row.channelId || !producedBy(row, inChannel.interactionMeta)) throw Errors.unknownMessage();
+      if (inChannel.channelId !== row.channelId || !producedBy(row, inChannel.interactionMeta))
+        throw Errors.unknownMessage();
       return { id: ref, ephemeral: false };
     }
     const ephemeral = await this.replies.ephemeralOf(row, ref);

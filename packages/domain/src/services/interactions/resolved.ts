@@ -1,4 +1,8 @@
-import type { APIInteractionDataResolved, APIInteractionDataResolvedChannel, APIInteractionDataResolvedGuildMember } from "discord-api-types/v10";
+import type {
+  APIInteractionDataResolved,
+  APIInteractionDataResolvedChannel,
+  APIInteractionDataResolvedGuildMember,
+} from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import {
   type ChannelSnapshot,
@@ -24,7 +28,9 @@ import { ephemeralAttachment } from "../uploads/upload-service";
  * are the guild's; channels are the guild's that the person can view.
  */
 export class ResolvedEntities {
-  private readonly resolved: Required<Pick<APIInteractionDataResolved, "users" | "members" | "roles" | "channels" | "attachments">> = { users: {}, members: {}, roles: {}, channels: {}, attachments: {} };
+  private readonly resolved: Required<
+    Pick<APIInteractionDataResolved, "users" | "members" | "roles" | "channels" | "attachments">
+  > = { users: {}, members: {}, roles: {}, channels: {}, attachments: {} };
   /** Uploads named by attachment options, marked used once every option is checked. */
   private readonly uploads: { id: bigint; applicationId: bigint; at: FieldPath }[] = [];
   private readonly guild: GuildSnapshot;
@@ -43,11 +49,18 @@ export class ResolvedEntities {
   /** The ids among `ids` that are members of the guild; each is added to `users` and `members`. */
   async members(ids: readonly bigint[]): Promise<Set<bigint>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.ctx.db.member.findMany({ where: { guildId: this.guildId, userId: { in: [...new Set(ids)] } }, include: memberInclude });
+    const rows = await this.ctx.db.member.findMany({
+      where: { guildId: this.guildId, userId: { in: [...new Set(ids)] } },
+      include: memberInclude,
+    });
     const here = await this.channelHere();
     for (const row of rows) {
       const { user, ...member } = serializeMember(row, this.ctx.urls);
-      const snapshot: MemberSnapshot = { userId: row.userId, isBot: row.user.bot, roleIds: row.roles.map((r) => r.roleId) };
+      const snapshot: MemberSnapshot = {
+        userId: row.userId,
+        isBot: row.user.bot,
+        roleIds: row.roles.map((r) => r.roleId),
+      };
       const permissions = computeChannelPermissions(this.guild, snapshot, here).toString();
       this.resolved.users[user.id] = serializeUser(row.user, this.ctx.urls);
       this.resolved.members[user.id] = { ...member, permissions } as APIInteractionDataResolvedGuildMember;
@@ -58,7 +71,10 @@ export class ResolvedEntities {
   /** The ids among `ids` that are roles of the guild; each is added to `roles`. */
   async roles(ids: readonly bigint[]): Promise<Set<bigint>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.ctx.db.role.findMany({ where: { guildId: this.guildId, id: { in: [...new Set(ids)] } }, include: roleInclude });
+    const rows = await this.ctx.db.role.findMany({
+      where: { guildId: this.guildId, id: { in: [...new Set(ids)] } },
+      include: roleInclude,
+    });
     for (const row of rows) this.resolved.roles[row.id.toString()] = serializeRole(row, row.botApplication?.botUserId);
     return new Set(rows.map((row) => row.id));
   }
@@ -66,7 +82,10 @@ export class ResolvedEntities {
   /** The ids among `ids` that are channels of the guild the person can view (of `types`, when given); each is added to `channels`. */
   async channels(ids: readonly bigint[], types?: readonly number[]): Promise<Set<bigint>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.ctx.db.channel.findMany({ where: { guildId: this.guildId, id: { in: [...new Set(ids)] } }, include: channelInclude });
+    const rows = await this.ctx.db.channel.findMany({
+      where: { guildId: this.guildId, id: { in: [...new Set(ids)] } },
+      include: channelInclude,
+    });
     const person = this.access.member as MemberSnapshot;
     const found = new Set<bigint>();
     for (const row of rows) {
@@ -74,7 +93,12 @@ export class ResolvedEntities {
       const snapshot = await loadChannelSnapshot(this.ctx.db, row);
       if (!canViewChannel(this.guild, person, snapshot)) continue;
       const wire = serializeChannel(row, this.ctx.urls) as unknown as Record<string, unknown>;
-      const entry: Record<string, unknown> = { id: wire.id, name: wire.name, type: wire.type, permissions: computeChannelPermissions(this.guild, person, snapshot).toString() };
+      const entry: Record<string, unknown> = {
+        id: wire.id,
+        name: wire.name,
+        type: wire.type,
+        permissions: computeChannelPermissions(this.guild, person, snapshot).toString(),
+      };
       if (wire.parent_id !== undefined) entry.parent_id = wire.parent_id;
       if (wire.thread_metadata !== undefined) entry.thread_metadata = wire.thread_metadata;
       this.resolved.channels[row.id.toString()] = entry as unknown as APIInteractionDataResolvedChannel;
@@ -88,7 +112,12 @@ export class ResolvedEntities {
    * `attachments` entry signed for `applicationId`; "too_large" past `attachment_size_limit`.
    */
   async attachment(id: bigint, applicationId: bigint, at: FieldPath): Promise<"ok" | "unknown" | "too_large"> {
-    const upload = await usableUpload(this.ctx.db, id, (this.access.member as MemberSnapshot).userId, this.access.channel.id);
+    const upload = await usableUpload(
+      this.ctx.db,
+      id,
+      (this.access.member as MemberSnapshot).userId,
+      this.access.channel.id,
+    );
     if (!upload) return "unknown";
     if (upload.size > MESSAGE_FILES_BYTES_MAX) return "too_large";
     this.resolved.attachments[id.toString()] = ephemeralAttachment(this.ctx, applicationId, upload);

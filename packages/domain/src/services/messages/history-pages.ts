@@ -12,15 +12,28 @@ export type HistoryQuery = z.output<typeof zMessageQuery>;
  * range of the `(channel_id, id)` index (history-plans.test.ts reads the plans).
  */
 export async function loadHistoryRows(db: Db, channelId: bigint, q: HistoryQuery): Promise<MessageRecord[]> {
-  const page = (id: { lt?: bigint; gt?: bigint; gte?: bigint } | undefined, direction: "asc" | "desc", take: number) => {
+  const page = (
+    id: { lt?: bigint; gt?: bigint; gte?: bigint } | undefined,
+    direction: "asc" | "desc",
+    take: number,
+  ) => {
     const bound =
-      id?.lt !== undefined ? Prisma.sql`AND m.id < ${id.lt}` : id?.gt !== undefined ? Prisma.sql`AND m.id > ${id.gt}` : id?.gte !== undefined ? Prisma.sql`AND m.id >= ${id.gte}` : Prisma.empty;
+      id?.lt !== undefined
+        ? Prisma.sql`AND m.id < ${id.lt}`
+        : id?.gt !== undefined
+          ? Prisma.sql`AND m.id > ${id.gt}`
+          : id?.gte !== undefined
+            ? Prisma.sql`AND m.id >= ${id.gte}`
+            : Prisma.empty;
     const order = direction === "asc" ? Prisma.sql`ORDER BY m.id ASC` : Prisma.sql`ORDER BY m.id DESC`;
     return selectMessageRows(db, Prisma.sql`m."channelId" = ${channelId} ${bound}`, Prisma.sql`${order} LIMIT ${take}`);
   };
   if (q.around !== undefined) {
     const half = Math.floor(q.limit / 2);
-    const [newer, older] = await Promise.all([page({ gte: q.around }, "asc", q.limit - half), page({ lt: q.around }, "desc", half)]);
+    const [newer, older] = await Promise.all([
+      page({ gte: q.around }, "asc", q.limit - half),
+      page({ lt: q.around }, "desc", half),
+    ]);
     return [...newer.reverse(), ...older];
   }
   if (q.after !== undefined) return (await page({ gt: q.after }, "asc", q.limit)).reverse();

@@ -49,33 +49,69 @@ export async function editMessage(
   // An entry naming a sent file's index describes that new file; any other names an attachment to keep.
   const entries = input.attachments;
   const fileIndexes = new Set(files.map((f) => BigInt(f.index)));
-  const kept = entries == null ? message.attachments : message.attachments.filter((a) => entries.some((e) => e.id === a.id && !fileIndexes.has(e.id)));
+  const kept =
+    entries == null
+      ? message.attachments
+      : message.attachments.filter((a) => entries.some((e) => e.id === a.id && !fileIndexes.has(e.id)));
   const added = newAttachments(files, entries);
-  checkFileLimits(kept.length + added.length, added.reduce((sum, a) => sum + a.size, 0));
+  checkFileLimits(
+    kept.length + added.length,
+    added.reduce((sum, a) => sum + a.size, 0),
+  );
 
   const content = input.content !== undefined ? (input.content ?? "") : message.content;
   const embeds = input.embeds !== undefined ? (input.embeds ?? []) : ((message.embeds as unknown[] | null) ?? []);
-  const components = input.components !== undefined ? (input.components ?? []) : ((message.components as unknown[] | null) ?? []);
-  if (!args.allowEmpty && content.trim() === "" && embeds.length === 0 && components.length === 0 && kept.length + added.length === 0) throw Errors.emptyMessage();
-  const flags = (input.flags != null ? (message.flags & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : message.flags) & ~(args.clearFlags ?? 0);
+  const components =
+    input.components !== undefined ? (input.components ?? []) : ((message.components as unknown[] | null) ?? []);
+  if (
+    !args.allowEmpty &&
+    content.trim() === "" &&
+    embeds.length === 0 &&
+    components.length === 0 &&
+    kept.length + added.length === 0
+  )
+    throw Errors.emptyMessage();
+  const flags =
+    (input.flags != null ? (message.flags & ~SUPPRESS_EMBEDS) | (input.flags & SUPPRESS_EMBEDS) : message.flags) &
+    ~(args.clearFlags ?? 0);
 
   let mentionData = {};
   if (input.content !== undefined || input.allowed_mentions !== undefined) {
     const mentions = await resolveMentions(ctx, access, content, input.allowed_mentions);
     // The replied-to author stays pinged as at send time, unless allowed_mentions now says otherwise.
-    const replied = message.referenceMessageId ? await messages.find(message.referenceMessageId, message.referenceChannelId ?? channelId) : null;
+    const replied = message.referenceMessageId
+      ? await messages.find(message.referenceMessageId, message.referenceChannelId ?? channelId)
+      : null;
     if (replied && replied.authorId !== userId && !mentions.userIds.includes(replied.authorId)) {
-      const keep = input.allowed_mentions ? input.allowed_mentions.replied_user === true : message.mentionUserIds.includes(replied.authorId);
+      const keep = input.allowed_mentions
+        ? input.allowed_mentions.replied_user === true
+        : message.mentionUserIds.includes(replied.authorId);
       if (keep) mentions.userIds.push(replied.authorId);
     }
-    mentionData = { mentionEveryone: mentions.everyone, mentionUserIds: mentions.userIds, mentionRoleIds: mentions.roleIds, mentionChannelIds: mentions.channelIds };
+    mentionData = {
+      mentionEveryone: mentions.everyone,
+      mentionUserIds: mentions.userIds,
+      mentionRoleIds: mentions.roleIds,
+      mentionChannelIds: mentions.channelIds,
+    };
   }
 
   const updated = await ctx.db.$transaction(async (tx) => {
     await tx.attachment.deleteMany({ where: { messageId, id: { notIn: kept.map((a) => a.id) } } });
-    const start = kept.length === 0 ? 0 : Math.max(...(await tx.attachment.findMany({ where: { messageId }, select: { position: true } })).map((a) => a.position)) + 1;
-    if (added.length > 0) await tx.attachment.createMany({ data: added.map((a, i) => ({ ...a, messageId, position: start + i })) });
-    const attachments = await tx.attachment.findMany({ where: { messageId }, select: { id: true, filename: true, description: true, contentType: true, size: true } });
+    const start =
+      kept.length === 0
+        ? 0
+        : Math.max(
+            ...(await tx.attachment.findMany({ where: { messageId }, select: { position: true } })).map(
+              (a) => a.position,
+            ),
+          ) + 1;
+    if (added.length > 0)
+      await tx.attachment.createMany({ data: added.map((a, i) => ({ ...a, messageId, position: start + i })) });
+    const attachments = await tx.attachment.findMany({
+      where: { messageId },
+      select: { id: true, filename: true, description: true, contentType: true, size: true },
+    });
     return tx.message.update({
       where: { id: messageId },
       data: {
@@ -120,7 +156,10 @@ export async function deleteMessage(
   await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.message.deleteMany({ where: { id: messageId, channelId } });
     if (count === 0) throw Errors.unknownMessage();
-    await tx.channel.updateMany({ where: { id: channelId, messageCount: { gt: 0 } }, data: { messageCount: { decrement: 1 } } });
+    await tx.channel.updateMany({
+      where: { id: channelId, messageCount: { gt: 0 } },
+      data: { messageCount: { decrement: 1 } },
+    });
     if (!own && guildId) {
       await recordAudit(tx, {
         guildId,
@@ -138,7 +177,11 @@ export async function deleteMessage(
  * POST /channels/{channel}/messages/bulk-delete: 2–100 ids, any age; ids not in the channel
  * (and system messages) are skipped. One MESSAGE_DELETE per deleted message (emission rule 2).
  */
-export async function bulkDeleteMessages(ctx: DomainContext, messages: MessageService, args: { channelId: bigint; userId: bigint; body: unknown }): Promise<void> {
+export async function bulkDeleteMessages(
+  ctx: DomainContext,
+  messages: MessageService,
+  args: { channelId: bigint; userId: bigint; body: unknown },
+): Promise<void> {
   const { channelId, userId } = args;
   const access = await messages.messageChannel(channelId, userId);
   const guildId = access.channel.guildId;
@@ -147,13 +190,23 @@ export async function bulkDeleteMessages(ctx: DomainContext, messages: MessageSe
   const input = parseForm(zBulkDelete, args.body ?? {});
   const ids = [...new Set(input.messages)];
   const deleted = await ctx.db.$transaction(async (tx) => {
-    const found = await tx.message.findMany({ where: { channelId, id: { in: ids }, type: { in: USER_MESSAGE_TYPES } }, select: { id: true }, orderBy: { id: "asc" } });
+    const found = await tx.message.findMany({
+      where: { channelId, id: { in: ids }, type: { in: USER_MESSAGE_TYPES } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     if (found.length === 0) return [];
     const gone = found.map((m) => m.id);
     const { count } = await tx.message.deleteMany({ where: { channelId, id: { in: gone } } });
     await tx.channel.update({ where: { id: channelId }, data: { messageCount: { decrement: count } } });
     await tx.channel.updateMany({ where: { id: channelId, messageCount: { lt: 0 } }, data: { messageCount: 0 } });
-    await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.MessageBulkDelete, targetId: channelId, options: { count: String(count) } });
+    await recordAudit(tx, {
+      guildId,
+      userId,
+      actionType: AuditLogEvent.MessageBulkDelete,
+      targetId: channelId,
+      options: { count: String(count) },
+    });
     return gone;
   });
   for (const id of deleted) await emit(ctx, messageDeleteEvent(access.channel, id));

@@ -1,5 +1,10 @@
 import type { DomainEvent } from "@chat/events";
-import type { APIGuildMemberNoUser, APIMessage, APIUserWithMember, GatewayMessageCreateDispatchData } from "discord-api-types/v10";
+import type {
+  APIGuildMemberNoUser,
+  APIMessage,
+  APIUserWithMember,
+  GatewayMessageCreateDispatchData,
+} from "discord-api-types/v10";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { type MemberRow, serializeMember } from "../../serializers";
@@ -23,12 +28,20 @@ export async function dmRecipientIds(ctx: DomainContext, channelId: bigint): Pro
 
 /** The member object of a guild member (TYPING_START carries it whole). */
 export async function guildMember(ctx: DomainContext, guildId: bigint, userId: bigint) {
-  const member = await ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+  const member = await ctx.db.member.findUnique({
+    where: { guildId_userId: { guildId, userId } },
+    include: memberInclude,
+  });
   return member ? serializeMember(member, ctx.urls) : null;
 }
 
 /** The member objects without their user, as message events carry them, of those of `userIds` who are members of the guild (one query, none when `known` has them all). */
-async function partialMembers(ctx: DomainContext, guildId: bigint, userIds: string[], known?: KnownMember): Promise<Map<string, APIGuildMemberNoUser>> {
+async function partialMembers(
+  ctx: DomainContext,
+  guildId: bigint,
+  userIds: string[],
+  known?: KnownMember,
+): Promise<Map<string, APIGuildMemberNoUser>> {
   const wanted = new Set(userIds);
   if (known) wanted.delete(known.userId);
   const found = new Map<string, APIGuildMemberNoUser>(known ? [[known.userId, known.member]] : []);
@@ -51,10 +64,21 @@ export interface KnownMember {
 }
 
 /** The author's member object from the channel access, when it was loaded with the author's nick and join date. */
-export function authorMember(ctx: DomainContext, access: ChannelAccess, author: MemberRow["user"] & { id: bigint }): KnownMember | undefined {
+export function authorMember(
+  ctx: DomainContext,
+  access: ChannelAccess,
+  author: MemberRow["user"] & { id: bigint },
+): KnownMember | undefined {
   const member = access.member;
   if (!member || !access.guild || member.userId !== author.id || member.joinedAt === undefined) return undefined;
-  const row = { guildId: access.guild.id, userId: author.id, user: author, nick: member.nick ?? null, joinedAt: member.joinedAt, roles: member.roleIds.map((roleId) => ({ roleId })) };
+  const row = {
+    guildId: access.guild.id,
+    userId: author.id,
+    user: author,
+    nick: member.nick ?? null,
+    joinedAt: member.joinedAt,
+    roles: member.roleIds.map((roleId) => ({ roleId })),
+  };
   return { userId: author.id.toString(), member: withoutUser(serializeMember(row, ctx.urls)) };
 }
 
@@ -86,20 +110,41 @@ export async function messageEvent(
   const channelId = channel.id.toString();
   const wire = withoutViewerState(message);
   if (!channel.guildId) return { t, d: wire, channelId, userIds: await dmRecipientIds(ctx, channel.id) };
-  const members = await partialMembers(ctx, channel.guildId, [wire.author.id, ...wire.mentions.map((u) => u.id)], known);
+  const members = await partialMembers(
+    ctx,
+    channel.guildId,
+    [wire.author.id, ...wire.mentions.map((u) => u.id)],
+    known,
+  );
   const member = members.get(wire.author.id);
   const mentions: APIUserWithMember[] = wire.mentions.map((user) => {
     const mentioned = members.get(user.id);
     return mentioned ? { ...user, member: mentioned } : user;
   });
-  const d = { ...wire, guild_id: channel.guildId.toString(), ...(member ? { member } : {}), mentions } satisfies GatewayMessageCreateDispatchData;
+  const d = {
+    ...wire,
+    guild_id: channel.guildId.toString(),
+    ...(member ? { member } : {}),
+    mentions,
+  } satisfies GatewayMessageCreateDispatchData;
   return { t, d, guildId: channel.guildId.toString(), channelId };
 }
 
 /** MESSAGE_DELETE `{ id, channel_id, guild_id }` (no guild_id in a DM). */
 export function messageDeleteEvent(channel: ChannelRef, messageId: bigint, dmUserIds: string[] = []): DomainEvent {
   const channelId = channel.id.toString();
-  if (!channel.guildId) return { t: GatewayDispatchEvents.MessageDelete, d: { id: messageId.toString(), channel_id: channelId }, channelId, userIds: dmUserIds };
+  if (!channel.guildId)
+    return {
+      t: GatewayDispatchEvents.MessageDelete,
+      d: { id: messageId.toString(), channel_id: channelId },
+      channelId,
+      userIds: dmUserIds,
+    };
   const guildId = channel.guildId.toString();
-  return { t: GatewayDispatchEvents.MessageDelete, d: { id: messageId.toString(), channel_id: channelId, guild_id: guildId }, guildId, channelId };
+  return {
+    t: GatewayDispatchEvents.MessageDelete,
+    d: { id: messageId.toString(), channel_id: channelId, guild_id: guildId },
+    guildId,
+    channelId,
+  };
 }

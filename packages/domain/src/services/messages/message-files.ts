@@ -75,7 +75,10 @@ export function contentTypeFor(filename: string, declared: string | null): strin
  * The new files as rows: an `attachments` entry whose id is the file's index n (`files[n]`)
  * names it and describes it; a file without an entry keeps the name it was sent with.
  */
-export function newAttachments(files: UploadedFile[], entries: AttachmentEntryInput[] | null | undefined): NewAttachment[] {
+export function newAttachments(
+  files: UploadedFile[],
+  entries: AttachmentEntryInput[] | null | undefined,
+): NewAttachment[] {
   return files.map((file) => {
     const entry = entries?.find((e) => e.id === BigInt(file.index));
     const filename = cleanFilename(entry?.filename ?? file.filename);
@@ -110,14 +113,20 @@ export function resolveEmbedAttachments(
     }
     if (typeof value === "string" && ownFiles.has(withoutQuery(value))) return withoutQuery(value);
     if (Array.isArray(value)) return value.map(replace);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
     return value;
   };
   return embeds.map(replace);
 }
 
 /** A stored file's bytes and type, if `attachmentId` is in `channelId` and named `filename`; else 404 code 0. */
-export async function loadAttachmentFile(ctx: DomainContext, channelId: bigint, attachmentId: bigint, filename: string): Promise<{ contentType: string | null; data: Uint8Array }> {
+export async function loadAttachmentFile(
+  ctx: DomainContext,
+  channelId: bigint,
+  attachmentId: bigint,
+  filename: string,
+): Promise<{ contentType: string | null; data: Uint8Array }> {
   const row = await ctx.db.attachment.findUnique({
     where: { id: attachmentId },
     select: { filename: true, contentType: true, data: true, message: { select: { channelId: true } } },

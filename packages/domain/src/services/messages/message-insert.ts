@@ -38,15 +38,34 @@ export interface NewMessage {
  * holds the one session over every round trip, and 25 MB of files made others wait past their
  * limit; a transaction that outlived its own timeout was rolled back while its read-back ran on.
  */
-export async function insertMessage(ctx: DomainContext, message: NewMessage, attachments: NewAttachment[], tx?: Prisma.TransactionClient): Promise<MessageRecord> {
-  const run = <Row>(text: string, values: SqlValue[]): Promise<Row[]> => (tx ? tx.$queryRawUnsafe<Row[]>(text, ...values) : hotQuery<Row>(ctx.db, text, values));
-  const ids = attachments.length === 0 ? [] : (await run<{ id: bigint }>(NEW_IDS, [attachments.length])).map((row) => row.id);
+export async function insertMessage(
+  ctx: DomainContext,
+  message: NewMessage,
+  attachments: NewAttachment[],
+  tx?: Prisma.TransactionClient,
+): Promise<MessageRecord> {
+  const run = <Row>(text: string, values: SqlValue[]): Promise<Row[]> =>
+    tx ? tx.$queryRawUnsafe<Row[]>(text, ...values) : hotQuery<Row>(ctx.db, text, values);
+  const ids =
+    attachments.length === 0 ? [] : (await run<{ id: bigint }>(NEW_IDS, [attachments.length])).map((row) => row.id);
   const files = attachments.map((a, position) => ({ ...a, id: ids[position] as bigint, position }));
-  const embeds = files.length > 0 && message.embeds.length > 0 ? resolveEmbedAttachments(message.embeds, files, message.channelId, ctx.urls) : message.embeds;
-  const rows = await run<Record<string, unknown>>(insertStatement(files.length), [...messageValues({ ...message, embeds }), ...files.flatMap(fileValues)]);
+  const embeds =
+    files.length > 0 && message.embeds.length > 0
+      ? resolveEmbedAttachments(message.embeds, files, message.channelId, ctx.urls)
+      : message.embeds;
+  const rows = await run<Record<string, unknown>>(insertStatement(files.length), [
+    ...messageValues({ ...message, embeds }),
+    ...files.flatMap(fileValues),
+  ]);
   const row = rows[0];
   if (!row) throw new Error("the message was not written");
-  const stored = files.map(({ id, filename, description, contentType, size }) => ({ id, filename, description, contentType, size }));
+  const stored = files.map(({ id, filename, description, contentType, size }) => ({
+    id,
+    filename,
+    description,
+    contentType,
+    size,
+  }));
   return messageRecordOf(row, stored, []);
 }
 
@@ -81,7 +100,15 @@ function messageValues(m: NewMessage): SqlValue[] {
 }
 const MESSAGE_VALUES = 20;
 
-const fileValues = (f: NewAttachment & { id: bigint; position: number }): SqlValue[] => [f.id, f.filename, f.description, f.contentType, f.size, f.data, f.position];
+const fileValues = (f: NewAttachment & { id: bigint; position: number }): SqlValue[] => [
+  f.id,
+  f.filename,
+  f.description,
+  f.contentType,
+  f.size,
+  f.data,
+  f.position,
+];
 const FILE_VALUES = 7;
 
 const statements = new Map<number, string>();

@@ -7,7 +7,11 @@ import type { MessageRecord } from "./messages";
  * attachments and reactions as JSON with 64-bit ids as text. `where` and `tail` are the
  * statement's filter and its ORDER BY / LIMIT on "Message" m.
  */
-export async function selectMessageRows(db: Db, where: Prisma.Sql, tail: Prisma.Sql = Prisma.empty): Promise<MessageRecord[]> {
+export async function selectMessageRows(
+  db: Db,
+  where: Prisma.Sql,
+  tail: Prisma.Sql = Prisma.empty,
+): Promise<MessageRecord[]> {
   const rows = await db.$queryRaw<Row[]>`
     SELECT m.*,
       u.id AS author_id, u.username AS author_username, u."globalName" AS "author_globalName", u.discriminator AS author_discriminator,
@@ -24,23 +28,42 @@ export async function selectMessageRows(db: Db, where: Prisma.Sql, tail: Prisma.
 }
 
 type Row = Record<string, unknown> & {
-  a_attachments: { id: string; filename: string; description: string | null; contentType: string | null; size: number }[];
+  a_attachments: {
+    id: string;
+    filename: string;
+    description: string | null;
+    contentType: string | null;
+    size: number;
+  }[];
   a_reactions: { userId: string; emojiKey: string; emojiName: string | null; emojiId: string | null }[];
 };
 
 /** The row of a statement that returned a message's columns and its author's as `author_*`, as `messageInclude` shapes it. */
-export function messageRecordOf(row: Record<string, unknown>, attachments: MessageRecord["attachments"], reactions: MessageRecord["reactions"]): MessageRecord {
+export function messageRecordOf(
+  row: Record<string, unknown>,
+  attachments: MessageRecord["attachments"],
+  reactions: MessageRecord["reactions"],
+): MessageRecord {
   const author: Record<string, unknown> = {};
   const message: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (key.startsWith("author_")) author[key.slice("author_".length)] = value;
     else if (!key.startsWith("a_")) message[key] = value;
   }
-  return { ...(message as Omit<MessageRecord, "author" | "attachments" | "reactions">), author: author as MessageRecord["author"], attachments, reactions };
+  return {
+    ...(message as Omit<MessageRecord, "author" | "attachments" | "reactions">),
+    author: author as MessageRecord["author"],
+    attachments,
+    reactions,
+  };
 }
 
 function toRecord(row: Row): MessageRecord {
   const attachments = row.a_attachments.map((a) => ({ ...a, id: BigInt(a.id) }));
-  const reactions = row.a_reactions.map((r) => ({ ...r, userId: BigInt(r.userId), emojiId: r.emojiId === null ? null : BigInt(r.emojiId) }));
+  const reactions = row.a_reactions.map((r) => ({
+    ...r,
+    userId: BigInt(r.userId),
+    emojiId: r.emojiId === null ? null : BigInt(r.emojiId),
+  }));
   return messageRecordOf(row, attachments, reactions);
 }

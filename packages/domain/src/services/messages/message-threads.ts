@@ -21,6 +21,9 @@ export async function loadStarterThreads(
     if (message.referenceMessageId) ids.add(message.referenceMessageId);
   }
   if (ids.size === 0) return new Map();
-  const threads = await ctx.db.channel.findMany({ where: { starterMessageId: { in: [...ids] } }, include: channelInclude });
+  const threads = await ctx.db.channel.findMany({
+    where: { starterMessageId: { in: [...ids] } },
+    include: channelInclude,
+  });
   return new Map(threads.map((thread) => [thread.starterMessageId as bigint, serializeChannel(thread, ctx.urls)]));
 }

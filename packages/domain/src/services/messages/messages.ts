@@ -7,17 +7,36 @@ import { emit } from "../../context";
 import { Errors } from "../../errors";
 import { has, Permission } from "../../permissions";
 import { serializeMessage, summarizeReactions } from "../../serializers";
-import { checkAllowedMentions, type MessageCreateInput, parseForm, zMessageCreate, zMessageQuery } from "../../validation";
+import {
+  checkAllowedMentions,
+  type MessageCreateInput,
+  parseForm,
+  zMessageCreate,
+  zMessageQuery,
+} from "../../validation";
 import { reviveThreadForMessage } from "../channels/threads";
 import { type ChannelAccess, messageTrafficAccess, requirePermission } from "../shared/access";
 import { messageInclude, userSelect } from "../shared/selects";
 import { type HistoryQuery, loadHistoryRows } from "./history-pages";
 import { bulkDeleteMessages, deleteMessage, editMessage } from "./message-edits";
 import { authorMember, guildMember, messageEvent } from "./message-events";
-import { checkFileLimits, loadAttachmentFile, type NewAttachment, newAttachments, type UploadedFile } from "./message-files";
+import {
+  checkFileLimits,
+  loadAttachmentFile,
+  type NewAttachment,
+  newAttachments,
+  type UploadedFile,
+} from "./message-files";
 import { insertMessage, type NewMessage } from "./message-insert";
 import { mentionsRepliedUser, resolveMentions } from "./message-mentions";
-import { DEFAULT_MESSAGE, isSystemMessage, REPLY_MESSAGE, refuseDmComponents, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS } from "./message-rules";
+import {
+  DEFAULT_MESSAGE,
+  isSystemMessage,
+  REPLY_MESSAGE,
+  refuseDmComponents,
+  SUPPRESS_EMBEDS,
+  SUPPRESS_NOTIFICATIONS,
+} from "./message-rules";
 import { selectMessageRows } from "./message-rows";
 import { loadStarterThreads, type StarterThreads } from "./message-threads";
 import { readOwnMessage } from "./read-positions";
@@ -59,7 +78,10 @@ export class MessageService {
 
   /** One message of the channel, or null. */
   async find(messageId: bigint, channelId: bigint) {
-    const [message] = await selectMessageRows(this.ctx.db, Prisma.sql`m.id = ${messageId} AND m."channelId" = ${channelId}`);
+    const [message] = await selectMessageRows(
+      this.ctx.db,
+      Prisma.sql`m.id = ${messageId} AND m."channelId" = ${channelId}`,
+    );
     return message ?? null;
   }
 
@@ -83,7 +105,10 @@ export class MessageService {
   requireSend(access: ChannelAccess): void {
     if (!access.guild) return;
     const isThread = access.channel.type === THREAD;
-    requirePermission(access.permissions, Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages));
+    requirePermission(
+      access.permissions,
+      Permission.ViewChannel | (isThread ? Permission.SendMessagesInThreads : Permission.SendMessages),
+    );
   }
 
   /**
@@ -91,7 +116,10 @@ export class MessageService {
    * `viewerId` sees them, the thread started from it). `threads`: already known (a new message
    * has started none).
    */
-  async toWire(message: MessageRecord, options: { nonce?: string | number | null; viewerId?: bigint; threads?: StarterThreads } = {}): Promise<APIMessage> {
+  async toWire(
+    message: MessageRecord,
+    options: { nonce?: string | number | null; viewerId?: bigint; threads?: StarterThreads } = {},
+  ): Promise<APIMessage> {
     const [wire] = (await this.serializeAll([message], options.viewerId, options.threads)) as [APIMessage];
     // As serializeMessage would set it: only a nonce that was sent.
     if (options.nonce !== undefined && options.nonce !== null) wire.nonce = options.nonce;
@@ -108,7 +136,11 @@ export class MessageService {
    * number: the threads they (or the messages they reply to) started, the messages they reply
    * to, and every user mentioned in either. A replied-to message carries no nested reply.
    */
-  private async serializeAll(messages: MessageRecord[], viewerId: bigint | undefined, knownThreads?: StarterThreads): Promise<APIMessage[]> {
+  private async serializeAll(
+    messages: MessageRecord[],
+    viewerId: bigint | undefined,
+    knownThreads?: StarterThreads,
+  ): Promise<APIMessage[]> {
     const referenceIds = [...new Set(messages.flatMap((m) => (m.referenceMessageId ? [m.referenceMessageId] : [])))];
     const [threads, targets] = await Promise.all([
       knownThreads ?? loadStarterThreads(this.ctx, messages),
@@ -116,12 +148,20 @@ export class MessageService {
     ]);
     const targetById = new Map(targets.map((t) => [t.id, t]));
     const mentionIds = [...new Set([...messages, ...targets].flatMap((m) => m.mentionUserIds))];
-    const users = mentionIds.length ? await this.ctx.db.user.findMany({ where: { id: { in: mentionIds } }, select: userSelect }) : [];
+    const users = mentionIds.length
+      ? await this.ctx.db.user.findMany({ where: { id: { in: mentionIds } }, select: userSelect })
+      : [];
     const userById = new Map(users.map((u) => [u.id, u]));
     const one = (message: MessageRecord, referenced?: APIMessage | null): APIMessage => {
       const mentions = message.mentionUserIds.flatMap((id) => userById.get(id) ?? []);
       const reactions = summarizeReactions(message.reactions, viewerId);
-      return serializeMessage(message, this.ctx, { mentions, referenced, reactions, thread: threads.get(message.id), ...(message.guildId ? {} : { channelType: 1 }) });
+      return serializeMessage(message, this.ctx, {
+        mentions,
+        referenced,
+        reactions,
+        thread: threads.get(message.id),
+        ...(message.guildId ? {} : { channelType: 1 }),
+      });
     };
     return messages.map((message) => {
       if (!message.referenceMessageId) return one(message);
@@ -142,10 +182,15 @@ export class MessageService {
    * guild channel there is none (`historyHidden`); new messages still reach them live. Bots
    * read with View Channel alone (spec: Messages), so `list` keeps that rule.
    */
-  async history(channelId: bigint, userId: bigint, query: unknown): Promise<{ messages: APIMessage[]; historyHidden: boolean }> {
+  async history(
+    channelId: bigint,
+    userId: bigint,
+    query: unknown,
+  ): Promise<{ messages: APIMessage[]; historyHidden: boolean }> {
     const access = await this.messageChannel(channelId, userId);
     const q = parseForm(zMessageQuery, query ?? {});
-    if (access.guild && !has(access.permissions, Permission.ReadMessageHistory)) return { messages: [], historyHidden: true };
+    if (access.guild && !has(access.permissions, Permission.ReadMessageHistory))
+      return { messages: [], historyHidden: true };
     return { messages: await this.page(channelId, userId, q), historyHidden: false };
   }
 
@@ -164,7 +209,12 @@ export class MessageService {
    * Sends a message as `authorId` (a person from the web app or a bot through REST), with
    * `files` sent alongside (multipart).
    */
-  async create(channelId: bigint, authorId: bigint, body: unknown, options: { applicationId?: bigint; files?: UploadedFile[] } = {}) {
+  async create(
+    channelId: bigint,
+    authorId: bigint,
+    body: unknown,
+    options: { applicationId?: bigint; files?: UploadedFile[] } = {},
+  ) {
     const access = await this.messageChannel(channelId, authorId);
     this.requireSend(access);
     const input: MessageCreateInput = parseForm(zMessageCreate, body ?? {});
@@ -192,7 +242,12 @@ export class MessageService {
    * but not written: for a caller that writes it inside a transaction of its own (a pin and
    * its notice) with insertMessage, then calls `publish`.
    */
-  async prepare(access: ChannelAccess, authorId: bigint, input: MessageCreateInput, options: PostOptions = {}): Promise<PreparedMessage> {
+  async prepare(
+    access: ChannelAccess,
+    authorId: bigint,
+    input: MessageCreateInput,
+    options: PostOptions = {},
+  ): Promise<PreparedMessage> {
     const channelId = access.channel.id;
     const files = options.files ?? [];
     checkMessageBody(input, files, options.allowEmpty ?? false);
@@ -200,7 +255,11 @@ export class MessageService {
     const content = input.content ?? "";
     const reference = await this.replyTarget(channelId, input);
     const mentions = await resolveMentions(this.ctx, access, content, input.allowed_mentions);
-    if (reference && mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) && !mentions.userIds.includes(reference.authorId)) {
+    if (
+      reference &&
+      mentionsRepliedUser(input.allowed_mentions, reference.authorId, authorId) &&
+      !mentions.userIds.includes(reference.authorId)
+    ) {
       mentions.userIds.push(reference.authorId);
     }
     const flags = ((input.flags ?? 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (options.flags ?? 0);
@@ -235,7 +294,16 @@ export class MessageService {
     // A new message has started no thread; only the message it replies to may have.
     const threads = created.referenceMessageId ? undefined : new Map();
     const wire = await this.toWire(created, { nonce: prepared.nonce, viewerId: created.authorId, threads });
-    await emit(this.ctx, await messageEvent(this.ctx, GatewayDispatchEvents.MessageCreate, wire, access.channel, authorMember(this.ctx, access, created.author)));
+    await emit(
+      this.ctx,
+      await messageEvent(
+        this.ctx,
+        GatewayDispatchEvents.MessageCreate,
+        wire,
+        access.channel,
+        authorMember(this.ctx, access, created.author),
+      ),
+    );
     await readOwnMessage(this.ctx, created.author, access.channel, created.id, access.member?.roleIds ?? []);
     return wire;
   }
@@ -244,17 +312,26 @@ export class MessageService {
    * A reply's target: a message in the same channel. A missing one fails the send unless
    * `fail_if_not_exists: false`, which sends without the reply (spec: message_reference).
    */
-  private async replyTarget(channelId: bigint, input: MessageCreateInput): Promise<{ id: bigint; channelId: bigint; authorId: bigint } | null> {
+  private async replyTarget(
+    channelId: bigint,
+    input: MessageCreateInput,
+  ): Promise<{ id: bigint; channelId: bigint; authorId: bigint } | null> {
     const requested = input.message_reference;
     if (!requested) return null;
     const sameChannel = requested.channel_id === undefined || requested.channel_id === channelId;
     const target = sameChannel ? await this.find(requested.message_id, channelId) : null;
     if (target && isSystemMessage(target.type)) {
-      throw Errors.invalidForm({ message_reference: { _errors: [{ code: "REPLIES_CANNOT_REPLY_TO_SYSTEM_MESSAGE", message: "Cannot reply to a system message" }] } });
+      throw Errors.invalidForm({
+        message_reference: {
+          _errors: [{ code: "REPLIES_CANNOT_REPLY_TO_SYSTEM_MESSAGE", message: "Cannot reply to a system message" }],
+        },
+      });
     }
     if (target) return { id: target.id, channelId, authorId: target.authorId };
     if (requested.fail_if_not_exists === false) return null;
-    throw Errors.invalidForm({ message_reference: { _errors: [{ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }] } });
+    throw Errors.invalidForm({
+      message_reference: { _errors: [{ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }] },
+    });
   }
 
   /**
@@ -270,7 +347,14 @@ export class MessageService {
   }
 
   /** PATCH: the author's own message only (message-edits.ts); `extra`: an interaction reply's edit. */
-  edit(channelId: bigint, messageId: bigint, userId: bigint, body: unknown, files: UploadedFile[] = [], extra: { access?: ChannelAccess; clearFlags?: number; allowEmpty?: boolean } = {}) {
+  edit(
+    channelId: bigint,
+    messageId: bigint,
+    userId: bigint,
+    body: unknown,
+    files: UploadedFile[] = [],
+    extra: { access?: ChannelAccess; clearFlags?: number; allowEmpty?: boolean } = {},
+  ) {
     return editMessage(this.ctx, this, { channelId, messageId, userId, body, files, ...extra });
   }
 
@@ -313,7 +397,14 @@ export class MessageService {
  */
 export function checkMessageBody(input: MessageCreateInput, files: UploadedFile[], allowEmpty: boolean): void {
   checkAllowedMentions(input.allowed_mentions);
-  checkFileLimits(files.length, files.reduce((sum, f) => sum + f.data.byteLength, 0));
-  const empty = (input.content ?? "").trim() === "" && (input.embeds ?? []).length === 0 && (input.components ?? []).length === 0 && files.length === 0;
+  checkFileLimits(
+    files.length,
+    files.reduce((sum, f) => sum + f.data.byteLength, 0),
+  );
+  const empty =
+    (input.content ?? "").trim() === "" &&
+    (input.embeds ?? []).length === 0 &&
+    (input.components ?? []).length === 0 &&
+    files.length === 0;
   if (!allowEmpty && empty) throw Errors.emptyMessage();
 }

@@ -33,7 +33,11 @@ export class PinService {
   }
 
   /** GET /channels/{channel}/messages/pins: the pins page, newest pin first, `before` a time, `limit` 1–50. */
-  async page(channelId: bigint, userId: bigint, query: unknown): Promise<{ items: { pinned_at: string; message: APIMessage }[]; has_more: boolean }> {
+  async page(
+    channelId: bigint,
+    userId: bigint,
+    query: unknown,
+  ): Promise<{ items: { pinned_at: string; message: APIMessage }[]; has_more: boolean }> {
     await this.channel(channelId, userId);
     const q = parseForm(zPinsQuery, query ?? {});
     const rows = await this.ctx.db.message.findMany({
@@ -44,14 +48,22 @@ export class PinService {
     });
     const shown = rows.slice(0, q.limit);
     const messages = await this.messages.toWireMany(shown, userId);
-    const items = shown.map((m, i) => ({ pinned_at: (m.pinnedAt ?? m.createdAt).toISOString(), message: messages[i] as APIMessage }));
+    const items = shown.map((m, i) => ({
+      pinned_at: (m.pinnedAt ?? m.createdAt).toISOString(),
+      message: messages[i] as APIMessage,
+    }));
     return { items, has_more: rows.length > q.limit };
   }
 
   /** GET /channels/{channel}/pins (the older form): the newest 50 pinned messages as a plain list. */
   async list(channelId: bigint, userId: bigint): Promise<APIMessage[]> {
     await this.channel(channelId, userId);
-    const rows = await this.ctx.db.message.findMany({ where: { channelId, pinned: true }, orderBy: [...newestPinFirst], take: PINS_PAGE_MAX, include: messageInclude });
+    const rows = await this.ctx.db.message.findMany({
+      where: { channelId, pinned: true },
+      orderBy: [...newestPinFirst],
+      take: PINS_PAGE_MAX,
+      include: messageInclude,
+    });
     return this.messages.toWireMany(rows, userId);
   }
 
@@ -67,7 +79,10 @@ export class PinService {
     const notice = isSystemMessage(type) ? null : await this.notice(access, userId, messageId);
     const pinned = await this.ctx.db.$transaction(async (tx) => {
       await this.lockChannel(tx, channelId);
-      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true } });
+      const message = await tx.message.findUnique({
+        where: { id: messageId },
+        select: { pinned: true, authorId: true },
+      });
       if (!message) throw Errors.unknownMessage();
       if (message.pinned) return null;
       const count = await tx.message.count({ where: { channelId, pinned: true } });
@@ -97,7 +112,10 @@ export class PinService {
     requirePermission(access.permissions, Permission.PinMessages);
     const changed = await this.ctx.db.$transaction(async (tx) => {
       await this.lockChannel(tx, channelId);
-      const message = await tx.message.findUnique({ where: { id: messageId }, select: { pinned: true, authorId: true } });
+      const message = await tx.message.findUnique({
+        where: { id: messageId },
+        select: { pinned: true, authorId: true },
+      });
       if (!message) throw Errors.unknownMessage();
       if (!message.pinned) return { changed: false, last: null };
       await tx.message.update({ where: { id: messageId }, data: { pinned: false, pinnedAt: null } });
@@ -108,7 +126,11 @@ export class PinService {
         targetId: message.authorId,
         options: { channel_id: channelId.toString(), message_id: messageId.toString() },
       });
-      const latest = await tx.message.findFirst({ where: { channelId, pinned: true }, orderBy: [...newestPinFirst], select: { pinnedAt: true } });
+      const latest = await tx.message.findFirst({
+        where: { channelId, pinned: true },
+        orderBy: [...newestPinFirst],
+        select: { pinnedAt: true },
+      });
       return { changed: true, last: latest?.pinnedAt ?? null };
     });
     if (changed.changed) await this.pinsUpdate(guildId, channelId, changed.last);
@@ -123,15 +145,25 @@ export class PinService {
   }
 
   private async message(channelId: bigint, messageId: bigint): Promise<{ type: number }> {
-    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, select: { channelId: true, type: true } });
+    const message = await this.ctx.db.message.findUnique({
+      where: { id: messageId },
+      select: { channelId: true, type: true },
+    });
     if (!message || message.channelId !== channelId) throw Errors.unknownMessage();
     return message;
   }
 
   /** Everyone sees who pinned what: a system message by the pinner, pointing at the pinned message (written with the pin). */
   private notice(access: ChannelAccess, userId: bigint, messageId: bigint): Promise<PreparedMessage> {
-    const body = parseForm(zMessageCreate, { message_reference: { message_id: messageId.toString(), fail_if_not_exists: false }, allowed_mentions: { parse: [], replied_user: false } });
-    return this.messages.prepare(access, userId, body, { type: CHANNEL_PINNED_MESSAGE, allowEmpty: true, notice: true });
+    const body = parseForm(zMessageCreate, {
+      message_reference: { message_id: messageId.toString(), fail_if_not_exists: false },
+      allowed_mentions: { parse: [], replied_user: false },
+    });
+    return this.messages.prepare(access, userId, body, {
+      type: CHANNEL_PINNED_MESSAGE,
+      allowEmpty: true,
+      notice: true,
+    });
   }
 
   /** Serializes pin changes in one channel, so the 250 limit holds under concurrent pins. */
@@ -143,7 +175,11 @@ export class PinService {
   private async pinsUpdate(guildId: bigint, channelId: bigint, last: Date | null): Promise<void> {
     await emit(this.ctx, {
       t: GatewayDispatchEvents.ChannelPinsUpdate,
-      d: { guild_id: guildId.toString(), channel_id: channelId.toString(), last_pin_timestamp: last?.toISOString() ?? null },
+      d: {
+        guild_id: guildId.toString(),
+        channel_id: channelId.toString(),
+        last_pin_timestamp: last?.toISOString() ?? null,
+      },
       guildId: guildId.toString(),
       channelId: channelId.toString(),
     });

@@ -46,13 +46,30 @@ export class ReactionService {
       const mine = await tx.reaction.findMany({ where: { messageId, userId }, select: { emojiKey: true } });
       if (mine.some((r) => r.emojiKey === emoji.key)) return false;
       if (mine.length >= MAX_REACTIONS_PER_USER) throw Errors.tooManyReactions();
-      const keys = await tx.reaction.findMany({ where: { messageId }, distinct: ["emojiKey"], select: { emojiKey: true } });
-      if (!keys.some((k) => k.emojiKey === emoji.key) && keys.length >= MAX_EMOJI_PER_MESSAGE) throw Errors.tooManyReactions();
-      await tx.reaction.create({ data: { messageId, userId, emojiKey: emoji.key, emojiName: emoji.name, emojiId: emoji.id, createdAt: this.ctx.clock.now() } });
+      const keys = await tx.reaction.findMany({
+        where: { messageId },
+        distinct: ["emojiKey"],
+        select: { emojiKey: true },
+      });
+      if (!keys.some((k) => k.emojiKey === emoji.key) && keys.length >= MAX_EMOJI_PER_MESSAGE)
+        throw Errors.tooManyReactions();
+      await tx.reaction.create({
+        data: {
+          messageId,
+          userId,
+          emojiKey: emoji.key,
+          emojiName: emoji.name,
+          emojiId: emoji.id,
+          createdAt: this.ctx.clock.now(),
+        },
+      });
       return true;
     });
     if (!added) return;
-    const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId: target.guildId, userId } }, include: memberInclude });
+    const member = await this.ctx.db.member.findUnique({
+      where: { guildId_userId: { guildId: target.guildId, userId } },
+      include: memberInclude,
+    });
     await emit(this.ctx, {
       t: GatewayDispatchEvents.MessageReactionAdd,
       d: {
@@ -72,7 +89,13 @@ export class ReactionService {
   }
 
   /** DELETE .../reactions/{emoji}/@me (no permission needed) and .../{emoji}/{user} (Manage Messages unless the user is the caller). */
-  async removeUser(channelId: bigint, messageId: bigint, rawEmoji: string, reactorId: bigint, userId: bigint): Promise<void> {
+  async removeUser(
+    channelId: bigint,
+    messageId: bigint,
+    rawEmoji: string,
+    reactorId: bigint,
+    userId: bigint,
+  ): Promise<void> {
     const target = await this.target(channelId, messageId, userId);
     const emoji = await this.resolveEmoji(rawEmoji, messageId, userId, { adding: false });
     if (reactorId !== userId) requirePermission(target.access.permissions, Permission.ManageMessages);
@@ -117,7 +140,10 @@ export class ReactionService {
     const access = await channelAccess(this.ctx, channelId, userId);
     const guildId = access.channel.guildId;
     if (!access.guild || guildId === null) throw Errors.dmChannelAction();
-    const message = await this.ctx.db.message.findUnique({ where: { id: messageId }, select: { id: true, channelId: true, authorId: true } });
+    const message = await this.ctx.db.message.findUnique({
+      where: { id: messageId },
+      select: { id: true, channelId: true, authorId: true },
+    });
     if (!message || message.channelId !== channelId) throw Errors.unknownMessage();
     return { access, guildId, message };
   }
@@ -126,21 +152,35 @@ export class ReactionService {
    * The path's emoji. A custom emoji must exist; to add it the caller must be in its guild.
    * Removing or listing also accepts the id of a deleted emoji still on the message.
    */
-  private async resolveEmoji(raw: string, messageId: bigint, userId: bigint, options: { adding: boolean }): Promise<ResolvedEmoji> {
+  private async resolveEmoji(
+    raw: string,
+    messageId: bigint,
+    userId: bigint,
+    options: { adding: boolean },
+  ): Promise<ResolvedEmoji> {
     const parsed = parseEmoji(raw);
     if (!parsed) throw Errors.unknownEmoji();
     if (parsed.kind === "unicode") return { key: parsed.name, name: parsed.name, id: null, animated: false };
     const key = parsed.id.toString();
-    const emoji = await this.ctx.db.emoji.findUnique({ where: { id: parsed.id }, select: { id: true, name: true, animated: true, guildId: true } });
+    const emoji = await this.ctx.db.emoji.findUnique({
+      where: { id: parsed.id },
+      select: { id: true, name: true, animated: true, guildId: true },
+    });
     if (emoji) {
       if (options.adding) {
-        const member = await this.ctx.db.member.findUnique({ where: { guildId_userId: { guildId: emoji.guildId, userId } }, select: { userId: true } });
+        const member = await this.ctx.db.member.findUnique({
+          where: { guildId_userId: { guildId: emoji.guildId, userId } },
+          select: { userId: true },
+        });
         if (!member) throw Errors.unknownEmoji();
       }
       return { key, name: emoji.name, id: emoji.id, animated: emoji.animated };
     }
     if (!options.adding) {
-      const left = await this.ctx.db.reaction.findFirst({ where: { messageId, emojiKey: key }, select: { emojiName: true } });
+      const left = await this.ctx.db.reaction.findFirst({
+        where: { messageId, emojiKey: key },
+        select: { emojiName: true },
+      });
       if (left) return { key, name: left.emojiName, id: parsed.id, animated: parsed.animated };
     }
     throw Errors.unknownEmoji();
@@ -152,7 +192,10 @@ export class ReactionService {
     if (rows.length === 0) throw Errors.unknownMessage();
   }
 
-  private async removeWhere(target: Target, where: { messageId: bigint; emojiKey?: string; userId?: bigint }): Promise<void> {
+  private async removeWhere(
+    target: Target,
+    where: { messageId: bigint; emojiKey?: string; userId?: bigint },
+  ): Promise<void> {
     const removed: ReactionRow[] = await this.ctx.db.$transaction(async (tx) => {
       await this.lockMessage(tx, where.messageId);
       const rows = await tx.reaction.findMany({

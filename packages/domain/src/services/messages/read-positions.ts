@@ -15,7 +15,12 @@ export interface ReadChannel {
  * acknowledgements at once cannot move it back). True when it moved; false when it was already
  * there or further.
  */
-export async function advanceReadPosition(db: Db, userId: bigint, channelId: bigint, messageId: bigint): Promise<boolean> {
+export async function advanceReadPosition(
+  db: Db,
+  userId: bigint,
+  channelId: bigint,
+  messageId: bigint,
+): Promise<boolean> {
   const moved = await db.$queryRaw<unknown[]>`
     INSERT INTO "ReadState" ("userId", "channelId", "lastReadMessageId", "updatedAt")
     VALUES (${userId}, ${channelId}, ${messageId}, CURRENT_TIMESTAMP)
@@ -50,20 +55,42 @@ export async function readGuildUpToNow(tx: Prisma.TransactionClient, userId: big
 export function mentioning(userId: bigint, roleIds: readonly bigint[]): Prisma.MessageWhereInput {
   return {
     authorId: { not: userId },
-    OR: [{ guildId: null }, { mentionEveryone: true }, { mentionUserIds: { has: userId } }, ...(roleIds.length > 0 ? [{ mentionRoleIds: { hasSome: [...roleIds] } }] : [])],
+    OR: [
+      { guildId: null },
+      { mentionEveryone: true },
+      { mentionUserIds: { has: userId } },
+      ...(roleIds.length > 0 ? [{ mentionRoleIds: { hasSome: [...roleIds] } }] : []),
+    ],
   };
 }
 
 /** The mentions of the person in one channel after a read position. */
-export function mentionsAfter(db: Db, channelId: bigint, position: bigint, userId: bigint, roleIds: readonly bigint[]): Promise<number> {
+export function mentionsAfter(
+  db: Db,
+  channelId: bigint,
+  position: bigint,
+  userId: bigint,
+  roleIds: readonly bigint[],
+): Promise<number> {
   return db.message.count({ where: { channelId, id: { gt: position }, ...mentioning(userId, roleIds) } });
 }
 
 /** Tells every tab of the person (on every web process) where they have read up to now. */
-export async function announceReadState(ctx: DomainContext, userId: bigint, channel: ReadChannel, lastReadId: bigint, mentionCount: number): Promise<void> {
+export async function announceReadState(
+  ctx: DomainContext,
+  userId: bigint,
+  channel: ReadChannel,
+  lastReadId: bigint,
+  mentionCount: number,
+): Promise<void> {
   await emit(ctx, {
     t: READ_STATE_UPDATE,
-    d: { channel_id: channel.id.toString(), guild_id: channel.guildId?.toString() ?? null, last_read_id: lastReadId.toString(), mention_count: mentionCount },
+    d: {
+      channel_id: channel.id.toString(),
+      guild_id: channel.guildId?.toString() ?? null,
+      last_read_id: lastReadId.toString(),
+      mention_count: mentionCount,
+    },
     personId: userId.toString(),
   });
 }
@@ -72,8 +99,20 @@ export async function announceReadState(ctx: DomainContext, userId: bigint, chan
  * A person's own message is read: their position moves to it and their tabs hear so (with the
  * mentions still after it: usually none). Bots keep no read states.
  */
-export async function readOwnMessage(ctx: DomainContext, author: { id: bigint; bot: boolean }, channel: ReadChannel, messageId: bigint, roleIds: readonly bigint[]): Promise<void> {
+export async function readOwnMessage(
+  ctx: DomainContext,
+  author: { id: bigint; bot: boolean },
+  channel: ReadChannel,
+  messageId: bigint,
+  roleIds: readonly bigint[],
+): Promise<void> {
   if (author.bot) return;
   if (!(await advanceReadPosition(ctx.db, author.id, channel.id, messageId))) return;
-  await announceReadState(ctx, author.id, channel, messageId, await mentionsAfter(ctx.db, channel.id, messageId, author.id, roleIds));
+  await announceReadState(
+    ctx,
+    author.id,
+    channel,
+    messageId,
+    await mentionsAfter(ctx.db, channel.id, messageId, author.id, roleIds),
+  );
 }

@@ -46,7 +46,14 @@ export async function readStateSummary(db: Db, userId: bigint): Promise<ChannelR
             roles: { select: { id: true, position: true, permissions: true } },
             channels: {
               where: { type: { in: MESSAGE_CHANNEL_TYPES } },
-              select: { id: true, type: true, parentId: true, guildId: true, lastMessageId: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } },
+              select: {
+                id: true,
+                type: true,
+                parentId: true,
+                guildId: true,
+                lastMessageId: true,
+                overwrites: { select: { targetId: true, type: true, allow: true, deny: true } },
+              },
               orderBy: [{ position: "asc" }, { id: "asc" }],
             },
           },
@@ -54,14 +61,22 @@ export async function readStateSummary(db: Db, userId: bigint): Promise<ChannelR
       },
       orderBy: { guildId: "asc" },
     }),
-    db.dmRecipient.findMany({ where: { userId }, select: { channel: { select: { id: true, guildId: true, lastMessageId: true } } }, orderBy: { channelId: "asc" } }),
+    db.dmRecipient.findMany({
+      where: { userId },
+      select: { channel: { select: { id: true, guildId: true, lastMessageId: true } } },
+      orderBy: { channelId: "asc" },
+    }),
     db.readState.findMany({ where: { userId }, select: { channelId: true, lastReadMessageId: true } }),
   ]);
 
   const channels: SummaryChannel[] = [];
   const roleIds: bigint[] = [];
   for (const membership of memberships) {
-    const member = { userId: membership.userId, isBot: membership.user.bot, roleIds: membership.roles.map((r) => r.roleId) };
+    const member = {
+      userId: membership.userId,
+      isBot: membership.user.bot,
+      roleIds: membership.roles.map((r) => r.roleId),
+    };
     roleIds.push(...member.roleIds);
     channels.push(...listableGuildChannels(guildSnapshotFromRows(membership.guild), member, membership.guild.channels));
   }
@@ -69,7 +84,8 @@ export async function readStateSummary(db: Db, userId: bigint): Promise<ChannelR
 
   const readUpTo = new Map(positions.map((p) => [p.channelId, p.lastReadMessageId]));
   const unread = channels.filter((c) => c.lastMessageId !== null && c.lastMessageId > (readUpTo.get(c.id) ?? 0n));
-  const mentions = unread.length === 0 ? new Map<bigint, number>() : await mentionCounts(db, unread, readUpTo, userId, roleIds);
+  const mentions =
+    unread.length === 0 ? new Map<bigint, number>() : await mentionCounts(db, unread, readUpTo, userId, roleIds);
 
   return channels.map((c) => ({
     channelId: c.id.toString(),
@@ -81,10 +97,21 @@ export async function readStateSummary(db: Db, userId: bigint): Promise<ChannelR
 }
 
 /** The mentions after the read position of each channel, in one query. */
-async function mentionCounts(db: Db, channels: SummaryChannel[], readUpTo: Map<bigint, bigint>, userId: bigint, roleIds: bigint[]): Promise<Map<bigint, number>> {
+async function mentionCounts(
+  db: Db,
+  channels: SummaryChannel[],
+  readUpTo: Map<bigint, bigint>,
+  userId: bigint,
+  roleIds: bigint[],
+): Promise<Map<bigint, number>> {
   const counts = await db.message.groupBy({
     by: ["channelId"],
-    where: { AND: [{ OR: channels.map((c) => ({ channelId: c.id, id: { gt: readUpTo.get(c.id) ?? 0n } })) }, mentioning(userId, roleIds)] },
+    where: {
+      AND: [
+        { OR: channels.map((c) => ({ channelId: c.id, id: { gt: readUpTo.get(c.id) ?? 0n } })) },
+        mentioning(userId, roleIds),
+      ],
+    },
     _count: { _all: true },
   });
   return new Map(counts.map((row) => [row.channelId, row._count._all]));

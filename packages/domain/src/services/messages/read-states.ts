@@ -45,7 +45,10 @@ export class ReadStateService {
   }
 
   private async position(userId: bigint, channelId: bigint): Promise<bigint> {
-    const row = await this.ctx.db.readState.findUnique({ where: { userId_channelId: { userId, channelId } }, select: { lastReadMessageId: true } });
+    const row = await this.ctx.db.readState.findUnique({
+      where: { userId_channelId: { userId, channelId } },
+      select: { lastReadMessageId: true },
+    });
     // The ack did not move it, so a row at or past the ack exists.
     return row?.lastReadMessageId ?? 0n;
   }

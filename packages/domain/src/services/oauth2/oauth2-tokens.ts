@@ -35,7 +35,8 @@ function required(body: Record<string, unknown>, key: string): string {
   return value;
 }
 
-const invalidClient = () => new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
+const invalidClient = () =>
+  new OAuthError("invalid_client", "Client authentication failed: unknown client_id or wrong client_secret.");
 
 /**
  * The token side of the login flow: the token endpoint's two grants, revocation and the
@@ -52,13 +53,21 @@ export class OAuth2TokenService {
   async authenticateClient(presented: PresentedCredentials): Promise<bigint> {
     const bodyId = param(presented.body, "client_id");
     const bodySecret = param(presented.body, "client_secret");
-    if (presented.basic && bodySecret !== null) throw new OAuthError("invalid_request", "Send client credentials either as HTTP Basic or in the body, not both.");
-    if (presented.basic && bodyId !== null && bodyId !== presented.basic.clientId) throw new OAuthError("invalid_request", "client_id differs from the HTTP Basic credentials.");
+    if (presented.basic && bodySecret !== null)
+      throw new OAuthError("invalid_request", "Send client credentials either as HTTP Basic or in the body, not both.");
+    if (presented.basic && bodyId !== null && bodyId !== presented.basic.clientId)
+      throw new OAuthError("invalid_request", "client_id differs from the HTTP Basic credentials.");
     const clientId = presented.basic?.clientId ?? bodyId;
     const clientSecret = presented.basic?.clientSecret ?? bodySecret;
     if (clientId === null || clientSecret === null) throw invalidClient();
     const id = parseId(clientId);
-    const app = id === null ? null : await this.ctx.db.application.findFirst({ where: applicationWithId(id), select: { id: true, clientSecretHash: true } });
+    const app =
+      id === null
+        ? null
+        : await this.ctx.db.application.findFirst({
+            where: applicationWithId(id),
+            select: { id: true, clientSecretHash: true },
+          });
     const matches = secretMatches(clientSecret, app?.clientSecretHash ?? DECOY_HASH);
     if (!app || !matches) throw invalidClient();
     return app.id;
@@ -70,7 +79,10 @@ export class OAuth2TokenService {
     const grantType = required(presented.body, "grant_type");
     if (grantType === "authorization_code") return this.exchangeCode(applicationId, presented.body);
     if (grantType === "refresh_token") return this.refresh(applicationId, presented.body);
-    throw new OAuthError("unsupported_grant_type", `The grant type ${grantType} is not supported; use authorization_code or refresh_token.`);
+    throw new OAuthError(
+      "unsupported_grant_type",
+      `The grant type ${grantType} is not supported; use authorization_code or refresh_token.`,
+    );
   }
 
   /** A code works once, within 10 minutes, for its application and redirect_uri (login rule 8). */
@@ -79,27 +91,42 @@ export class OAuth2TokenService {
     const redirectUri = required(body, "redirect_uri");
     const verifier = param(body, "code_verifier");
     const now = this.ctx.clock.now();
-    const row = await this.ctx.db.oAuthCode.findUnique({ where: { codeHash: hashSecret(code) }, include: { user: { select: { suspendedAt: true } } } });
+    const row = await this.ctx.db.oAuthCode.findUnique({
+      where: { codeHash: hashSecret(code) },
+      include: { user: { select: { suspendedAt: true } } },
+    });
     // A foreign client's code is as unknown to this client as a made-up one, and stays usable by its own.
-    if (!row || row.applicationId !== applicationId) throw new OAuthError("invalid_grant", "Unknown authorization code.");
+    if (!row || row.applicationId !== applicationId)
+      throw new OAuthError("invalid_grant", "Unknown authorization code.");
     if (row.usedAt) {
       await this.revokeLineage(row.codeHash, now);
-      throw new OAuthError("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked.");
+      throw new OAuthError(
+        "invalid_grant",
+        "The authorization code was already used; the tokens issued for it are revoked.",
+      );
     }
-    if (row.expiresAt.getTime() <= now.getTime()) throw new OAuthError("invalid_grant", "The authorization code expired.");
-    if (row.redirectUri !== redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the one the code was issued for.");
+    if (row.expiresAt.getTime() <= now.getTime())
+      throw new OAuthError("invalid_grant", "The authorization code expired.");
+    if (row.redirectUri !== redirectUri)
+      throw new OAuthError("invalid_grant", "redirect_uri differs from the one the code was issued for.");
     verifyPkce(row.codeChallenge, verifier);
     if (row.user.suspendedAt) throw new OAuthError("invalid_grant", "The account is suspended.");
 
     const issued = await this.ctx.db.$transaction(async (tx) => {
       // Claimed by whoever flips usedAt first: a second concurrent exchange finds nothing to claim.
-      const claimed = await tx.oAuthCode.updateMany({ where: { codeHash: row.codeHash, usedAt: null }, data: { usedAt: now } });
+      const claimed = await tx.oAuthCode.updateMany({
+        where: { codeHash: row.codeHash, usedAt: null },
+        data: { usedAt: now },
+      });
       if (claimed.count !== 1) return null;
       return this.issuePair(tx, { applicationId, userId: row.userId, scopes: row.scopes, codeHash: row.codeHash }, now);
     });
     if (!issued) {
       await this.revokeLineage(row.codeHash, now);
-      throw new OAuthError("invalid_grant", "The authorization code was already used; the tokens issued for it are revoked.");
+      throw new OAuthError(
+        "invalid_grant",
+        "The authorization code was already used; the tokens issued for it are revoked.",
+      );
     }
     return serializeTokenResponse(issued);
   }
@@ -113,25 +140,39 @@ export class OAuth2TokenService {
     const presented = required(body, "refresh_token");
     const requestedScopes = parseScopes(param(body, "scope"));
     const now = this.ctx.clock.now();
-    const row = await this.ctx.db.oAuthToken.findUnique({ where: { refreshTokenHash: hashSecret(presented) }, include: { user: { select: { suspendedAt: true } } } });
+    const row = await this.ctx.db.oAuthToken.findUnique({
+      where: { refreshTokenHash: hashSecret(presented) },
+      include: { user: { select: { suspendedAt: true } } },
+    });
     if (!row || row.applicationId !== applicationId) throw new OAuthError("invalid_grant", "Unknown refresh token.");
     if (row.revokedAt) throw new OAuthError("invalid_grant", "The refresh token was revoked.");
     if (row.replacedAt) {
       await this.revokeLineage(row.codeHash, now, row.id);
-      throw new OAuthError("invalid_grant", "The refresh token was already used; the tokens issued after it are revoked.");
+      throw new OAuthError(
+        "invalid_grant",
+        "The refresh token was already used; the tokens issued after it are revoked.",
+      );
     }
-    if (row.refreshExpiresAt.getTime() <= now.getTime()) throw new OAuthError("invalid_grant", "The refresh token expired.");
+    if (row.refreshExpiresAt.getTime() <= now.getTime())
+      throw new OAuthError("invalid_grant", "The refresh token expired.");
     if (row.user.suspendedAt) throw new OAuthError("invalid_grant", "The account is suspended.");
-    if (requestedScopes.some((scope) => !row.scopes.includes(scope))) throw new OAuthError("invalid_scope", "A refresh cannot widen the granted scopes.");
+    if (requestedScopes.some((scope) => !row.scopes.includes(scope)))
+      throw new OAuthError("invalid_scope", "A refresh cannot widen the granted scopes.");
 
     const issued = await this.ctx.db.$transaction(async (tx) => {
-      const claimed = await tx.oAuthToken.updateMany({ where: { id: row.id, replacedAt: null, revokedAt: null }, data: { replacedAt: now } });
+      const claimed = await tx.oAuthToken.updateMany({
+        where: { id: row.id, replacedAt: null, revokedAt: null },
+        data: { replacedAt: now },
+      });
       if (claimed.count !== 1) return null;
       return this.issuePair(tx, { applicationId, userId: row.userId, scopes: row.scopes, codeHash: row.codeHash }, now);
     });
     if (!issued) {
       await this.revokeLineage(row.codeHash, now, row.id);
-      throw new OAuthError("invalid_grant", "The refresh token was already used; the tokens issued after it are revoked.");
+      throw new OAuthError(
+        "invalid_grant",
+        "The refresh token was already used; the tokens issued after it are revoked.",
+      );
     }
     return serializeTokenResponse(issued);
   }
@@ -144,9 +185,15 @@ export class OAuth2TokenService {
     const applicationId = await this.authenticateClient(presented);
     const token = required(presented.body, "token");
     const hash = hashSecret(token);
-    const row = await this.ctx.db.oAuthToken.findFirst({ where: { OR: [{ accessTokenHash: hash }, { refreshTokenHash: hash }] }, select: { id: true, applicationId: true } });
+    const row = await this.ctx.db.oAuthToken.findFirst({
+      where: { OR: [{ accessTokenHash: hash }, { refreshTokenHash: hash }] },
+      select: { id: true, applicationId: true },
+    });
     if (!row || row.applicationId !== applicationId) return;
-    await this.ctx.db.oAuthToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: this.ctx.clock.now() } });
+    await this.ctx.db.oAuthToken.updateMany({
+      where: { id: row.id, revokedAt: null },
+      data: { revokedAt: this.ctx.clock.now() },
+    });
   }
 
   /**
@@ -159,7 +206,9 @@ export class OAuth2TokenService {
       where: { accessTokenHash: hashSecret(accessToken) },
       include: {
         user: { select: { ...userSelect, suspendedAt: true } },
-        application: { select: { id: true, name: true, iconHash: true, description: true, botPublic: true, flags: true } },
+        application: {
+          select: { id: true, name: true, iconHash: true, description: true, botPublic: true, flags: true },
+        },
       },
     });
     if (!row || row.revokedAt || row.replacedAt || row.user.suspendedAt) return null;
@@ -173,7 +222,11 @@ export class OAuth2TokenService {
     await this.ctx.db.oAuthToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
   }
 
-  private async issuePair(tx: Tx, grant: { applicationId: bigint; userId: bigint; scopes: string[]; codeHash: string | null }, now: Date) {
+  private async issuePair(
+    tx: Tx,
+    grant: { applicationId: bigint; userId: bigint; scopes: string[]; codeHash: string | null },
+    now: Date,
+  ) {
     const accessToken = randomToken(32);
     const refreshToken = randomToken(32);
     const accessExpiresAt = new Date(now.getTime() + LOGIN_LIMITS.accessTtlMs);
@@ -200,12 +253,22 @@ export class OAuth2TokenService {
  */
 function verifyPkce(challenge: string | null, verifier: string | null): void {
   if (!challenge) {
-    if (verifier !== null) throw new OAuthError("invalid_grant", "code_verifier was sent, but the authorisation request had no code_challenge.");
+    if (verifier !== null)
+      throw new OAuthError(
+        "invalid_grant",
+        "code_verifier was sent, but the authorisation request had no code_challenge.",
+      );
     return;
   }
-  if (verifier === null) throw new OAuthError("invalid_grant", "code_verifier is required: the authorisation request carried a code_challenge.");
-  if (!PKCE_VALUE.test(verifier)) throw new OAuthError("invalid_request", "code_verifier must be 43–128 unreserved characters.");
+  if (verifier === null)
+    throw new OAuthError(
+      "invalid_grant",
+      "code_verifier is required: the authorisation request carried a code_challenge.",
+    );
+  if (!PKCE_VALUE.test(verifier))
+    throw new OAuthError("invalid_request", "code_verifier must be 43–128 unreserved characters.");
   const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"));
   const expected = Buffer.from(challenge);
-  if (computed.length !== expected.length || !timingSafeEqual(computed, expected)) throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge.");
+  if (computed.length !== expected.length || !timingSafeEqual(computed, expected))
+    throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge.");
 }

@@ -4,7 +4,15 @@ import { parseId } from "../../ids";
 import { applicationIconUrl } from "../../serializers/oauth2";
 import { hashSecret, randomToken } from "../../tokens";
 import { applicationWithId } from "../shared/selects";
-import { LOGIN_LIMITS, LOGIN_SCOPES, PKCE_VALUE, parseScopes, queryParam, type RawQuery, STATE_MAX_LENGTH } from "../../validation/oauth2";
+import {
+  LOGIN_LIMITS,
+  LOGIN_SCOPES,
+  PKCE_VALUE,
+  parseScopes,
+  queryParam,
+  type RawQuery,
+  STATE_MAX_LENGTH,
+} from "../../validation/oauth2";
 
 /** A checked authorise request of the login flow (scope identify). */
 export interface LoginRequest {
@@ -57,20 +65,39 @@ export class OAuth2Service {
     if (client.repeated) return show(LINK_BROKEN, "The link names client_id more than once.");
     if (!client.value) return show(LINK_BROKEN, "The link has no client_id.");
     const applicationId = parseId(client.value);
-    const app = applicationId === null ? null : await this.ctx.db.application.findFirst({ where: applicationWithId(applicationId), select: { id: true, name: true, iconHash: true, redirectUris: true } });
-    if (!app) return show("Unknown application", "No application has this client_id. The link may be wrong, or the application was deleted.");
+    const app =
+      applicationId === null
+        ? null
+        : await this.ctx.db.application.findFirst({
+            where: applicationWithId(applicationId),
+            select: { id: true, name: true, iconHash: true, redirectUris: true },
+          });
+    if (!app)
+      return show(
+        "Unknown application",
+        "No application has this client_id. The link may be wrong, or the application was deleted.",
+      );
 
     const redirect = queryParam(query, "redirect_uri");
     if (redirect.repeated) return show(LINK_BROKEN, "The link names redirect_uri more than once.");
     let redirectUri: string;
     if (redirect.value !== null) {
       // Exact string comparison (rule 3, RFC 9700 2.1): no prefix, path or query leeway.
-      if (!app.redirectUris.includes(redirect.value)) return show("Unknown redirect", `${app.name} has not registered the address this link would send you to, so you won’t be sent there.`);
+      if (!app.redirectUris.includes(redirect.value))
+        return show(
+          "Unknown redirect",
+          `${app.name} has not registered the address this link would send you to, so you won’t be sent there.`,
+        );
       redirectUri = redirect.value;
     } else if (app.redirectUris.length === 1) {
       redirectUri = app.redirectUris[0] as string;
     } else {
-      return show(LINK_BROKEN, app.redirectUris.length === 0 ? `${app.name} has no redirect address registered.` : "The link has no redirect_uri, and the application has several.");
+      return show(
+        LINK_BROKEN,
+        app.redirectUris.length === 0
+          ? `${app.name} has no redirect address registered.`
+          : "The link has no redirect_uri, and the application has several.",
+      );
     }
 
     const state = queryParam(query, "state").value;
@@ -81,32 +108,51 @@ export class OAuth2Service {
     });
     const repeated = REPEATABLE_NOT.find((key) => queryParam(query, key).repeated);
     if (repeated) return back("invalid_request", `The parameter ${repeated} appears more than once.`);
-    if (state !== null && echoedState === null) return back("invalid_request", `state must be at most ${STATE_MAX_LENGTH} characters.`);
+    if (state !== null && echoedState === null)
+      return back("invalid_request", `state must be at most ${STATE_MAX_LENGTH} characters.`);
     const responseType = queryParam(query, "response_type").value;
     if (!responseType) return back("invalid_request", "response_type is required.");
     if (responseType !== "code") return back("unsupported_response_type", "Only response_type=code is supported.");
     const scopes = parseScopes(queryParam(query, "scope").value);
-    if (scopes.length === 0 || scopes.some((scope) => !(LOGIN_SCOPES as readonly string[]).includes(scope))) return back("invalid_scope", "The only scope is identify.");
+    if (scopes.length === 0 || scopes.some((scope) => !(LOGIN_SCOPES as readonly string[]).includes(scope)))
+      return back("invalid_scope", "The only scope is identify.");
     const challenge = queryParam(query, "code_challenge").value;
     const method = queryParam(query, "code_challenge_method").value;
-    if (challenge === null && method !== null) return back("invalid_request", "code_challenge_method was given without code_challenge.");
-    if (challenge !== null && method !== "S256") return back("invalid_request", "Only code_challenge_method=S256 is supported.");
-    if (challenge !== null && !PKCE_VALUE.test(challenge)) return back("invalid_request", "code_challenge is malformed.");
+    if (challenge === null && method !== null)
+      return back("invalid_request", "code_challenge_method was given without code_challenge.");
+    if (challenge !== null && method !== "S256")
+      return back("invalid_request", "Only code_challenge_method=S256 is supported.");
+    if (challenge !== null && !PKCE_VALUE.test(challenge))
+      return back("invalid_request", "code_challenge is malformed.");
     const prompt = queryParam(query, "prompt").value;
 
     const destination = new URL(redirectUri);
     return {
       outcome: "ask",
-      request: { applicationId: app.id, redirectUri, scopes, state: echoedState, prompt: prompt === "none" || prompt === "consent" ? prompt : null, codeChallenge: challenge },
+      request: {
+        applicationId: app.id,
+        redirectUri,
+        scopes,
+        state: echoedState,
+        prompt: prompt === "none" || prompt === "consent" ? prompt : null,
+        codeChallenge: challenge,
+      },
       application: { id: app.id, name: app.name, iconUrl: applicationIconUrl(this.ctx.urls, app.id, app.iconHash) },
       destination: { origin: destination.origin, host: destination.host },
-      cancelUrl: redirectWith(redirectUri, { error: "access_denied", error_description: "The person cancelled the authorisation.", state: echoedState }),
+      cancelUrl: redirectWith(redirectUri, {
+        error: "access_denied",
+        error_description: "The person cancelled the authorisation.",
+        state: echoedState,
+      }),
     };
   }
 
   /** Whether the person already authorised these scopes for the application (prompt=none skips the page). */
   async hasGrant(userId: bigint, applicationId: bigint, scopes: string[]): Promise<boolean> {
-    const grant = await this.ctx.db.oAuthGrant.findUnique({ where: { applicationId_userId: { applicationId, userId } }, select: { scopes: true } });
+    const grant = await this.ctx.db.oAuthGrant.findUnique({
+      where: { applicationId_userId: { applicationId, userId } },
+      select: { scopes: true },
+    });
     return grant !== null && scopes.every((scope) => grant.scopes.includes(scope));
   }
 
@@ -138,7 +184,11 @@ export class OAuth2Service {
       const key = { applicationId_userId: { applicationId: request.applicationId, userId } };
       const existing = await tx.oAuthGrant.findUnique({ where: key, select: { scopes: true } });
       const scopes = [...new Set([...(existing?.scopes ?? []), ...request.scopes])];
-      await tx.oAuthGrant.upsert({ where: key, create: { applicationId: request.applicationId, userId, scopes, createdAt: now }, update: { scopes } });
+      await tx.oAuthGrant.upsert({
+        where: key,
+        create: { applicationId: request.applicationId, userId, scopes, createdAt: now },
+        update: { scopes },
+      });
     });
     return redirectWith(request.redirectUri, { code, state: request.state });
   }
@@ -164,8 +214,14 @@ export class OAuth2Service {
     const now = this.ctx.clock.now();
     await this.ctx.db.$transaction([
       this.ctx.db.oAuthGrant.deleteMany({ where: { userId, applicationId } }),
-      this.ctx.db.oAuthToken.updateMany({ where: { userId, applicationId, revokedAt: null }, data: { revokedAt: now } }),
-      this.ctx.db.oAuthCode.updateMany({ where: { userId, applicationId, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } }),
+      this.ctx.db.oAuthToken.updateMany({
+        where: { userId, applicationId, revokedAt: null },
+        data: { revokedAt: now },
+      }),
+      this.ctx.db.oAuthCode.updateMany({
+        where: { userId, applicationId, usedAt: null, expiresAt: { gt: now } },
+        data: { expiresAt: now },
+      }),
     ]);
   }
 
@@ -174,7 +230,10 @@ export class OAuth2Service {
     const now = this.ctx.clock.now();
     await this.ctx.db.$transaction([
       this.ctx.db.oAuthToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } }),
-      this.ctx.db.oAuthCode.updateMany({ where: { userId, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } }),
+      this.ctx.db.oAuthCode.updateMany({
+        where: { userId, usedAt: null, expiresAt: { gt: now } },
+        data: { expiresAt: now },
+      }),
     ]);
   }
 }

@@ -23,7 +23,8 @@ export class CdnPictureService {
         current = (await db.guild.findUnique({ where: { id: ownerId }, select: { iconHash: true } }))?.iconHash;
         break;
       case "event-cover":
-        current = (await db.scheduledEvent.findUnique({ where: { id: ownerId }, select: { imageHash: true } }))?.imageHash;
+        current = (await db.scheduledEvent.findUnique({ where: { id: ownerId }, select: { imageHash: true } }))
+          ?.imageHash;
         break;
       case "app-icon":
         current = (await db.application.findUnique({ where: { id: ownerId }, select: { iconHash: true } }))?.iconHash;
@@ -45,7 +46,10 @@ export class CdnPictureService {
 
   /** A custom emoji's picture, or null. */
   async emojiImage(emojiId: bigint) {
-    const emoji = await this.ctx.db.emoji.findUnique({ where: { id: emojiId }, select: { contentType: true, image: true } });
+    const emoji = await this.ctx.db.emoji.findUnique({
+      where: { id: emojiId },
+      select: { contentType: true, image: true },
+    });
     return emoji ? { contentType: emoji.contentType, data: emoji.image } : null;
   }
 }

@@ -22,7 +22,13 @@ export async function replacePicture(db: PictureDb, owner: PictureOwner, picture
   await db.picture.deleteMany({ where: { ownerId, kind: owner.kind, hash: { not: picture.hash } } });
   await db.picture.upsert({
     where: { ownerId_kind_hash: { ownerId, kind: owner.kind, hash: picture.hash } },
-    create: { ownerId, kind: owner.kind, hash: picture.hash, contentType: picture.contentType, data: new Uint8Array(picture.data) },
+    create: {
+      ownerId,
+      kind: owner.kind,
+      hash: picture.hash,
+      contentType: picture.contentType,
+      data: new Uint8Array(picture.data),
+    },
     update: {},
   });
   return picture.hash;
@@ -36,7 +42,10 @@ export async function removePictures(db: PictureDb, owner: PictureOwner): Promis
 /** The stored bytes and type of one of the owner's pictures, or null. */
 export async function findPicture(db: PictureDb, owner: PictureOwner, hash: string) {
   if (!HASH.test(hash)) return null;
-  return db.picture.findUnique({ where: { ownerId_kind_hash: { ownerId: owner.id, kind: owner.kind, hash } }, select: { contentType: true, data: true } });
+  return db.picture.findUnique({
+    where: { ownerId_kind_hash: { ownerId: owner.id, kind: owner.kind, hash } },
+    select: { contentType: true, data: true },
+  });
 }
 
 /** Pictures (profile pictures, guild icons, application icons, event covers) kept in the Picture table by owner and hash. */
@@ -46,7 +55,8 @@ export class PictureService {
   /** Decodes image data or throws 50035 naming `field`. */
   decode(input: unknown, field: string): DecodedPicture {
     const decoded = decodePicture(input);
-    if ("problem" in decoded) throw Errors.invalidForm({ [field]: { _errors: [{ code: "IMAGE_INVALID", message: decoded.problem }] } });
+    if ("problem" in decoded)
+      throw Errors.invalidForm({ [field]: { _errors: [{ code: "IMAGE_INVALID", message: decoded.problem }] } });
     return decoded;
   }
 

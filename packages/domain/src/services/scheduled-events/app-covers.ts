@@ -51,11 +51,22 @@ export function openCover(key: Buffer, eventId: bigint, stored: Uint8Array): Buf
  * Stores the event's new app cover (sealed) in place of its earlier ones, inside the caller's
  * transaction. Its hash is random: the address names a version, and says nothing of the content.
  */
-export async function storeAppCover(db: PictureDb, key: Buffer, eventId: bigint, picture: DecodedPicture): Promise<string> {
+export async function storeAppCover(
+  db: PictureDb,
+  key: Buffer,
+  eventId: bigint,
+  picture: DecodedPicture,
+): Promise<string> {
   const hash = randomBytes(16).toString("hex");
   await removePictures(db, { kind: APP_COVER_KIND, id: eventId });
   await db.picture.create({
-    data: { ownerId: eventId, kind: APP_COVER_KIND, hash, contentType: picture.contentType, data: new Uint8Array(sealCover(key, eventId, picture.data)) },
+    data: {
+      ownerId: eventId,
+      kind: APP_COVER_KIND,
+      hash,
+      contentType: picture.contentType,
+      data: new Uint8Array(sealCover(key, eventId, picture.data)),
+    },
   });
   return hash;
 }

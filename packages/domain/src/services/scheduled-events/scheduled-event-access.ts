@@ -21,9 +21,14 @@ export async function eventViewer(ctx: DomainContext, guildId: bigint, userId: b
     channelPermissions: async (channelId) => {
       const known = cache.get(channelId);
       if (known !== undefined) return known;
-      const channel = await ctx.db.channel.findUnique({ where: { id: channelId }, select: { guildId: true, overwrites: true } });
+      const channel = await ctx.db.channel.findUnique({
+        where: { id: channelId },
+        select: { guildId: true, overwrites: true },
+      });
       const permissions =
-        channel && channel.guildId === guildId ? computeChannelPermissions(access.guild, access.member, { id: channelId, overwrites: channel.overwrites }) : 0n;
+        channel && channel.guildId === guildId
+          ? computeChannelPermissions(access.guild, access.member, { id: channelId, overwrites: channel.overwrites })
+          : 0n;
       cache.set(channelId, permissions);
       return permissions;
     },
@@ -61,7 +66,10 @@ export async function writableEvent(ctx: DomainContext, guildId: bigint, eventId
 
 /** Whether the caller may edit, start, end, cancel or delete the event (see writableEvent). */
 export async function mayManageEvent(viewer: EventViewer, row: EventRow, userId: bigint): Promise<boolean> {
-  const permissions = row.entityType === EventEntity.Voice && row.channelId !== null ? await viewer.channelPermissions(row.channelId) : viewer.access.permissions;
+  const permissions =
+    row.entityType === EventEntity.Voice && row.channelId !== null
+      ? await viewer.channelPermissions(row.channelId)
+      : viewer.access.permissions;
   return mayManage(permissions, row, userId);
 }
 
@@ -72,17 +80,26 @@ export async function mayManageEvent(viewer: EventViewer, row: EventRow, userId:
  */
 export async function placePermissions(ctx: DomainContext, viewer: EventViewer, plan: EventPlan): Promise<bigint> {
   if (plan.entityType === EventEntity.External || plan.channelId === null) return viewer.access.permissions;
-  const channel = await ctx.db.channel.findUnique({ where: { id: plan.channelId }, select: { guildId: true, type: true } });
-  const permissions = channel?.guildId === viewer.access.guild.id ? await viewer.channelPermissions(plan.channelId) : 0n;
+  const channel = await ctx.db.channel.findUnique({
+    where: { id: plan.channelId },
+    select: { guildId: true, type: true },
+  });
+  const permissions =
+    channel?.guildId === viewer.access.guild.id ? await viewer.channelPermissions(plan.channelId) : 0n;
   if (!channel || !has(permissions, Permission.ViewChannel)) {
     throw Errors.invalidForm({ channel_id: { _errors: [{ code: "CHANNEL_INVALID", message: "Unknown channel." }] } });
   }
-  if (channel.type !== 2) throw Errors.invalidForm({ channel_id: { _errors: [{ code: "CHANNEL_INVALID", message: "Must be a voice channel." }] } });
+  if (channel.type !== 2)
+    throw Errors.invalidForm({
+      channel_id: { _errors: [{ code: "CHANNEL_INVALID", message: "Must be a voice channel." }] },
+    });
   if (!has(permissions, Permission.Connect)) throw Errors.missingPermissions();
   return permissions;
 }
 
 /** Manage Events, or Create Events on one's own event. */
 export function mayManage(permissions: bigint, row: EventRow, userId: bigint): boolean {
-  return has(permissions, Permission.ManageEvents) || (has(permissions, Permission.CreateEvents) && row.creatorId === userId);
+  return (
+    has(permissions, Permission.ManageEvents) || (has(permissions, Permission.CreateEvents) && row.creatorId === userId)
+  );
 }

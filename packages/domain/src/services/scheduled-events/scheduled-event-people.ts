@@ -28,7 +28,11 @@ export interface EventPlaces {
 }
 
 /** The guild's events the person can see, with counts, their interest and what they may do; and where they may create one. */
-export async function eventsForPerson(ctx: DomainContext, guildId: bigint, userId: bigint): Promise<{ events: PersonEvent[]; places: EventPlaces }> {
+export async function eventsForPerson(
+  ctx: DomainContext,
+  guildId: bigint,
+  userId: bigint,
+): Promise<{ events: PersonEvent[]; places: EventPlaces }> {
   const viewer = await eventViewer(ctx, guildId, userId);
   const rows = await visibleEvents(ctx, guildId, viewer);
   const ids = rows.map((r) => r.id);
@@ -36,7 +40,11 @@ export async function eventsForPerson(ctx: DomainContext, guildId: bigint, userI
     eventUserCounts(ctx, ids),
     eventCreators(ctx, rows),
     ctx.db.scheduledEventUser.findMany({ where: { userId, eventId: { in: ids } }, select: { eventId: true } }),
-    ctx.db.channel.findMany({ where: { guildId, type: 2 }, select: { id: true, name: true }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    ctx.db.channel.findMany({
+      where: { guildId, type: 2 },
+      select: { id: true, name: true },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    }),
   ]);
   const interested = new Set(mine.map((m) => m.eventId));
   const channelNames = new Map(channels.map((c) => [c.id, c.name ?? ""]));
@@ -54,11 +62,15 @@ export async function eventsForPerson(ctx: DomainContext, guildId: bigint, userI
   return { events, places: await eventPlaces(viewer, channels) };
 }
 
-async function eventPlaces(viewer: EventViewer, voiceChannels: { id: bigint; name: string | null }[]): Promise<EventPlaces> {
+async function eventPlaces(
+  viewer: EventViewer,
+  voiceChannels: { id: bigint; name: string | null }[],
+): Promise<EventPlaces> {
   const needed = Permission.ViewChannel | Permission.Connect | Permission.CreateEvents;
   const allowed: EventPlaces["voiceChannels"] = [];
   for (const channel of voiceChannels) {
-    if (has(await viewer.channelPermissions(channel.id), needed)) allowed.push({ id: channel.id, name: channel.name ?? "" });
+    if (has(await viewer.channelPermissions(channel.id), needed))
+      allowed.push({ id: channel.id, name: channel.name ?? "" });
   }
   return { elsewhere: has(viewer.access.permissions, Permission.CreateEvents), voiceChannels: allowed };
 }

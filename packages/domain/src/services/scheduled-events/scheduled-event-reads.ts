@@ -1,7 +1,11 @@
 import type { DomainContext } from "../../context";
 import { serializeMember, serializeScheduledEvent } from "../../serializers";
 import { parseForm } from "../../validation/form";
-import { EVENT_USERS_LIST_MAX, zScheduledEventListQuery, zScheduledEventUsersQuery } from "../../validation/scheduled-events";
+import {
+  EVENT_USERS_LIST_MAX,
+  zScheduledEventListQuery,
+  zScheduledEventUsersQuery,
+} from "../../validation/scheduled-events";
 import { memberInclude, userSelect } from "../shared/selects";
 import { eventViewer, visibleEvent, visibleEvents } from "./scheduled-event-access";
 import { eventCreators, eventUserCounts, eventWire } from "./scheduled-event-rows";
@@ -11,10 +15,20 @@ export async function listEvents(ctx: DomainContext, guildId: bigint, userId: bi
   const { with_user_count } = parseForm(zScheduledEventListQuery, query ?? {});
   const viewer = await eventViewer(ctx, guildId, userId);
   const visible = await visibleEvents(ctx, guildId, viewer);
-  const counts = with_user_count ? await eventUserCounts(ctx, visible.map((r) => r.id)) : null;
+  const counts = with_user_count
+    ? await eventUserCounts(
+        ctx,
+        visible.map((r) => r.id),
+      )
+    : null;
   const creators = await eventCreators(ctx, visible);
   return visible.map((row) =>
-    serializeScheduledEvent(row, creators.get(row.creatorId) ?? null, ctx.urls, counts ? { userCount: counts.get(row.id) ?? 0 } : {}),
+    serializeScheduledEvent(
+      row,
+      creators.get(row.creatorId) ?? null,
+      ctx.urls,
+      counts ? { userCount: counts.get(row.id) ?? 0 } : {},
+    ),
   );
 }
 
@@ -34,7 +48,12 @@ export async function eventUsers(ctx: DomainContext, guildId: bigint, eventId: b
   const options = parseForm(zScheduledEventUsersQuery, query ?? {});
   const { row } = await visibleEvent(ctx, guildId, eventId, userId);
   const limit = Math.min(options.limit, EVENT_USERS_LIST_MAX);
-  const range = options.before !== undefined ? { lt: options.before } : options.after !== undefined ? { gt: options.after } : undefined;
+  const range =
+    options.before !== undefined
+      ? { lt: options.before }
+      : options.after !== undefined
+        ? { gt: options.after }
+        : undefined;
   const interested = await ctx.db.scheduledEventUser.findMany({
     where: { eventId: row.id, ...(range ? { userId: range } : {}) },
     orderBy: { userId: options.before !== undefined ? "desc" : "asc" },
@@ -44,15 +63,20 @@ export async function eventUsers(ctx: DomainContext, guildId: bigint, eventId: b
   interested.sort((a, b) => (a.userId < b.userId ? -1 : 1));
   const members = options.with_member
     ? new Map(
-        (await ctx.db.member.findMany({ where: { guildId, userId: { in: interested.map((i) => i.userId) } }, include: memberInclude })).map((m) => [
-          m.userId,
-          m,
-        ]),
+        (
+          await ctx.db.member.findMany({
+            where: { guildId, userId: { in: interested.map((i) => i.userId) } },
+            include: memberInclude,
+          })
+        ).map((m) => [m.userId, m]),
       )
     : null;
   return interested.map((entry) => {
     const member = members?.get(entry.userId);
-    const wire = serializeMember(member ?? { guildId, userId: entry.userId, nick: null, joinedAt: entry.createdAt, user: entry.user, roles: [] }, ctx.urls);
+    const wire = serializeMember(
+      member ?? { guildId, userId: entry.userId, nick: null, joinedAt: entry.createdAt, user: entry.user, roles: [] },
+      ctx.urls,
+    );
     return {
       guild_scheduled_event_id: row.id.toString(),
       user_id: entry.userId.toString(),

@@ -29,7 +29,11 @@ export async function eventCreators(ctx: DomainContext, rows: EventRow[]): Promi
 /** How many users are interested in each event, by event id. */
 export async function eventUserCounts(ctx: DomainContext, eventIds: bigint[]): Promise<Map<bigint, number>> {
   if (eventIds.length === 0) return new Map();
-  const groups = await ctx.db.scheduledEventUser.groupBy({ by: ["eventId"], where: { eventId: { in: eventIds } }, _count: { _all: true } });
+  const groups = await ctx.db.scheduledEventUser.groupBy({
+    by: ["eventId"],
+    where: { eventId: { in: eventIds } },
+    _count: { _all: true },
+  });
   return new Map(groups.map((g) => [g.eventId, g._count._all]));
 }
 
@@ -46,8 +50,13 @@ type ScheduledEventDispatch =
   | GatewayDispatchEvents.GuildScheduledEventUserRemove;
 
 /** Guild-scoped; a voice-channel event's only to those who can view its channel. */
-export async function emitForEvent(ctx: DomainContext, row: EventRow, event: DispatchEvent<ScheduledEventDispatch>): Promise<void> {
-  const channelId = row.entityType === EventEntity.Voice && row.channelId !== null ? row.channelId.toString() : undefined;
+export async function emitForEvent(
+  ctx: DomainContext,
+  row: EventRow,
+  event: DispatchEvent<ScheduledEventDispatch>,
+): Promise<void> {
+  const channelId =
+    row.entityType === EventEntity.Voice && row.channelId !== null ? row.channelId.toString() : undefined;
   await emit(ctx, { ...event, guildId: row.guildId.toString(), ...(channelId ? { channelId } : {}) });
 }
 

@@ -20,16 +20,24 @@ export async function tickScheduledEvents(ctx: DomainContext): Promise<void> {
 
   // Pre-start voice-channel events not started within 12 hours of their start: cancelled.
   const unstarted = await db.scheduledEvent.findMany({
-    where: { status: Scheduled, entityType: EventEntity.Voice, scheduledStartTime: { lte: new Date(now.getTime() - VOICE_EVENT_START_GRACE_MS) } },
+    where: {
+      status: Scheduled,
+      entityType: EventEntity.Voice,
+      scheduledStartTime: { lte: new Date(now.getTime() - VOICE_EVENT_START_GRACE_MS) },
+    },
   });
   for (const row of unstarted) await transition(ctx, row, { status: Canceled });
 
   // Somewhere-else events start at their start time…
-  const starting = await db.scheduledEvent.findMany({ where: { status: Scheduled, entityType: EventEntity.External, scheduledStartTime: { lte: now } } });
+  const starting = await db.scheduledEvent.findMany({
+    where: { status: Scheduled, entityType: EventEntity.External, scheduledStartTime: { lte: now } },
+  });
   for (const row of starting) await transition(ctx, row, { status: Active });
 
   // …and end at their end time.
-  const ending = await db.scheduledEvent.findMany({ where: { status: Active, entityType: EventEntity.External, scheduledEndTime: { lte: now } } });
+  const ending = await db.scheduledEvent.findMany({
+    where: { status: Active, entityType: EventEntity.External, scheduledEndTime: { lte: now } },
+  });
   for (const row of ending) await transition(ctx, row, { status: Completed });
 
   // Active voice-channel events end once their channel has been empty for 5 minutes.
@@ -49,8 +57,15 @@ export async function tickScheduledEvents(ctx: DomainContext): Promise<void> {
       continue;
     }
     const start = nextOccurrence(rule, row.scheduledStartTime, now);
-    const end = row.scheduledEndTime ? new Date(start.getTime() + (row.scheduledEndTime.getTime() - row.scheduledStartTime.getTime())) : null;
-    await transition(ctx, row, { status: Scheduled, scheduledStartTime: start, scheduledEndTime: end, emptySince: null });
+    const end = row.scheduledEndTime
+      ? new Date(start.getTime() + (row.scheduledEndTime.getTime() - row.scheduledStartTime.getTime()))
+      : null;
+    await transition(ctx, row, {
+      status: Scheduled,
+      scheduledStartTime: start,
+      scheduledEndTime: end,
+      emptySince: null,
+    });
   }
 }
 
@@ -60,11 +75,18 @@ async function watchChannel(ctx: DomainContext, row: EventRow, now: Date): Promi
   const empty = await channelEmpty(ctx, row.channelId);
   const db = ctx.db;
   if (!empty) {
-    if (row.emptySince) await db.scheduledEvent.updateMany({ where: { id: row.id, status: EventStatus.Active }, data: { emptySince: null } });
+    if (row.emptySince)
+      await db.scheduledEvent.updateMany({
+        where: { id: row.id, status: EventStatus.Active },
+        data: { emptySince: null },
+      });
     return;
   }
   if (!row.emptySince) {
-    await db.scheduledEvent.updateMany({ where: { id: row.id, status: EventStatus.Active, emptySince: null }, data: { emptySince: now } });
+    await db.scheduledEvent.updateMany({
+      where: { id: row.id, status: EventStatus.Active, emptySince: null },
+      data: { emptySince: now },
+    });
     return;
   }
   if (now.getTime() - row.emptySince.getTime() >= VOICE_EVENT_EMPTY_MS) {
@@ -85,14 +107,20 @@ async function transition(
   });
   if (count !== 1) return;
   const updated = await ctx.db.scheduledEvent.findUnique({ where: { id: row.id } });
-  if (updated) await emitForEvent(ctx, updated, { t: GatewayDispatchEvents.GuildScheduledEventUpdate, d: await eventWire(ctx, updated) });
+  if (updated)
+    await emitForEvent(ctx, updated, {
+      t: GatewayDispatchEvents.GuildScheduledEventUpdate,
+      d: await eventWire(ctx, updated),
+    });
 }
 
 /** Deletes a finished or orphaned event; GUILD_SCHEDULED_EVENT_DELETE when this node's delete won. */
 async function remove(ctx: DomainContext, row: EventRow): Promise<void> {
   const wire = await eventWire(ctx, row);
   const count = await ctx.db.$transaction(async (tx) => {
-    const deleted = await tx.scheduledEvent.deleteMany({ where: { id: row.id, status: row.status, scheduledStartTime: row.scheduledStartTime } });
+    const deleted = await tx.scheduledEvent.deleteMany({
+      where: { id: row.id, status: row.status, scheduledStartTime: row.scheduledStartTime },
+    });
     if (deleted.count === 1) await removeEventCovers(tx, row.id);
     return deleted.count;
   });

@@ -6,13 +6,28 @@ import { AuditLogEvent, recordAudit } from "../shared/audit-log";
 import { Errors } from "../../errors";
 import { has, Permission } from "../../permissions";
 import { parseForm } from "../../validation/form";
-import { checkEventPlan, decodeEventCover, type EventPlan, SCHEDULED_EVENTS_PER_GUILD_MAX, zScheduledEventCreate, zScheduledEventEdit } from "../../validation/scheduled-events";
+import {
+  checkEventPlan,
+  decodeEventCover,
+  type EventPlan,
+  SCHEDULED_EVENTS_PER_GUILD_MAX,
+  zScheduledEventCreate,
+  zScheduledEventEdit,
+} from "../../validation/scheduled-events";
 import { appCoverKey, removeEventCovers, storeAppCover } from "./app-covers";
 import type { Recurrence } from "./recurrence";
 import { eventViewer, mayManage, placePermissions, visibleEvent, writableEvent } from "./scheduled-event-access";
 import { appCoverFor, eventsForPerson } from "./scheduled-event-people";
 import { eventsVisibleTo, eventUsers, getEvent, listEvents } from "./scheduled-event-reads";
-import { channelEmpty, EventEntity, type EventRow, EventStatus, emitForEvent, eventWire, interestPayload } from "./scheduled-event-rows";
+import {
+  channelEmpty,
+  EventEntity,
+  type EventRow,
+  EventStatus,
+  emitForEvent,
+  eventWire,
+  interestPayload,
+} from "./scheduled-event-rows";
 import { tickScheduledEvents } from "./scheduled-event-timers";
 
 export { EventEntity, EventStatus } from "./scheduled-event-rows";
@@ -88,7 +103,10 @@ export class ScheduledEventService {
       end: input.scheduled_end_time ?? null,
       recurrence: input.recurrence_rule ?? null,
     };
-    checkEventPlan(plan, now, { startSet: true, locationGiven: input.entity_type === 2 && Boolean(input.entity_metadata?.location) });
+    checkEventPlan(plan, now, {
+      startSet: true,
+      locationGiven: input.entity_type === 2 && Boolean(input.entity_metadata?.location),
+    });
     const permissions = await placePermissions(this.ctx, viewer, plan);
     if (!has(permissions, Permission.CreateEvents)) throw Errors.missingPermissions();
     const cover = input.image ? decodeEventCover(input.image) : null;
@@ -97,7 +115,9 @@ export class ScheduledEventService {
     const row = await this.ctx.db.$transaction(async (tx) => {
       // One creation at a time per guild, so the limit holds under concurrent requests.
       await tx.$queryRaw`SELECT id FROM "Guild" WHERE id = ${guildId} FOR UPDATE`;
-      const open = await tx.scheduledEvent.count({ where: { guildId, status: { in: [EventStatus.Scheduled, EventStatus.Active] } } });
+      const open = await tx.scheduledEvent.count({
+        where: { guildId, status: { in: [EventStatus.Scheduled, EventStatus.Active] } },
+      });
       if (open >= SCHEDULED_EVENTS_PER_GUILD_MAX) throw Errors.tooManyScheduledEvents();
       const created = await tx.scheduledEvent.create({
         data: {
@@ -117,7 +137,13 @@ export class ScheduledEventService {
         },
       });
       await tx.scheduledEventUser.create({ data: { eventId: created.id, userId } });
-      await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.GuildScheduledEventCreate, targetId: created.id, changes: [{ key: "name", new_value: input.name }] });
+      await recordAudit(tx, {
+        guildId,
+        userId,
+        actionType: AuditLogEvent.GuildScheduledEventCreate,
+        targetId: created.id,
+        changes: [{ key: "name", new_value: input.name }],
+      });
       if (cover && sealed) {
         const appCoverHash = await storeAppCover(tx, appCoverKey(this.ctx), created.id, cover);
         return tx.scheduledEvent.update({ where: { id: created.id }, data: { appCoverHash } });
@@ -127,7 +153,10 @@ export class ScheduledEventService {
     });
     const wire = await eventWire(this.ctx, row);
     await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventCreate, d: wire });
-    await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserAdd, d: interestPayload(row, userId) });
+    await emitForEvent(this.ctx, row, {
+      t: GatewayDispatchEvents.GuildScheduledEventUserAdd,
+      d: interestPayload(row, userId),
+    });
     return wire;
   }
 
@@ -145,20 +174,34 @@ export class ScheduledEventService {
     }
     const status = input.status ?? row.status;
     if (status !== row.status && !allowedTransition(row, status)) {
-      throw Errors.invalidForm({ status: { _errors: [{ code: "BASE_TYPE_INVALID", message: transitionRefusal(row, status) }] } });
+      throw Errors.invalidForm({
+        status: { _errors: [{ code: "BASE_TYPE_INVALID", message: transitionRefusal(row, status) }] },
+      });
     }
     if (input.scheduled_start_time !== undefined && row.status === EventStatus.Active) {
-      throw Errors.invalidForm({ scheduled_start_time: { _errors: [{ code: "BASE_TYPE_INVALID", message: "An active event's start cannot be changed." }] } });
+      throw Errors.invalidForm({
+        scheduled_start_time: {
+          _errors: [{ code: "BASE_TYPE_INVALID", message: "An active event's start cannot be changed." }],
+        },
+      });
     }
 
     const entityType = input.entity_type ?? (row.entityType as 2 | 3);
     const plan: EventPlan = {
       entityType,
       channelId: input.channel_id !== undefined ? input.channel_id : entityType === 3 ? null : row.channelId,
-      location: input.entity_metadata !== undefined ? (input.entity_metadata?.location ?? null) : entityType === 3 ? row.location : null,
+      location:
+        input.entity_metadata !== undefined
+          ? (input.entity_metadata?.location ?? null)
+          : entityType === 3
+            ? row.location
+            : null,
       start: input.scheduled_start_time ?? row.scheduledStartTime,
       end: input.scheduled_end_time !== undefined ? input.scheduled_end_time : row.scheduledEndTime,
-      recurrence: input.recurrence_rule !== undefined ? input.recurrence_rule : ((row.recurrenceRule as Recurrence | null) ?? null),
+      recurrence:
+        input.recurrence_rule !== undefined
+          ? input.recurrence_rule
+          : ((row.recurrenceRule as Recurrence | null) ?? null),
     };
     checkEventPlan(plan, now, {
       startSet: input.scheduled_start_time !== undefined,
@@ -171,7 +214,8 @@ export class ScheduledEventService {
     }
     const cover = input.image ? decodeEventCover(input.image) : null;
     const starting = status === EventStatus.Active && row.status === EventStatus.Scheduled;
-    const emptySince = starting && plan.channelId !== null && (await channelEmpty(this.ctx, plan.channelId)) ? now : null;
+    const emptySince =
+      starting && plan.channelId !== null && (await channelEmpty(this.ctx, plan.channelId)) ? now : null;
 
     const updated = await this.ctx.db.$transaction(async (tx) => {
       const changed = await tx.scheduledEvent.updateMany({
@@ -189,7 +233,9 @@ export class ScheduledEventService {
           status,
           ...(starting ? { emptySince } : {}),
           // An event has one cover: a new one (or null) replaces whichever it had.
-          ...(input.image !== undefined ? { imageHash: cover && origin.from === "bot" ? cover.hash : null, appCoverHash: null } : {}),
+          ...(input.image !== undefined
+            ? { imageHash: cover && origin.from === "bot" ? cover.hash : null, appCoverHash: null }
+            : {}),
         },
       });
       if (changed.count !== 1) throw Errors.refused("The scheduled event changed meanwhile; try again.");
@@ -199,7 +245,9 @@ export class ScheduledEventService {
         actionType: AuditLogEvent.GuildScheduledEventUpdate,
         targetId: row.id,
         changes: [
-          ...(input.name !== undefined && input.name !== row.name ? [{ key: "name" as const, old_value: row.name, new_value: input.name }] : []),
+          ...(input.name !== undefined && input.name !== row.name
+            ? [{ key: "name" as const, old_value: row.name, new_value: input.name }]
+            : []),
           ...(status !== row.status ? [{ key: "status" as const, old_value: row.status, new_value: status }] : []),
         ],
       });
@@ -224,21 +272,40 @@ export class ScheduledEventService {
     const removed = await this.ctx.db.$transaction(async (tx) => {
       const { count } = await tx.scheduledEvent.deleteMany({ where: { id: row.id } });
       await removeEventCovers(tx, row.id);
-      if (count === 1) await recordAudit(tx, { guildId, userId, actionType: AuditLogEvent.GuildScheduledEventDelete, targetId: row.id, changes: [{ key: "name", old_value: row.name }] });
+      if (count === 1)
+        await recordAudit(tx, {
+          guildId,
+          userId,
+          actionType: AuditLogEvent.GuildScheduledEventDelete,
+          targetId: row.id,
+          changes: [{ key: "name", old_value: row.name }],
+        });
       return count;
     });
-    if (removed === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });
+    if (removed === 1)
+      await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventDelete, d: wire });
   }
 
   /** A member marks (or unmarks) interest, as people do in the app. */
   async setInterest(guildId: bigint, eventId: bigint, userId: bigint, interested: boolean): Promise<void> {
     const { row } = await visibleEvent(this.ctx, guildId, eventId, userId);
     if (interested) {
-      const { count } = await this.ctx.db.scheduledEventUser.createMany({ data: [{ eventId: row.id, userId }], skipDuplicates: true });
-      if (count === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserAdd, d: interestPayload(row, userId) });
+      const { count } = await this.ctx.db.scheduledEventUser.createMany({
+        data: [{ eventId: row.id, userId }],
+        skipDuplicates: true,
+      });
+      if (count === 1)
+        await emitForEvent(this.ctx, row, {
+          t: GatewayDispatchEvents.GuildScheduledEventUserAdd,
+          d: interestPayload(row, userId),
+        });
     } else {
       const { count } = await this.ctx.db.scheduledEventUser.deleteMany({ where: { eventId: row.id, userId } });
-      if (count === 1) await emitForEvent(this.ctx, row, { t: GatewayDispatchEvents.GuildScheduledEventUserRemove, d: interestPayload(row, userId) });
+      if (count === 1)
+        await emitForEvent(this.ctx, row, {
+          t: GatewayDispatchEvents.GuildScheduledEventUserRemove,
+          d: interestPayload(row, userId),
+        });
     }
   }
 
@@ -258,6 +325,7 @@ function allowedTransition(row: EventRow, to: number): boolean {
 }
 
 function transitionRefusal(row: EventRow, to: number): string {
-  if (row.status === EventStatus.Scheduled && to === EventStatus.Active) return "A somewhere-else event starts by itself at its start time.";
+  if (row.status === EventStatus.Scheduled && to === EventStatus.Active)
+    return "A somewhere-else event starts by itself at its start time.";
   return `An event with status ${row.status} cannot move to status ${to}.`;
 }

@@ -29,7 +29,10 @@ export interface ChannelAccess {
 
 /** The caller's standing in a guild; a guild it is not in answers Unknown Guild (rule 9). */
 export async function guildAccess(ctx: DomainContext, guildId: bigint, userId: bigint): Promise<GuildAccess> {
-  const [guild, member] = await Promise.all([loadGuildSnapshot(ctx.db, guildId), loadMemberSnapshot(ctx.db, guildId, userId)]);
+  const [guild, member] = await Promise.all([
+    loadGuildSnapshot(ctx.db, guildId),
+    loadMemberSnapshot(ctx.db, guildId, userId),
+  ]);
   if (!guild || !member) throw Errors.unknownGuild();
   return { guild, member, permissions: computeBasePermissions(guild, member) };
 }
@@ -55,7 +58,9 @@ export async function channelAccess(ctx: DomainContext, channelId: bigint, userI
  */
 export function messageTrafficAccess(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
   const cache = ctx.caches?.channelAccess;
-  return cache ? cache.shared(channelId, userId, () => channelAccess(ctx, channelId, userId)) : channelAccess(ctx, channelId, userId);
+  return cache
+    ? cache.shared(channelId, userId, () => channelAccess(ctx, channelId, userId))
+    : channelAccess(ctx, channelId, userId);
 }
 
 /**
@@ -63,7 +68,11 @@ export function messageTrafficAccess(ctx: DomainContext, channelId: bigint, user
  * an interaction there writes with (interaction replies are the application's, not the bot's
  * channel messages). Unknown Channel when the channel or the membership is gone.
  */
-export async function memberChannelStanding(ctx: DomainContext, channelId: bigint, userId: bigint): Promise<ChannelAccess> {
+export async function memberChannelStanding(
+  ctx: DomainContext,
+  channelId: bigint,
+  userId: bigint,
+): Promise<ChannelAccess> {
   const rows = await loadChannelAccessRows(ctx.db, channelId, userId);
   if (!rows?.channel.guildId) throw Errors.unknownChannel();
   const { channel, guild, member, governing } = rows;

@@ -11,7 +11,14 @@ type Writer = Pick<Db, "auditLogEntry">;
  */
 export async function recordAudit(
   db: Writer,
-  entry: { guildId: bigint; userId: bigint | null; actionType: AuditLogEvent; targetId?: bigint | null; options?: Record<string, string>; changes?: APIAuditLogChange[] },
+  entry: {
+    guildId: bigint;
+    userId: bigint | null;
+    actionType: AuditLogEvent;
+    targetId?: bigint | null;
+    options?: Record<string, string>;
+    changes?: APIAuditLogChange[];
+  },
 ): Promise<void> {
   await db.auditLogEntry.create({
     data: {

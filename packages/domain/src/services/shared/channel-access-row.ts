@@ -31,7 +31,12 @@ type Row = Channel & {
 // Overwrites and roles travel as "a:b:c" text: JSON would turn 64-bit ids into lossy numbers.
 const overwrite = (text: string): OverwriteSnapshot => {
   const [targetId, type, allow, deny] = text.split(":");
-  return { targetId: BigInt(targetId as string), type: Number(type), allow: BigInt(allow as string), deny: BigInt(deny as string) };
+  return {
+    targetId: BigInt(targetId as string),
+    type: Number(type),
+    allow: BigInt(allow as string),
+    deny: BigInt(deny as string),
+  };
 };
 
 const ACCESS_ROWS = `
@@ -57,7 +62,11 @@ const ACCESS_ROWS = `
  * overwrites governing it, its guild's owner and roles, and the caller's membership and roles:
  * one round trip where loading them one by one took nine.
  */
-export async function loadChannelAccessRows(db: Db, channelId: bigint, userId: bigint): Promise<ChannelAccessRows | null> {
+export async function loadChannelAccessRows(
+  db: Db,
+  channelId: bigint,
+  userId: bigint,
+): Promise<ChannelAccessRows | null> {
   const rows = await hotQuery<Row>(db, ACCESS_ROWS, [channelId, userId]);
   const row = rows[0];
   if (!row) return null;
@@ -76,7 +85,9 @@ export async function loadChannelAccessRows(db: Db, channelId: bigint, userId: b
   } = row;
   const overwrites = a_overwrites.map((text) => ({ channelId: columns.id, ...overwrite(text) }));
   const threadOfParent = isThreadType(columns.type) && columns.parentId !== null;
-  const governing = threadOfParent ? { id: columns.parentId as bigint, overwrites: a_parent_overwrites.map(overwrite) } : { id: columns.id, overwrites };
+  const governing = threadOfParent
+    ? { id: columns.parentId as bigint, overwrites: a_parent_overwrites.map(overwrite) }
+    : { id: columns.id, overwrites };
   const guild: GuildSnapshot | null =
     columns.guildId !== null && a_guild_owner !== null
       ? {
@@ -85,13 +96,31 @@ export async function loadChannelAccessRows(db: Db, channelId: bigint, userId: b
           roles: new Map(
             a_roles.map((text) => {
               const [id, position, permissions] = text.split(":");
-              const role = { id: BigInt(id as string), position: Number(position), permissions: BigInt(permissions as string) };
+              const role = {
+                id: BigInt(id as string),
+                position: Number(position),
+                permissions: BigInt(permissions as string),
+              };
               return [role.id, role];
             }),
           ),
         }
       : null;
   const member =
-    a_member_joined !== null ? { userId, isBot: a_member_bot === true, roleIds: a_member_roles, nick: a_member_nick, joinedAt: a_member_joined } : null;
-  return { channel: { ...columns, overwrites, _count: { threadMembers: a_thread_members } }, governing, guild, member, dmRecipient: a_dm_recipient };
+    a_member_joined !== null
+      ? {
+          userId,
+          isBot: a_member_bot === true,
+          roleIds: a_member_roles,
+          nick: a_member_nick,
+          joinedAt: a_member_joined,
+        }
+      : null;
+  return {
+    channel: { ...columns, overwrites, _count: { threadMembers: a_thread_members } },
+    governing,
+    guild,
+    member,
+    dmRecipient: a_dm_recipient,
+  };
 }

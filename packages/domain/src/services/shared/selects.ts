@@ -16,9 +16,15 @@ export const channelInclude = { overwrites: true, _count: { select: { threadMemb
 
 export const messageInclude = {
   author: { select: userSelect },
-  attachments: { select: { id: true, filename: true, description: true, contentType: true, size: true }, orderBy: { position: "asc" } },
+  attachments: {
+    select: { id: true, filename: true, description: true, contentType: true, size: true },
+    orderBy: { position: "asc" },
+  },
   /** Oldest first, so summaries list emoji in the order they were first used. */
-  reactions: { select: { userId: true, emojiKey: true, emojiName: true, emojiId: true }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] as { createdAt?: "asc"; userId?: "asc" }[] },
+  reactions: {
+    select: { userId: true, emojiKey: true, emojiName: true, emojiId: true },
+    orderBy: [{ createdAt: "asc" }, { userId: "asc" }] as { createdAt?: "asc"; userId?: "asc" }[],
+  },
 } as const;
 
 /** A guild's emoji as the guild object lists them (the serializers' EmojiRow): never the image bytes. */

@@ -26,38 +26,73 @@ interface ClaimedUpload {
  * refused (50035) before anything is sent. The uploads are claimed first, so the same one
  * cannot be sent twice at once, given back if the message is refused, and removed once sent.
  */
-export async function sendWithUploads(ctx: DomainContext, messages: MessageService, channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string; message_reference?: { message_id: string } }, uploads: MessageUpload[]) {
+export async function sendWithUploads(
+  ctx: DomainContext,
+  messages: MessageService,
+  channelId: bigint,
+  authorId: bigint,
+  body: { content?: string; nonce?: string; message_reference?: { message_id: string } },
+  uploads: MessageUpload[],
+) {
   if (uploads.length > MESSAGE_FILES_MAX) checkFileLimits(uploads.length, 0);
   const ids = uploads.map((u) => u.id);
   if (new Set(ids.map(String)).size !== ids.length) throw unknownUploads(uploads, new Set(ids.map(String)));
-  const claimed = ids.length === 0 ? [] : await ctx.db.$queryRaw<ClaimedUpload[]>`
+  const claimed =
+    ids.length === 0
+      ? []
+      : await ctx.db.$queryRaw<ClaimedUpload[]>`
     UPDATE "Upload" SET "usedAt" = clock_timestamp()
     WHERE "id" = ANY(${ids}::bigint[]) AND "uploaderId" = ${authorId} AND "channelId" = ${channelId} AND "usedAt" IS NULL
       AND "applicationId" IS NULL AND "createdAt" > clock_timestamp() - make_interval(secs => ${UPLOAD_UNUSED_SECONDS})
     RETURNING "id", "filename", "contentType", "size"`;
   const byId = new Map(claimed.map((row) => [row.id.toString(), row]));
-  const release = () => (claimed.length === 0 ? Promise.resolve(0) : ctx.db.$executeRaw`UPDATE "Upload" SET "usedAt" = NULL WHERE "id" = ANY(${claimed.map((c) => c.id)}::bigint[])`);
+  const release = () =>
+    claimed.length === 0
+      ? Promise.resolve(0)
+      : ctx.db.$executeRaw`UPDATE "Upload" SET "usedAt" = NULL WHERE "id" = ANY(${claimed.map((c) => c.id)}::bigint[])`;
   if (claimed.length !== ids.length) {
     await release();
     throw unknownUploads(uploads, new Set(byId.keys()));
   }
   // The 25 MB together is checked on the sizes, before any file's bytes are read.
   try {
-    checkFileLimits(claimed.length, claimed.reduce((sum, row) => sum + row.size, 0));
+    checkFileLimits(
+      claimed.length,
+      claimed.reduce((sum, row) => sum + row.size, 0),
+    );
   } catch (error) {
     await release();
     throw error;
   }
-  const bytes = claimed.length === 0 ? [] : await ctx.db.upload.findMany({ where: { id: { in: claimed.map((c) => c.id) } }, select: { id: true, data: true } });
+  const bytes =
+    claimed.length === 0
+      ? []
+      : await ctx.db.upload.findMany({
+          where: { id: { in: claimed.map((c) => c.id) } },
+          select: { id: true, data: true },
+        });
   const dataById = new Map(bytes.map((row) => [row.id.toString(), row.data]));
   const files: UploadedFile[] = uploads.map((u, index) => {
     const row = byId.get(u.id.toString()) as ClaimedUpload;
-    return { index, filename: row.filename, contentType: row.contentType, data: new Uint8Array(dataById.get(row.id.toString()) ?? new Uint8Array()) as Uint8Array<ArrayBuffer> };
+    return {
+      index,
+      filename: row.filename,
+      contentType: row.contentType,
+      data: new Uint8Array(dataById.get(row.id.toString()) ?? new Uint8Array()) as Uint8Array<ArrayBuffer>,
+    };
   });
-  const attachments = uploads.map((u, index) => ({ id: String(index), description: u.description?.trim() || undefined }));
+  const attachments = uploads.map((u, index) => ({
+    id: String(index),
+    description: u.description?.trim() || undefined,
+  }));
   let message: Awaited<ReturnType<MessageService["create"]>>;
   try {
-    message = await messages.create(channelId, authorId, { ...body, ...(files.length > 0 ? { attachments } : {}) }, { files });
+    message = await messages.create(
+      channelId,
+      authorId,
+      { ...body, ...(files.length > 0 ? { attachments } : {}) },
+      { files },
+    );
   } catch (error) {
     await release();
     throw error;
@@ -72,7 +107,10 @@ function unknownUploads(uploads: MessageUpload[], usable: Set<string>) {
   const errors: Record<string, { id: { _errors: { code: string; message: string }[] } }> = {};
   uploads.forEach((u, index) => {
     const key = u.id.toString();
-    if (!usable.has(key) || seen.has(key)) errors[String(index)] = { id: { _errors: [{ code: "UPLOAD_UNKNOWN", message: "Unknown upload: upload the file again" }] } };
+    if (!usable.has(key) || seen.has(key))
+      errors[String(index)] = {
+        id: { _errors: [{ code: "UPLOAD_UNKNOWN", message: "Unknown upload: upload the file again" }] },
+      };
     seen.add(key);
   });
   return Errors.invalidForm({ attachments: errors });

@@ -23,7 +23,8 @@ export interface UploadRow {
 const waiting = (uploaderId: bigint) => Prisma.sql`
   FROM "Upload" WHERE "uploaderId" = ${uploaderId} AND "usedAt" IS NULL AND "createdAt" > clock_timestamp() - make_interval(secs => ${UPLOAD_UNUSED_SECONDS})`;
 const waitingOf = (uploaderId: bigint) => Prisma.sql`SELECT count(*)::int ${waiting(uploaderId)}`;
-const waitingBytesOf = (uploaderId: bigint) => Prisma.sql`SELECT coalesce(sum("size"), 0)::float8 ${waiting(uploaderId)}`;
+const waitingBytesOf = (uploaderId: bigint) =>
+  Prisma.sql`SELECT coalesce(sum("size"), 0)::float8 ${waiting(uploaderId)}`;
 
 interface StoredUpload {
   id: bigint;

@@ -17,7 +17,12 @@ export interface UploadSummary {
 }
 
 /** The upload `id` if `uploaderId` made it for `channelId` and it is still unused and fresh (database clock). */
-export async function usableUpload(db: Db, id: bigint, uploaderId: bigint, channelId: bigint): Promise<UploadSummary | null> {
+export async function usableUpload(
+  db: Db,
+  id: bigint,
+  uploaderId: bigint,
+  channelId: bigint,
+): Promise<UploadSummary | null> {
   const rows = await db.$queryRaw<UploadSummary[]>`
     SELECT "id", "filename", "contentType", "size" FROM "Upload"
     WHERE "id" = ${id} AND "uploaderId" = ${uploaderId} AND "channelId" = ${channelId} AND "usedAt" IS NULL
@@ -29,7 +34,13 @@ export async function usableUpload(db: Db, id: bigint, uploaderId: bigint, chann
  * Marks a usable upload used by `applicationId`'s interaction; false when it was not usable
  * any more (used meanwhile by another command, or past its hour).
  */
-export async function markUploadUsed(db: Db, id: bigint, uploaderId: bigint, channelId: bigint, applicationId: bigint): Promise<boolean> {
+export async function markUploadUsed(
+  db: Db,
+  id: bigint,
+  uploaderId: bigint,
+  channelId: bigint,
+  applicationId: bigint,
+): Promise<boolean> {
   const count = await db.$executeRaw`
     UPDATE "Upload" SET "usedAt" = clock_timestamp(), "applicationId" = ${applicationId}
     WHERE "id" = ${id} AND "uploaderId" = ${uploaderId} AND "channelId" = ${channelId} AND "usedAt" IS NULL
@@ -55,7 +66,10 @@ export async function storeApplicationFile(
   file: { filename: string; contentType: string | null; size: number; data: Uint8Array<ArrayBuffer> },
 ): Promise<UploadSummary> {
   const { filename, contentType, size, data } = file;
-  const row = await db.upload.create({ data: { ...owner, filename, contentType, size, data }, select: { id: true, filename: true, contentType: true, size: true } });
+  const row = await db.upload.create({
+    data: { ...owner, filename, contentType, size, data },
+    select: { id: true, filename: true, contentType: true, size: true },
+  });
   await db.$executeRaw`UPDATE "Upload" SET "usedAt" = clock_timestamp() WHERE "id" = ${row.id}`;
   return row;
 }

@@ -9,7 +9,12 @@ import type { MessageService } from "../messages/messages";
 import { channelAccess } from "../shared/access";
 import { type MessageUpload, sendWithUploads } from "./upload-message";
 import { UploadQuota } from "./upload-quota";
-import { EPHEMERAL_URL_VALIDITY_SECONDS, removeExpiredUploads, removeUnusedUploads, type UploadSummary } from "./upload-rows";
+import {
+  EPHEMERAL_URL_VALIDITY_SECONDS,
+  removeExpiredUploads,
+  removeUnusedUploads,
+  type UploadSummary,
+} from "./upload-rows";
 
 /** A file as the person's browser sent it. */
 export interface NewUpload {
@@ -27,7 +32,8 @@ export interface UploadView {
   content_type: string | null;
 }
 
-const ephemeralPath = (applicationId: bigint, uploadId: bigint, filename: string) => `ephemeral-attachments/${applicationId}/${uploadId}/${filename}`;
+const ephemeralPath = (applicationId: bigint, uploadId: bigint, filename: string) =>
+  `ephemeral-attachments/${applicationId}/${uploadId}/${filename}`;
 
 /** The attachment object an interaction's `resolved.attachments` carries for a used upload, its URL signed for an hour. */
 export function ephemeralAttachment(ctx: DomainContext, applicationId: bigint, upload: UploadSummary): APIAttachment {
@@ -61,7 +67,12 @@ export class UploadService {
   }
 
   /** The person's message with their uploads as its files (see sendWithUploads). */
-  sendMessage(channelId: bigint, authorId: bigint, body: { content?: string; nonce?: string; message_reference?: { message_id: string } }, uploads: MessageUpload[]) {
+  sendMessage(
+    channelId: bigint,
+    authorId: bigint,
+    body: { content?: string; nonce?: string; message_reference?: { message_id: string } },
+    uploads: MessageUpload[],
+  ) {
     if (!this.messages) throw new Error("UploadService was made without messages");
     return sendWithUploads(this.ctx, this.messages, channelId, authorId, body, uploads);
   }
@@ -76,7 +87,14 @@ export class UploadService {
     if (input.data.byteLength > MESSAGE_FILES_BYTES_MAX) throw Errors.requestTooLarge("Files can be at most 25 MB.");
     const filename = cleanFilename(input.filename);
     const contentType = contentTypeFor(filename, input.contentType);
-    const row = await this.quota.store({ uploaderId: userId, channelId: input.channelId, filename, contentType, size: input.data.byteLength, data: input.data });
+    const row = await this.quota.store({
+      uploaderId: userId,
+      channelId: input.channelId,
+      filename,
+      contentType,
+      size: input.data.byteLength,
+      data: input.data,
+    });
     return { id: row.id.toString(), filename: row.filename, size: row.size, content_type: row.contentType };
   }
 
@@ -87,9 +105,17 @@ export class UploadService {
 
   /** A used upload's bytes through its signed address; anything else (bad or expired signature, unknown) is 404 code 0. */
   async ephemeralFile(applicationId: bigint, uploadId: bigint, filename: string, query: AttachmentUrlQuery) {
-    const secondsLeft = signedPathSecondsLeft(this.ctx, ephemeralPath(applicationId, uploadId, filename), query, EPHEMERAL_URL_VALIDITY_SECONDS);
+    const secondsLeft = signedPathSecondsLeft(
+      this.ctx,
+      ephemeralPath(applicationId, uploadId, filename),
+      query,
+      EPHEMERAL_URL_VALIDITY_SECONDS,
+    );
     if (secondsLeft === null) throw Errors.notFound();
-    const row = await this.ctx.db.upload.findFirst({ where: { id: uploadId, applicationId, filename, usedAt: { not: null } }, select: { contentType: true, data: true } });
+    const row = await this.ctx.db.upload.findFirst({
+      where: { id: uploadId, applicationId, filename, usedAt: { not: null } },
+      select: { contentType: true, data: true },
+    });
     if (!row) throw Errors.notFound();
     return { contentType: row.contentType, data: row.data as Uint8Array<ArrayBuffer>, secondsLeft };
   }

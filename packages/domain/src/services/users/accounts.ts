@@ -16,7 +16,10 @@ export interface PasswordHasher {
 }
 
 /** 50035 naming `currentPassword`, as the reference platform answers a wrong password on a change. */
-const wrongCurrentPassword = () => Errors.invalidForm({ currentPassword: { _errors: [{ code: "PASSWORD_DOES_NOT_MATCH", message: "Password does not match." }] } });
+const wrongCurrentPassword = () =>
+  Errors.invalidForm({
+    currentPassword: { _errors: [{ code: "PASSWORD_DOES_NOT_MATCH", message: "Password does not match." }] },
+  });
 
 /**
  * A person's account as a whole: password, suspension and deletion. Suspension and deletion
@@ -49,15 +52,25 @@ export class AccountService {
    * `currentPassword`); every other web session of the person ends, `keepSessionId` stays.
    * The new password's rules are the caller's (the same schema as sign-up).
    */
-  async changePassword(userId: bigint, input: { currentPassword: string; newPassword: string; keepSessionId: string }, passwords: PasswordHasher): Promise<{ endedSessions: number }> {
-    const account = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { bot: true, passwordHash: true } });
+  async changePassword(
+    userId: bigint,
+    input: { currentPassword: string; newPassword: string; keepSessionId: string },
+    passwords: PasswordHasher,
+  ): Promise<{ endedSessions: number }> {
+    const account = await this.ctx.db.user.findUnique({
+      where: { id: userId },
+      select: { bot: true, passwordHash: true },
+    });
     if (!account || account.bot) throw Errors.unknownUser();
     const oldHash = account.passwordHash;
     if (!oldHash || !(await passwords.verify(oldHash, input.currentPassword))) throw wrongCurrentPassword();
     const newHash = await passwords.hash(input.newPassword);
     const ended = await this.ctx.db.$transaction(async (tx) => {
       // Compare-and-set: a change that raced this one and won makes the checked password stale.
-      const changed = await tx.user.updateMany({ where: { id: userId, passwordHash: oldHash }, data: { passwordHash: newHash } });
+      const changed = await tx.user.updateMany({
+        where: { id: userId, passwordHash: oldHash },
+        data: { passwordHash: newHash },
+      });
       if (changed.count === 0) throw wrongCurrentPassword();
       return this.webSessions.endAllWithin(tx, userId, { except: input.keepSessionId });
     });
@@ -81,9 +94,13 @@ export class AccountService {
 
   /** Refuses (50035 on `currentPassword`) unless `password` is the person's own: asked again before deleting the account. */
   async confirmPassword(userId: bigint, password: string, passwords: PasswordHasher): Promise<void> {
-    const account = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { bot: true, passwordHash: true } });
+    const account = await this.ctx.db.user.findUnique({
+      where: { id: userId },
+      select: { bot: true, passwordHash: true },
+    });
     if (!account || account.bot) throw Errors.unknownUser();
-    if (!account.passwordHash || !(await passwords.verify(account.passwordHash, password))) throw wrongCurrentPassword();
+    if (!account.passwordHash || !(await passwords.verify(account.passwordHash, password)))
+      throw wrongCurrentPassword();
   }
 
   async unsuspend(userId: bigint) {
@@ -103,7 +120,8 @@ export class AccountService {
       this.ctx.db.guild.count({ where: { ownerId: user.id } }),
       this.ctx.db.application.count({ where: { ownerId: user.id } }),
     ]);
-    if (ownedGuilds > 0 || ownedApps > 0) throw Errors.refused("Delete or hand over your guilds and applications before deleting your account.");
+    if (ownedGuilds > 0 || ownedApps > 0)
+      throw Errors.refused("Delete or hand over your guilds and applications before deleting your account.");
     await this.oauth2.revokeAllForUser(user.id);
     const memberships = await this.ctx.db.member.findMany({ where: { userId: user.id }, select: { guildId: true } });
     await disconnectVoice(this.ctx, { userId: user.id });
@@ -116,7 +134,13 @@ export class AccountService {
       const endedSessions = await this.webSessions.endAllWithin(tx, user.id);
       const gone = await tx.user.update({
         where: { id: user.id },
-        data: { username: `deleted_user_${user.id}`, globalName: "Deleted User", passwordHash: null, avatarHash: null, suspendedAt: this.ctx.clock.now() },
+        data: {
+          username: `deleted_user_${user.id}`,
+          globalName: "Deleted User",
+          passwordHash: null,
+          avatarHash: null,
+          suspendedAt: this.ctx.clock.now(),
+        },
         select: userSelect,
       });
       return { gone, endedSessions };
@@ -124,12 +148,19 @@ export class AccountService {
     await this.webSessions.announceEnded(user.id, endedSessions);
     const wire = serializeUser(gone, this.ctx.urls);
     for (const { guildId } of memberships) {
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId.toString(), user: wire }, guildId: guildId.toString() });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildMemberRemove,
+        d: { guild_id: guildId.toString(), user: wire },
+        guildId: guildId.toString(),
+      });
     }
   }
 
   private async person(userId: bigint) {
-    const user = await this.ctx.db.user.findUnique({ where: { id: userId }, select: { ...userSelect, suspendedAt: true } });
+    const user = await this.ctx.db.user.findUnique({
+      where: { id: userId },
+      select: { ...userSelect, suspendedAt: true },
+    });
     if (!user || user.bot) throw Errors.unknownUser();
     return user;
   }

@@ -20,7 +20,10 @@ export class DirectMessageService {
   async open(userId: bigint, input: unknown): Promise<APIChannel> {
     const { recipient_id: recipientId } = parseForm(zDmOpen, input ?? {});
     if (recipientId === userId) throw Errors.cannotMessageUser();
-    const recipient = await this.ctx.db.user.findUnique({ where: { id: recipientId }, select: { bot: true, suspendedAt: true } });
+    const recipient = await this.ctx.db.user.findUnique({
+      where: { id: recipientId },
+      select: { bot: true, suspendedAt: true },
+    });
     if (!recipient || recipient.bot || recipient.suspendedAt) throw Errors.cannotMessageUser();
     const shared = await this.ctx.db.member.findFirst({
       where: { userId: recipientId, guild: { members: { some: { userId } } } },
@@ -32,7 +35,11 @@ export class DirectMessageService {
       // One pair, one channel: two opens at once wait for each other here.
       await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`dm:${low}:${high}`}))::text AS locked`;
       const existing = await tx.channel.findFirst({
-        where: { type: 1, guildId: null, AND: [{ recipients: { some: { userId: low } } }, { recipients: { some: { userId: high } } }] },
+        where: {
+          type: 1,
+          guildId: null,
+          AND: [{ recipients: { some: { userId: low } } }, { recipients: { some: { userId: high } } }],
+        },
         select: { id: true },
       });
       if (existing) return existing.id;
@@ -48,7 +55,10 @@ export class DirectMessageService {
 
   /** The person's DM channels, the most recently active first (a channel without messages by when it was opened). */
   async list(userId: bigint): Promise<APIChannel[]> {
-    const channels = await this.ctx.db.channel.findMany({ where: { type: 1, guildId: null, recipients: { some: { userId } } }, include: dmInclude });
+    const channels = await this.ctx.db.channel.findMany({
+      where: { type: 1, guildId: null, recipients: { some: { userId } } },
+      include: dmInclude,
+    });
     const activity = (c: { id: bigint; lastMessageId: bigint | null }) => c.lastMessageId ?? c.id;
     channels.sort((a, b) => (activity(b) > activity(a) ? 1 : activity(b) < activity(a) ? -1 : 0));
     return channels.map((channel) => serializeChannel(channel, this.ctx.urls, userId));

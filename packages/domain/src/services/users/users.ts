@@ -11,7 +11,14 @@ import { memberInclude, userSelect } from "../shared/selects";
 /** 50035 naming `username`, the reference platform's answer for a name someone else has. */
 const usernameTaken = () =>
   new ApiError(400, 50035, "Username is already taken.", {
-    username: { _errors: [{ code: "USERNAME_ALREADY_TAKEN", message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods." }] },
+    username: {
+      _errors: [
+        {
+          code: "USERNAME_ALREADY_TAKEN",
+          message: "Username is unavailable. Try adding numbers, letters, underscores _ , or periods.",
+        },
+      ],
+    },
   });
 
 export class UserService {
@@ -23,7 +30,10 @@ export class UserService {
   /** Sets the user's picture from image data, or removes it with null; the user's new `avatar` hash. */
   async setAvatar(userId: bigint, image: unknown): Promise<string | null> {
     await this.get(userId);
-    const hash = image === null ? null : await this.pictures.replace({ kind: "avatar", id: userId }, this.pictures.decode(image, "avatar"));
+    const hash =
+      image === null
+        ? null
+        : await this.pictures.replace({ kind: "avatar", id: userId }, this.pictures.decode(image, "avatar"));
     if (hash === null) await this.pictures.removeAll({ kind: "avatar", id: userId });
     await this.ctx.db.user.update({ where: { id: userId }, data: { avatarHash: hash } });
     return hash;
@@ -44,7 +54,10 @@ export class UserService {
   }
 
   async findByUsername(username: string) {
-    return this.ctx.db.user.findUnique({ where: { username }, select: { ...userSelect, passwordHash: true, suspendedAt: true } });
+    return this.ctx.db.user.findUnique({
+      where: { username },
+      select: { ...userSelect, passwordHash: true, suspendedAt: true },
+    });
   }
 
   async get(userId: bigint) {
@@ -81,10 +94,14 @@ export class UserService {
   async updateBot(botUserId: bigint, input: unknown) {
     const body = parseForm(zBotUserPatch, input ?? {});
     const current = await this.get(botUserId);
-    const picture: DecodedPicture | null | undefined = body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
+    const picture: DecodedPicture | null | undefined =
+      body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
     const username = body.username !== undefined && body.username !== current.username ? body.username : undefined;
     if (username !== undefined) {
-      const holder = await this.ctx.db.user.findFirst({ where: { username: { equals: username, mode: "insensitive" }, id: { not: botUserId } }, select: { id: true } });
+      const holder = await this.ctx.db.user.findFirst({
+        where: { username: { equals: username, mode: "insensitive" }, id: { not: botUserId } },
+        select: { id: true },
+      });
       if (holder) throw usernameTaken();
     }
     let updated: Awaited<ReturnType<UserService["get"]>>;
@@ -120,7 +137,8 @@ export class UserService {
     const body = parseForm(zPersonProfilePatch, input ?? {});
     const current = await this.get(userId);
     if (current.bot) throw Errors.unknownUser();
-    const picture: DecodedPicture | null | undefined = body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
+    const picture: DecodedPicture | null | undefined =
+      body.avatar === undefined ? undefined : body.avatar === null ? null : this.pictures.decode(body.avatar, "avatar");
     const updated = await this.ctx.db.$transaction(async (tx) => {
       if (picture === null) await removePictures(tx, { kind: "avatar", id: userId });
       if (picture) await replacePicture(tx, { kind: "avatar", id: userId }, picture);
@@ -144,7 +162,11 @@ export class UserService {
     const memberships = await this.ctx.db.member.findMany({ where: { userId }, include: memberInclude });
     for (const member of memberships) {
       const guildId = member.guildId.toString();
-      await emit(this.ctx, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId }, guildId });
+      await emit(this.ctx, {
+        t: GatewayDispatchEvents.GuildMemberUpdate,
+        d: { ...serializeMember(member, this.ctx.urls), guild_id: guildId },
+        guildId,
+      });
     }
   }
 }

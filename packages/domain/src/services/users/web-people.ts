@@ -10,7 +10,12 @@ export class WebPeopleService {
   /** Every member of a guild the caller belongs to (Unknown Guild otherwise), bots included. */
   async guildMembers(guildId: bigint, userId: bigint) {
     await guildAccess(this.ctx, guildId, userId);
-    const members = await this.ctx.db.member.findMany({ where: { guildId }, include: memberInclude, orderBy: { userId: "asc" }, take: 1000 });
+    const members = await this.ctx.db.member.findMany({
+      where: { guildId },
+      include: memberInclude,
+      orderBy: { userId: "asc" },
+      take: 1000,
+    });
     return members.map((m) => serializeMember(m, this.ctx.urls));
   }
 }

@@ -46,7 +46,14 @@ export class WebSessionService {
   async live(sessionId: string, userId: bigint): Promise<LiveWebSession | null> {
     const row = await this.ctx.db.webSession.findUnique({
       where: { id: sessionId },
-      select: { id: true, userId: true, expiresAt: true, endedAt: true, lastUsedAt: true, user: { select: { ...userSelect, suspendedAt: true } } },
+      select: {
+        id: true,
+        userId: true,
+        expiresAt: true,
+        endedAt: true,
+        lastUsedAt: true,
+        user: { select: { ...userSelect, suspendedAt: true } },
+      },
     });
     const now = this.ctx.clock.now();
     if (!row || row.userId !== userId || row.endedAt || row.expiresAt <= now || row.user.suspendedAt) return null;
@@ -91,13 +98,20 @@ export class WebSessionService {
   /** Tells every process (web app nodes) that these sessions ended, so their live streams close. */
   async announceEnded(userId: bigint, sessionIds: string[]): Promise<void> {
     if (sessionIds.length === 0) return;
-    const event: WebSessionsEndEvent = { t: WEB_SESSIONS_END, d: { sessionIds }, userIds: [userId.toString()], internal: true };
+    const event: WebSessionsEndEvent = {
+      t: WEB_SESSIONS_END,
+      d: { sessionIds },
+      userIds: [userId.toString()],
+      internal: true,
+    };
     await emit(this.ctx, event);
   }
 
   /** Housekeeping: ended and expired sessions are deleted (a cookie naming no row is refused all the same). */
   async removeStale(): Promise<number> {
-    const removed = await this.ctx.db.webSession.deleteMany({ where: { OR: [{ endedAt: { not: null } }, { expiresAt: { lte: this.ctx.clock.now() } }] } });
+    const removed = await this.ctx.db.webSession.deleteMany({
+      where: { OR: [{ endedAt: { not: null } }, { expiresAt: { lte: this.ctx.clock.now() } }] },
+    });
     return removed.count;
   }
 }

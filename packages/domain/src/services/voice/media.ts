@@ -19,7 +19,14 @@ export interface VoiceParticipant {
 export interface VoiceMedia {
   /** Where clients connect with a token (`url` of the join response). */
   readonly url: string;
-  mintToken(input: { room: string; identity: string; name: string; metadata: string; grants: VoiceGrants; ttlSeconds: number }): Promise<string>;
+  mintToken(input: {
+    room: string;
+    identity: string;
+    name: string;
+    metadata: string;
+    grants: VoiceGrants;
+    ttlSeconds: number;
+  }): Promise<string>;
   /** The complete permission set of a connected participant; nothing when it is not connected. */
   setGrants(room: string, identity: string, grants: VoiceGrants): Promise<void>;
   /** Disconnects a participant; nothing when it is not connected. */

@@ -25,9 +25,17 @@ export async function enforceVoicePermissions(ctx: DomainContext, where: Where):
         continue;
       }
       // A media server that does not answer now is set right by the next reconciliation.
-      await mediaCall("set the permissions of", row, () => ctx.voice?.setGrants(row.channelId.toString(), row.userId.toString(), { speak: standing.speak, listen: standing.listen }));
+      await mediaCall("set the permissions of", row, () =>
+        ctx.voice?.setGrants(row.channelId.toString(), row.userId.toString(), {
+          speak: standing.speak,
+          listen: standing.listen,
+        }),
+      );
       if (standing.listen !== row.listening) {
-        const updated = await ctx.db.voiceState.updateMany({ where: { guildId, userId: row.userId, sessionId: row.sessionId }, data: { listening: standing.listen } });
+        const updated = await ctx.db.voiceState.updateMany({
+          where: { guildId, userId: row.userId, sessionId: row.sessionId },
+          data: { listening: standing.listen },
+        });
         if (updated.count > 0) await announceVoiceState(ctx, { ...row, listening: standing.listen });
       }
     }
@@ -51,9 +59,16 @@ type StateRow = Awaited<ReturnType<DomainContext["db"]["voiceState"]["findMany"]
  * stale while the same user may be connected anew). The row goes even when the media server
  * cannot be reached: the reconciliation closes the connection later.
  */
-export async function disconnect(ctx: DomainContext, row: StateRow, how: { leaverLostView?: boolean; keepMedia?: boolean } = {}): Promise<void> {
-  if (!how.keepMedia) await mediaCall("disconnect", row, () => ctx.voice?.remove(row.channelId.toString(), row.userId.toString()));
-  const removed = await ctx.db.voiceState.deleteMany({ where: { guildId: row.guildId, userId: row.userId, sessionId: row.sessionId } });
+export async function disconnect(
+  ctx: DomainContext,
+  row: StateRow,
+  how: { leaverLostView?: boolean; keepMedia?: boolean } = {},
+): Promise<void> {
+  if (!how.keepMedia)
+    await mediaCall("disconnect", row, () => ctx.voice?.remove(row.channelId.toString(), row.userId.toString()));
+  const removed = await ctx.db.voiceState.deleteMany({
+    where: { guildId: row.guildId, userId: row.userId, sessionId: row.sessionId },
+  });
   if (removed.count > 0) await announceVoiceState(ctx, row, { left: true, ...how });
 }
 

@@ -8,7 +8,10 @@ import { memberInclude } from "../shared/selects";
 /** The reference voice state plus `listening`: whether the user hears the channel (holds Listen). */
 export type VoiceStateWire = APIVoiceState & { guild_id: string; listening: boolean };
 
-type StateRow = Pick<VoiceStateModel, "guildId" | "userId" | "channelId" | "sessionId" | "selfMute" | "selfDeaf" | "mute" | "deaf" | "listening">;
+type StateRow = Pick<
+  VoiceStateModel,
+  "guildId" | "userId" | "channelId" | "sessionId" | "selfMute" | "selfDeaf" | "mute" | "deaf" | "listening"
+>;
 
 export function voiceStateWire(row: StateRow, member?: VoiceStateWire["member"]): VoiceStateWire {
   return {
@@ -29,7 +32,10 @@ export function voiceStateWire(row: StateRow, member?: VoiceStateWire["member"])
 }
 
 async function memberWire(ctx: DomainContext, guildId: bigint, userId: bigint) {
-  const member = await ctx.db.member.findUnique({ where: { guildId_userId: { guildId, userId } }, include: memberInclude });
+  const member = await ctx.db.member.findUnique({
+    where: { guildId_userId: { guildId, userId } },
+    include: memberInclude,
+  });
   return member ? serializeMember(member, ctx.urls) : undefined;
 }
 
@@ -39,10 +45,15 @@ async function memberWire(ctx: DomainContext, guildId: bigint, userId: bigint) {
  * `channel_id: null` to those who could see the channel. `leaverLostView`: the one who left was
  * put out because they can no longer see the channel; they are told on their own.
  */
-export async function announceVoiceState(ctx: DomainContext, row: StateRow, how: { left?: boolean; leaverLostView?: boolean } = {}): Promise<void> {
+export async function announceVoiceState(
+  ctx: DomainContext,
+  row: StateRow,
+  how: { left?: boolean; leaverLostView?: boolean } = {},
+): Promise<void> {
   const wire = voiceStateWire(row, await memberWire(ctx, row.guildId, row.userId));
   const d = how.left ? { ...wire, channel_id: null } : wire;
   const guildId = row.guildId.toString();
   await emit(ctx, { t: GatewayDispatchEvents.VoiceStateUpdate, d, guildId, channelId: row.channelId.toString() });
-  if (how.leaverLostView) await emit(ctx, { t: GatewayDispatchEvents.VoiceStateUpdate, d, guildId, userIds: [row.userId.toString()] });
+  if (how.leaverLostView)
+    await emit(ctx, { t: GatewayDispatchEvents.VoiceStateUpdate, d, guildId, userIds: [row.userId.toString()] });
 }

@@ -26,11 +26,19 @@ export class VoiceStateSync {
     const media = this.ctx.voice;
     const channelId = parseId(room);
     const userId = parseId(participant.identity);
-    const channel = channelId === null ? null : await this.ctx.db.channel.findUnique({ where: { id: channelId }, select: { id: true, guildId: true, type: true } });
+    const channel =
+      channelId === null
+        ? null
+        : await this.ctx.db.channel.findUnique({
+            where: { id: channelId },
+            select: { id: true, guildId: true, type: true },
+          });
     // Not one of our voice channels: a room of someone else on a shared media server, left alone.
     if (!channel?.guildId || channel.type !== 2 || userId === null) return;
     const guildId = channel.guildId;
-    const standing = (await loadVoiceStandings(this.ctx, guildId, [{ userId, channelId: channel.id }])).get(standingKey(userId, channel.id));
+    const standing = (await loadVoiceStandings(this.ctx, guildId, [{ userId, channelId: channel.id }])).get(
+      standingKey(userId, channel.id),
+    );
     if (!standing?.connect) {
       // Permissions changed between the token and the connection (or the member left): out.
       await media?.remove(room, participant.identity);
@@ -39,8 +47,19 @@ export class VoiceStateSync {
     const self = parseJoinMetadata(participant.metadata);
     const previous = await this.ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (previous?.sessionId === participant.sid) return;
-    const data = { channelId: channel.id, sessionId: participant.sid, selfMute: self.self_mute, selfDeaf: self.self_deaf, listening: standing.listen, updatedAt: this.ctx.clock.now() };
-    const row = await this.ctx.db.voiceState.upsert({ where: { guildId_userId: { guildId, userId } }, create: { guildId, userId, ...data }, update: data });
+    const data = {
+      channelId: channel.id,
+      sessionId: participant.sid,
+      selfMute: self.self_mute,
+      selfDeaf: self.self_deaf,
+      listening: standing.listen,
+      updatedAt: this.ctx.clock.now(),
+    };
+    const row = await this.ctx.db.voiceState.upsert({
+      where: { guildId_userId: { guildId, userId } },
+      create: { guildId, userId, ...data },
+      update: data,
+    });
     // Joining another channel leaves the first (spec: Voice states): the old connection is closed.
     if (previous && previous.channelId !== channel.id) {
       await media?.remove(previous.channelId.toString(), participant.identity);
@@ -59,7 +78,9 @@ export class VoiceStateSync {
     if (channelId === null || userId === null) return;
     const row = await this.ctx.db.voiceState.findFirst({ where: { userId, channelId, sessionId: participant.sid } });
     if (!row) return;
-    const removed = await this.ctx.db.voiceState.deleteMany({ where: { guildId: row.guildId, userId, sessionId: participant.sid } });
+    const removed = await this.ctx.db.voiceState.deleteMany({
+      where: { guildId: row.guildId, userId, sessionId: participant.sid },
+    });
     if (removed.count > 0) await announceVoiceState(this.ctx, row, { left: true });
   }
 
@@ -77,7 +98,11 @@ export class VoiceStateSync {
     let present: ParticipantReport[];
     try {
       const rooms = await media.rooms();
-      present = (await Promise.all(rooms.map(async (room) => (await media.participants(room)).map((participant) => ({ room, participant }))))).flat();
+      present = (
+        await Promise.all(
+          rooms.map(async (room) => (await media.participants(room)).map((participant) => ({ room, participant }))),
+        )
+      ).flat();
     } catch (error) {
       console.error("voice reconciliation: the media server did not answer", error);
       return;
@@ -87,10 +112,12 @@ export class VoiceStateSync {
     const known = new Set(states.map((s) => `${s.channelId}:${s.userId}:${s.sessionId}`));
     for (const state of states) {
       // The participant is gone (or connected anew as another session): the row goes, no connection is closed.
-      if (state.updatedAt < listedAt && !live.has(`${state.channelId}:${state.userId}:${state.sessionId}`)) await disconnect(this.ctx, state, { keepMedia: true });
+      if (state.updatedAt < listedAt && !live.has(`${state.channelId}:${state.userId}:${state.sessionId}`))
+        await disconnect(this.ctx, state, { keepMedia: true });
     }
     for (const report of present) {
-      if (!known.has(`${report.room}:${report.participant.identity}:${report.participant.sid}`)) await this.joined(report);
+      if (!known.has(`${report.room}:${report.participant.identity}:${report.participant.sid}`))
+        await this.joined(report);
     }
   }
 }

@@ -46,7 +46,10 @@ export class VoiceService {
     const elsewhere = await this.ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId, userId } } });
     if (elsewhere && elsewhere.channelId !== channelId) await disconnect(this.ctx, elsewhere);
     const standing = voiceStanding(access.permissions);
-    const user = await this.ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, globalName: true } });
+    const user = await this.ctx.db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { username: true, globalName: true },
+    });
     const room = channelId.toString();
     const identity = userId.toString();
     const token = await media.mintToken({
@@ -57,7 +60,15 @@ export class VoiceService {
       grants: { speak: standing.speak, listen: standing.listen },
       ttlSeconds: VOICE_TOKEN_SECONDS,
     });
-    return { url: media.url, token, room, identity, expires_in: VOICE_TOKEN_SECONDS, speak: standing.speak, listen: standing.listen };
+    return {
+      url: media.url,
+      token,
+      room,
+      identity,
+      expires_in: VOICE_TOKEN_SECONDS,
+      speak: standing.speak,
+      listen: standing.listen,
+    };
   }
 
   /** GET /guilds/{guild}/voice-states/{user|@me}: others' only in channels the caller can see (else 10065, as if absent). */
@@ -66,8 +77,12 @@ export class VoiceService {
     const row = await this.ctx.db.voiceState.findUnique({ where: { guildId_userId: { guildId, userId: targetId } } });
     if (!row) throw Errors.unknownVoiceState();
     if (targetId !== viewerId) {
-      const channel = await this.ctx.db.channel.findUnique({ where: { id: row.channelId }, select: { id: true, type: true, parentId: true } });
-      if (!channel || !canViewChannel(access.guild, access.member, await loadChannelSnapshot(this.ctx.db, channel))) throw Errors.unknownVoiceState();
+      const channel = await this.ctx.db.channel.findUnique({
+        where: { id: row.channelId },
+        select: { id: true, type: true, parentId: true },
+      });
+      if (!channel || !canViewChannel(access.guild, access.member, await loadChannelSnapshot(this.ctx.db, channel)))
+        throw Errors.unknownVoiceState();
     }
     return voiceStateWire(row);
   }
@@ -85,7 +100,10 @@ export class VoiceService {
     const selfMute = input.self_mute ?? row.selfMute;
     const selfDeaf = input.self_deaf ?? row.selfDeaf;
     if (selfMute === row.selfMute && selfDeaf === row.selfDeaf) return;
-    const updated = await this.ctx.db.voiceState.updateMany({ where: { guildId, userId, sessionId: row.sessionId }, data: { selfMute, selfDeaf } });
+    const updated = await this.ctx.db.voiceState.updateMany({
+      where: { guildId, userId, sessionId: row.sessionId },
+      data: { selfMute, selfDeaf },
+    });
     if (updated.count > 0) await announceVoiceState(this.ctx, { ...row, selfMute, selfDeaf });
   }
 
@@ -102,7 +120,10 @@ export class VoiceService {
     if (rows.length === 0) return [];
     const access = await guildAccess(this.ctx, guildId, viewerId).catch(() => null);
     if (!access) return [];
-    const channels = await this.ctx.db.channel.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.channelId))] } }, select: { id: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } } });
+    const channels = await this.ctx.db.channel.findMany({
+      where: { id: { in: [...new Set(rows.map((r) => r.channelId))] } },
+      select: { id: true, overwrites: { select: { targetId: true, type: true, allow: true, deny: true } } },
+    });
     const visible = new Set(channels.filter((c) => canViewChannel(access.guild, access.member, c)).map((c) => c.id));
     return rows.filter((r) => visible.has(r.channelId)).map((r) => voiceStateWire(r));
   }

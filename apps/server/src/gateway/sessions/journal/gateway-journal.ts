@@ -76,7 +76,9 @@ export class GatewayJournal {
 
   /** A bus event the gateway dispatches, with an id naming its place in the journal. */
   event(event: DispatchEvent): DispatchEvent & { id: string } {
-    const stamped = event.id ? (event as DispatchEvent & { id: string }) : { ...event, id: `${this.bootId}.${(++this.published).toString(36)}` };
+    const stamped = event.id
+      ? (event as DispatchEvent & { id: string })
+      : { ...event, id: `${this.bootId}.${(++this.published).toString(36)}` };
     const at = this.now();
     this.newest = { event: stamped, at };
     this.written.add(stamped.id);
@@ -122,12 +124,26 @@ export class GatewayJournal {
     const deliveries = this.deliveries;
     this.deliveries = [];
     for (let i = 0; i < deliveries.length; i += 3) {
-      (deliveries[i] as FrameReceiver).deliverWritten(deliveries[i + 1] as number, deliveries[i + 2] as SerializedEvent);
+      (deliveries[i] as FrameReceiver).deliverWritten(
+        deliveries[i + 1] as number,
+        deliveries[i + 2] as SerializedEvent,
+      );
     }
   };
 
   opened(record: SessionRecord): void {
-    const session: JournalSession = { record, number: this.nextNumber++, boot: this.bootId, seq: 0, ready: false, guildIds: [], event: null, guildsAt: null, since: null, droppedAt: null };
+    const session: JournalSession = {
+      record,
+      number: this.nextNumber++,
+      boot: this.bootId,
+      seq: 0,
+      ready: false,
+      guildIds: [],
+      event: null,
+      guildsAt: null,
+      since: null,
+      droppedAt: null,
+    };
     this.sessions.set(record.id, session);
     this.append(lineText({ k: "session", session }));
   }
@@ -182,7 +198,9 @@ export class GatewayJournal {
     if (this.now() - (session.droppedAt ?? 0) > windowMs) return null;
     this.previous.sessions.delete(sessionId);
     const cursor = this.previous.cursors.get(session.boot);
-    const markers = [session.event, session.guildsAt, session.since, cursor ?? null].filter((m): m is string => Boolean(m));
+    const markers = [session.event, session.guildsAt, session.since, cursor ?? null].filter((m): m is string =>
+      Boolean(m),
+    );
     const claimed: JournalSession = { ...session, boot: this.bootId, ready: false, droppedAt: this.now() };
     this.sessions.set(sessionId, claimed);
     this.append(lineText({ k: "session", session: claimed }));
@@ -220,7 +238,8 @@ export class GatewayJournal {
     }
     // The cursors of earlier runs whose sessions are still waiting for their Resume.
     const boots = new Set([...this.sessions.values()].map((session) => session.boot));
-    for (const [boot, id] of this.previous.cursors) if (boots.has(boot) && boot !== this.bootId) opening.push(lineText({ k: "cursor", boot, id }));
+    for (const [boot, id] of this.previous.cursors)
+      if (boots.has(boot) && boot !== this.bootId) opening.push(lineText({ k: "cursor", boot, id }));
     if (this.cursor) opening.push(lineText({ k: "cursor", boot: this.bootId, id: this.cursor }));
     for (const session of this.sessions.values()) opening.push(lineText({ k: "session", session }));
     this.writer.rotate(opening, this.now());
@@ -229,7 +248,9 @@ export class GatewayJournal {
   /** Appends a line after the frames gathered so far (null: only those). */
   private append(line: string | null): void {
     if (this.frames) {
-      this.writer.append(`{"k":"frames","key":${JSON.stringify(this.frames.key)},"to":[${this.frames.to.join(",")}]}\n`);
+      this.writer.append(
+        `{"k":"frames","key":${JSON.stringify(this.frames.key)},"to":[${this.frames.to.join(",")}]}\n`,
+      );
       this.frames = null;
     }
     if (line) this.writer.append(line);
@@ -239,7 +260,8 @@ export class GatewayJournal {
     let key = this.keys.get(event);
     if (!key) {
       // The event as the bus carried it is in the journal already; a variant of it (GUILD_CREATE with presences...) is not.
-      const busId = event.payload !== null && typeof event.payload === "object" ? this.busIds.get(event.payload) : undefined;
+      const busId =
+        event.payload !== null && typeof event.payload === "object" ? this.busIds.get(event.payload) : undefined;
       key = busId && busId === event.id ? busId : `${this.bootId}:${(++this.published).toString(36)}`;
       this.keys.set(event, key);
     }

@@ -68,7 +68,15 @@ export interface PreviousRun {
 
 /** Replays the journal's lines into the state they describe (sessions still open, their recent frames, recent events). */
 export function replayLines(lines: unknown[], endedAt: number, capacity: number): PreviousRun {
-  const run: PreviousRun = { sessions: new Map(), frames: new Map(), payloads: new Map(), events: [], cursors: new Map(), endedAt, lastNumber: 0 };
+  const run: PreviousRun = {
+    sessions: new Map(),
+    frames: new Map(),
+    payloads: new Map(),
+    events: [],
+    cursors: new Map(),
+    endedAt,
+    lastNumber: 0,
+  };
   const eventIds = new Set<string>();
   const byNumber = new Map<number, JournalSession>();
   for (const raw of lines) {
@@ -118,7 +126,8 @@ export function replayLines(lines: unknown[], endedAt: number, capacity: number)
       case "frames":
         for (const number of line.to) {
           const session = byNumber.get(number);
-          const frames = session && run.sessions.get(session.record.id) === session ? run.frames.get(session.record.id) : undefined;
+          const frames =
+            session && run.sessions.get(session.record.id) === session ? run.frames.get(session.record.id) : undefined;
           if (!session || !frames) continue;
           frames.push(line.key);
           if (frames.length > capacity) frames.shift();

@@ -1,4 +1,15 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 
 const SEGMENT = /^(\d{10})-([0-9a-f]+)\.jsonl$/;
@@ -109,7 +120,8 @@ export class SegmentWriter {
         this.failed = false;
       } catch (error) {
         // Sessions carry on without surviving a crash rather than stop (disk full, folder gone).
-        if (!this.failed) console.error("gateway journal: write failed; sessions will not survive a crash until it works again", error);
+        if (!this.failed)
+          console.error("gateway journal: write failed; sessions will not survive a crash until it works again", error);
         this.failed = true;
       }
     }

@@ -32,11 +32,17 @@ export function registerCommandRoutes(app: FastifyInstance, ctx: ServerContext):
       return reply.code(created ? 201 : 200).send(command);
     });
 
-    app.put<{ Params: ScopeParams }>(base, async (request) => commands.overwrite(scopeOf(request, request.params), request.body));
+    app.put<{ Params: ScopeParams }>(base, async (request) =>
+      commands.overwrite(scopeOf(request, request.params), request.body),
+    );
 
-    app.get<CommandParams>(`${base}/:command`, async (request) => commands.get(scopeOf(request, request.params), commandOf(request.params)));
+    app.get<CommandParams>(`${base}/:command`, async (request) =>
+      commands.get(scopeOf(request, request.params), commandOf(request.params)),
+    );
 
-    app.patch<CommandParams>(`${base}/:command`, async (request) => commands.update(scopeOf(request, request.params), commandOf(request.params), request.body));
+    app.patch<CommandParams>(`${base}/:command`, async (request) =>
+      commands.update(scopeOf(request, request.params), commandOf(request.params), request.body),
+    );
 
     app.delete<CommandParams>(`${base}/:command`, async (request, reply) => {
       await commands.remove(scopeOf(request, request.params), commandOf(request.params));

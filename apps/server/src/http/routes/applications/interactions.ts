@@ -15,7 +15,9 @@ function queryFlag(query: unknown, name: string): boolean {
   const value = (query as Record<string, unknown> | undefined)?.[name];
   if (value === undefined || value === "false" || value === "0") return false;
   if (value === "true" || value === "1") return true;
-  throw Errors.invalidForm({ [name]: { _errors: [{ code: "BASE_TYPE_BOOLEAN", message: "Must be either true or false." }] } });
+  throw Errors.invalidForm({
+    [name]: { _errors: [{ code: "BASE_TYPE_BOOLEAN", message: "Must be either true or false." }] },
+  });
 }
 
 const applicationOf = (params: { application: string }) => {
@@ -56,10 +58,16 @@ export function registerInteractionRoutes(app: FastifyInstance, ctx: ServerConte
     return webhooks.followUp(applicationId, request.params.token, body, files);
   });
 
-  for (const path of ["/webhooks/:application/:token/messages/@original", "/webhooks/:application/:token/messages/:message"]) {
-    const refOf = (params: WebhookMessageParams["Params"]): WebhookMessageRef => (path.endsWith("@original") ? "@original" : messageRefOf(params));
+  for (const path of [
+    "/webhooks/:application/:token/messages/@original",
+    "/webhooks/:application/:token/messages/:message",
+  ]) {
+    const refOf = (params: WebhookMessageParams["Params"]): WebhookMessageRef =>
+      path.endsWith("@original") ? "@original" : messageRefOf(params);
 
-    app.get<WebhookMessageParams>(path, noToken, async (request) => webhooks.get(applicationOf(request.params), request.params.token, refOf(request.params)));
+    app.get<WebhookMessageParams>(path, noToken, async (request) =>
+      webhooks.get(applicationOf(request.params), request.params.token, refOf(request.params)),
+    );
 
     app.patch<WebhookMessageParams>(path, noToken, async (request) => {
       const { body, files } = await readMessageBody(request);

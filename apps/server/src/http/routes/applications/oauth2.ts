@@ -1,5 +1,11 @@
 import { isDatabaseBusy, isDatabaseUnreachable } from "@chat/db";
-import { ApiError, findUnstorableText, OAuthError, type PresentedCredentials, serializeCurrentAuthorization } from "@chat/domain";
+import {
+  ApiError,
+  findUnstorableText,
+  OAuthError,
+  type PresentedCredentials,
+  serializeCurrentAuthorization,
+} from "@chat/domain";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../../context";
 import { bearerOf } from "../../auth";
@@ -33,11 +39,16 @@ function basicCredentials(request: FastifyRequest): PresentedCredentials["basic"
 
 function presented(request: FastifyRequest): PresentedCredentials {
   const body = request.body ?? {};
-  if (typeof body !== "object" || Array.isArray(body)) throw new OAuthError("invalid_request", "The body must be a form or a JSON object.");
+  if (typeof body !== "object" || Array.isArray(body))
+    throw new OAuthError("invalid_request", "The body must be a form or a JSON object.");
   const basic = basicCredentials(request);
   // PostgreSQL cannot compare text holding NUL: such a parameter is malformed, never looked up.
   const bad = findUnstorableText(body) ?? (basic && findUnstorableText([basic.clientId, basic.clientSecret]));
-  if (bad) throw new OAuthError("invalid_request", `The parameter ${bad.length > 0 ? String(bad[0]) : "names"} contains characters that are not allowed.`);
+  if (bad)
+    throw new OAuthError(
+      "invalid_request",
+      `The parameter ${bad.length > 0 ? String(bad[0]) : "names"} contains characters that are not allowed.`,
+    );
   return { basic, body: body as Record<string, unknown> };
 }
 
@@ -47,9 +58,12 @@ function toOAuthError(error: FastifyError | Error): OAuthError | null {
   // Before Fastify's codes: an ApiError's code is the spec's number (the path and query check throws 50035).
   if (error instanceof ApiError) return error.status < 500 ? new OAuthError("invalid_request", error.message) : null;
   const fastify = error as FastifyError;
-  if (fastify.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded or as JSON.");
-  if (fastify.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastify.statusCode === 413) return new OAuthError("invalid_request", "The request body is too large.");
-  if ((typeof fastify.code === "string" && fastify.code.startsWith("FST_ERR_CTP_")) || error.name === "SyntaxError") return new OAuthError("invalid_request", "The request body is malformed.");
+  if (fastify.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return new OAuthError("invalid_request", "Send the parameters as application/x-www-form-urlencoded or as JSON.");
+  if (fastify.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastify.statusCode === 413)
+    return new OAuthError("invalid_request", "The request body is too large.");
+  if ((typeof fastify.code === "string" && fastify.code.startsWith("FST_ERR_CTP_")) || error.name === "SyntaxError")
+    return new OAuthError("invalid_request", "The request body is malformed.");
   return null;
 }
 
@@ -62,9 +76,13 @@ function toOAuthError(error: FastifyError | Error): OAuthError | null {
 export async function registerOAuth2Routes(api: FastifyInstance, ctx: ServerContext): Promise<void> {
   await api.register(async (token) => {
     // Only here: the bot API itself keeps refusing form bodies.
-    token.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, parseFormBody(String(body)));
-    });
+    token.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, parseFormBody(String(body)));
+      },
+    );
     token.addHook("onSend", async (_request, reply, payload) => {
       reply.header("Cache-Control", "no-store");
       reply.header("Pragma", "no-cache");
@@ -74,21 +92,29 @@ export async function registerOAuth2Routes(api: FastifyInstance, ctx: ServerCont
       const oauthError = toOAuthError(error);
       // RFC 6749's word for a server that cannot serve the request for now.
       if (!oauthError && isDatabaseUnreachable(error)) {
-        return void reply.code(503).send({ error: "temporarily_unavailable", error_description: "The database is unavailable; try again shortly." });
+        return void reply.code(503).send({
+          error: "temporarily_unavailable",
+          error_description: "The database is unavailable; try again shortly.",
+        });
       }
       if (!oauthError && isDatabaseBusy(error)) {
-        return void reply.code(503).send({ error: "temporarily_unavailable", error_description: "The database is busy; try again shortly." });
+        return void reply
+          .code(503)
+          .send({ error: "temporarily_unavailable", error_description: "The database is busy; try again shortly." });
       }
       if (!oauthError) {
         request.log.error(error);
         return void reply.code(500).send({ error: "server_error", error_description: "The server failed to answer." });
       }
       // RFC 6749 5.2: a client that tried HTTP Basic is told the scheme it failed with.
-      if (oauthError.status === 401 && /^Basic /i.test(request.headers.authorization ?? "")) reply.header("WWW-Authenticate", 'Basic realm="chat", charset="UTF-8"');
+      if (oauthError.status === 401 && /^Basic /i.test(request.headers.authorization ?? ""))
+        reply.header("WWW-Authenticate", 'Basic realm="chat", charset="UTF-8"');
       return void reply.code(oauthError.status).send(oauthError.toBody());
     });
 
-    token.post("/oauth2/token", { config: { auth: "none" } }, async (request) => ctx.domain.oauth2Tokens.grant(presented(request)));
+    token.post("/oauth2/token", { config: { auth: "none" } }, async (request) =>
+      ctx.domain.oauth2Tokens.grant(presented(request)),
+    );
 
     // RFC 7009: 200 whether or not the token was known.
     token.post("/oauth2/token/revoke", { config: { auth: "none" } }, async (request) => {
@@ -97,5 +123,7 @@ export async function registerOAuth2Routes(api: FastifyInstance, ctx: ServerCont
     });
   });
 
-  api.get("/oauth2/@me", { config: { auth: "bearer" } }, async (request) => serializeCurrentAuthorization(bearerOf(request), ctx.urls));
+  api.get("/oauth2/@me", { config: { auth: "bearer" } }, async (request) =>
+    serializeCurrentAuthorization(bearerOf(request), ctx.urls),
+  );
 }

@@ -16,7 +16,9 @@ export function registerPinRoutes(app: FastifyInstance, ctx: ServerContext): voi
     ctx.domain.pins.page(channelOf(request.params), botOf(request).userId, request.query),
   );
 
-  app.get<ChannelParams>("/channels/:channel/pins", async (request) => ctx.domain.pins.list(channelOf(request.params), botOf(request).userId));
+  app.get<ChannelParams>("/channels/:channel/pins", async (request) =>
+    ctx.domain.pins.list(channelOf(request.params), botOf(request).userId),
+  );
 
   for (const path of ["/channels/:channel/messages/pins/:message", "/channels/:channel/pins/:message"]) {
     app.put<MessageParams>(path, async (request, reply) => {

@@ -13,7 +13,12 @@ const channelOf = (params: { channel: string }) => pathId(params.channel, Errors
 export function registerThreadRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<MessageParams>("/channels/:channel/messages/:message/threads", async (request, reply) => {
     const channelId = channelOf(request.params);
-    const thread = await ctx.domain.threads.createFromMessage(channelId, pathId(request.params.message, Errors.unknownMessage), botOf(request).userId, request.body);
+    const thread = await ctx.domain.threads.createFromMessage(
+      channelId,
+      pathId(request.params.message, Errors.unknownMessage),
+      botOf(request).userId,
+      request.body,
+    );
     return reply.code(201).send(thread);
   });
 

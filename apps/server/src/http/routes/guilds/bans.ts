@@ -12,14 +12,21 @@ const guildOf = (params: { guild: string }) => pathId(params.guild, Errors.unkno
 export function registerBanRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const bans = ctx.domain.bans;
 
-  app.get<GuildParams>("/guilds/:guild/bans", async (request) => bans.list(botOf(request).userId, guildOf(request.params), request.query));
+  app.get<GuildParams>("/guilds/:guild/bans", async (request) =>
+    bans.list(botOf(request).userId, guildOf(request.params), request.query),
+  );
 
   app.get<BanParams>("/guilds/:guild/bans/:user", async (request) =>
     bans.get(botOf(request).userId, guildOf(request.params), pathId(request.params.user, Errors.unknownBan)),
   );
 
   app.put<BanParams>("/guilds/:guild/bans/:user", async (request, reply) => {
-    await bans.ban(botOf(request).userId, guildOf(request.params), pathId(request.params.user, Errors.unknownUser), request.body);
+    await bans.ban(
+      botOf(request).userId,
+      guildOf(request.params),
+      pathId(request.params.user, Errors.unknownUser),
+      request.body,
+    );
     return reply.code(204).send();
   });
 

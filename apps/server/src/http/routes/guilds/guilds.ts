@@ -9,7 +9,9 @@ type GuildParams = { Params: { guild: string } };
 export function registerGuildRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get<GuildParams>("/guilds/:guild", async (request) => {
     const query = parseForm(zGuildGetQuery, request.query ?? {});
-    return ctx.domain.guilds.getForMember(pathId(request.params.guild, Errors.unknownGuild), botOf(request).userId, { withCounts: query.with_counts });
+    return ctx.domain.guilds.getForMember(pathId(request.params.guild, Errors.unknownGuild), botOf(request).userId, {
+      withCounts: query.with_counts,
+    });
   });
 
   app.get<GuildParams>("/guilds/:guild/channels", async (request) =>
@@ -17,7 +19,11 @@ export function registerGuildRoutes(app: FastifyInstance, ctx: ServerContext): v
   );
 
   app.post<GuildParams>("/guilds/:guild/channels", async (request, reply) => {
-    const channel = await ctx.domain.channels.create(pathId(request.params.guild, Errors.unknownGuild), botOf(request).userId, request.body);
+    const channel = await ctx.domain.channels.create(
+      pathId(request.params.guild, Errors.unknownGuild),
+      botOf(request).userId,
+      request.body,
+    );
     return reply.code(201).send(channel);
   });
 }

@@ -6,7 +6,11 @@ import { pathId } from "../../params";
 
 export function registerInviteRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post<{ Params: { channel: string } }>("/channels/:channel/invites", async (request) =>
-    ctx.domain.invites.create(pathId(request.params.channel, Errors.unknownChannel), botOf(request).userId, request.body),
+    ctx.domain.invites.create(
+      pathId(request.params.channel, Errors.unknownChannel),
+      botOf(request).userId,
+      request.body,
+    ),
   );
 
   app.get<{ Params: { guild: string } }>("/guilds/:guild/invites", async (request) =>

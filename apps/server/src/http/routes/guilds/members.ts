@@ -15,7 +15,9 @@ const roleOf = (params: { role: string }) => pathId(params.role, Errors.unknownR
 export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const members = ctx.domain.members;
 
-  app.get<GuildParams>("/guilds/:guild/members", async (request) => members.list(guildOf(request.params), botOf(request).userId, request.query));
+  app.get<GuildParams>("/guilds/:guild/members", async (request) =>
+    members.list(guildOf(request.params), botOf(request).userId, request.query),
+  );
 
   app.get<GuildParams>("/guilds/:guild/members/search", async (request) =>
     members.search(guildOf(request.params), botOf(request).userId, request.query),
@@ -31,16 +33,31 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.patch<MemberParams>("/guilds/:guild/members/:user", async (request) => {
     // The reference's own-member edit (nickname) is not part of this API (rule 8).
     if (request.params.user === "@me") throw Errors.notFound();
-    return ctx.domain.memberRoles.edit(botOf(request).userId, guildOf(request.params), userOf(request.params), request.body);
+    return ctx.domain.memberRoles.edit(
+      botOf(request).userId,
+      guildOf(request.params),
+      userOf(request.params),
+      request.body,
+    );
   });
 
   app.put<MemberRoleParams>("/guilds/:guild/members/:user/roles/:role", async (request, reply) => {
-    await ctx.domain.memberRoles.addRole(botOf(request).userId, guildOf(request.params), userOf(request.params), roleOf(request.params));
+    await ctx.domain.memberRoles.addRole(
+      botOf(request).userId,
+      guildOf(request.params),
+      userOf(request.params),
+      roleOf(request.params),
+    );
     return reply.code(204).send();
   });
 
   app.delete<MemberRoleParams>("/guilds/:guild/members/:user/roles/:role", async (request, reply) => {
-    await ctx.domain.memberRoles.removeRole(botOf(request).userId, guildOf(request.params), userOf(request.params), roleOf(request.params));
+    await ctx.domain.memberRoles.removeRole(
+      botOf(request).userId,
+      guildOf(request.params),
+      userOf(request.params),
+      roleOf(request.params),
+    );
     return reply.code(204).send();
   });
 

@@ -13,13 +13,21 @@ const roleOf = (params: { role: string }) => pathId(params.role, Errors.unknownR
 export function registerRoleRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const roles = ctx.domain.roles;
 
-  app.get<GuildParams>("/guilds/:guild/roles", async (request) => roles.list(guildOf(request.params), botOf(request).userId));
+  app.get<GuildParams>("/guilds/:guild/roles", async (request) =>
+    roles.list(guildOf(request.params), botOf(request).userId),
+  );
 
-  app.get<RoleParams>("/guilds/:guild/roles/:role", async (request) => roles.get(guildOf(request.params), botOf(request).userId, roleOf(request.params)));
+  app.get<RoleParams>("/guilds/:guild/roles/:role", async (request) =>
+    roles.get(guildOf(request.params), botOf(request).userId, roleOf(request.params)),
+  );
 
-  app.post<GuildParams>("/guilds/:guild/roles", async (request) => roles.create(botOf(request).userId, guildOf(request.params), request.body));
+  app.post<GuildParams>("/guilds/:guild/roles", async (request) =>
+    roles.create(botOf(request).userId, guildOf(request.params), request.body),
+  );
 
-  app.patch<GuildParams>("/guilds/:guild/roles", async (request) => roles.move(botOf(request).userId, guildOf(request.params), request.body));
+  app.patch<GuildParams>("/guilds/:guild/roles", async (request) =>
+    roles.move(botOf(request).userId, guildOf(request.params), request.body),
+  );
 
   app.patch<RoleParams>("/guilds/:guild/roles/:role", async (request) =>
     roles.update(botOf(request).userId, guildOf(request.params), roleOf(request.params), request.body),

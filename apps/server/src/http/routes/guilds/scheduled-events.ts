@@ -13,7 +13,9 @@ const eventOf = (params: { event: string }) => pathId(params.event, Errors.unkno
 export function registerScheduledEventRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const events = ctx.domain.scheduledEvents;
 
-  app.get<GuildParams>("/guilds/:guild/scheduled-events", async (request) => events.list(guildOf(request.params), botOf(request).userId, request.query));
+  app.get<GuildParams>("/guilds/:guild/scheduled-events", async (request) =>
+    events.list(guildOf(request.params), botOf(request).userId, request.query),
+  );
 
   // The body may carry an 8 MB cover as image data, beyond the usual 1 MB JSON limit.
   app.post<GuildParams>("/guilds/:guild/scheduled-events", { bodyLimit: EVENT_BODY_LIMIT }, async (request) =>

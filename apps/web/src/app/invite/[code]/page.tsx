@@ -13,7 +13,13 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
   const me = await requireSessionUser(`/invite/${encodeURIComponent(code)}`);
   const api = await serverApi();
   const invite = await orNullOn("NOT_FOUND", api.invites.preview({ code }));
-  if (!invite) return <ConsentError title="This invite doesn’t work" message="It may have expired, reached its number of uses, or never existed. Ask for a new one." />;
+  if (!invite)
+    return (
+      <ConsentError
+        title="This invite doesn’t work"
+        message="It may have expired, reached its number of uses, or never existed. Ask for a new one."
+      />
+    );
   return (
     <ConsentCard
       header={
@@ -21,7 +27,9 @@ export default async function InvitePage({ params }: { params: Promise<{ code: s
           <div className="flex justify-center">
             <Avatar id={invite.guild.id} name={invite.guild.name} size="lg" />
           </div>
-          <p className="mt-3 text-sm text-muted">{invite.inviterName ? `${invite.inviterName} invited you to join` : "You’ve been invited to join"}</p>
+          <p className="mt-3 text-sm text-muted">
+            {invite.inviterName ? `${invite.inviterName} invited you to join` : "You’ve been invited to join"}
+          </p>
           <h1 className="mt-0.5 text-2xl font-bold text-white" data-testid="invite-guild">
             {invite.guild.name}
           </h1>

@@ -33,7 +33,9 @@ export default async function AccountSettingsPage() {
         <h2 id="password-heading" className="text-lg font-semibold text-white">
           Password
         </h2>
-        <p className="mt-1 text-sm text-muted">Changing it logs you out on every other device and browser. You stay logged in here.</p>
+        <p className="mt-1 text-sm text-muted">
+          Changing it logs you out on every other device and browser. You stay logged in here.
+        </p>
         <ChangePasswordForm username={me.username} />
       </section>
 
@@ -41,7 +43,10 @@ export default async function AccountSettingsPage() {
         <h2 id="sessions-heading" className="text-lg font-semibold text-white">
           Log out everywhere
         </h2>
-        <p className="mt-1 text-sm text-muted">Lost a device, or used a shared computer? This logs your account out on every device and browser, this one included.</p>
+        <p className="mt-1 text-sm text-muted">
+          Lost a device, or used a shared computer? This logs your account out on every device and browser, this one
+          included.
+        </p>
         <LogOutEverywhere />
       </section>
 
@@ -49,7 +54,9 @@ export default async function AccountSettingsPage() {
         <h2 id="delete-heading" className="text-lg font-semibold text-white">
           Delete account
         </h2>
-        <p className="mt-1 text-sm text-muted">Deletes your account for good. If you own guilds or applications, delete them or hand them over first.</p>
+        <p className="mt-1 text-sm text-muted">
+          Deletes your account for good. If you own guilds or applications, delete them or hand them over first.
+        </p>
         <DeleteAccount />
       </section>
     </CdnUrlProvider>

@@ -12,7 +12,9 @@ export default async function AuthorizedAppsPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-white">Authorised apps</h1>
-      <p className="mt-1 text-muted">Websites you logged in to with your account. Remove one to log out of it there; it will have to ask you again.</p>
+      <p className="mt-1 text-muted">
+        Websites you logged in to with your account. Remove one to log out of it there; it will have to ask you again.
+      </p>
       <AuthorizedAppList apps={apps} />
     </>
   );

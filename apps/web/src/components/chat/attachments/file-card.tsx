@@ -25,10 +25,20 @@ export function FileCard({ attachment, onStale }: { attachment: AttachmentView; 
     if (fresh) window.location.assign(downloadUrl(fresh));
   }
   return (
-    <div data-testid="message-file" className="flex w-[min(400px,100%)] items-center gap-3 rounded-lg border border-line bg-panel px-3 py-2.5">
+    <div
+      data-testid="message-file"
+      className="flex w-[min(400px,100%)] items-center gap-3 rounded-lg border border-line bg-panel px-3 py-2.5"
+    >
       <FileIcon width={32} height={32} className="shrink-0 text-muted" />
       <div className="min-w-0 flex-1">
-        <a href={attachment.url} onClick={open} target="_blank" rel="noopener noreferrer" className="block truncate text-sm font-medium text-link hover:underline" title={attachment.filename}>
+        <a
+          href={attachment.url}
+          onClick={open}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block truncate text-sm font-medium text-link hover:underline"
+          title={attachment.filename}
+        >
           {attachment.filename}
         </a>
         <p className="text-xs text-muted" data-testid="message-file-size">

@@ -43,7 +43,12 @@ export function ImageViewer({ src, alt, name, onClose }: { src: string; alt: str
           <h2 id={titleId} className="min-w-0 flex-1 truncate font-semibold text-white" title={name}>
             {name}
           </h2>
-          <a href={src} target="_blank" rel="noopener noreferrer" className="shrink-0 rounded px-1 text-sm font-medium text-link hover:underline">
+          <a
+            href={src}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="shrink-0 rounded px-1 text-sm font-medium text-link hover:underline"
+          >
             Open original
           </a>
           <button
@@ -59,7 +64,12 @@ export function ImageViewer({ src, alt, name, onClose }: { src: string; alt: str
         </div>
         <div className="flex min-h-0 flex-1 items-center justify-center p-4" data-beside-picture>
           {/* biome-ignore lint/performance/noImgElement: signed, expiring URLs of another origin; nothing to optimise */}
-          <img src={src} alt={alt} data-testid="image-viewer-picture" className="max-h-full max-w-full object-contain" />
+          <img
+            src={src}
+            alt={alt}
+            data-testid="image-viewer-picture"
+            className="max-h-full max-w-full object-contain"
+          />
         </div>
       </div>
     </dialog>
@@ -70,7 +80,21 @@ export function ImageViewer({ src, alt, name, onClose }: { src: string; alt: str
  * A picture shown scaled that opens in the ImageViewer on click, Enter or Space; focus comes
  * back to it when the viewer closes. `name` titles the viewer.
  */
-export function ViewableImage({ src, alt, name, className, testId, onError }: { src: string; alt: string; name: string; className: string; testId?: string; onError?(): void }) {
+export function ViewableImage({
+  src,
+  alt,
+  name,
+  className,
+  testId,
+  onError,
+}: {
+  src: string;
+  alt: string;
+  name: string;
+  className: string;
+  testId?: string;
+  onError?(): void;
+}) {
   const [viewing, setViewing] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -84,7 +108,14 @@ export function ViewableImage({ src, alt, name, className, testId, onError }: { 
         className="block max-w-full cursor-zoom-in rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {/* biome-ignore lint/performance/noImgElement: signed, expiring URLs of another origin; nothing to optimise */}
-        <img src={src} alt={alt} data-testid={testId} loading="lazy" className={`block ${className}`} onError={onError} />
+        <img
+          src={src}
+          alt={alt}
+          data-testid={testId}
+          loading="lazy"
+          className={`block ${className}`}
+          onError={onError}
+        />
       </button>
       {viewing ? (
         <ImageViewer

@@ -12,7 +12,13 @@ import { type RefreshMessage, useRefreshOnError } from "./signed-url";
  * a picture or video that fails to load gets fresh ones once (useRefreshOnError), a card's
  * links get a fresh one when clicked after expiry.
  */
-export function MessageAttachments({ attachments, onStale }: { attachments: AttachmentView[]; onStale: RefreshMessage }) {
+export function MessageAttachments({
+  attachments,
+  onStale,
+}: {
+  attachments: AttachmentView[];
+  onStale: RefreshMessage;
+}) {
   if (attachments.length === 0) return null;
   return (
     <div className="mt-1 flex flex-col items-start gap-1" data-testid="message-attachments">

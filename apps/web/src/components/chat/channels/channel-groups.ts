@@ -37,7 +37,9 @@ export function groupChannels<C extends Placed>(channels: readonly C[]): Channel
   const byCategory = new Map(groups.map((g) => [g.category?.id ?? null, g]));
   for (const channel of [...channels].sort(byPlace)) {
     if (channel.kind !== "text" && channel.kind !== "voice") continue;
-    const group = byCategory.get(channel.parentId && known.has(channel.parentId) ? channel.parentId : null) as ChannelGroup<C>;
+    const group = byCategory.get(
+      channel.parentId && known.has(channel.parentId) ? channel.parentId : null,
+    ) as ChannelGroup<C>;
     group[channel.kind].push(channel);
   }
   return groups;
@@ -69,7 +71,11 @@ export function stepMove<C extends Placed>(channels: readonly C[], id: string, s
 }
 
 /** Moving a channel into a category (null: out of any), last among that block's channels. */
-export function categoryMove<C extends Placed>(channels: readonly C[], id: string, parentId: string | null): ArrangeEntry[] | null {
+export function categoryMove<C extends Placed>(
+  channels: readonly C[],
+  id: string,
+  parentId: string | null,
+): ArrangeEntry[] | null {
   const channel = channels.find((c) => c.id === id);
   if (!channel || channel.kind === "category" || channel.parentId === parentId) return null;
   const group = groupChannels(channels).find((g) => (g.category?.id ?? null) === parentId);

@@ -11,7 +11,13 @@ import { TextChannelLink } from "./text-channel-link";
 
 function CreateButton({ label, onCreate }: { label: string; onCreate: () => void }) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onCreate} className="rounded text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent">
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onCreate}
+      className="rounded text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
+    >
       <PlusIcon width={16} height={16} />
     </button>
   );
@@ -36,14 +42,27 @@ function TextChannels({ channels, guildId, selectedId, readStates }: ListProps &
   return (
     <ul className="flex flex-col gap-0.5">
       {channels.map((channel) => (
-        <TextChannelLink key={channel.id} guildId={guildId} channel={channel} active={channel.id === selectedId} readStates={readStates} />
+        <TextChannelLink
+          key={channel.id}
+          guildId={guildId}
+          channel={channel}
+          active={channel.id === selectedId}
+          readStates={readStates}
+        />
       ))}
     </ul>
   );
 }
 
 /** A category: its name folds its channels away (the open channel stays in sight); `onCreate` adds a channel inside. */
-function CategoryBlock({ group, onCreate, ...list }: ListProps & { group: ChannelGroup<ChannelView> & { category: ChannelView }; onCreate?: (parentId: string) => void }) {
+function CategoryBlock({
+  group,
+  onCreate,
+  ...list
+}: ListProps & {
+  group: ChannelGroup<ChannelView> & { category: ChannelView };
+  onCreate?: (parentId: string) => void;
+}) {
   const [folded, setFolded] = useState(false);
   const { category } = group;
   const text = folded ? group.text.filter((c) => c.id === list.selectedId) : group.text;
@@ -59,16 +78,24 @@ function CategoryBlock({ group, onCreate, ...list }: ListProps & { group: Channe
             onClick={() => setFolded(!folded)}
             className="flex w-full min-w-0 items-center gap-0.5 rounded text-left text-xs font-semibold uppercase tracking-wide text-faint hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
           >
-            <ChevronDownIcon width={12} height={12} className={`shrink-0 transition-transform ${folded ? "-rotate-90" : ""}`} />
+            <ChevronDownIcon
+              width={12}
+              height={12}
+              className={`shrink-0 transition-transform ${folded ? "-rotate-90" : ""}`}
+            />
             <span className="truncate">{category.name}</span>
           </button>
         </h2>
-        {onCreate ? <CreateButton label={`Create a channel in ${category.name}`} onCreate={() => onCreate(category.id)} /> : null}
+        {onCreate ? (
+          <CreateButton label={`Create a channel in ${category.name}`} onCreate={() => onCreate(category.id)} />
+        ) : null}
       </div>
       <div id={bodyId}>
         <TextChannels channels={text} {...list} />
         {!folded && group.voice.length > 0 ? <VoiceChannels guildId={list.guildId} channels={group.voice} /> : null}
-        {!folded && group.text.length + group.voice.length === 0 ? <p className="px-2 py-1 text-sm text-faint">No channels here yet.</p> : null}
+        {!folded && group.text.length + group.voice.length === 0 ? (
+          <p className="px-2 py-1 text-sm text-faint">No channels here yet.</p>
+        ) : null}
       </div>
     </section>
   );
@@ -86,7 +113,10 @@ export function ChannelList({
   readStates,
   onCreate,
 }: ListProps & { channels: ChannelView[]; onCreate?: (parentId: string | null) => void }) {
-  const [outside, ...categories] = groupChannels(channels) as [ChannelGroup<ChannelView>, ...(ChannelGroup<ChannelView> & { category: ChannelView })[]];
+  const [outside, ...categories] = groupChannels(channels) as [
+    ChannelGroup<ChannelView>,
+    ...(ChannelGroup<ChannelView> & { category: ChannelView })[],
+  ];
   const list = { guildId, selectedId, readStates };
   const noText = outside.text.length === 0 && categories.every((g) => g.text.length === 0);
   return (

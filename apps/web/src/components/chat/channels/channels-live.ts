@@ -16,7 +16,9 @@ export function registerChannelsLive(live: LiveRegistry, { queryClient, trpc, pa
   live.on([GatewayDispatchEvents.ChannelCreate, GatewayDispatchEvents.ChannelUpdate], ({ d }) => {
     const channel = channelView(d);
     if (!channel.guildId) return;
-    patcher.patch<ChannelView[]>(list(channel.guildId), (channels) => sortChannels([...channels.filter((c) => c.id !== channel.id), channel]));
+    patcher.patch<ChannelView[]>(list(channel.guildId), (channels) =>
+      sortChannels([...channels.filter((c) => c.id !== channel.id), channel]),
+    );
     // The Channels settings show overwrites and the person's permissions, which the event's view does not hold.
     patcher.reload(trpc.channelSettings.list.queryKey({ guildId: channel.guildId }));
   });
@@ -28,5 +30,7 @@ export function registerChannelsLive(live: LiveRegistry, { queryClient, trpc, pa
     patcher.reload(trpc.channelSettings.list.queryKey({ guildId }));
     notice({ kind: "channel-gone", guildId, channelId: channel.id, name: channel.name });
   });
-  live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) => queryClient.removeQueries({ queryKey: list(guildId) }));
+  live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) =>
+    queryClient.removeQueries({ queryKey: list(guildId) }),
+  );
 }

@@ -28,7 +28,14 @@ export function CreateChannelDialog({
   open,
   onClose,
   onCreated,
-}: { guildId: string; categories: ChannelView[]; parentId: string | null; open: boolean; onClose(): void; onCreated(channel: ChannelView): void }) {
+}: {
+  guildId: string;
+  categories: ChannelView[];
+  parentId: string | null;
+  open: boolean;
+  onClose(): void;
+  onCreated(channel: ChannelView): void;
+}) {
   const [kind, setKind] = useState<Kind>("text");
   const [category, setCategory] = useState(parentId ?? "");
   const trpc = useTRPC();
@@ -46,7 +53,14 @@ export function CreateChannelDialog({
             key={value}
             className={`flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 ${kind === value ? "border-accent bg-hover" : "border-line hover:bg-hover/60"}`}
           >
-            <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="accent-accent" />
+            <input
+              type="radio"
+              name="kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => setKind(value)}
+              className="accent-accent"
+            />
             <Icon width={20} height={20} className="text-faint" />
             <span className="flex flex-col">
               <span className="font-medium text-text">{label}</span>
@@ -60,7 +74,12 @@ export function CreateChannelDialog({
           <CategorySelect categories={categories} value={category} onChange={setCategory} />
         </div>
       ) : null}
-      <NameDialogForm form={form} field={{ label: "Channel name", placeholder: kind === "text" ? "new-channel" : "Lounge", maxLength: 100 }} submitLabel="Create channel" onCancel={onClose} />
+      <NameDialogForm
+        form={form}
+        field={{ label: "Channel name", placeholder: kind === "text" ? "new-channel" : "Lounge", maxLength: 100 }}
+        submitLabel="Create channel"
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

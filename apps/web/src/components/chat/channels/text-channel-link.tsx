@@ -7,13 +7,28 @@ import { MentionBadge } from "../read-states/mention-badge";
 import { isUnread, mentionLabel, type ReadStateIndex } from "../read-states/read-state-math";
 
 /** One text channel of the sidebar: a link, bold while unread, with a badge counting mentions of the person. */
-export function TextChannelLink({ guildId, channel, active, readStates }: { guildId: string; channel: ChannelView; active: boolean; readStates: ReadStateIndex }) {
+export function TextChannelLink({
+  guildId,
+  channel,
+  active,
+  readStates,
+}: {
+  guildId: string;
+  channel: ChannelView;
+  active: boolean;
+  readStates: ReadStateIndex;
+}) {
   const state = readStates.byChannel.get(channel.id);
   const unread = !active && isUnread(state);
   const mentions = mentionLabel(state?.mentionCount ?? 0);
   return (
     <li className="relative">
-      {unread ? <span aria-hidden="true" className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-white" /> : null}
+      {unread ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-1/2 -left-2 h-2 w-1 -translate-y-1/2 rounded-r-full bg-white"
+        />
+      ) : null}
       <Link
         href={`/channels/${guildId}/${channel.id}`}
         aria-current={active ? "page" : undefined}

@@ -23,7 +23,9 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
       label: "Apps",
       submenu: {
         label: "Apps",
-        empty: actions?.commands ? `No app here has commands for ${kind === "user" ? "members" : "messages"}` : "Loading apps…",
+        empty: actions?.commands
+          ? `No app here has commands for ${kind === "user" ? "members" : "messages"}`
+          : "Loading apps…",
         items: commands.map(({ application, command }) => ({
           key: command.id,
           label: command.name,
@@ -43,7 +45,10 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
     onContextMenu(event: MouseEvent<HTMLElement>) {
       if (!available || (event.target as HTMLElement).closest("a, input, textarea, select")) return;
       event.preventDefault();
-      setMenu({ anchor: { x: event.clientX, y: event.clientY }, returnFocus: event.currentTarget.querySelector<HTMLElement>("[data-menu-button]") });
+      setMenu({
+        anchor: { x: event.clientX, y: event.clientY },
+        returnFocus: event.currentTarget.querySelector<HTMLElement>("[data-menu-button]"),
+      });
     },
     /** At a point of `element` (a long press with a finger), as a right-click there would. */
     openAt(at: MenuAnchor, element: HTMLElement) {
@@ -53,7 +58,9 @@ export function useAppsMenu(kind: "user" | "message", targetId: string, label: s
       const box = button.getBoundingClientRect();
       setMenu({ anchor: { x: box.left, y: box.bottom + 4 }, returnFocus: button });
     },
-    element: menu ? <ContextMenu label={label} items={items} anchor={menu.anchor} returnFocus={menu.returnFocus} onClose={close} /> : null,
+    element: menu ? (
+      <ContextMenu label={label} items={items} anchor={menu.anchor} returnFocus={menu.returnFocus} onClose={close} />
+    ) : null,
   };
 }
 
@@ -65,7 +72,14 @@ export function MoreButton({
   onOpen,
   className = "",
   children,
-}: { label: string; /** The id of text saying more (why some actions are unavailable). */ describedBy?: string; expanded: boolean; onOpen(button: HTMLElement): void; className?: string; children?: ReactNode }) {
+}: {
+  label: string /** The id of text saying more (why some actions are unavailable). */;
+  describedBy?: string;
+  expanded: boolean;
+  onOpen(button: HTMLElement): void;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -110,7 +110,18 @@ export function AutocompleteInput({
   }
 
   const waiting = latest !== null && latest.refused === null && outcome === undefined;
-  const status = !open || latest === null ? null : waiting ? "Loading options…" : latest.refused ? latest.refused : outcome?.kind === "failed" ? LOADING_FAILED : choices.length === 0 ? "No options match" : null;
+  const status =
+    !open || latest === null
+      ? null
+      : waiting
+        ? "Loading options…"
+        : latest.refused
+          ? latest.refused
+          : outcome?.kind === "failed"
+            ? LOADING_FAILED
+            : choices.length === 0
+              ? "No options match"
+              : null;
   const listed = open && choices.length > 0;
   return (
     <div className="flex flex-col gap-1">
@@ -136,7 +147,14 @@ export function AutocompleteInput({
         className={`h-10 w-full rounded-md border bg-field px-3 text-[15px] text-text placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent ${invalid ? "border-danger" : "border-line"}`}
       />
       {listed ? (
-        <div id={listId} role="listbox" tabIndex={-1} aria-label={`Options for ${option.name}`} className="max-h-56 overflow-y-auto rounded-md border border-line bg-field py-1" data-testid={`choices-${option.name}`}>
+        <div
+          id={listId}
+          role="listbox"
+          tabIndex={-1}
+          aria-label={`Options for ${option.name}`}
+          className="max-h-56 overflow-y-auto rounded-md border border-line bg-field py-1"
+          data-testid={`choices-${option.name}`}
+        >
           {choices.map((choice, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's keys (aria-activedescendant) choose too
             <div
@@ -158,7 +176,10 @@ export function AutocompleteInput({
         </div>
       ) : null}
       {status ? (
-        <p role="status" className={`text-xs ${status === LOADING_FAILED || latest?.refused ? "text-danger-text" : "text-muted"}`}>
+        <p
+          role="status"
+          className={`text-xs ${status === LOADING_FAILED || latest?.refused ? "text-danger-text" : "text-muted"}`}
+        >
           {status}
         </p>
       ) : null}

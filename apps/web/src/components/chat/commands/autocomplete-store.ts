@@ -1,5 +1,7 @@
 /** What became of one autocomplete request: the application's choices, or its silence. */
-export type AutocompleteOutcome = { kind: "choices"; choices: readonly { name: string; value: string | number }[] } | { kind: "failed" };
+export type AutocompleteOutcome =
+  | { kind: "choices"; choices: readonly { name: string; value: string | number }[] }
+  | { kind: "failed" };
 
 /** Outcomes are kept for this many requests at most (only the newest of a field is ever read). */
 const KEPT = 50;

@@ -39,14 +39,19 @@ function leaves(command: CommandView, application: CommandApplication): SlashEnt
   const subcommands = command.options.filter((o) => o.type === SUBCOMMAND || o.type === SUBCOMMAND_GROUP);
   if (subcommands.length === 0) return [entry([], command.description, command.options)];
   return subcommands.flatMap((sub) =>
-    sub.type === SUBCOMMAND ? [entry([sub.name], sub.description, sub.options)] : sub.options.map((leaf) => entry([sub.name, leaf.name], leaf.description, leaf.options)),
+    sub.type === SUBCOMMAND
+      ? [entry([sub.name], sub.description, sub.options)]
+      : sub.options.map((leaf) => entry([sub.name, leaf.name], leaf.description, leaf.options)),
   );
 }
 
 /** The slash commands of each application as picker entries, subcommands spelled out. */
 export function slashEntryGroups(groups: readonly CommandGroupView[]): EntryGroup[] {
   return groups
-    .map((g) => ({ application: g.application, entries: g.commands.filter((c) => c.type === 1).flatMap((c) => leaves(c, g.application)) }))
+    .map((g) => ({
+      application: g.application,
+      entries: g.commands.filter((c) => c.type === 1).flatMap((c) => leaves(c, g.application)),
+    }))
     .filter((g) => g.entries.length > 0);
 }
 
@@ -77,6 +82,11 @@ export function filterEntryGroups(groups: readonly EntryGroup[], query: string):
 }
 
 /** User (2) or message (3) commands, for an Apps menu, with their applications. */
-export function contextMenuCommands(groups: readonly CommandGroupView[], type: 2 | 3): { application: CommandApplication; command: CommandView }[] {
-  return groups.flatMap((g) => g.commands.filter((c) => c.type === type).map((command) => ({ application: g.application, command })));
+export function contextMenuCommands(
+  groups: readonly CommandGroupView[],
+  type: 2 | 3,
+): { application: CommandApplication; command: CommandView }[] {
+  return groups.flatMap((g) =>
+    g.commands.filter((c) => c.type === type).map((command) => ({ application: g.application, command })),
+  );
 }

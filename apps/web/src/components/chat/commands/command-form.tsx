@@ -13,7 +13,15 @@ import { checkOption, checkOptions, type OptionErrors, type OptionInput, type Op
  * each with the picker its type calls for, checked before sending (the service checks again and
  * its refusals show here too). Escape or Cancel goes back to the message box.
  */
-export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; onCancel(): void; onSend(inputs: OptionInputs): Promise<OptionErrors | null> }) {
+export function CommandForm({
+  entry,
+  onCancel,
+  onSend,
+}: {
+  entry: SlashEntry;
+  onCancel(): void;
+  onSend(inputs: OptionInputs): Promise<OptionErrors | null>;
+}) {
   const baseId = useId();
   const fieldId = (name: string) => `${baseId}-option-${name}`;
   const [inputs, setInputs] = useState<OptionInputs>({});
@@ -24,7 +32,9 @@ export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; on
   const actions = useChatActions();
 
   useEffect(() => {
-    const first = form.current?.querySelector<HTMLElement>("[data-option-field] input, [data-option-field] select, button[type=submit]");
+    const first = form.current?.querySelector<HTMLElement>(
+      "[data-option-field] input, [data-option-field] select, button[type=submit]",
+    );
     first?.focus();
   }, []);
 
@@ -43,7 +53,12 @@ export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; on
   function showProblems(problems: OptionErrors) {
     setErrors(problems);
     const names = Object.keys(problems).filter((n) => n !== "_");
-    setSummary(problems._ ?? (names.length === 1 ? "One option needs fixing before the command can be sent." : `${names.length} options need fixing before the command can be sent.`));
+    setSummary(
+      problems._ ??
+        (names.length === 1
+          ? "One option needs fixing before the command can be sent."
+          : `${names.length} options need fixing before the command can be sent.`),
+    );
     const first = entry.options.find((o) => problems[o.name]);
     if (first) focusField(first.name);
   }
@@ -74,10 +89,24 @@ export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; on
 
   const titleId = `${baseId}-title`;
   return (
-    <form ref={form} onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={titleId} className="px-4 pb-6" data-testid="command-form">
+    <form
+      ref={form}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+      aria-labelledby={titleId}
+      className="px-4 pb-6"
+      data-testid="command-form"
+    >
       <div className="rounded-lg bg-raised p-3 sm:p-4">
         <div className="flex items-start gap-3">
-          <AppIcon id={entry.application.id} name={entry.application.name} iconUrl={entry.application.iconUrl} size="sm" decorative />
+          <AppIcon
+            id={entry.application.id}
+            name={entry.application.name}
+            iconUrl={entry.application.iconUrl}
+            size="sm"
+            decorative
+          />
           <div className="min-w-0 flex-1">
             <h2 id={titleId} className="font-semibold text-white">
               /{entry.label}
@@ -86,7 +115,12 @@ export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; on
               {entry.description} <span>· {entry.application.name}</span>
             </p>
           </div>
-          <button type="button" onClick={onCancel} aria-label="Cancel the command" className="grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text">
+          <button
+            type="button"
+            onClick={onCancel}
+            aria-label="Cancel the command"
+            className="grid size-8 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
+          >
             <span aria-hidden="true" className="text-xl leading-none">
               ×
             </span>
@@ -95,9 +129,22 @@ export function CommandForm({ entry, onCancel, onSend }: { entry: SlashEntry; on
         {entry.options.length > 0 ? (
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {entry.options.map((option) => (
-              <div key={option.name} data-option-field className={option.choices.length > 3 || option.type === 11 ? "sm:col-span-2" : ""}>
-                <OptionField id={fieldId(option.name)} option={option} value={inputs[option.name]} error={errors[option.name]} onChange={(value) => change(option.name, value)}
-                  requestChoices={option.autocomplete && actions ? (typed) => actions.requestChoices(entry, inputs, option.name, typed) : undefined}
+              <div
+                key={option.name}
+                data-option-field
+                className={option.choices.length > 3 || option.type === 11 ? "sm:col-span-2" : ""}
+              >
+                <OptionField
+                  id={fieldId(option.name)}
+                  option={option}
+                  value={inputs[option.name]}
+                  error={errors[option.name]}
+                  onChange={(value) => change(option.name, value)}
+                  requestChoices={
+                    option.autocomplete && actions
+                      ? (typed) => actions.requestChoices(entry, inputs, option.name, typed)
+                      : undefined
+                  }
                 />
               </div>
             ))}

@@ -16,7 +16,15 @@ export function entryOptionId(listId: string, entry: SlashEntry): string {
  * listbox the composer drives (focus stays in the composer, the active entry is its
  * aria-activedescendant). A click picks too.
  */
-export function CommandPicker({ id, picker, onPick }: { id: string; picker: CommandPickerState; onPick(entry: SlashEntry): void }) {
+export function CommandPicker({
+  id,
+  picker,
+  onPick,
+}: {
+  id: string;
+  picker: CommandPickerState;
+  onPick(entry: SlashEntry): void;
+}) {
   const list = useRef<HTMLDivElement>(null);
   const activeId = picker.active ? entryOptionId(id, picker.active) : null;
 
@@ -25,7 +33,8 @@ export function CommandPicker({ id, picker, onPick }: { id: string; picker: Comm
     list.current?.querySelector(`#${CSS.escape(activeId)}`)?.scrollIntoView({ block: "nearest" });
   }, [activeId]);
 
-  const shell = "absolute right-4 bottom-full left-4 z-20 mb-2 overflow-hidden rounded-lg border border-line bg-panel shadow-2xl";
+  const shell =
+    "absolute right-4 bottom-full left-4 z-20 mb-2 overflow-hidden rounded-lg border border-line bg-panel shadow-2xl";
   if (picker.groups === null) {
     return (
       <div className={`${shell} flex items-center gap-2 px-4 py-3 text-sm text-muted`} role="status">
@@ -35,17 +44,32 @@ export function CommandPicker({ id, picker, onPick }: { id: string; picker: Comm
   }
   return (
     <div className={shell} data-testid="command-picker">
-      <p className="border-b border-line px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted" aria-hidden="true">
+      <p
+        className="border-b border-line px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted"
+        aria-hidden="true"
+      >
         {picker.query ? `Commands matching “/${picker.query}”` : "Commands"}
       </p>
-      <div ref={list} id={id} role="listbox" aria-label="Commands" className="scroll-thin max-h-[min(360px,45vh)] overflow-y-auto py-1">
+      <div
+        ref={list}
+        id={id}
+        role="listbox"
+        aria-label="Commands"
+        className="scroll-thin max-h-[min(360px,45vh)] overflow-y-auto py-1"
+      >
         {picker.groups.map((group) => {
           const headingId = `${id}-app-${group.application.id}`;
           return (
             // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (the ARIA listbox pattern), not a form's fieldset
             <div key={group.application.id} role="group" aria-labelledby={headingId}>
               <div id={headingId} className="flex items-center gap-2 px-4 pt-2 pb-1 text-xs font-semibold text-muted">
-                <AppIcon id={group.application.id} name={group.application.name} iconUrl={group.application.iconUrl} size="xs" decorative />
+                <AppIcon
+                  id={group.application.id}
+                  name={group.application.name}
+                  iconUrl={group.application.iconUrl}
+                  size="xs"
+                  decorative
+                />
                 {group.application.name}
               </div>
               {group.entries.map((entry) => {

@@ -24,5 +24,12 @@ export function registerCommandsLive(live: LiveRegistry, { trpc, patcher, meId }
   live.on(GatewayDispatchEvents.GuildMemberUpdate, ({ d }) => {
     if (d.user.id === meId) commandsChanged();
   });
-  live.on([GatewayDispatchEvents.GuildRoleCreate, GatewayDispatchEvents.GuildRoleUpdate, GatewayDispatchEvents.GuildRoleDelete], () => commandsChanged());
+  live.on(
+    [
+      GatewayDispatchEvents.GuildRoleCreate,
+      GatewayDispatchEvents.GuildRoleUpdate,
+      GatewayDispatchEvents.GuildRoleDelete,
+    ],
+    () => commandsChanged(),
+  );
 }

@@ -34,7 +34,19 @@ const ITEM = '[role="menuitem"], [role="menuitemcheckbox"]';
  * open a submenu, ArrowLeft closes the submenu, Escape closes (focus goes back to `returnFocus`),
  * Tab or a click elsewhere closes.
  */
-export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { label: string; items: MenuItem[]; anchor: MenuAnchor; onClose(): void; returnFocus?: HTMLElement | null }) {
+export function ContextMenu({
+  label,
+  items,
+  anchor,
+  onClose,
+  returnFocus,
+}: {
+  label: string;
+  items: MenuItem[];
+  anchor: MenuAnchor;
+  onClose(): void;
+  returnFocus?: HTMLElement | null;
+}) {
   const [sub, setSub] = useState<{ item: MenuItem; anchor: MenuAnchor } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const subRef = useRef<HTMLDivElement>(null);
@@ -107,7 +119,11 @@ export function ContextMenu({ label, items, anchor, onClose, returnFocus }: { la
 /** A plain item (opening a submenu, maybe), or an on/off one. */
 function itemRole(item: MenuItem, openKey: string | null) {
   if (item.checked !== undefined) return { role: "menuitemcheckbox", "aria-checked": item.checked } as const;
-  return { role: "menuitem", "aria-haspopup": item.submenu ? "menu" : undefined, "aria-expanded": item.submenu ? openKey === item.key : undefined } as const;
+  return {
+    role: "menuitem",
+    "aria-haspopup": item.submenu ? "menu" : undefined,
+    "aria-expanded": item.submenu ? openKey === item.key : undefined,
+  } as const;
 }
 
 function MenuPanel({
@@ -152,7 +168,12 @@ function MenuPanel({
   // Once placed (and so visible, which focus needs), the first available item takes the focus.
   const placed = position !== null;
   useEffect(() => {
-    if (placed) (ref.current?.querySelector<HTMLElement>(`${ITEM}:not([aria-disabled="true"])`) ?? ref.current?.querySelector<HTMLElement>(ITEM) ?? ref.current)?.focus();
+    if (placed)
+      (
+        ref.current?.querySelector<HTMLElement>(`${ITEM}:not([aria-disabled="true"])`) ??
+        ref.current?.querySelector<HTMLElement>(ITEM) ??
+        ref.current
+      )?.focus();
   }, [placed, ref]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -197,7 +218,9 @@ function MenuPanel({
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onContextMenu={(e) => e.preventDefault()}
-      style={position ? { left: position.left, top: position.top } : { left: anchor.x, top: anchor.y, visibility: "hidden" }}
+      style={
+        position ? { left: position.left, top: position.top } : { left: anchor.x, top: anchor.y, visibility: "hidden" }
+      }
       className="fixed z-50 w-max min-w-48 max-w-[min(320px,calc(100vw-16px))] rounded-md border border-line bg-rail p-1.5 shadow-2xl"
     >
       {items.length === 0 && empty ? (
@@ -225,13 +248,20 @@ function MenuPanel({
           className={`group flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm outline-none ${item.disabled ? "cursor-default text-faint focus:bg-hover" : "text-text hover:bg-hover focus:bg-accent-strong focus:text-white"}`}
         >
           {item.checked === undefined ? null : (
-            <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-sm border text-[11px] leading-none ${item.checked ? "border-accent bg-accent-strong text-white" : "border-line"}`}>
+            <span
+              aria-hidden="true"
+              className={`grid size-4 shrink-0 place-items-center rounded-sm border text-[11px] leading-none ${item.checked ? "border-accent bg-accent-strong text-white" : "border-line"}`}
+            >
               {item.checked ? "✓" : ""}
             </span>
           )}
           <span className="min-w-0 flex-1">
             <span className="block truncate">{item.label}</span>
-            {item.hint ? <span className={`block truncate text-xs text-muted ${item.disabled ? "" : "group-focus:text-white"}`}>{item.hint}</span> : null}
+            {item.hint ? (
+              <span className={`block truncate text-xs text-muted ${item.disabled ? "" : "group-focus:text-white"}`}>
+                {item.hint}
+              </span>
+            ) : null}
           </span>
           {item.submenu ? <span aria-hidden="true">›</span> : null}
         </div>

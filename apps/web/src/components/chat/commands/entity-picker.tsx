@@ -26,9 +26,15 @@ export function EntityPicker({
   "aria-invalid"?: boolean;
   "aria-required"?: boolean;
 }) {
-  const entities = useGuildEntities(option.type === 6 || option.type === 9, option.type === 8 || option.type === 9, option.type === 7);
+  const entities = useGuildEntities(
+    option.type === 6 || option.type === 9,
+    option.type === 8 || option.type === 9,
+    option.type === 7,
+  );
   const what = KIND[option.type as keyof typeof KIND];
-  const channels = entities.channels.filter((c) => (option.channelTypes.length > 0 ? option.channelTypes.includes(c.type) : c.kind !== "category"));
+  const channels = entities.channels.filter((c) =>
+    option.channelTypes.length > 0 ? option.channelTypes.includes(c.type) : c.kind !== "category",
+  );
   return (
     <select
       id={id}
@@ -38,12 +44,16 @@ export function EntityPicker({
       onChange={(e) => onChange(e.target.value || undefined)}
       className={`h-10 w-full rounded-md border bg-field px-2 text-[15px] text-text focus:outline-none focus-visible:outline-2 focus-visible:outline-accent ${invalid ? "border-danger" : "border-line"}`}
     >
-      <option value="">{entities.loading ? "Loading…" : entities.error ? `Could not load the list of ${what}s` : `Choose a ${what}`}</option>
+      <option value="">
+        {entities.loading ? "Loading…" : entities.error ? `Could not load the list of ${what}s` : `Choose a ${what}`}
+      </option>
       {entities.members.length > 0 ? (
         <optgroup label="Members">
           {entities.members.map((m) => (
             <option key={m.user.id} value={m.user.id}>
-              {(m.nick ?? m.user.displayName) + (m.user.bot ? " (bot)" : "") + (m.nick || m.user.displayName !== m.user.username ? ` — ${m.user.username}` : "")}
+              {(m.nick ?? m.user.displayName) +
+                (m.user.bot ? " (bot)" : "") +
+                (m.nick || m.user.displayName !== m.user.username ? ` — ${m.user.username}` : "")}
             </option>
           ))}
         </optgroup>

@@ -7,12 +7,19 @@ import { EntityPicker } from "./entity-picker";
 import { FilePicker } from "./file-picker";
 import type { OptionInput } from "./option-values";
 
-const FIELD = "h-10 w-full rounded-md border bg-field px-3 text-[15px] text-text placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
+const FIELD =
+  "h-10 w-full rounded-md border bg-field px-3 text-[15px] text-text placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 /** What the person may put in, said before they try: limits, lengths, how many choices. */
 export function optionHint(option: CommandOptionView): string | null {
   const range = (min: number | null, max: number | null, unit = "") =>
-    min !== null && max !== null ? `${min}–${max}${unit}` : min !== null ? `at least ${min}${unit}` : max !== null ? `at most ${max}${unit}` : null;
+    min !== null && max !== null
+      ? `${min}–${max}${unit}`
+      : min !== null
+        ? `at least ${min}${unit}`
+        : max !== null
+          ? `at most ${max}${unit}`
+          : null;
   if (option.choices.length > 0) return null;
   if (option.type === 4) return ["A whole number", range(option.minValue, option.maxValue)].filter(Boolean).join(", ");
   if (option.type === 10) return ["A number", range(option.minValue, option.maxValue)].filter(Boolean).join(", ");
@@ -37,7 +44,9 @@ interface FieldProps {
 export function OptionField(props: FieldProps) {
   const { id, option, error } = props;
   const hint = optionHint(option);
-  const describedBy = [`${id}-description`, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [`${id}-description`, hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   const grouped = option.choices.length > 0 || option.type === 5;
   const label = (
     <>
@@ -81,13 +90,43 @@ export function OptionField(props: FieldProps) {
   );
 }
 
-function FieldInput({ id, option, value, error, onChange, requestChoices, describedBy }: FieldProps & { describedBy: string }) {
-  const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, "aria-required": option.required || undefined };
+function FieldInput({
+  id,
+  option,
+  value,
+  error,
+  onChange,
+  requestChoices,
+  describedBy,
+}: FieldProps & { describedBy: string }) {
+  const common = {
+    id,
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": option.required || undefined,
+  };
   const text = typeof value === "string" ? value : "";
-  if (option.autocomplete && requestChoices) return <AutocompleteInput {...common} option={option} value={text} invalid={Boolean(error)} onChange={onChange} request={requestChoices} />;
+  if (option.autocomplete && requestChoices)
+    return (
+      <AutocompleteInput
+        {...common}
+        option={option}
+        value={text}
+        invalid={Boolean(error)}
+        onChange={onChange}
+        request={requestChoices}
+      />
+    );
   if (option.choices.length > 0) {
     return (
-      <RadioChoices id={id} describedBy={describedBy} invalid={Boolean(error)} value={text} onChange={onChange} required={option.required}>
+      <RadioChoices
+        id={id}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+        value={text}
+        onChange={onChange}
+        required={option.required}
+      >
         {option.choices.map((c) => ({ value: String(c.value), label: c.name }))}
       </RadioChoices>
     );
@@ -95,7 +134,14 @@ function FieldInput({ id, option, value, error, onChange, requestChoices, descri
   switch (option.type) {
     case 5:
       return (
-        <RadioChoices id={id} describedBy={describedBy} invalid={Boolean(error)} value={text} onChange={onChange} required={option.required}>
+        <RadioChoices
+          id={id}
+          describedBy={describedBy}
+          invalid={Boolean(error)}
+          value={text}
+          onChange={onChange}
+          required={option.required}
+        >
           {[
             { value: "true", label: "Yes" },
             { value: "false", label: "No" },
@@ -105,7 +151,15 @@ function FieldInput({ id, option, value, error, onChange, requestChoices, descri
     case 4:
     case 10:
       return (
-        <input {...common} type="text" inputMode={option.type === 4 ? "numeric" : "decimal"} autoComplete="off" value={text} onChange={(e) => onChange(e.target.value)} className={`${FIELD} ${error ? "border-danger" : "border-line"}`} />
+        <input
+          {...common}
+          type="text"
+          inputMode={option.type === 4 ? "numeric" : "decimal"}
+          autoComplete="off"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${FIELD} ${error ? "border-danger" : "border-line"}`}
+        />
       );
     case 6:
     case 7:
@@ -118,9 +172,19 @@ function FieldInput({ id, option, value, error, onChange, requestChoices, descri
       const length = [...text].length;
       return (
         <div className="relative">
-          <input {...common} type="text" autoComplete="off" value={text} onChange={(e) => onChange(e.target.value)} className={`${FIELD} ${option.maxLength !== null ? "pr-16" : ""} ${error ? "border-danger" : "border-line"}`} />
+          <input
+            {...common}
+            type="text"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+            className={`${FIELD} ${option.maxLength !== null ? "pr-16" : ""} ${error ? "border-danger" : "border-line"}`}
+          />
           {option.maxLength !== null ? (
-            <span className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] ${length > option.maxLength ? "text-danger-text" : "text-muted"}`} aria-hidden="true">
+            <span
+              className={`pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-[11px] ${length > option.maxLength ? "text-danger-text" : "text-muted"}`}
+              aria-hidden="true"
+            >
               {length}/{option.maxLength}
             </span>
           ) : null}
@@ -149,7 +213,15 @@ function RadioChoices({
   children: { value: string; label: string }[];
 }): ReactNode {
   return (
-    <div role="radiogroup" id={id} aria-labelledby={`${id}-label`} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required={required || undefined} className="flex flex-wrap gap-1.5">
+    <div
+      role="radiogroup"
+      id={id}
+      aria-labelledby={`${id}-label`}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      aria-required={required || undefined}
+      className="flex flex-wrap gap-1.5"
+    >
       {children.map((choice) => {
         const checked = value === choice.value;
         return (

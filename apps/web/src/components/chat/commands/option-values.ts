@@ -14,7 +14,14 @@ const INTEGER_LIMIT = 2 ** 53;
 /** The largest file an attachment option takes (the interaction's `attachment_size_limit`). */
 export const FILE_BYTES_MAX = 25 * 1024 * 1024;
 
-const WHAT: Record<number, string> = { 5: "yes or no", 6: "a member", 7: "a channel", 8: "a role", 9: "a member or role", 11: "a file" };
+const WHAT: Record<number, string> = {
+  5: "yes or no",
+  6: "a member",
+  7: "a channel",
+  8: "a role",
+  9: "a member or role",
+  11: "a file",
+};
 
 function isEmpty(input: OptionInput | undefined): boolean {
   return input === undefined || (typeof input === "string" && input.trim() === "");
@@ -34,14 +41,19 @@ function checkNumber(option: CommandOptionView, text: string): string | null {
 
 function checkText(option: CommandOptionView, text: string): string | null {
   const length = [...text].length;
-  if (option.minLength !== null && length < option.minLength) return `${option.name} needs at least ${option.minLength} character${option.minLength === 1 ? "" : "s"} (now ${length}).`;
-  if (option.maxLength !== null && length > option.maxLength) return `${option.name} can have at most ${option.maxLength} characters (now ${length}).`;
+  if (option.minLength !== null && length < option.minLength)
+    return `${option.name} needs at least ${option.minLength} character${option.minLength === 1 ? "" : "s"} (now ${length}).`;
+  if (option.maxLength !== null && length > option.maxLength)
+    return `${option.name} can have at most ${option.maxLength} characters (now ${length}).`;
   return null;
 }
 
 /** The one thing wrong with an option's input, or null. */
 export function checkOption(option: CommandOptionView, input: OptionInput | undefined): string | null {
-  if (isEmpty(input)) return option.required ? `Fill in ${option.name}: ${WHAT[option.type] ? `choose ${WHAT[option.type]}` : "it is required"}.` : null;
+  if (isEmpty(input))
+    return option.required
+      ? `Fill in ${option.name}: ${WHAT[option.type] ? `choose ${WHAT[option.type]}` : "it is required"}.`
+      : null;
   if (option.type === 11) {
     if (!(input instanceof File)) return `Choose a file for ${option.name}.`;
     return input.size > FILE_BYTES_MAX ? `${input.name} is too big: files can be at most 25 MB.` : null;
@@ -69,7 +81,11 @@ export function checkOptions(options: readonly CommandOptionView[], inputs: Opti
 type BasicOption = Extract<APIApplicationCommandInteractionDataOption, { value: unknown }>;
 
 /** One filled option as the interaction's data carries it (numbers as numbers, booleans as booleans). */
-function optionValue(option: CommandOptionView, input: OptionInput, attachmentIds: Record<string, string>): BasicOption {
+function optionValue(
+  option: CommandOptionView,
+  input: OptionInput,
+  attachmentIds: Record<string, string>,
+): BasicOption {
   const text = typeof input === "string" ? input.trim() : "";
   const choice = option.choices.find((c) => String(c.value) === text);
   let value: string | number | boolean;
@@ -82,22 +98,37 @@ function optionValue(option: CommandOptionView, input: OptionInput, attachmentId
 }
 
 /** Under the subcommand (and its group) the entry names, as the interaction's data nests them. */
-function nested(entry: SlashEntry, filled: APIApplicationCommandInteractionDataOption[]): APIApplicationCommandInteractionDataOption[] {
+function nested(
+  entry: SlashEntry,
+  filled: APIApplicationCommandInteractionDataOption[],
+): APIApplicationCommandInteractionDataOption[] {
   const [group, sub] = entry.path.length === 2 ? entry.path : [undefined, entry.path[0]];
   if (sub === undefined) return filled;
   const subcommand = { type: 1, name: sub, options: filled } as APIApplicationCommandInteractionDataOption;
-  return group === undefined ? [subcommand] : [{ type: 2, name: group, options: [subcommand] } as APIApplicationCommandInteractionDataOption];
+  return group === undefined
+    ? [subcommand]
+    : [{ type: 2, name: group, options: [subcommand] } as APIApplicationCommandInteractionDataOption];
 }
 
 /**
  * What an autocomplete request carries: option `focused` with what is typed so far (a string,
  * whatever its type), and the other options filled so far that are valid (files are left out).
  */
-export function autocompleteOptions(entry: SlashEntry, inputs: OptionInputs, focused: string, typed: string): APIApplicationCommandInteractionDataOption[] {
+export function autocompleteOptions(
+  entry: SlashEntry,
+  inputs: OptionInputs,
+  focused: string,
+  typed: string,
+): APIApplicationCommandInteractionDataOption[] {
   const filled: APIApplicationCommandInteractionDataOption[] = [];
   for (const option of entry.options) {
     if (option.name === focused) {
-      filled.push({ name: option.name, type: option.type, value: typed, focused: true } as APIApplicationCommandInteractionDataOption);
+      filled.push({
+        name: option.name,
+        type: option.type,
+        value: typed,
+        focused: true,
+      } as APIApplicationCommandInteractionDataOption);
       continue;
     }
     const input = inputs[option.name];
@@ -112,7 +143,11 @@ export function autocompleteOptions(entry: SlashEntry, inputs: OptionInputs, foc
  * optional ones left out), nested under the subcommand (and its group) the entry names.
  * `attachmentIds`: the id each attachment option's file got when uploaded.
  */
-export function interactionOptions(entry: SlashEntry, inputs: OptionInputs, attachmentIds: Record<string, string> = {}): APIApplicationCommandInteractionDataOption[] {
+export function interactionOptions(
+  entry: SlashEntry,
+  inputs: OptionInputs,
+  attachmentIds: Record<string, string> = {},
+): APIApplicationCommandInteractionDataOption[] {
   const filled: APIApplicationCommandInteractionDataOption[] = [];
   for (const option of entry.options) {
     const input = inputs[option.name];

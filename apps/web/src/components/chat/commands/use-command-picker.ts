@@ -28,7 +28,11 @@ export interface CommandPickerState {
  * `/` and what follows on one line, until Escape closes it for that text. Arrow keys move,
  * Enter or Tab picks the active entry.
  */
-export function useCommandPicker(text: string, commands: CommandGroupView[] | null, onPick: (entry: SlashEntry) => void): CommandPickerState {
+export function useCommandPicker(
+  text: string,
+  commands: CommandGroupView[] | null,
+  onPick: (entry: SlashEntry) => void,
+): CommandPickerState {
   const query = slashQuery(text);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);

@@ -18,7 +18,16 @@ export function AttachButton({ disabled, onFiles }: { disabled: boolean; onFiles
         title={`Attach files (${LIMITS_TEXT.toLowerCase()})`}
         className="mb-1.5 grid size-8 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-hover hover:text-text disabled:opacity-40"
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 8v8M8 12h8" />
         </svg>

@@ -21,11 +21,23 @@ export function AutocompletePopup({ id, state }: { id: string; state: Autocomple
   if (!state.open || !state.token) return null;
   const { source, query } = state.token;
   return (
-    <div className="absolute right-4 bottom-full left-4 z-20 mb-2 overflow-hidden rounded-lg border border-line bg-panel shadow-2xl" data-testid="autocomplete">
-      <p className="border-b border-line px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted" aria-hidden="true">
+    <div
+      className="absolute right-4 bottom-full left-4 z-20 mb-2 overflow-hidden rounded-lg border border-line bg-panel shadow-2xl"
+      data-testid="autocomplete"
+    >
+      <p
+        className="border-b border-line px-4 py-2 text-xs font-semibold uppercase tracking-wide text-muted"
+        aria-hidden="true"
+      >
         {query ? `${source.label} matching “${source.trigger}${query}”` : source.label}
       </p>
-      <div ref={list} id={id} role="listbox" aria-label={source.label} className="scroll-thin max-h-[min(320px,40vh)] overflow-y-auto py-1">
+      <div
+        ref={list}
+        id={id}
+        role="listbox"
+        aria-label={source.label}
+        className="scroll-thin max-h-[min(320px,40vh)] overflow-y-auto py-1"
+      >
         {state.suggestions.map((suggestion) => {
           const active = suggestion === state.active;
           return (
@@ -43,7 +55,9 @@ export function AutocompletePopup({ id, state }: { id: string; state: Autocomple
             >
               {suggestion.icon}
               <span className="truncate font-medium">{suggestion.label}</span>
-              {suggestion.detail ? <span className="min-w-0 truncate text-sm text-muted">{suggestion.detail}</span> : null}
+              {suggestion.detail ? (
+                <span className="min-w-0 truncate text-sm text-muted">{suggestion.detail}</span>
+              ) : null}
             </div>
           );
         })}

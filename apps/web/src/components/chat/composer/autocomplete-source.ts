@@ -59,5 +59,8 @@ export function rankByName<T>(items: T[], query: string, names: (item: T) => str
     const score = q === "" ? 0 : lowered.some((n) => n.startsWith(q)) ? 0 : lowered.some((n) => n.includes(q)) ? 1 : -1;
     if (score >= 0) scored.push({ item, score });
   }
-  return scored.sort((a, b) => a.score - b.score).slice(0, limit).map((s) => s.item);
+  return scored
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((s) => s.item);
 }

@@ -1,7 +1,18 @@
 "use client";
 
 import type { CommandGroupView } from "@chat/api/views";
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { SendIcon } from "@/components/ui/icons";
 import type { SlashEntry } from "../commands/command-entries";
 import { CommandForm } from "../commands/command-form";
@@ -74,7 +85,11 @@ export function Composer({
   const autocomplete = useAutocomplete(value, caret, sources, replaceText);
   const uploads = useUploads(channelId);
   const addFiles = uploads.add;
-  const dragging = useFileDrop(formRef, useCallback((files: FileList) => void addFiles(files), [addFiles]), !disabled);
+  const dragging = useFileDrop(
+    formRef,
+    useCallback((files: FileList) => void addFiles(files), [addFiles]),
+    !disabled,
+  );
   useDraft(channelId, value, setValue);
   useAutoGrow(box, value);
   const [picked, setPicked] = useState<SlashEntry | null>(null);
@@ -123,10 +138,14 @@ export function Composer({
     }
   }
   // Counted as sent: a picked `@name` goes out as the longer `<@id>`.
-  const markup = useMemo(() => toMentionMarkup(value, mentions.members, mentions.channels), [value, mentions.members, mentions.channels]);
+  const markup = useMemo(
+    () => toMentionMarkup(value, mentions.members, mentions.channels),
+    [value, mentions.members, mentions.channels],
+  );
   const tooLong = markup.length > MAX_LENGTH;
   const hasFiles = uploads.files.length > 0;
-  const canSend = (value.trim().length > 0 || hasFiles) && !tooLong && !disabled && !uploads.problem && !uploads.uploading;
+  const canSend =
+    (value.trim().length > 0 || hasFiles) && !tooLong && !disabled && !uploads.problem && !uploads.uploading;
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -155,7 +174,15 @@ export function Composer({
     if (picker.onKeyDown(event)) return;
     if (autocomplete.onKeyDown(event)) return;
     if (emoji.onKeyDown(event)) return;
-    if (event.key === "ArrowUp" && value === "" && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && onEditLast?.()) {
+    if (
+      event.key === "ArrowUp" &&
+      value === "" &&
+      !event.shiftKey &&
+      !event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      onEditLast?.()
+    ) {
       event.preventDefault();
       return;
     }
@@ -183,53 +210,72 @@ export function Composer({
   const pickerOpen = pickerShown;
   const suggesting = autocomplete.open && !pickerOpen && !disabled;
   return (
-    <form ref={formRef} onSubmit={submit} className="relative px-4 pb-6" aria-label={`Send a message to ${channelLabel(channelName)}`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="relative px-4 pb-6"
+      aria-label={`Send a message to ${channelLabel(channelName)}`}
+    >
       {pickerOpen ? <CommandPicker id={listId} picker={picker} onPick={pick} /> : null}
       {suggesting ? <AutocompletePopup id={listId} state={autocomplete} /> : null}
       {emoji.element}
-      <div className={`rounded-lg bg-raised focus-within:ring-2 ${tooLong || uploads.problem ? "ring-2 ring-danger" : dragging ? "ring-2 ring-accent" : "focus-within:ring-accent/70"}`}>
-      <UploadTray files={uploads.files} uploading={uploads.uploading} problem={uploads.problem} onDescribe={uploads.describe} onRemove={uploads.remove} onCancel={uploads.cancel} />
-      {dragging ? (
-        <p className="px-4 pt-2 text-sm font-semibold text-white" role="status">
-          Drop to attach to #{channelName}
-        </p>
-      ) : null}
-      <div className="flex items-end gap-2 px-2 sm:px-3">
-        <AttachButton disabled={disabled || uploads.uploading} onFiles={uploads.add} />
-        <textarea
-          ref={box}
-          value={value}
-          onChange={(e) => change(e.target.value, e.target.selectionStart)}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          rows={1}
-          readOnly={uploads.uploading}
-          disabled={disabled}
-          placeholder={`Message ${channelLabel(channelName)}`}
-          aria-label={`Message ${channelLabel(channelName)}`}
-          aria-describedby={helpId}
-          aria-autocomplete="list"
-          aria-controls={(pickerOpen && picker.groups) || suggesting ? listId : undefined}
-          aria-activedescendant={
-            pickerOpen && picker.active ? entryOptionId(listId, picker.active) : suggesting && autocomplete.active ? suggestionOptionId(listId, autocomplete.active.key) : undefined
-          }
-          {...emoji.inputProps}
-          className="scroll-thin max-h-[50vh] min-h-[44px] min-w-0 flex-1 resize-none overflow-y-auto bg-transparent py-[11px] text-[15px] leading-[22px] text-text placeholder:text-faint focus:outline-none"
+      <div
+        className={`rounded-lg bg-raised focus-within:ring-2 ${tooLong || uploads.problem ? "ring-2 ring-danger" : dragging ? "ring-2 ring-accent" : "focus-within:ring-accent/70"}`}
+      >
+        <UploadTray
+          files={uploads.files}
+          uploading={uploads.uploading}
+          problem={uploads.problem}
+          onDescribe={uploads.describe}
+          onRemove={uploads.remove}
+          onCancel={uploads.cancel}
         />
-        <button
-          type="submit"
-          disabled={!canSend}
-          aria-label="Send message"
-          className="mb-1.5 grid size-8 shrink-0 place-items-center rounded-md text-muted transition-colors hover:text-text enabled:hover:bg-hover disabled:opacity-40"
-        >
-          <SendIcon width={18} height={18} />
-        </button>
-      </div>
+        {dragging ? (
+          <p className="px-4 pt-2 text-sm font-semibold text-white" role="status">
+            Drop to attach to #{channelName}
+          </p>
+        ) : null}
+        <div className="flex items-end gap-2 px-2 sm:px-3">
+          <AttachButton disabled={disabled || uploads.uploading} onFiles={uploads.add} />
+          <textarea
+            ref={box}
+            value={value}
+            onChange={(e) => change(e.target.value, e.target.selectionStart)}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            rows={1}
+            readOnly={uploads.uploading}
+            disabled={disabled}
+            placeholder={`Message ${channelLabel(channelName)}`}
+            aria-label={`Message ${channelLabel(channelName)}`}
+            aria-describedby={helpId}
+            aria-autocomplete="list"
+            aria-controls={(pickerOpen && picker.groups) || suggesting ? listId : undefined}
+            aria-activedescendant={
+              pickerOpen && picker.active
+                ? entryOptionId(listId, picker.active)
+                : suggesting && autocomplete.active
+                  ? suggestionOptionId(listId, autocomplete.active.key)
+                  : undefined
+            }
+            {...emoji.inputProps}
+            className="scroll-thin max-h-[50vh] min-h-[44px] min-w-0 flex-1 resize-none overflow-y-auto bg-transparent py-[11px] text-[15px] leading-[22px] text-text placeholder:text-faint focus:outline-none"
+          />
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Send message"
+            className="mb-1.5 grid size-8 shrink-0 place-items-center rounded-md text-muted transition-colors hover:text-text enabled:hover:bg-hover disabled:opacity-40"
+          >
+            <SendIcon width={18} height={18} />
+          </button>
+        </div>
       </div>
       <p id={helpId} className="mt-1 flex justify-between px-1 text-[11px] text-faint">
         <span>
-          <kbd className="font-sans font-semibold">Enter</kbd> to send · <kbd className="font-sans font-semibold">Shift + Enter</kbd> for a new line
+          <kbd className="font-sans font-semibold">Enter</kbd> to send ·{" "}
+          <kbd className="font-sans font-semibold">Shift + Enter</kbd> for a new line
           {commands?.groups?.some((g) => g.commands.some((c) => c.type === 1)) ? (
             <>
               {" "}
@@ -237,7 +283,9 @@ export function Composer({
             </>
           ) : null}
         </span>
-        {markup.length > MAX_LENGTH - 200 ? <span className={tooLong ? "text-danger" : ""}>{MAX_LENGTH - markup.length}</span> : null}
+        {markup.length > MAX_LENGTH - 200 ? (
+          <span className={tooLong ? "text-danger" : ""}>{MAX_LENGTH - markup.length}</span>
+        ) : null}
       </p>
     </form>
   );

@@ -16,15 +16,27 @@ export function toMentionMarkup(text: string, members: MemberView[], channels: C
   if (users.length === 0 && texts.length === 0) return text;
   const byUsername = new Map(users.map((m) => [m.user.username.toLowerCase(), m.user.id]));
   const byChannel = new Map(texts.map((c) => [c.name.toLowerCase(), c.id]));
-  const userPattern = users.length ? new RegExp(`(^|[^\\w<@])@(${users.map((m) => escapeRegExp(m.user.username)).join("|")})(?![\\w-]|\\.\\w)`, "gi") : null;
-  const channelPattern = texts.length ? new RegExp(`(^|[^\\w<#&])#(${texts.map((c) => escapeRegExp(c.name)).join("|")})(?![\\w-])`, "gi") : null;
+  const userPattern = users.length
+    ? new RegExp(`(^|[^\\w<@])@(${users.map((m) => escapeRegExp(m.user.username)).join("|")})(?![\\w-]|\\.\\w)`, "gi")
+    : null;
+  const channelPattern = texts.length
+    ? new RegExp(`(^|[^\\w<#&])#(${texts.map((c) => escapeRegExp(c.name)).join("|")})(?![\\w-])`, "gi")
+    : null;
   return text
     .split(CODE)
     .map((part, index) => {
       if (index % 2 === 1) return part;
       let out = part;
-      if (userPattern) out = out.replace(userPattern, (_, lead: string, name: string) => `${lead}<@${byUsername.get(name.toLowerCase())}>`);
-      if (channelPattern) out = out.replace(channelPattern, (_, lead: string, name: string) => `${lead}<#${byChannel.get(name.toLowerCase())}>`);
+      if (userPattern)
+        out = out.replace(
+          userPattern,
+          (_, lead: string, name: string) => `${lead}<@${byUsername.get(name.toLowerCase())}>`,
+        );
+      if (channelPattern)
+        out = out.replace(
+          channelPattern,
+          (_, lead: string, name: string) => `${lead}<#${byChannel.get(name.toLowerCase())}>`,
+        );
       return out;
     })
     .join("");

@@ -14,7 +14,11 @@ const EVERYONE = [
 ];
 
 /** `@` members (people and bots, by display name or username; `@everyone`/`@here` when allowed) and `#` text channels. */
-export function mentionSources(members: MemberView[], channels: ChannelView[], mayMentionEveryone: boolean): AutocompleteSource[] {
+export function mentionSources(
+  members: MemberView[],
+  channels: ChannelView[],
+  mayMentionEveryone: boolean,
+): AutocompleteSource[] {
   const people: AutocompleteSource = {
     trigger: "@",
     label: "Members",
@@ -22,12 +26,20 @@ export function mentionSources(members: MemberView[], channels: ChannelView[], m
       const found = rankByName(members, query, (m) => [m.nick ?? "", m.user.displayName, m.user.username]).map((m) => ({
         key: `u${m.user.id}`,
         label: m.nick ?? m.user.displayName,
-        detail: [(m.nick ?? m.user.displayName) !== m.user.username ? m.user.username : "", m.user.bot ? "bot" : ""].filter(Boolean).join(" · ") || undefined,
+        detail:
+          [(m.nick ?? m.user.displayName) !== m.user.username ? m.user.username : "", m.user.bot ? "bot" : ""]
+            .filter(Boolean)
+            .join(" · ") || undefined,
         icon: <Avatar id={m.user.id} name={m.user.displayName} size="xs" />,
         insert: `@${m.user.username}`,
       }));
       const everyone = mayMentionEveryone
-        ? rankByName(EVERYONE, query, (e) => [e.name]).map((e) => ({ key: e.name, label: `@${e.name}`, detail: e.detail, insert: `@${e.name}` }))
+        ? rankByName(EVERYONE, query, (e) => [e.name]).map((e) => ({
+            key: e.name,
+            label: `@${e.name}`,
+            detail: e.detail,
+            insert: `@${e.name}`,
+          }))
         : [];
       return [...found, ...everyone];
     },
@@ -40,7 +52,13 @@ export function mentionSources(members: MemberView[], channels: ChannelView[], m
         channels.filter((c) => c.kind === "text"),
         query,
         (c) => [c.name],
-      ).map((c) => ({ key: `c${c.id}`, label: c.name, detail: c.topic ?? undefined, icon: <HashIcon className="size-4 shrink-0 text-faint" aria-hidden="true" />, insert: `#${c.name}` }));
+      ).map((c) => ({
+        key: `c${c.id}`,
+        label: c.name,
+        detail: c.topic ?? undefined,
+        icon: <HashIcon className="size-4 shrink-0 text-faint" aria-hidden="true" />,
+        insert: `#${c.name}`,
+      }));
     },
   };
   return [people, textChannels];
@@ -53,6 +71,9 @@ export function useMentionSources(guildId: string | null, channelId: string) {
   const channels = useQuery(trpc.guilds.channels.queryOptions(guildId ? { guildId } : skipToken));
   const context = useQuery(trpc.composer.context.queryOptions(guildId ? { channelId } : skipToken));
   const mayMentionEveryone = context.data?.mayMentionEveryone ?? false;
-  const sources = useMemo(() => mentionSources(members.data ?? [], channels.data ?? [], mayMentionEveryone), [members.data, channels.data, mayMentionEveryone]);
+  const sources = useMemo(
+    () => mentionSources(members.data ?? [], channels.data ?? [], mayMentionEveryone),
+    [members.data, channels.data, mayMentionEveryone],
+  );
   return { sources, members: members.data ?? [], channels: channels.data ?? [] };
 }

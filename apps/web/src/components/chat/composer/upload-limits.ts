@@ -10,9 +10,12 @@ export const LIMITS_TEXT = `Up to ${FILES_MAX} files, ${FILES_BYTES_MAX / 1024 /
 export function overLimits(files: { size: number }[]): string | null {
   const total = files.reduce((sum, f) => sum + f.size, 0);
   const problems: string[] = [];
-  if (files.length > FILES_MAX) problems.push(`A message can carry at most ${FILES_MAX} files: remove ${files.length - FILES_MAX}.`);
+  if (files.length > FILES_MAX)
+    problems.push(`A message can carry at most ${FILES_MAX} files: remove ${files.length - FILES_MAX}.`);
   if (total > FILES_BYTES_MAX) {
-    problems.push(`Files can be at most ${FILES_BYTES_MAX / 1024 / 1024} MB together: these are ${formatFileSize(total)}. Remove some to send.`);
+    problems.push(
+      `Files can be at most ${FILES_BYTES_MAX / 1024 / 1024} MB together: these are ${formatFileSize(total)}. Remove some to send.`,
+    );
   }
   return problems.length ? problems.join(" ") : null;
 }

@@ -27,9 +27,16 @@ export function UploadTray({
   if (files.length === 0) return null;
   return (
     <section aria-label="Files to send" className="border-b border-line px-3 pt-3 pb-2">
-      <ul className="scroll-thin flex gap-3 overflow-x-auto pb-1" aria-label={`${files.length} ${files.length === 1 ? "file" : "files"}`}>
+      <ul
+        className="scroll-thin flex gap-3 overflow-x-auto pb-1"
+        aria-label={`${files.length} ${files.length === 1 ? "file" : "files"}`}
+      >
         {files.map((f) => (
-          <li key={f.key} className="relative flex w-36 shrink-0 sm:w-44 flex-col gap-1.5 rounded-md bg-panel p-2" data-testid="upload-tray-file">
+          <li
+            key={f.key}
+            className="relative flex w-36 shrink-0 sm:w-44 flex-col gap-1.5 rounded-md bg-panel p-2"
+            data-testid="upload-tray-file"
+          >
             <div className="grid h-16 place-items-center sm:h-24 overflow-hidden rounded bg-field">
               {f.preview ? (
                 // biome-ignore lint/performance/noImgElement: a local blob: preview, not an optimisable page image
@@ -53,7 +60,12 @@ export function UploadTray({
               className="w-full rounded bg-field px-2 py-1 text-xs text-text placeholder:text-faint focus:outline-none focus:ring-2 focus:ring-accent/70"
             />
             {f.progress !== null && f.uploadId === null ? (
-              <progress value={f.progress} max={1} aria-label={`Uploading ${f.file.name}`} className="h-1.5 w-full accent-accent" />
+              <progress
+                value={f.progress}
+                max={1}
+                aria-label={`Uploading ${f.file.name}`}
+                className="h-1.5 w-full accent-accent"
+              />
             ) : null}
             {f.uploadId ? <p className="text-[11px] text-success">Uploaded</p> : null}
             {f.error ? (
@@ -68,7 +80,16 @@ export function UploadTray({
               aria-label={`Remove ${f.file.name}`}
               className="absolute top-1 right-1 grid size-7 place-items-center rounded-full bg-rail/90 text-muted hover:text-danger-text disabled:opacity-40"
             >
-              <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>

@@ -21,7 +21,12 @@ export interface AutocompleteState {
  * closes it for that token. Arrows move, Enter or Tab pick, Escape closes; `onReplace` gets
  * the new text and caret after a pick.
  */
-export function useAutocomplete(text: string, caret: number, sources: AutocompleteSource[], onReplace: (text: string, caret: number) => void): AutocompleteState {
+export function useAutocomplete(
+  text: string,
+  caret: number,
+  sources: AutocompleteSource[],
+  onReplace: (text: string, caret: number) => void,
+): AutocompleteState {
   const token = useMemo(() => activeToken(text, caret, sources), [text, caret, sources]);
   const suggestions = useMemo(() => (token ? token.source.suggest(token.query) : []), [token]);
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -34,7 +39,10 @@ export function useAutocomplete(text: string, caret: number, sources: Autocomple
     if (!token) return;
     const after = text.slice(token.end);
     const insert = `${suggestion.insert}${after.startsWith(" ") ? "" : " "}`;
-    onReplace(text.slice(0, token.start) + insert + after, token.start + insert.length + (after.startsWith(" ") ? 1 : 0));
+    onReplace(
+      text.slice(0, token.start) + insert + after,
+      token.start + insert.length + (after.startsWith(" ") ? 1 : 0),
+    );
     setActiveKey(null);
   }
 

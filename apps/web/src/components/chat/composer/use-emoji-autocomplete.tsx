@@ -25,7 +25,11 @@ export interface EmojiAutocomplete {
  * one), Escape closes the list. Self-contained: the composer passes its text and box, forwards
  * keys and shows `element`, so other autocompletes can sit beside it.
  */
-export function useEmojiAutocomplete(value: string, setValue: (next: string) => void, box: RefObject<HTMLTextAreaElement | null> | undefined): EmojiAutocomplete {
+export function useEmojiAutocomplete(
+  value: string,
+  setValue: (next: string) => void,
+  box: RefObject<HTMLTextAreaElement | null> | undefined,
+): EmojiAutocomplete {
   const social = useSocial();
   const listId = useId();
   const caret = box?.current?.selectionEnd ?? value.length;
@@ -36,7 +40,10 @@ export function useEmojiAutocomplete(value: string, setValue: (next: string) => 
   const [active, setActive] = useState(0);
   const catalogue = useEmojiCatalogue(social?.guildId ?? null, query !== null);
 
-  const suggestions = useMemo<PickableEmoji[]>(() => (query && catalogue.unicode ? searchEmoji(query, catalogue.unicode, catalogue.custom, MAX_SUGGESTIONS) : []), [query, catalogue.unicode, catalogue.custom]);
+  const suggestions = useMemo<PickableEmoji[]>(
+    () => (query && catalogue.unicode ? searchEmoji(query, catalogue.unicode, catalogue.custom, MAX_SUGGESTIONS) : []),
+    [query, catalogue.unicode, catalogue.custom],
+  );
   const open = query !== null && query !== dismissed && suggestions.length > 0;
   const at = Math.min(active, Math.max(0, suggestions.length - 1));
 
@@ -81,7 +88,10 @@ export function useEmojiAutocomplete(value: string, setValue: (next: string) => 
 
   const optionId = (index: number) => `${listId}-${index}`;
   const element = open ? (
-    <div className="absolute right-4 bottom-full left-4 z-30 mb-1 rounded-lg border border-line bg-panel p-1 shadow-xl" data-testid="emoji-autocomplete">
+    <div
+      className="absolute right-4 bottom-full left-4 z-30 mb-1 rounded-lg border border-line bg-panel p-1 shadow-xl"
+      data-testid="emoji-autocomplete"
+    >
       <p className="px-2 pt-1 pb-1.5 text-xs font-semibold text-muted uppercase">Emoji matching :{query}</p>
       <div id={listId} role="listbox" aria-label="Emoji suggestions">
         {suggestions.map((emoji, index) => (
@@ -97,7 +107,14 @@ export function useEmojiAutocomplete(value: string, setValue: (next: string) => 
             onPointerMove={() => setActive(index)}
             className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm ${index === at ? "bg-hover text-white" : "text-text"}`}
           >
-            <EmojiGlyph emoji={emoji.kind === "custom" ? { id: emoji.id, name: emoji.name, animated: emoji.animated } : { id: null, name: emoji.unicode }} size={20} />
+            <EmojiGlyph
+              emoji={
+                emoji.kind === "custom"
+                  ? { id: emoji.id, name: emoji.name, animated: emoji.animated }
+                  : { id: null, name: emoji.unicode }
+              }
+              size={20}
+            />
             <span>:{emojiName(emoji)}:</span>
           </div>
         ))}
@@ -105,5 +122,9 @@ export function useEmojiAutocomplete(value: string, setValue: (next: string) => 
     </div>
   ) : null;
 
-  return { onKeyDown, element, inputProps: open ? { "aria-controls": listId, "aria-activedescendant": optionId(at) } : {} };
+  return {
+    onKeyDown,
+    element,
+    inputProps: open ? { "aria-controls": listId, "aria-activedescendant": optionId(at) } : {},
+  };
 }

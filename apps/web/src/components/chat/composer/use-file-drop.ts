@@ -8,7 +8,11 @@ const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files
  * Files dropped anywhere on the channel (the `section` around the composer's form) go to
  * `onFiles`; `dragging` is true while files are held over it (the composer shows where they go).
  */
-export function useFileDrop(inside: RefObject<HTMLElement | null>, onFiles: (files: FileList) => void, enabled: boolean) {
+export function useFileDrop(
+  inside: RefObject<HTMLElement | null>,
+  onFiles: (files: FileList) => void,
+  enabled: boolean,
+) {
   const [dragging, setDragging] = useState(false);
   useEffect(() => {
     const area = inside.current?.closest("section") ?? inside.current;

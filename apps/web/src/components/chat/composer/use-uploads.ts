@@ -73,7 +73,8 @@ export function useUploads(channelId: string) {
     setFiles((now) => now.map((f) => (f.key === key ? { ...f, description } : f)));
   }, []);
 
-  const update = (key: string, change: Partial<PendingFile>) => setFiles((now) => now.map((f) => (f.key === key ? { ...f, ...change } : f)));
+  const update = (key: string, change: Partial<PendingFile>) =>
+    setFiles((now) => now.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
   /** Uploads what is not uploaded yet: the attachments to send, or null when one failed or it was cancelled (told on the file). */
   async function uploadAll(): Promise<{ uploadId: string; description: string | null }[] | null> {
@@ -87,11 +88,19 @@ export function useUploads(channelId: string) {
         if (!id) {
           update(pending.key, { progress: 0, error: null });
           try {
-            id = await uploadFile(channelId, pending.file, (progress) => update(pending.key, { progress }), controller.signal);
+            id = await uploadFile(
+              channelId,
+              pending.file,
+              (progress) => update(pending.key, { progress }),
+              controller.signal,
+            );
             update(pending.key, { progress: 1, uploadId: id });
           } catch (error) {
             const cancelled = error instanceof DOMException && error.name === "AbortError";
-            update(pending.key, { progress: null, error: cancelled ? null : error instanceof Error ? error.message : "Not uploaded." });
+            update(pending.key, {
+              progress: null,
+              error: cancelled ? null : error instanceof Error ? error.message : "Not uploaded.",
+            });
             return null;
           }
         }
@@ -109,5 +118,15 @@ export function useUploads(channelId: string) {
     setFiles([]);
   }
 
-  return { files, uploading, problem: overLimits(files.map((f) => f.file)), add, remove, describe, uploadAll, clear, cancel: () => abort.current?.abort() };
+  return {
+    files,
+    uploading,
+    problem: overLimits(files.map((f) => f.file)),
+    add,
+    remove,
+    describe,
+    uploadAll,
+    clear,
+    cancel: () => abort.current?.abort(),
+  };
 }

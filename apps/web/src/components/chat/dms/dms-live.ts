@@ -24,7 +24,9 @@ export function registerDmsLive(live: LiveRegistry, { queryClient, trpc, patcher
   };
   const recipientChanged = (user: UserView) => {
     const fresh = { displayName: user.displayName, avatar: user.avatar ?? null };
-    patcher.patch<DmView[]>(key, (dms) => dms.map((d) => (d.recipient.id === user.id ? { ...d, recipient: { ...d.recipient, ...fresh } } : d)));
+    patcher.patch<DmView[]>(key, (dms) =>
+      dms.map((d) => (d.recipient.id === user.id ? { ...d, recipient: { ...d.recipient, ...fresh } } : d)),
+    );
   };
 
   live.on(GatewayDispatchEvents.MessageCreate, ({ d }) => {

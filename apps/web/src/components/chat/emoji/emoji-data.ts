@@ -66,7 +66,10 @@ function recommendedForm(): (unicode: string) => string {
 }
 
 export function loadUnicodeEmoji(): Promise<UnicodeEmoji[]> {
-  loading ??= Promise.all([import("emojibase-data/en/compact.json"), import("emojibase-data/en/shortcodes/iamcal.json")]).then(([compact, iamcal]) => {
+  loading ??= Promise.all([
+    import("emojibase-data/en/compact.json"),
+    import("emojibase-data/en/shortcodes/iamcal.json"),
+  ]).then(([compact, iamcal]) => {
     const raw = compact.default as unknown as RawEmoji[];
     const codes = iamcal.default as unknown as Record<string, string | string[]>;
     const recommended = recommendedForm();
@@ -75,7 +78,14 @@ export function loadUnicodeEmoji(): Promise<UnicodeEmoji[]> {
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
       .map((e) => {
         const code = codes[e.hexcode] as string | string[];
-        return { kind: "unicode" as const, unicode: recommended(e.unicode), label: e.label, shortcodes: Array.isArray(code) ? code : [code], tags: e.tags ?? [], group: e.group as number };
+        return {
+          kind: "unicode" as const,
+          unicode: recommended(e.unicode),
+          label: e.label,
+          shortcodes: Array.isArray(code) ? code : [code],
+          tags: e.tags ?? [],
+          group: e.group as number,
+        };
       });
   });
   return loading;
@@ -90,7 +100,12 @@ export function emojiName(emoji: PickableEmoji): string {
  * Emoji whose shortcode or name matches `query` (case-insensitive): those starting with it first,
  * then those containing it, then label and tag matches; custom emoji ahead of Unicode ones.
  */
-export function searchEmoji(query: string, unicode: readonly UnicodeEmoji[], custom: readonly CustomEmoji[], limit = 200): PickableEmoji[] {
+export function searchEmoji(
+  query: string,
+  unicode: readonly UnicodeEmoji[],
+  custom: readonly CustomEmoji[],
+  limit = 200,
+): PickableEmoji[] {
   const q = query.trim().toLowerCase().replace(/^:|:$/g, "");
   if (!q) return [...custom, ...unicode].slice(0, limit);
   const ranked: { emoji: PickableEmoji; rank: number }[] = [];

@@ -17,7 +17,9 @@ interface Section {
 }
 
 function glyphOf(emoji: PickableEmoji) {
-  return emoji.kind === "custom" ? { id: emoji.id, name: emoji.name, animated: emoji.animated } : { id: null, name: emoji.unicode };
+  return emoji.kind === "custom"
+    ? { id: emoji.id, name: emoji.name, animated: emoji.animated }
+    : { id: null, name: emoji.unicode };
 }
 
 /**
@@ -25,7 +27,17 @@ function glyphOf(emoji: PickableEmoji) {
  * the focus while the arrow keys move through the grid (Enter picks), the guild's own emoji
  * first, then the categories. Escape or a click outside closes it.
  */
-export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTMLElement; guildId: string | null; onPick(emoji: PickableEmoji): void; onClose(): void }) {
+export function EmojiPicker({
+  anchor,
+  guildId,
+  onPick,
+  onClose,
+}: {
+  anchor: HTMLElement;
+  guildId: string | null;
+  onPick(emoji: PickableEmoji): void;
+  onClose(): void;
+}) {
   const catalogue = useEmojiCatalogue(guildId, true);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
@@ -38,14 +50,22 @@ export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTML
   const [group, setGroup] = useState<number>(EMOJI_GROUPS[0].group);
   const sections = useMemo<Section[]>(() => {
     const unicode = catalogue.unicode ?? [];
-    if (query.trim()) return [{ key: "results", label: "Search results", emoji: searchEmoji(query, unicode, catalogue.custom) }];
+    if (query.trim())
+      return [{ key: "results", label: "Search results", emoji: searchEmoji(query, unicode, catalogue.custom) }];
     const out: Section[] = [];
     if (catalogue.custom.length > 0) out.push({ key: "custom", label: "This guild", emoji: catalogue.custom });
     const shown = EMOJI_GROUPS.find((g) => g.group === group) ?? EMOJI_GROUPS[0];
-    out.push({ key: `group-${shown.group}`, label: shown.label, emoji: unicode.filter((e) => e.group === shown.group) });
+    out.push({
+      key: `group-${shown.group}`,
+      label: shown.label,
+      emoji: unicode.filter((e) => e.group === shown.group),
+    });
     return out.filter((s) => s.emoji.length > 0);
   }, [query, catalogue.unicode, catalogue.custom, group]);
-  const categoryIcons = useMemo(() => new Map(EMOJI_GROUPS.map((g) => [g.group, catalogue.unicode?.find((e) => e.group === g.group)])), [catalogue.unicode]);
+  const categoryIcons = useMemo(
+    () => new Map(EMOJI_GROUPS.map((g) => [g.group, catalogue.unicode?.find((e) => e.group === g.group)])),
+    [catalogue.unicode],
+  );
   const flat = useMemo(() => sections.flatMap((s) => s.emoji), [sections]);
   const current = flat[Math.min(active, flat.length - 1)];
 
@@ -167,13 +187,29 @@ export function EmojiPicker({ anchor, guildId, onPick, onClose }: { anchor: HTML
           <Spinner label="Loading emoji" />
         </div>
       ) : null}
-      {catalogue.failed ? <p className="p-4 text-sm text-danger-text">The emoji could not be loaded. Close the picker and try again.</p> : null}
-      {catalogue.unicode && flat.length === 0 ? <p className="p-4 text-sm text-muted">No emoji match “{query.trim()}”. Try another word, like “heart” or “smile”.</p> : null}
-      <div ref={list} id={`${id}-list`} role="listbox" aria-label="Emoji" hidden={flat.length === 0} className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+      {catalogue.failed ? (
+        <p className="p-4 text-sm text-danger-text">The emoji could not be loaded. Close the picker and try again.</p>
+      ) : null}
+      {catalogue.unicode && flat.length === 0 ? (
+        <p className="p-4 text-sm text-muted">
+          No emoji match “{query.trim()}”. Try another word, like “heart” or “smile”.
+        </p>
+      ) : null}
+      <div
+        ref={list}
+        id={`${id}-list`}
+        role="listbox"
+        aria-label="Emoji"
+        hidden={flat.length === 0}
+        className="scroll-thin min-h-0 flex-1 overflow-y-auto px-2 pb-2"
+      >
         {sections.map((section) => (
           // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (the ARIA listbox pattern), not a form's fieldset
           <div key={section.key} role="group" aria-labelledby={`${id}-${section.key}`} data-section={section.key}>
-            <div id={`${id}-${section.key}`} className="sticky top-0 bg-panel pt-2 pb-1 text-xs font-semibold text-muted uppercase">
+            <div
+              id={`${id}-${section.key}`}
+              className="sticky top-0 bg-panel pt-2 pb-1 text-xs font-semibold text-muted uppercase"
+            >
               {section.label}
             </div>
             <div className="grid grid-cols-8 gap-0.5">

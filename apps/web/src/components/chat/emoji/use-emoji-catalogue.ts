@@ -6,9 +6,15 @@ import { useTRPC } from "@/lib/trpc";
 import { type CustomEmoji, loadUnicodeEmoji, type UnicodeEmoji } from "./emoji-data";
 
 /** The emoji one can pick here: the guild's own (first) and the Unicode ones, loaded on demand (`active`). */
-export function useEmojiCatalogue(guildId: string | null, active: boolean): { unicode: UnicodeEmoji[] | null; custom: CustomEmoji[]; failed: boolean } {
+export function useEmojiCatalogue(
+  guildId: string | null,
+  active: boolean,
+): { unicode: UnicodeEmoji[] | null; custom: CustomEmoji[]; failed: boolean } {
   const trpc = useTRPC();
-  const guildEmojis = useQuery({ ...trpc.social.guildEmojis.queryOptions(guildId && active ? { guildId } : skipToken), staleTime: 60_000 });
+  const guildEmojis = useQuery({
+    ...trpc.social.guildEmojis.queryOptions(guildId && active ? { guildId } : skipToken),
+    staleTime: 60_000,
+  });
   const [unicode, setUnicode] = useState<UnicodeEmoji[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

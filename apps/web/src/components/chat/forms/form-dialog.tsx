@@ -28,7 +28,9 @@ function FormDialog({ form, store }: { form: OpenForm; store: FormStore }) {
   const client = useTRPCClient();
   const tabId = useLiveTabId();
   const fields = formFields(form.data.form);
-  const [answers, setAnswers] = useState<FormAnswers>(() => Object.fromEntries(fields.map((f) => [f.customId, f.initial])));
+  const [answers, setAnswers] = useState<FormAnswers>(() =>
+    Object.fromEntries(fields.map((f) => [f.customId, f.initial])),
+  );
   const [problems, setProblems] = useState<Record<string, string>>({});
   const busy = form.submission !== null;
   const idBase = useId();
@@ -42,7 +44,11 @@ function FormDialog({ form, store }: { form: OpenForm; store: FormStore }) {
     }
     store.submitting();
     try {
-      const { id } = await client.interactions.submitForm.mutate({ interactionId: form.data.id, answers, tabId: tabId() ?? undefined });
+      const { id } = await client.interactions.submitForm.mutate({
+        interactionId: form.data.id,
+        answers,
+        tabId: tabId() ?? undefined,
+      });
       store.submitted(id);
     } catch (error) {
       const byField: Record<string, string> = {};
@@ -51,7 +57,9 @@ function FormDialog({ form, store }: { form: OpenForm; store: FormStore }) {
         if (customId && messages[0]) byField[customId] = messages[0];
       }
       setProblems(byField);
-      store.refused(Object.keys(byField).length > 0 ? null : errorMessage(error, "The form could not be sent. Try again."));
+      store.refused(
+        Object.keys(byField).length > 0 ? null : errorMessage(error, "The form could not be sent. Try again."),
+      );
     }
   };
 
@@ -66,7 +74,13 @@ function FormDialog({ form, store }: { form: OpenForm; store: FormStore }) {
         }}
       >
         <p className="-mt-3 flex items-center gap-2 text-sm text-muted">
-          <AppIcon id={form.data.application.id} name={form.data.application.name} iconUrl={form.data.application.icon_url} size="xs" decorative />
+          <AppIcon
+            id={form.data.application.id}
+            name={form.data.application.name}
+            iconUrl={form.data.application.icon_url}
+            size="xs"
+            decorative
+          />
           <span className="font-medium text-text">{form.data.application.name}</span>
         </p>
         {fields.map((field, index) => (
@@ -102,7 +116,8 @@ function FormDialog({ form, store }: { form: OpenForm; store: FormStore }) {
   );
 }
 
-const INPUT = "rounded-md border bg-field px-3 text-[15px] text-text placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
+const INPUT =
+  "rounded-md border bg-field px-3 text-[15px] text-text placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent";
 
 function FieldInput({
   id,
@@ -123,8 +138,17 @@ function FieldInput({
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const text = typeof value === "string" ? value : "";
-  const describedBy = [field.description ? descriptionId : null, field.kind !== "select" ? counterId : null, problem ? errorId : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, disabled, "aria-invalid": problem ? true : undefined, "aria-required": field.required || undefined, "aria-describedby": describedBy };
+  const describedBy =
+    [field.description ? descriptionId : null, field.kind !== "select" ? counterId : null, problem ? errorId : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const common = {
+    id,
+    disabled,
+    "aria-invalid": problem ? true : undefined,
+    "aria-required": field.required || undefined,
+    "aria-describedby": describedBy,
+  };
   const border = problem ? "border-danger" : "border-line";
   return (
     <div className="flex flex-col gap-1.5">
@@ -143,7 +167,13 @@ function FieldInput({
       ) : null}
       {field.kind === "select" ? (
         field.maxValues > 1 ? (
-          <select {...common} multiple value={Array.isArray(value) ? value : []} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))} className={`${INPUT} ${border} py-2`}>
+          <select
+            {...common}
+            multiple
+            value={Array.isArray(value) ? value : []}
+            onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
+            className={`${INPUT} ${border} py-2`}
+          >
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -151,7 +181,12 @@ function FieldInput({
             ))}
           </select>
         ) : (
-          <select {...common} value={Array.isArray(value) ? (value[0] ?? "") : ""} onChange={(e) => onChange(e.target.value ? [e.target.value] : [])} className={`${INPUT} ${border} h-10`}>
+          <select
+            {...common}
+            value={Array.isArray(value) ? (value[0] ?? "") : ""}
+            onChange={(e) => onChange(e.target.value ? [e.target.value] : [])}
+            className={`${INPUT} ${border} h-10`}
+          >
             <option value="">{field.placeholder ?? "Choose an option"}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -161,9 +196,25 @@ function FieldInput({
           </select>
         )
       ) : field.kind === "paragraph" ? (
-        <textarea {...common} value={text} rows={4} maxLength={field.maxLength} placeholder={field.placeholder ?? undefined} onChange={(e) => onChange(e.target.value)} className={`${INPUT} ${border} resize-y py-2`} />
+        <textarea
+          {...common}
+          value={text}
+          rows={4}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder ?? undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${INPUT} ${border} resize-y py-2`}
+        />
       ) : (
-        <input {...common} type="text" value={text} maxLength={field.maxLength} placeholder={field.placeholder ?? undefined} onChange={(e) => onChange(e.target.value)} className={`${INPUT} ${border} h-10`} />
+        <input
+          {...common}
+          type="text"
+          value={text}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder ?? undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${INPUT} ${border} h-10`}
+        />
       )}
       {field.kind !== "select" ? (
         <p id={counterId} className="self-end text-xs text-muted">

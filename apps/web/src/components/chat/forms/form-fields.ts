@@ -37,15 +37,44 @@ type RawInput = {
 
 /** The form's fields in order, as the dialog shows them (a text input is required unless `required: false`). */
 export function formFields(form: FormOpenData["form"]): FormField[] {
-  return (form.components as unknown as { type: number; label?: string; description?: string; component?: RawInput; components?: RawInput[] }[]).flatMap((field): FormField[] => {
+  return (
+    form.components as unknown as {
+      type: number;
+      label?: string;
+      description?: string;
+      component?: RawInput;
+      components?: RawInput[];
+    }[]
+  ).flatMap((field): FormField[] => {
     const input = field.type === 18 ? field.component : field.components?.[0];
     if (!input) return [];
     const label = (field.type === 18 ? field.label : input.label) ?? input.custom_id;
-    const common = { customId: input.custom_id, label, description: field.type === 18 ? (field.description ?? null) : null, required: input.required !== false, placeholder: input.placeholder ?? null };
+    const common = {
+      customId: input.custom_id,
+      label,
+      description: field.type === 18 ? (field.description ?? null) : null,
+      required: input.required !== false,
+      placeholder: input.placeholder ?? null,
+    };
     if (input.type === 3) {
-      const options = (input.options ?? []).map((o) => ({ label: o.label, value: o.value, description: o.description ?? null }));
+      const options = (input.options ?? []).map((o) => ({
+        label: o.label,
+        value: o.value,
+        description: o.description ?? null,
+      }));
       const initial = (input.options ?? []).filter((o) => o.default).map((o) => o.value);
-      return [{ ...common, kind: "select", minLength: 0, maxLength: 0, initial, options, minValues: input.min_values ?? 1, maxValues: input.max_values ?? 1 }];
+      return [
+        {
+          ...common,
+          kind: "select",
+          minLength: 0,
+          maxLength: 0,
+          initial,
+          options,
+          minValues: input.min_values ?? 1,
+          maxValues: input.max_values ?? 1,
+        },
+      ];
     }
     return [
       {
@@ -71,7 +100,8 @@ export function answerProblems(fields: FormField[], answers: FormAnswers): Recor
       const values = Array.isArray(answer) ? answer : [];
       if (values.length === 0) {
         if (field.required && field.minValues > 0) problems[field.customId] = "This field is required.";
-      } else if (values.length < field.minValues || values.length > field.maxValues) problems[field.customId] = `Choose between ${field.minValues} and ${field.maxValues}.`;
+      } else if (values.length < field.minValues || values.length > field.maxValues)
+        problems[field.customId] = `Choose between ${field.minValues} and ${field.maxValues}.`;
       continue;
     }
     const text = typeof answer === "string" ? answer : "";

@@ -9,7 +9,14 @@ export function GuildIcon({ guild, size = 96 }: { guild: Pick<GuildView, "id" | 
   const cdnUrl = useCdnUrl();
   if (guild.icon && cdnUrl) {
     // biome-ignore lint/performance/noImgElement: a small picture from our own CDN in a fixed box
-    return <img src={`${cdnUrl}/icons/${guild.id}/${guild.icon}.png?size=${size}`} alt="" className="size-full rounded-[inherit] object-cover" draggable={false} />;
+    return (
+      <img
+        src={`${cdnUrl}/icons/${guild.id}/${guild.icon}.png?size=${size}`}
+        alt=""
+        className="size-full rounded-[inherit] object-cover"
+        draggable={false}
+      />
+    );
   }
   return <>{initials(guild.name)}</>;
 }

@@ -9,7 +9,21 @@ import { MentionBadge } from "../read-states/mention-badge";
 import { mentionLabel, type ReadStateIndex } from "../read-states/read-state-math";
 import { GuildIcon } from "./guild-icon";
 
-function RailItem({ id, label, active, unread = false, mentions = 0, children }: { id: string; label: string; active: boolean; unread?: boolean; mentions?: number; children: ReactNode }) {
+function RailItem({
+  id,
+  label,
+  active,
+  unread = false,
+  mentions = 0,
+  children,
+}: {
+  id: string;
+  label: string;
+  active: boolean;
+  unread?: boolean;
+  mentions?: number;
+  children: ReactNode;
+}) {
   const state = mentionLabel(mentions) ?? (unread ? "Unread messages" : null);
   return (
     <li className="group relative flex w-full justify-center">
@@ -20,7 +34,12 @@ function RailItem({ id, label, active, unread = false, mentions = 0, children }:
       <Tooltip id={`rail-tip-${id}`} text={label}>
         {children}
       </Tooltip>
-      {mentions > 0 ? <MentionBadge count={mentions} className="pointer-events-none absolute right-2.5 bottom-0 h-5 min-w-5 ring-4 ring-rail" /> : null}
+      {mentions > 0 ? (
+        <MentionBadge
+          count={mentions}
+          className="pointer-events-none absolute right-2.5 bottom-0 h-5 min-w-5 ring-4 ring-rail"
+        />
+      ) : null}
       {state ? (
         <span id={`rail-state-${id}`} className="sr-only">
           {state}
@@ -37,16 +56,35 @@ export function GuildRail({
   loading,
   readStates,
   onCreate,
-}: { guilds: GuildView[]; selectedId: string | null; loading: boolean; readStates: ReadStateIndex; onCreate(): void }) {
+}: {
+  guilds: GuildView[];
+  selectedId: string | null;
+  loading: boolean;
+  readStates: ReadStateIndex;
+  onCreate(): void;
+}) {
   return (
-    <nav aria-label="Guilds" className="scroll-thin flex w-[72px] shrink-0 flex-col items-center overflow-y-auto bg-rail py-3">
+    <nav
+      aria-label="Guilds"
+      className="scroll-thin flex w-[72px] shrink-0 flex-col items-center overflow-y-auto bg-rail py-3"
+    >
       <ul className="flex w-full flex-col items-center gap-2">
-        <RailItem id="home" label="Home" active={selectedId === null} unread={selectedId !== null && readStates.home.unread} mentions={readStates.home.mentions}>
+        <RailItem
+          id="home"
+          label="Home"
+          active={selectedId === null}
+          unread={selectedId !== null && readStates.home.unread}
+          mentions={readStates.home.mentions}
+        >
           <Link
             href="/channels/@me"
             aria-label="Home"
             aria-current={selectedId === null ? "page" : undefined}
-            aria-describedby={readStates.home.mentions > 0 || (selectedId !== null && readStates.home.unread) ? "rail-tip-home rail-state-home" : "rail-tip-home"}
+            aria-describedby={
+              readStates.home.mentions > 0 || (selectedId !== null && readStates.home.unread)
+                ? "rail-tip-home rail-state-home"
+                : "rail-tip-home"
+            }
             data-testid="home-link"
             className={`grid size-12 place-items-center rounded-[24px] text-lg font-bold transition-all hover:rounded-2xl ${selectedId === null ? "rounded-2xl bg-accent-strong text-white" : "bg-panel text-text hover:bg-accent-strong hover:text-white"}`}
           >
@@ -65,12 +103,21 @@ export function GuildRail({
           const unread = !active && (badge?.unread ?? false);
           const mentions = badge?.mentions ?? 0;
           return (
-            <RailItem key={guild.id} id={guild.id} label={guild.name} active={active} unread={unread} mentions={mentions}>
+            <RailItem
+              key={guild.id}
+              id={guild.id}
+              label={guild.name}
+              active={active}
+              unread={unread}
+              mentions={mentions}
+            >
               <Link
                 href={`/channels/${guild.id}`}
                 aria-label={guild.name}
                 aria-current={active ? "page" : undefined}
-                aria-describedby={unread || mentions > 0 ? `rail-tip-${guild.id} rail-state-${guild.id}` : `rail-tip-${guild.id}`}
+                aria-describedby={
+                  unread || mentions > 0 ? `rail-tip-${guild.id} rail-state-${guild.id}` : `rail-tip-${guild.id}`
+                }
                 data-unread={unread ? "true" : undefined}
                 data-testid="guild-link"
                 className={`grid size-12 place-items-center overflow-hidden text-[15px] font-semibold transition-all ${active ? "rounded-2xl bg-accent-strong text-white" : "rounded-[24px] bg-panel text-text hover:rounded-2xl hover:bg-accent-strong hover:text-white"}`}

@@ -26,5 +26,12 @@ export function registerGuildsLive(live: LiveRegistry, { queryClient, trpc, patc
   live.on(GatewayDispatchEvents.GuildMemberUpdate, ({ d }) => {
     if (d.user.id === meId) patcher.reload(key);
   });
-  live.on([GatewayDispatchEvents.GuildRoleCreate, GatewayDispatchEvents.GuildRoleUpdate, GatewayDispatchEvents.GuildRoleDelete], () => patcher.reload(key));
+  live.on(
+    [
+      GatewayDispatchEvents.GuildRoleCreate,
+      GatewayDispatchEvents.GuildRoleUpdate,
+      GatewayDispatchEvents.GuildRoleDelete,
+    ],
+    () => patcher.reload(key),
+  );
 }

@@ -49,19 +49,30 @@ export function MessageItem({
   const mentioned = sent && mentionsMe(message, directory.meId, directory.myRoleIds);
   const actions = useMessageActions();
   const social = useSocial();
-  const { canEdit, canDelete } = actions ? messageAbilities(message, actions.meId, social?.abilities.manageMessages === true) : { canEdit: false, canDelete: false };
+  const { canEdit, canDelete } = actions
+    ? messageAbilities(message, actions.meId, social?.abilities.manageMessages === true)
+    : { canEdit: false, canDelete: false };
   const editing = canEdit && actions?.editingId === message.id;
   const problem = actions?.problem?.id === message.id ? actions.problem.text : null;
   const threadItems = useThreadMenuItems(message);
   const socialItems = socialMenuItems(message, social);
   const menuable = sent && !message.ephemeral;
-  const messageMenu = useAppsMenu("message", message.id, "Message actions", menuable ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : []);
+  const messageMenu = useAppsMenu(
+    "message",
+    message.id,
+    "Message actions",
+    menuable ? [...messageMenuItems(message, { canEdit, canDelete, actions }), ...socialItems, ...threadItems] : [],
+  );
   // On a touch screen a long press opens the same menu as a right-click.
   const longPress = useLongPress(messageMenu.openAt);
   const authorMenu = useAppsMenu("user", message.author.id, `Actions for ${message.author.displayName}`);
   const showProfile = useShowProfile();
   const guildId = useChatActions()?.guildId ?? null;
-  const time = <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>{grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}</time>;
+  const time = (
+    <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+      {grouped ? formatShortTime(message.createdAt) : formatMessageTime(message.createdAt)}
+    </time>
+  );
   return (
     <li
       data-testid="message"
@@ -69,7 +80,9 @@ export function MessageItem({
       aria-busy={message.sendState === "pending" || undefined}
       data-mentions-me={mentioned || undefined}
       {...(menuable ? longPress.handlers : {})}
-      onContextMenu={menuable ? (event) => longPress.claimsContextMenu(event) || messageMenu.onContextMenu(event) : undefined}
+      onContextMenu={
+        menuable ? (event) => longPress.claimsContextMenu(event) || messageMenu.onContextMenu(event) : undefined
+      }
       className={`group relative flex flex-wrap gap-x-4 pr-4 ${editing ? "" : "[-webkit-touch-callout:none] [@media(hover:none)]:select-none"} ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
     >
       {message.interaction && !grouped ? (
@@ -137,7 +150,12 @@ export function MessageItem({
             <RichText source={message.content} mentions={message.mentions} />
           )}
           {message.editedAt && !editing ? (
-            <time dateTime={message.editedAt} title={`Edited ${new Date(message.editedAt).toLocaleString()}`} className="ml-1 text-[11px] text-faint" data-testid="message-edited">
+            <time
+              dateTime={message.editedAt}
+              title={`Edited ${new Date(message.editedAt).toLocaleString()}`}
+              className="ml-1 text-[11px] text-faint"
+              data-testid="message-edited"
+            >
               (edited)
             </time>
           ) : null}
@@ -163,11 +181,19 @@ export function MessageItem({
         {message.sendState === "failed" ? (
           <p className="mt-0.5 text-xs text-danger-text">
             {message.sendError ?? "Not sent."}{" "}
-            <button type="button" className="font-medium underline hover:no-underline" onClick={() => onRetry(message.id)}>
+            <button
+              type="button"
+              className="font-medium underline hover:no-underline"
+              onClick={() => onRetry(message.id)}
+            >
               Retry
             </button>{" "}
             ·{" "}
-            <button type="button" className="font-medium underline hover:no-underline" onClick={() => onDiscard(message.id)}>
+            <button
+              type="button"
+              className="font-medium underline hover:no-underline"
+              onClick={() => onDiscard(message.id)}
+            >
               Discard
             </button>
           </p>

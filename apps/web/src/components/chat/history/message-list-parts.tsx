@@ -10,9 +10,17 @@ export function JumpToPresent({ newCount, onJump }: { newCount: number; onJump()
   const label = newCount > 0 ? `${newCount} new message${newCount === 1 ? "" : "s"}` : "You’re viewing older messages";
   return (
     <div className="pointer-events-none absolute inset-x-4 bottom-2 flex justify-center">
-      <div role="status" className="pointer-events-auto flex items-center gap-3 rounded-full bg-accent-strong py-1 pr-1 pl-4 text-sm font-medium text-white shadow-lg" data-testid="jump-to-present">
+      <div
+        role="status"
+        className="pointer-events-auto flex items-center gap-3 rounded-full bg-accent-strong py-1 pr-1 pl-4 text-sm font-medium text-white shadow-lg"
+        data-testid="jump-to-present"
+      >
         <span>{label}</span>
-        <button type="button" onClick={onJump} className="rounded-full bg-black/25 px-3 py-1 hover:bg-black/40 focus-visible:outline-2 focus-visible:outline-white">
+        <button
+          type="button"
+          onClick={onJump}
+          className="rounded-full bg-black/25 px-3 py-1 hover:bg-black/40 focus-visible:outline-2 focus-visible:outline-white"
+        >
           Jump to present
         </button>
       </div>
@@ -20,7 +28,15 @@ export function JumpToPresent({ newCount, onJump }: { newCount: number; onJump()
   );
 }
 
-export function FragmentWithDivider({ divider, newMessages, children }: { divider: string | null; newMessages: boolean; children: ReactNode }) {
+export function FragmentWithDivider({
+  divider,
+  newMessages,
+  children,
+}: {
+  divider: string | null;
+  newMessages: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
       {divider ? (
@@ -56,7 +72,9 @@ export function ChannelStart({ channelName, empty }: { channelName: string; empt
       {channelName.startsWith("@") ? (
         <>
           <h2 className="mt-3 text-3xl font-bold text-white">{channelName.slice(1)}</h2>
-          <p className="mt-1 text-muted">This is the beginning of your direct message history with {channelName.slice(1)}.</p>
+          <p className="mt-1 text-muted">
+            This is the beginning of your direct message history with {channelName.slice(1)}.
+          </p>
         </>
       ) : (
         <>
@@ -65,7 +83,10 @@ export function ChannelStart({ channelName, empty }: { channelName: string; empt
         </>
       )}
       {empty ? (
-        <div className="mt-6 flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-4 text-muted" data-testid="empty-channel">
+        <div
+          className="mt-6 flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-4 text-muted"
+          data-testid="empty-channel"
+        >
           <WaveIcon className="shrink-0 text-accent" width={28} height={28} />
           <p className="text-[15px]">No messages yet — say hi</p>
         </div>
@@ -76,7 +97,12 @@ export function ChannelStart({ channelName, empty }: { channelName: string; empt
 
 export function MessageListLoading() {
   return (
-    <div className="flex flex-1 flex-col justify-end gap-5 overflow-hidden px-4 pb-6" role="status" aria-busy="true" aria-label="Loading messages">
+    <div
+      className="flex flex-1 flex-col justify-end gap-5 overflow-hidden px-4 pb-6"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading messages"
+    >
       {[72, 48, 90, 60, 35].map((width) => (
         <div key={width} className="flex animate-pulse gap-4">
           <div className="size-10 shrink-0 rounded-full bg-raised" />

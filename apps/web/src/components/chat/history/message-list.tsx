@@ -10,7 +10,17 @@ import { PendingCommands } from "../interactions/pending-commands";
 import { useKeepEndInView } from "../messages/keep-end-in-view";
 import { compareIds } from "../messages/message-merge";
 import { CHANNEL_PINNED_MESSAGE, isSystemMessage, THREAD_CREATED } from "../messages/message-types";
-import { atPresent, type MessageWindow, PRESENT, pinnedTop, registerRevealer, stepNewer, stepOlder, windowAround, windowBounds } from "../messages/message-window";
+import {
+  atPresent,
+  type MessageWindow,
+  PRESENT,
+  pinnedTop,
+  registerRevealer,
+  stepNewer,
+  stepOlder,
+  windowAround,
+  windowBounds,
+} from "../messages/message-window";
 import type { DisplayMessage } from "../messages/use-channel-messages";
 import { PinnedNotice } from "../pins/pinned-notice";
 import { RichDirectoryProvider } from "../rich/rich-directory";
@@ -170,56 +180,89 @@ export function MessageList({
     if (el) el.scrollTop = el.scrollHeight;
   }
 
-  const firstNewId = newAfterId === null ? undefined : messages.find((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, newAfterId) > 0)?.id;
-  const arrivedSinceLeft = following || leftAtId === null ? 0 : messages.filter((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, leftAtId) > 0).length;
+  const firstNewId =
+    newAfterId === null
+      ? undefined
+      : messages.find((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, newAfterId) > 0)?.id;
+  const arrivedSinceLeft =
+    following || leftAtId === null
+      ? 0
+      : messages.filter((m) => !m.sendState && m.author.id !== meId && compareIds(m.id, leftAtId) > 0).length;
   const startOfHistory = start === 0 && !hasMore;
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-    <div ref={scroller} onScroll={onScroll} className="scroll-thin relative flex-1 overflow-y-auto" data-testid="message-scroller">
-      <div className="flex min-h-full flex-col justify-end pb-6">
-        {!startOfHistory && (hasMore || start > 0) ? (
-          <div className="flex justify-center py-4 text-muted">
-            {loadingOlder ? (
-              <Spinner label="Loading older messages" />
-            ) : (
-              <button type="button" onClick={nearTop} className="rounded px-2 py-1 text-sm hover:bg-hover hover:text-text">
-                Load older messages
-              </button>
-            )}
-          </div>
-        ) : historyHidden ? (
-          <p className="mx-4 mt-8 rounded-lg border border-dashed border-line px-4 py-4 text-[15px] text-muted">
-            You can’t read the earlier messages of {channelLabel(channelName)}; new ones appear here as they are sent.
-          </p>
-        ) : (
-          <ChannelStart channelName={channelName} empty={messages.length === 0} />
-        )}
-        <RichDirectoryProvider meId={meId ?? null}>
-        <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={`Messages in ${channelLabel(channelName)}`}>
-          <ol>
-          {shown.map((message, index) => {
-            const prev = index === 0 ? messages[start - 1] : shown[index - 1];
-            const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
-            return (
-              <FragmentWithDivider key={message.id} divider={newDay ? formatDate(message.createdAt) : null} newMessages={message.id === firstNewId}>
-                {message.type === CHANNEL_PINNED_MESSAGE ? (
-                  <PinnedNotice message={message} />
-                ) : message.type === THREAD_CREATED ? (
-                  <ThreadCreatedNotice message={message} />
-                ) : (
-                  <MessageItem message={message} grouped={!newDay && !startsGroup(prev, message)} onRetry={onRetry} onDiscard={onDiscard} onRefresh={onRefresh} onDismiss={onDismiss} />
-                )}
-              </FragmentWithDivider>
-            );
-          })}
-          {channelId && atPresentEnd ? <PendingCommands channelId={channelId} /> : null}
-          </ol>
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="scroll-thin relative flex-1 overflow-y-auto"
+        data-testid="message-scroller"
+      >
+        <div className="flex min-h-full flex-col justify-end pb-6">
+          {!startOfHistory && (hasMore || start > 0) ? (
+            <div className="flex justify-center py-4 text-muted">
+              {loadingOlder ? (
+                <Spinner label="Loading older messages" />
+              ) : (
+                <button
+                  type="button"
+                  onClick={nearTop}
+                  className="rounded px-2 py-1 text-sm hover:bg-hover hover:text-text"
+                >
+                  Load older messages
+                </button>
+              )}
+            </div>
+          ) : historyHidden ? (
+            <p className="mx-4 mt-8 rounded-lg border border-dashed border-line px-4 py-4 text-[15px] text-muted">
+              You can’t read the earlier messages of {channelLabel(channelName)}; new ones appear here as they are sent.
+            </p>
+          ) : (
+            <ChannelStart channelName={channelName} empty={messages.length === 0} />
+          )}
+          <RichDirectoryProvider meId={meId ?? null}>
+            <div
+              role="log"
+              aria-live="polite"
+              aria-relevant="additions text"
+              aria-label={`Messages in ${channelLabel(channelName)}`}
+            >
+              <ol>
+                {shown.map((message, index) => {
+                  const prev = index === 0 ? messages[start - 1] : shown[index - 1];
+                  const newDay = !prev || dayOf(prev.createdAt) !== dayOf(message.createdAt);
+                  return (
+                    <FragmentWithDivider
+                      key={message.id}
+                      divider={newDay ? formatDate(message.createdAt) : null}
+                      newMessages={message.id === firstNewId}
+                    >
+                      {message.type === CHANNEL_PINNED_MESSAGE ? (
+                        <PinnedNotice message={message} />
+                      ) : message.type === THREAD_CREATED ? (
+                        <ThreadCreatedNotice message={message} />
+                      ) : (
+                        <MessageItem
+                          message={message}
+                          grouped={!newDay && !startsGroup(prev, message)}
+                          onRetry={onRetry}
+                          onDiscard={onDiscard}
+                          onRefresh={onRefresh}
+                          onDismiss={onDismiss}
+                        />
+                      )}
+                    </FragmentWithDivider>
+                  );
+                })}
+                {channelId && atPresentEnd ? <PendingCommands channelId={channelId} /> : null}
+              </ol>
+            </div>
+          </RichDirectoryProvider>
         </div>
-        </RichDirectoryProvider>
       </div>
-    </div>
-    {!atPresentEnd || arrivedSinceLeft > 0 ? <JumpToPresent newCount={arrivedSinceLeft} onJump={jumpToPresent} /> : null}
+      {!atPresentEnd || arrivedSinceLeft > 0 ? (
+        <JumpToPresent newCount={arrivedSinceLeft} onJump={jumpToPresent} />
+      ) : null}
     </div>
   );
 }

@@ -28,14 +28,21 @@ export class EphemeralStore {
   put(message: MessageView): void {
     if (this.gone.has(message.id)) return;
     const others = this.in(message.channelId).filter((m) => m.id !== message.id);
-    this.set(message.channelId, [...others, message].sort((a, b) => compareIds(a.id, b.id)));
+    this.set(
+      message.channelId,
+      [...others, message].sort((a, b) => compareIds(a.id, b.id)),
+    );
   }
 
   /** Deleted by its application, or dismissed by the person. */
   remove(channelId: string, messageId: string): void {
     this.gone.add(messageId);
     const list = this.in(channelId);
-    if (list.some((m) => m.id === messageId)) this.set(channelId, list.filter((m) => m.id !== messageId));
+    if (list.some((m) => m.id === messageId))
+      this.set(
+        channelId,
+        list.filter((m) => m.id !== messageId),
+      );
   }
 
   /** Where is it (a component click on an ephemeral message needs its channel)? */

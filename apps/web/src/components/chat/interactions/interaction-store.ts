@@ -61,7 +61,10 @@ export class InteractionStore {
 
   commandSending(channelId: string, title: string, applicationName: string): string {
     const localId = `command-${++this.nextId}`;
-    this.setCommands(channelId, [...this.commandsIn(channelId), { localId, channelId, title, applicationName, state: "sending", interactionId: null, error: null }]);
+    this.setCommands(channelId, [
+      ...this.commandsIn(channelId),
+      { localId, channelId, title, applicationName, state: "sending", interactionId: null, error: null },
+    ]);
     return localId;
   }
 
@@ -79,7 +82,11 @@ export class InteractionStore {
 
   dismissCommand(localId: string): void {
     for (const [channelId, list] of this.commands) {
-      if (list.some((c) => c.localId === localId)) this.setCommands(channelId, list.filter((c) => c.localId !== localId));
+      if (list.some((c) => c.localId === localId))
+        this.setCommands(
+          channelId,
+          list.filter((c) => c.localId !== localId),
+        );
     }
   }
 
@@ -118,8 +125,13 @@ export class InteractionStore {
     for (const [channelId, list] of this.commands) {
       const command = list.find((c) => c.interactionId === interactionId);
       if (!command) continue;
-      if (status === "failed") this.patchCommand(command.localId, (c) => ({ ...c, state: "failed", error: DID_NOT_RESPOND }));
-      else this.setCommands(channelId, list.filter((c) => c !== command));
+      if (status === "failed")
+        this.patchCommand(command.localId, (c) => ({ ...c, state: "failed", error: DID_NOT_RESPOND }));
+      else
+        this.setCommands(
+          channelId,
+          list.filter((c) => c !== command),
+        );
       return;
     }
     for (const [messageId, click] of this.clicks) {
@@ -148,7 +160,11 @@ export class InteractionStore {
 
   private patchCommand(localId: string, patch: (command: PendingCommand) => PendingCommand): void {
     for (const [channelId, list] of this.commands) {
-      if (list.some((c) => c.localId === localId)) this.setCommands(channelId, list.map((c) => (c.localId === localId ? patch(c) : c)));
+      if (list.some((c) => c.localId === localId))
+        this.setCommands(
+          channelId,
+          list.map((c) => (c.localId === localId ? patch(c) : c)),
+        );
     }
   }
 

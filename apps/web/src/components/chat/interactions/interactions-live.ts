@@ -1,5 +1,10 @@
 import { messageView } from "@chat/api/views";
-import { EPHEMERAL_MESSAGE_CREATE, EPHEMERAL_MESSAGE_DELETE, EPHEMERAL_MESSAGE_UPDATE, INTERACTION_UPDATE } from "@chat/events/catalogue";
+import {
+  EPHEMERAL_MESSAGE_CREATE,
+  EPHEMERAL_MESSAGE_DELETE,
+  EPHEMERAL_MESSAGE_UPDATE,
+  INTERACTION_UPDATE,
+} from "@chat/events/catalogue";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { LiveRegistry } from "@/components/live/live-registry";
 import type { EphemeralStore } from "./ephemeral-store";

@@ -13,7 +13,10 @@ const InteractionsContext = createContext<InteractionStores | null>(null);
 
 /** This tab's interactions on their way and its ephemeral messages (written by the senders and the live stream). */
 export function InteractionsProvider({ children }: { children: ReactNode }) {
-  const [stores] = useState<InteractionStores>(() => ({ interactions: new InteractionStore(), ephemeral: new EphemeralStore() }));
+  const [stores] = useState<InteractionStores>(() => ({
+    interactions: new InteractionStore(),
+    ephemeral: new EphemeralStore(),
+  }));
   return <InteractionsContext value={stores}>{children}</InteractionsContext>;
 }
 

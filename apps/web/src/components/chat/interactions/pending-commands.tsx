@@ -17,14 +17,28 @@ export function PendingCommands({ channelId }: { channelId: string }) {
     () => store.commandsIn(channelId),
     () => store.commandsIn(channelId),
   );
-  return commands.map((command) => <PendingCommandItem key={command.localId} command={command} onDismiss={() => store.dismissCommand(command.localId)} />);
+  return commands.map((command) => (
+    <PendingCommandItem
+      key={command.localId}
+      command={command}
+      onDismiss={() => store.dismissCommand(command.localId)}
+    />
+  ));
 }
 
 function PendingCommandItem({ command, onDismiss }: { command: PendingCommand; onDismiss(): void }) {
   const failed = command.state === "failed";
   return (
     <li data-testid="pending-command" data-state={command.state} className="mt-[17px] flex gap-4 px-4 py-0.5">
-      <div className="grid w-10 shrink-0 place-items-center">{failed ? <span aria-hidden="true" className="text-lg text-danger-text">⚠</span> : <Spinner className="size-5 text-muted" />}</div>
+      <div className="grid w-10 shrink-0 place-items-center">
+        {failed ? (
+          <span aria-hidden="true" className="text-lg text-danger-text">
+            ⚠
+          </span>
+        ) : (
+          <Spinner className="size-5 text-muted" />
+        )}
+      </div>
       <div className="min-w-0 flex-1 text-[15px] leading-[22px]">
         <p className="text-muted">
           <span className="font-medium text-text">{command.title}</span> · {command.applicationName}
@@ -37,7 +51,9 @@ function PendingCommandItem({ command, onDismiss }: { command: PendingCommand; o
             </button>
           </p>
         ) : (
-          <p className="text-muted italic">{command.state === "sending" ? "Sending command…" : `Waiting for ${command.applicationName}…`}</p>
+          <p className="text-muted italic">
+            {command.state === "sending" ? "Sending command…" : `Waiting for ${command.applicationName}…`}
+          </p>
         )}
       </div>
     </li>

@@ -24,9 +24,11 @@ function Group({ title, members, guildId }: { title: string; members: MemberView
         {title} — {members.length}
       </h3>
       <ul>
-        {[...members].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]).map((member) => (
-          <MemberRow key={member.user.id} member={member} guildId={guildId} />
-        ))}
+        {[...members]
+          .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status])
+          .map((member) => (
+            <MemberRow key={member.user.id} member={member} guildId={guildId} />
+          ))}
       </ul>
     </section>
   );
@@ -38,7 +40,11 @@ function MemberRow({ member, guildId }: { member: MemberView; guildId: string })
   const showProfile = useShowProfile();
   const menu = useAppsMenu("user", member.user.id, `Actions for ${name}`);
   return (
-    <li data-testid="member" onContextMenu={menu.available ? menu.onContextMenu : undefined} className="group flex h-11 items-center gap-3 rounded-md px-2 hover:bg-hover/60">
+    <li
+      data-testid="member"
+      onContextMenu={menu.available ? menu.onContextMenu : undefined}
+      className="group flex h-11 items-center gap-3 rounded-md px-2 hover:bg-hover/60"
+    >
       <button
         type="button"
         aria-haspopup="dialog"
@@ -66,14 +72,25 @@ function MemberRow({ member, guildId }: { member: MemberView; guildId: string })
 }
 
 /** Everyone in the guild: those of each role shown separately, then people, then bots; a dot tells who is online (a person: a tab open; a bot: its gateway presence). */
-export function MemberList({ guildId, sheet = false }: { guildId: string; /** Inside the members sheet of narrow screens. */ sheet?: boolean }) {
+export function MemberList({
+  guildId,
+  sheet = false,
+}: {
+  guildId: string /** Inside the members sheet of narrow screens. */;
+  sheet?: boolean;
+}) {
   const trpc = useTRPC();
   const members = useQuery(trpc.guilds.members.queryOptions({ guildId }));
   const roles = useQuery(trpc.guilds.roles.queryOptions({ guildId }));
   const list = members.data ?? [];
   return (
-    <aside aria-label="Members" className={`scroll-thin shrink-0 overflow-y-auto bg-panel px-2 pb-4 ${sheet ? "h-full w-full" : "hidden w-60 lg:block"}`}>
-      {members.error && !members.data ? <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p> : null}
+    <aside
+      aria-label="Members"
+      className={`scroll-thin shrink-0 overflow-y-auto bg-panel px-2 pb-4 ${sheet ? "h-full w-full" : "hidden w-60 lg:block"}`}
+    >
+      {members.error && !members.data ? (
+        <p className="px-2 pt-5 text-sm text-danger">{errorMessage(members.error, "Could not load members.")}</p>
+      ) : null}
       {members.isPending ? <p className="px-2 pt-5 text-sm text-faint">Loading members…</p> : null}
       {groupMembers(list, roles.data ?? NO_ROLES).map((group) => (
         <Group key={group.key} title={group.title} members={group.members} guildId={guildId} />

@@ -33,8 +33,22 @@ export function MemberSheet({ guildId }: { guildId: string }) {
         <div className="flex h-full flex-col">
           <div className="flex h-12 shrink-0 items-center justify-between border-b border-black/25 px-4">
             <h2 className="font-semibold text-white">Members</h2>
-            <button type="button" onClick={() => dialog.current?.close()} aria-label="Close members" className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              aria-label="Close members"
+              className="grid size-8 place-items-center rounded-md text-muted hover:bg-hover hover:text-text"
+            >
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
             </button>

@@ -8,7 +8,8 @@ const NO_PRESENCES = new Map<string, never>();
 
 /** A guild's member list and presences, who may act on whom there, and its bans. */
 export function registerMembersLive(live: LiveRegistry, { queryClient, trpc, patcher }: LiveDeps): void {
-  const patchMembers = (guildId: string, patch: (list: MemberView[]) => MemberView[]) => patcher.patch<MemberView[]>(trpc.guilds.members.queryKey({ guildId }), patch);
+  const patchMembers = (guildId: string, patch: (list: MemberView[]) => MemberView[]) =>
+    patcher.patch<MemberView[]>(trpc.guilds.members.queryKey({ guildId }), patch);
   /** Who may act on whom in the guild's Members settings follows roles, their order and the owner. */
   const standingChanged = (guildId: string) => patcher.reload(trpc.moderation.standing.queryKey({ guildId }));
 
@@ -19,7 +20,11 @@ export function registerMembersLive(live: LiveRegistry, { queryClient, trpc, pat
   });
   live.on(GatewayDispatchEvents.GuildMemberUpdate, ({ d: { guild_id, user, nick, roles } }) => {
     const person = userView(user);
-    patchMembers(guild_id, (list) => list.map((m) => (m.user.id === user.id ? { ...m, user: { ...m.user, ...person }, nick: nick ?? null, roles } : m)));
+    patchMembers(guild_id, (list) =>
+      list.map((m) =>
+        m.user.id === user.id ? { ...m, user: { ...m.user, ...person }, nick: nick ?? null, roles } : m,
+      ),
+    );
     // New roles rank the member (or the person) differently.
     standingChanged(guild_id);
   });
@@ -35,7 +40,14 @@ export function registerMembersLive(live: LiveRegistry, { queryClient, trpc, pat
   });
   // A new owner changes who may act on whom.
   live.on(GatewayDispatchEvents.GuildUpdate, ({ d }) => standingChanged(d.id));
-  live.on([GatewayDispatchEvents.GuildRoleCreate, GatewayDispatchEvents.GuildRoleUpdate, GatewayDispatchEvents.GuildRoleDelete], ({ d }) => standingChanged(d.guild_id));
+  live.on(
+    [
+      GatewayDispatchEvents.GuildRoleCreate,
+      GatewayDispatchEvents.GuildRoleUpdate,
+      GatewayDispatchEvents.GuildRoleDelete,
+    ],
+    ({ d }) => standingChanged(d.guild_id),
+  );
   live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) => {
     queryClient.removeQueries({ queryKey: trpc.guilds.members.queryKey({ guildId }) });
     queryClient.removeQueries({ queryKey: trpc.moderation.standing.queryKey({ guildId }) });

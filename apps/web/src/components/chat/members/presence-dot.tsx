@@ -10,7 +10,11 @@ const LOOK: Record<MemberStatus, { label: string; dot: string }> = {
 export function PresenceDot({ status }: { status: MemberStatus }) {
   const { label, dot } = LOOK[status];
   return (
-    <span className={`absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-[3px] border-panel ${dot}`} data-testid="presence-dot" data-status={status}>
+    <span
+      className={`absolute -right-0.5 -bottom-0.5 size-3.5 rounded-full border-[3px] border-panel ${dot}`}
+      data-testid="presence-dot"
+      data-status={status}
+    >
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -6,9 +6,26 @@ import { Modal } from "@/components/ui/modal";
 import type { DisplayMessage } from "../messages/use-channel-messages";
 
 /** "Delete message?" with the message quoted; a modal <dialog> (focus kept inside, Escape cancels). */
-export function DeleteMessageDialog({ message, busy, problem, onCancel, onConfirm }: { message: DisplayMessage | null; busy: boolean; problem: string | null; onCancel(): void; onConfirm(): void }) {
+export function DeleteMessageDialog({
+  message,
+  busy,
+  problem,
+  onCancel,
+  onConfirm,
+}: {
+  message: DisplayMessage | null;
+  busy: boolean;
+  problem: string | null;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
   return (
-    <Modal open={message !== null} onClose={onCancel} title="Delete message" description="Are you sure you want to delete this message? This cannot be undone.">
+    <Modal
+      open={message !== null}
+      onClose={onCancel}
+      title="Delete message"
+      description="Are you sure you want to delete this message? This cannot be undone."
+    >
       {message ? (
         <div data-testid="delete-message-dialog">
           <blockquote className="max-h-40 overflow-y-auto rounded-md border border-line bg-chat px-3 py-2 text-sm whitespace-pre-wrap break-words text-text">

@@ -38,14 +38,27 @@ export function describeProblem(error: unknown, doing: "edit" | "delete"): strin
   if (code === 10008) return "This message no longer exists.";
   if (code === 50005) return "You can only edit your own messages.";
   if (code === 50013) return "You don’t have permission to delete this message.";
-  return errorMessage(error, doing === "edit" ? "Could not save the edit. Try again." : "Could not delete the message. Try again.");
+  return errorMessage(
+    error,
+    doing === "edit" ? "Could not save the edit. Try again." : "Could not delete the message. Try again.",
+  );
 }
 
 /**
  * The provider of the open channel's message actions, with the confirmation dialog. `onEditEnd`
  * runs when an edit is saved or cancelled (focus goes back to the composer).
  */
-export function MessageActionsProvider({ channelId, meId, onEditEnd, children }: { channelId: string; meId: string; onEditEnd(): void; children: ReactNode }) {
+export function MessageActionsProvider({
+  channelId,
+  meId,
+  onEditEnd,
+  children,
+}: {
+  channelId: string;
+  meId: string;
+  onEditEnd(): void;
+  children: ReactNode;
+}) {
   const trpc = useTRPC();
   const edit = useMutation(trpc.messages.edit.mutationOptions());
   const remove = useMutation(trpc.messages.delete.mutationOptions());

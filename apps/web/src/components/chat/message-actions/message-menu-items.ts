@@ -7,10 +7,15 @@ function copy(text: string) {
 }
 
 /** A message's own entries of its context menu: Edit, Delete where allowed, then the copies. */
-export function messageMenuItems(message: DisplayMessage, { canEdit, canDelete, actions }: { canEdit: boolean; canDelete: boolean; actions: MessageActions | null }): MenuItem[] {
+export function messageMenuItems(
+  message: DisplayMessage,
+  { canEdit, canDelete, actions }: { canEdit: boolean; canDelete: boolean; actions: MessageActions | null },
+): MenuItem[] {
   const items: MenuItem[] = [];
-  if (canEdit && actions) items.push({ key: "edit", label: "Edit message", onSelect: () => actions.startEdit(message.id) });
-  if (canDelete && actions) items.push({ key: "delete", label: "Delete message", onSelect: () => actions.requestDelete(message, false) });
+  if (canEdit && actions)
+    items.push({ key: "edit", label: "Edit message", onSelect: () => actions.startEdit(message.id) });
+  if (canDelete && actions)
+    items.push({ key: "delete", label: "Delete message", onSelect: () => actions.requestDelete(message, false) });
   if (message.content) items.push({ key: "copy-text", label: "Copy text", onSelect: () => copy(message.content) });
   items.push({ key: "copy-id", label: "Copy message ID", onSelect: () => copy(message.id) });
   return items;

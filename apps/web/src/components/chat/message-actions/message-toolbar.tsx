@@ -3,7 +3,8 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { MoreButton } from "../commands/apps-menu";
 
-const BUTTON = "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
+const BUTTON =
+  "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
  * The actions shown over a message on hover or when focus is inside it (always on touch screens):
@@ -31,7 +32,12 @@ export function MessageToolbar({
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("button")];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const next = event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : (at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
+    const next =
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? buttons.length - 1
+          : (at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
     event.preventDefault();
     buttons[next]?.focus();
   }
@@ -47,15 +53,41 @@ export function MessageToolbar({
       {children}
       {canEdit ? (
         <button type="button" aria-label="Edit message" title="Edit" onClick={onEdit} className={BUTTON}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M12 20h9" />
             <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
           </svg>
         </button>
       ) : null}
       {canDelete ? (
-        <button type="button" aria-label="Delete message" title="Delete (hold Shift to skip the question)" onClick={onDelete} className={`${BUTTON} hover:text-danger`}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <button
+          type="button"
+          aria-label="Delete message"
+          title="Delete (hold Shift to skip the question)"
+          onClick={onDelete}
+          className={`${BUTTON} hover:text-danger`}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M3 6h18" />
             <path d="M8 6V4h8v2" />
             <path d="M19 6l-1 14H6L5 6" />

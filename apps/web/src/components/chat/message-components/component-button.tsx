@@ -18,7 +18,19 @@ const STYLES: Record<ButtonView["style"], string> = {
  * acknowledges); a link button asks before leaving (`onLink`); one whose address was refused
  * (the view keeps only http and https) is disabled.
  */
-export function ComponentButton({ button, pending, locked, onPress, onLink }: { button: ButtonView; pending: boolean; locked: boolean; onPress(): void; onLink(url: string): void }) {
+export function ComponentButton({
+  button,
+  pending,
+  locked,
+  onPress,
+  onLink,
+}: {
+  button: ButtonView;
+  pending: boolean;
+  locked: boolean;
+  onPress(): void;
+  onLink(url: string): void;
+}) {
   const link = button.style === 5;
   const name = button.label ?? button.emoji?.name ?? (link ? "Link" : "Button");
   return (
@@ -26,7 +38,9 @@ export function ComponentButton({ button, pending, locked, onPress, onLink }: { 
       type="button"
       disabled={button.disabled || (locked && !link)}
       aria-busy={pending || undefined}
-      aria-label={link ? `${name} (${button.url ? `opens ${button.url}` : "link not allowed"})` : button.label ? undefined : name}
+      aria-label={
+        link ? `${name} (${button.url ? `opens ${button.url}` : "link not allowed"})` : button.label ? undefined : name
+      }
       onClick={() => (link ? button.url && onLink(button.url) : onPress())}
       className={`relative inline-flex h-8 min-w-[60px] max-w-full items-center justify-center gap-1.5 rounded-[3px] px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed ${button.disabled ? "opacity-50" : ""} ${STYLES[button.style]}`}
       data-testid="component-button"
@@ -35,7 +49,15 @@ export function ComponentButton({ button, pending, locked, onPress, onLink }: { 
         <ComponentEmoji emoji={button.emoji} />
         {button.label ? <span className="truncate">{button.label}</span> : null}
         {link ? (
-          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            width="14"
+            height="14"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
           </svg>
         ) : null}

@@ -15,13 +15,25 @@ const MAX_HEIGHT = 320;
  * "Choose" is pressed with between `min_values` and `max_values` of them. Escape closes
  * without sending.
  */
-export function ComponentSelect({ select, pending, locked, onSubmit }: { select: SelectView; pending: boolean; locked: boolean; onSubmit(values: string[]): void }) {
+export function ComponentSelect({
+  select,
+  pending,
+  locked,
+  onSubmit,
+}: {
+  select: SelectView;
+  pending: boolean;
+  locked: boolean;
+  onSubmit(values: string[]): void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>(() => initialValues(select));
   const [draft, setDraft] = useState<string[]>(chosen);
   const [active, setActive] = useState(0);
-  const [position, setPosition] = useState<{ left: number; top: number; width: number; maxHeight: number } | null>(null);
+  const [position, setPosition] = useState<{ left: number; top: number; width: number; maxHeight: number } | null>(
+    null,
+  );
   const trigger = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -37,7 +49,12 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
     const height = Math.min(MAX_HEIGHT, popup.current?.scrollHeight ?? MAX_HEIGHT);
     const up = below < height && above > below;
     const maxHeight = Math.min(MAX_HEIGHT, up ? above : below);
-    setPosition({ left: box.left, width: Math.max(box.width, 240), top: up ? box.top - GAP - Math.min(height, maxHeight) : box.bottom + GAP, maxHeight });
+    setPosition({
+      left: box.left,
+      width: Math.max(box.width, 240),
+      top: up ? box.top - GAP - Math.min(height, maxHeight) : box.bottom + GAP,
+      maxHeight,
+    });
   }, [open]);
 
   // Once placed (and so visible, which focus needs), the list takes the focus.
@@ -49,7 +66,8 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
-      if (!popup.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node)) setOpen(false);
+      if (!popup.current?.contains(event.target as Node) && !trigger.current?.contains(event.target as Node))
+        setOpen(false);
     };
     const away = (event: Event) => {
       if (!popup.current?.contains(event.target as Node)) setOpen(false);
@@ -71,7 +89,12 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
   function show() {
     setPosition(null);
     setDraft(chosen);
-    setActive(Math.max(0, choices.findIndex((c) => chosen.includes(c.value))));
+    setActive(
+      Math.max(
+        0,
+        choices.findIndex((c) => chosen.includes(c.value)),
+      ),
+    );
     setOpen(true);
   }
 
@@ -88,7 +111,13 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
 
   function toggle(value: string) {
     if (!multiple) return send([value]);
-    setDraft((current) => (current.includes(value) ? current.filter((v) => v !== value) : current.length < select.maxValues ? [...current, value] : current));
+    setDraft((current) =>
+      current.includes(value)
+        ? current.filter((v) => v !== value)
+        : current.length < select.maxValues
+          ? [...current, value]
+          : current,
+    );
   }
 
   function onListKey(event: KeyboardEvent) {
@@ -125,7 +154,10 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
   }
 
   const draftValid = draft.length >= select.minValues && draft.length <= select.maxValues;
-  const limits = select.minValues === select.maxValues ? `Choose ${select.minValues}` : `Choose ${select.minValues}–${select.maxValues}`;
+  const limits =
+    select.minValues === select.maxValues
+      ? `Choose ${select.minValues}`
+      : `Choose ${select.minValues}–${select.maxValues}`;
   return (
     <div className="w-full max-w-[400px]" data-testid="component-select">
       <button
@@ -145,13 +177,17 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
         }}
         className={`flex h-10 w-full items-center gap-2 rounded border border-black/40 bg-field px-3 text-left text-[15px] disabled:cursor-not-allowed ${select.disabled ? "opacity-50" : ""}`}
       >
-        <span className={`min-w-0 flex-1 truncate ${shown.length > 0 ? "text-text" : "text-muted"}`}>{shown.length > 0 ? shown.join(", ") : (select.placeholder ?? "Make a selection")}</span>
+        <span className={`min-w-0 flex-1 truncate ${shown.length > 0 ? "text-text" : "text-muted"}`}>
+          {shown.length > 0 ? shown.join(", ") : (select.placeholder ?? "Make a selection")}
+        </span>
         {pending ? <Spinner className="size-4" label="Waiting for the app" /> : <span aria-hidden="true">▾</span>}
       </button>
       {open ? (
         <div
           ref={popup}
-          style={position ? { left: position.left, top: position.top, width: position.width } : { visibility: "hidden" }}
+          style={
+            position ? { left: position.left, top: position.top, width: position.width } : { visibility: "hidden" }
+          }
           className="fixed z-50 flex flex-col overflow-hidden rounded-md border border-line bg-rail shadow-2xl"
         >
           <div
@@ -187,14 +223,19 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
                   className={`flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 ${index === active ? "bg-hover" : ""}`}
                 >
                   {multiple ? (
-                    <span aria-hidden="true" className={`grid size-4 shrink-0 place-items-center rounded-sm border ${selected ? "border-accent bg-accent text-white" : "border-muted"}`}>
+                    <span
+                      aria-hidden="true"
+                      className={`grid size-4 shrink-0 place-items-center rounded-sm border ${selected ? "border-accent bg-accent text-white" : "border-muted"}`}
+                    >
                       {selected ? "✓" : ""}
                     </span>
                   ) : null}
                   <ComponentEmoji emoji={choice.emoji} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm text-text">{choice.label}</span>
-                    {choice.description ? <span className="block truncate text-xs text-muted">{choice.description}</span> : null}
+                    {choice.description ? (
+                      <span className="block truncate text-xs text-muted">{choice.description}</span>
+                    ) : null}
                   </span>
                   {!multiple && selected ? <span aria-hidden="true">✓</span> : null}
                 </div>
@@ -206,7 +247,12 @@ export function ComponentSelect({ select, pending, locked, onSubmit }: { select:
               <span className="text-xs text-muted">
                 {limits} · {draft.length} chosen
               </span>
-              <button type="button" disabled={!draftValid} onClick={() => send(draft)} className="h-8 rounded bg-accent-strong px-3 text-sm font-medium text-white disabled:opacity-50">
+              <button
+                type="button"
+                disabled={!draftValid}
+                onClick={() => send(draft)}
+                className="h-8 rounded bg-accent-strong px-3 text-sm font-medium text-white disabled:opacity-50"
+              >
                 Choose
               </button>
             </div>

@@ -33,7 +33,12 @@ export function LeaveSiteDialog({
     onClose();
   }
   return (
-    <Modal open={url !== null} onClose={onClose} title={`You are leaving ${url ? hostOf(url) : "this app"}`} description={description}>
+    <Modal
+      open={url !== null}
+      onClose={onClose}
+      title={`You are leaving ${url ? hostOf(url) : "this app"}`}
+      description={description}
+    >
       <p className="break-all rounded-md bg-field px-3 py-2 font-mono text-sm text-text" data-testid="leaving-url">
         {url}
       </p>

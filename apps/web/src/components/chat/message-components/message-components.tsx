@@ -41,16 +41,30 @@ export function MessageComponents({ message }: { message: MessageView }) {
                 onLink={setLeaving}
               />
             ) : (
-              <ComponentSelect key={component.customId} select={component} pending={waiting && click?.customId === component.customId} locked={waiting || !actions} onSubmit={(values) => use(component.customId, values)} />
+              <ComponentSelect
+                key={component.customId}
+                select={component}
+                pending={waiting && click?.customId === component.customId}
+                locked={waiting || !actions}
+                onSubmit={(values) => use(component.customId, values)}
+              />
             ),
           )}
         </div>
       ))}
       {click?.state === "failed" ? (
-        <p className="flex items-center gap-1.5 text-sm text-danger-text" role="status" data-testid="interaction-failed">
+        <p
+          className="flex items-center gap-1.5 text-sm text-danger-text"
+          role="status"
+          data-testid="interaction-failed"
+        >
           <span aria-hidden="true">⚠</span>
           {click.error}
-          <button type="button" onClick={() => store.dismissClick(message.id)} className="ml-1 text-xs text-muted underline hover:text-text">
+          <button
+            type="button"
+            onClick={() => store.dismissClick(message.id)}
+            className="ml-1 text-xs text-muted underline hover:text-text"
+          >
             Dismiss
           </button>
         </p>

@@ -7,10 +7,14 @@ export function InteractionHeader({ interaction }: { interaction: InteractionHea
   const command = interaction.kind === "slash" ? `/${interaction.name}` : interaction.name;
   return (
     <div className="mb-0.5 flex min-w-0 items-center gap-1.5 pl-[56px] text-sm leading-5 text-muted">
-      <span aria-hidden="true" className="-mt-2 ml-[-36px] h-2.5 w-8 shrink-0 rounded-tl-md border-t-2 border-l-2 border-line" />
+      <span
+        aria-hidden="true"
+        className="-mt-2 ml-[-36px] h-2.5 w-8 shrink-0 rounded-tl-md border-t-2 border-l-2 border-line"
+      />
       <Avatar id={interaction.userId} name={interaction.userDisplayName} size="xs" />
       <span className="truncate" data-testid="interaction-header">
-        <span className="font-medium text-text">{interaction.userDisplayName}</span> used <span className="font-medium text-[#a5adff]">{command}</span>
+        <span className="font-medium text-text">{interaction.userDisplayName}</span> used{" "}
+        <span className="font-medium text-[#a5adff]">{command}</span>
       </span>
     </div>
   );
@@ -35,7 +39,15 @@ export function ThinkingText({ message }: { message: MessageView }) {
 export function EphemeralNote({ onDismiss }: { onDismiss(): void }) {
   return (
     <p className="mt-1 flex items-center gap-1.5 text-xs text-muted" data-testid="ephemeral-note">
-      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
         <circle cx="12" cy="12" r="3" />
       </svg>

@@ -46,12 +46,16 @@ function indexThrough(messages: readonly Identified[], id: string): number {
 /** The window as `[start, end)` indexes of `messages`. */
 export function windowBounds(messages: readonly Identified[], window: MessageWindow): { start: number; end: number } {
   const end = window.endId === null ? messages.length : indexThrough(messages, window.endId);
-  const start = window.startId === null ? Math.max(0, end - WINDOW_MAX) : Math.min(indexFrom(messages, window.startId), end);
+  const start =
+    window.startId === null ? Math.max(0, end - WINDOW_MAX) : Math.min(indexFrom(messages, window.startId), end);
   return { start, end };
 }
 
 function windowOf(messages: readonly Identified[], start: number, end: number): MessageWindow {
-  return { startId: messages[start]?.id ?? null, endId: end >= messages.length ? null : (messages[end - 1]?.id ?? null) };
+  return {
+    startId: messages[start]?.id ?? null,
+    endId: end >= messages.length ? null : (messages[end - 1]?.id ?? null),
+  };
 }
 
 /** Brings older loaded messages in at the top, letting the newest go past WINDOW_MAX; null when none are loaded above. */

@@ -11,21 +11,37 @@ export function registerMessagesLive(live: LiveRegistry, { queryClient, trpc, pa
 
   live.on(GatewayDispatchEvents.MessageCreate, ({ d }) => {
     const message = messageView(d);
-    patcher.patch<MessagePage>(history(message.channelId), (page) => ({ ...page, messages: mergeMessages(page.messages, [message]) }));
+    patcher.patch<MessagePage>(history(message.channelId), (page) => ({
+      ...page,
+      messages: mergeMessages(page.messages, [message]),
+    }));
   });
   live.on(GatewayDispatchEvents.MessageUpdate, ({ d }) => {
     const message = messageView(d);
-    patcher.patch<MessagePage>(history(message.channelId), (page) => ({ ...page, messages: replaceMessage(page.messages, message) }));
+    patcher.patch<MessagePage>(history(message.channelId), (page) => ({
+      ...page,
+      messages: replaceMessage(page.messages, message),
+    }));
   });
   live.on(GatewayDispatchEvents.MessageDelete, ({ d: { id, channel_id } }) => {
-    patcher.patch<MessagePage>(history(channel_id), (page) => ({ ...page, messages: removeMessage(page.messages, id) }));
+    patcher.patch<MessagePage>(history(channel_id), (page) => ({
+      ...page,
+      messages: removeMessage(page.messages, id),
+    }));
   });
 
   /** A new display name or picture: the messages already shown follow. */
   const authorChanged = (user: UserView) => {
     const fresh = { displayName: user.displayName, avatar: user.avatar ?? null };
     queryClient.setQueriesData<MessagePage>({ queryKey: trpc.messages.list.pathKey() }, (page) =>
-      page?.messages.some((m) => m.author.id === user.id) ? { ...page, messages: page.messages.map((m) => (m.author.id === user.id ? { ...m, author: { ...m.author, ...fresh } } : m)) } : page,
+      page?.messages.some((m) => m.author.id === user.id)
+        ? {
+            ...page,
+            messages: page.messages.map((m) =>
+              m.author.id === user.id ? { ...m, author: { ...m.author, ...fresh } } : m,
+            ),
+          }
+        : page,
     );
   };
   live.on(GatewayDispatchEvents.GuildMemberUpdate, ({ d }) => authorChanged(userView(d.user)));

@@ -23,11 +23,35 @@ interface SendExtras {
 }
 
 /** What a message typed in this tab has none of. */
-const NO_EXTRAS = { attachments: [], components: [], embeds: [], mentions: [], mentionRoleIds: [], mentionEveryone: false, flags: 0, interaction: null, ephemeral: false, loading: false, type: 0, reference: null, reactions: [], pinned: false } satisfies Partial<MessageView>;
+const NO_EXTRAS = {
+  attachments: [],
+  components: [],
+  embeds: [],
+  mentions: [],
+  mentionRoleIds: [],
+  mentionEveryone: false,
+  flags: 0,
+  interaction: null,
+  ephemeral: false,
+  loading: false,
+  type: 0,
+  reference: null,
+  reactions: [],
+  pinned: false,
+} satisfies Partial<MessageView>;
 
 /** A reply's quote, from the message replied to. */
 function replyReference(original: MessageView): MessageView["reference"] {
-  return { messageId: original.id, message: { id: original.id, author: original.author, content: original.content, attachments: original.attachments.length, embeds: original.embeds.length } };
+  return {
+    messageId: original.id,
+    message: {
+      id: original.id,
+      author: original.author,
+      content: original.content,
+      attachments: original.attachments.length,
+      embeds: original.embeds.length,
+    },
+  };
 }
 
 function newNonce(): string {
@@ -59,7 +83,10 @@ export function useChannelMessages(channelId: string, me: UserView) {
     setOlderError(null);
     try {
       const older = await client.messages.list.query({ channelId, before });
-      queryClient.setQueryData(key, (data) => data && { ...data, hasMore: older.hasMore, messages: mergeMessages(data.messages, older.messages) });
+      queryClient.setQueryData(
+        key,
+        (data) => data && { ...data, hasMore: older.hasMore, messages: mergeMessages(data.messages, older.messages) },
+      );
     } catch (error) {
       setOlderError(errorMessage(error, "Could not load older messages."));
     } finally {
@@ -79,7 +106,11 @@ export function useChannelMessages(channelId: string, me: UserView) {
         queryClient.setQueryData(key, (data) => data && { ...data, messages: mergeMessages(data.messages, [sent]) });
         setOutgoing((list) => list.filter((m) => m.id !== localId));
       } catch (error) {
-        setOutgoing((list) => list.map((m) => (m.id === localId ? { ...m, sendState: "failed", sendError: errorMessage(error, "Not sent.") } : m)));
+        setOutgoing((list) =>
+          list.map((m) =>
+            m.id === localId ? { ...m, sendState: "failed", sendError: errorMessage(error, "Not sent.") } : m,
+          ),
+        );
       }
     },
     [client, queryClient, key, channelId],
@@ -99,7 +130,21 @@ export function useChannelMessages(channelId: string, me: UserView) {
       const localId = `local-${newNonce()}`;
       const { files, replyTo } = options;
       const reply = replyTo ? { type: 19, reference: replyReference(replyTo) } : {};
-      setOutgoing((list) => [...list, { ...NO_EXTRAS, ...reply, id: localId, channelId, content, createdAt: new Date().toISOString(), editedAt: null, author: me, sendState: "pending", sendFiles: files }]);
+      setOutgoing((list) => [
+        ...list,
+        {
+          ...NO_EXTRAS,
+          ...reply,
+          id: localId,
+          channelId,
+          content,
+          createdAt: new Date().toISOString(),
+          editedAt: null,
+          author: me,
+          sendState: "pending",
+          sendFiles: files,
+        },
+      ]);
       enqueue(localId, content, { files, replyTo: replyTo?.id });
     },
     [channelId, me, enqueue],
@@ -109,7 +154,9 @@ export function useChannelMessages(channelId: string, me: UserView) {
     (localId: string) => {
       const failed = outgoing.find((m) => m.id === localId);
       if (!failed) return;
-      setOutgoing((list) => list.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)));
+      setOutgoing((list) =>
+        list.map((m) => (m.id === localId ? { ...m, sendState: "pending", sendError: undefined } : m)),
+      );
       enqueue(localId, failed.content, { files: failed.sendFiles, replyTo: failed.reference?.messageId });
     },
     [outgoing, enqueue],
@@ -122,7 +169,16 @@ export function useChannelMessages(channelId: string, me: UserView) {
     async (messageId: string): Promise<MessageView | null> => {
       try {
         const fresh = await client.messages.get.query({ channelId, messageId });
-        queryClient.setQueryData(key, (data) => data && { ...data, messages: data.messages.some((m) => m.id === fresh.id) ? mergeMessages(data.messages, [fresh]) : data.messages });
+        queryClient.setQueryData(
+          key,
+          (data) =>
+            data && {
+              ...data,
+              messages: data.messages.some((m) => m.id === fresh.id)
+                ? mergeMessages(data.messages, [fresh])
+                : data.messages,
+            },
+        );
         return fresh;
       } catch {
         return null;

@@ -39,7 +39,8 @@ function readableBody(message: GatewayMessageCreateDispatchData): string {
     .replace(/<@&\d+>/g, "@role")
     .trim();
   if (text) return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
-  if (message.attachments.length > 0) return message.attachments.length === 1 ? "Sent a file" : `Sent ${message.attachments.length} files`;
+  if (message.attachments.length > 0)
+    return message.attachments.length === 1 ? "Sent a file" : `Sent ${message.attachments.length} files`;
   return message.embeds.length > 0 ? "Sent an embed" : "Sent a message";
 }
 
@@ -48,18 +49,30 @@ function readableBody(message: GatewayMessageCreateDispatchData): string {
  * (by name, by a role of theirs, `@everyone`/`@here` when it counted) from someone else, in a
  * guild they have not muted, not sent silently, and not in the channel they are looking at.
  */
-export function notificationFor(message: GatewayMessageCreateDispatchData, context: NotificationContext): DesktopNotification | null {
+export function notificationFor(
+  message: GatewayMessageCreateDispatchData,
+  context: NotificationContext,
+): DesktopNotification | null {
   if (message.author.id === context.meId || context.looking(message.channel_id)) return null;
   if (((message.flags ?? 0) & SUPPRESS_NOTIFICATIONS) !== 0) return null;
   const guildId = message.guild_id;
   const author = authorName(message);
-  if (!guildId) return { title: author, body: readableBody(message), path: `/channels/@me/${message.channel_id}`, tag: message.id };
+  if (!guildId)
+    return { title: author, body: readableBody(message), path: `/channels/@me/${message.channel_id}`, tag: message.id };
   if (context.mutedGuild(guildId)) return null;
   const roles = context.myRoleIds(guildId);
-  const mentioned = message.mention_everyone || message.mentions.some((u) => u.id === context.meId) || message.mention_roles.some((id) => roles.has(id));
+  const mentioned =
+    message.mention_everyone ||
+    message.mentions.some((u) => u.id === context.meId) ||
+    message.mention_roles.some((id) => roles.has(id));
   if (!mentioned) return null;
   const channel = context.channelName(guildId, message.channel_id);
   const guild = context.guildName(guildId);
   const place = [channel ? `#${channel}` : null, guild].filter(Boolean).join(", ");
-  return { title: place ? `${author} (${place})` : author, body: readableBody(message), path: `/channels/${guildId}/${message.channel_id}`, tag: message.id };
+  return {
+    title: place ? `${author} (${place})` : author,
+    body: readableBody(message),
+    path: `/channels/${guildId}/${message.channel_id}`,
+    tag: message.id,
+  };
 }

@@ -7,7 +7,11 @@ import { notificationsSupported } from "./use-desktop-notifications";
 const DISMISSED_KEY = "chat:notifications-prompt-dismissed";
 
 function shouldAsk(): boolean {
-  return notificationsSupported() && Notification.permission === "default" && window.localStorage.getItem(DISMISSED_KEY) === null;
+  return (
+    notificationsSupported() &&
+    Notification.permission === "default" &&
+    window.localStorage.getItem(DISMISSED_KEY) === null
+  );
 }
 
 /**
@@ -28,7 +32,11 @@ export function NotificationsPrompt() {
     setAsking(false);
   }
   return (
-    <section aria-label="Desktop notifications" className="mx-2 mb-2 rounded-lg border border-line bg-raised p-3 text-sm text-text" data-testid="notifications-prompt">
+    <section
+      aria-label="Desktop notifications"
+      className="mx-2 mb-2 rounded-lg border border-line bg-raised p-3 text-sm text-text"
+      data-testid="notifications-prompt"
+    >
       <p className="flex gap-2">
         <BellIcon width={18} height={18} className="mt-0.5 shrink-0 text-accent" />
         <span>Get a desktop notification when someone mentions you or sends you a direct message?</span>
@@ -37,7 +45,11 @@ export function NotificationsPrompt() {
         <button type="button" onClick={notNow} className="rounded px-2 py-1 text-muted hover:bg-hover hover:text-text">
           Not now
         </button>
-        <button type="button" onClick={() => void turnOn()} className="rounded bg-accent-strong px-2 py-1 font-medium text-white hover:bg-[#3f4cc0]">
+        <button
+          type="button"
+          onClick={() => void turnOn()}
+          className="rounded bg-accent-strong px-2 py-1 font-medium text-white hover:bg-[#3f4cc0]"
+        >
           Turn on
         </button>
       </div>

@@ -35,9 +35,13 @@ export function useDesktopNotifications(meId: string): (message: GatewayMessageC
           return mine ? new Set(mine.roles) : NO_ROLES;
         },
         mutedGuild: (guildId) => mutedGuilds.has(guildId),
-        looking: (channelId) => document.visibilityState === "visible" && window.location.pathname.split("/").at(-1) === channelId,
-        channelName: (guildId, channelId) => queryClient.getQueryData(trpc.guilds.channels.queryKey({ guildId }))?.find((c) => c.id === channelId)?.name ?? null,
-        guildName: (guildId) => queryClient.getQueryData(trpc.guilds.list.queryKey())?.find((g) => g.id === guildId)?.name ?? null,
+        looking: (channelId) =>
+          document.visibilityState === "visible" && window.location.pathname.split("/").at(-1) === channelId,
+        channelName: (guildId, channelId) =>
+          queryClient.getQueryData(trpc.guilds.channels.queryKey({ guildId }))?.find((c) => c.id === channelId)?.name ??
+          null,
+        guildName: (guildId) =>
+          queryClient.getQueryData(trpc.guilds.list.queryKey())?.find((g) => g.id === guildId)?.name ?? null,
       };
       const shown = notificationFor(message, context);
       if (!shown) return;

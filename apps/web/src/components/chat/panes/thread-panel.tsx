@@ -27,7 +27,8 @@ import { TypingIndicator } from "../typing/typing-indicator";
 /** A refusal in the thread's words (the state table's rows). */
 function threadProblem(error: unknown, doing: "archive" | "unarchive" | "join" | "leave"): string {
   const code = (error as { data?: { apiCode?: number } } | null)?.data?.apiCode;
-  if (code === 50013 && doing === "archive") return "Only the person who started this thread, or someone who can manage messages, can archive it.";
+  if (code === 50013 && doing === "archive")
+    return "Only the person who started this thread, or someone who can manage messages, can archive it.";
   if (code === 50013) return "You can’t post in this thread, so you can’t reopen it.";
   return errorMessage(error, `Could not ${doing} the thread. Try again.`);
 }
@@ -89,23 +90,37 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
               {thread?.name ?? "Loading thread…"}
             </h2>
             {thread?.archived ? (
-              <span data-testid="thread-archived" className="shrink-0 rounded bg-raised px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-text">
+              <span
+                data-testid="thread-archived"
+                className="shrink-0 rounded bg-raised px-1.5 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-text"
+              >
                 Archived
               </span>
             ) : null}
           </div>
           {thread ? (
             <p className="truncate text-xs text-muted" data-testid="thread-meta">
-              {messagesLabel(thread.messageCount)} · {thread.memberCount} {thread.memberCount === 1 ? "member" : "members"} · in #{threads.channelName}
+              {messagesLabel(thread.messageCount)} · {thread.memberCount}{" "}
+              {thread.memberCount === 1 ? "member" : "members"} · in #{threads.channelName}
             </p>
           ) : null}
         </div>
         {thread && open.data ? (
           <div className="ml-auto flex shrink-0 gap-1.5">
-            <Button size="sm" variant="ghost" busy={join.isPending || leave.isPending} onClick={() => void run(open.data.joined ? "leave" : "join")}>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={join.isPending || leave.isPending}
+              onClick={() => void run(open.data.joined ? "leave" : "join")}
+            >
               {open.data.joined ? "Leave" : "Join"}
             </Button>
-            <Button size="sm" variant="ghost" busy={setArchived.isPending} onClick={() => void run(thread.archived ? "unarchive" : "archive")}>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={setArchived.isPending}
+              onClick={() => void run(thread.archived ? "unarchive" : "archive")}
+            >
               {thread.archived ? "Unarchive" : "Archive"}
             </Button>
           </div>
@@ -120,42 +135,60 @@ function OpenThread({ threadId, threads, me }: { threadId: string; threads: Thre
         </Alert>
       ) : null}
       {open.isError ? (
-        <MessageListError message={errorMessage(open.error, "Could not open the thread.")} onRetry={() => void open.refetch()} />
+        <MessageListError
+          message={errorMessage(open.error, "Could not open the thread.")}
+          onRetry={() => void open.refetch()}
+        />
       ) : (
         <NoThreads>
           <ChatActionsProvider value={null}>
             <MessageActionsProvider channelId={threadId} meId={me.id} onEditEnd={focusComposer}>
-            <SocialProvider value={social}>
-              {feed.status === "loading" ? (
-                <MessageListLoading />
-              ) : feed.status === "error" ? (
-                <MessageListError message={feed.error ?? "Could not load messages."} onRetry={feed.reload} />
-              ) : (
-                <MessageList
-                  channelName={name}
-                  messages={feed.messages}
-                  hasMore={feed.hasMore}
-                  historyHidden={feed.historyHidden}
-                  loadingOlder={feed.loadingOlder}
-                  onLoadOlder={feed.loadOlder}
-                  onRetry={feed.retry}
-                  onDiscard={feed.discard}
-                  onRefresh={feed.refresh}
-                  meId={me.id}
-                />
-              )}
-              <TypingIndicator channelId={threadId} />
-              {thread?.archived ? (
-                <p className="px-4 pb-1 text-xs text-muted" data-testid="thread-archived-note">
-                  This thread is archived. Sending a message reopens it.
-                </p>
-              ) : null}
-              <ReplyBar />
-              <CancelReplyOnEscape>
-                <Composer ref={composer} channelId={threadId} guildId={thread?.guildId} channelName={name} disabled={!ready} onSend={send} onTyping={() => typing.mutate({ channelId: threadId })} />
-              </CancelReplyOnEscape>
-              {social.picker ? <EmojiPicker anchor={social.picker.anchor} guildId={thread?.guildId ?? null} onPick={social.picker.onPick} onClose={social.closePicker} /> : null}
-            </SocialProvider>
+              <SocialProvider value={social}>
+                {feed.status === "loading" ? (
+                  <MessageListLoading />
+                ) : feed.status === "error" ? (
+                  <MessageListError message={feed.error ?? "Could not load messages."} onRetry={feed.reload} />
+                ) : (
+                  <MessageList
+                    channelName={name}
+                    messages={feed.messages}
+                    hasMore={feed.hasMore}
+                    historyHidden={feed.historyHidden}
+                    loadingOlder={feed.loadingOlder}
+                    onLoadOlder={feed.loadOlder}
+                    onRetry={feed.retry}
+                    onDiscard={feed.discard}
+                    onRefresh={feed.refresh}
+                    meId={me.id}
+                  />
+                )}
+                <TypingIndicator channelId={threadId} />
+                {thread?.archived ? (
+                  <p className="px-4 pb-1 text-xs text-muted" data-testid="thread-archived-note">
+                    This thread is archived. Sending a message reopens it.
+                  </p>
+                ) : null}
+                <ReplyBar />
+                <CancelReplyOnEscape>
+                  <Composer
+                    ref={composer}
+                    channelId={threadId}
+                    guildId={thread?.guildId}
+                    channelName={name}
+                    disabled={!ready}
+                    onSend={send}
+                    onTyping={() => typing.mutate({ channelId: threadId })}
+                  />
+                </CancelReplyOnEscape>
+                {social.picker ? (
+                  <EmojiPicker
+                    anchor={social.picker.anchor}
+                    guildId={thread?.guildId ?? null}
+                    onPick={social.picker.onPick}
+                    onClose={social.closePicker}
+                  />
+                ) : null}
+              </SocialProvider>
             </MessageActionsProvider>
           </ChatActionsProvider>
         </NoThreads>

@@ -25,7 +25,9 @@ export function ProfileCardProvider({ meId, children }: { meId: string; children
   return (
     <ProfileCardContext.Provider value={value}>
       {children}
-      {target ? <ProfileCard key={`${target.user.id}-${target.guildId}`} target={target} meId={meId} onClose={close} /> : null}
+      {target ? (
+        <ProfileCard key={`${target.user.id}-${target.guildId}`} target={target} meId={meId} onClose={close} />
+      ) : null}
     </ProfileCardContext.Provider>
   );
 }

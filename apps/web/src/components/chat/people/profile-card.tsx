@@ -35,11 +35,14 @@ export function ProfileCard({ target, meId, onClose }: { target: ProfileCardTarg
   const member = members.data?.find((m) => m.user.id === user.id);
   // The member list is the freshest copy (live name and picture changes); the message's author otherwise.
   const shown = member?.user ?? user;
-  const memberRoles: RoleView[] = member && roles.data ? roles.data.filter((r) => !r.everyone && member.roles.includes(r.id)) : [];
+  const memberRoles: RoleView[] =
+    member && roles.data ? roles.data.filter((r) => !r.everyone && member.roles.includes(r.id)) : [];
   const open = useMutation(
     trpc.people.openDm.mutationOptions({
       onSuccess(dm) {
-        queryClient.setQueryData<DmView[]>(trpc.people.dms.queryKey(), (list) => (list ? [dm, ...list.filter((d) => d.id !== dm.id)] : list));
+        queryClient.setQueryData<DmView[]>(trpc.people.dms.queryKey(), (list) =>
+          list ? [dm, ...list.filter((d) => d.id !== dm.id)] : list,
+        );
         onClose();
         router.push(`/channels/@me/${dm.id}`);
       },
@@ -51,7 +54,10 @@ export function ProfileCard({ target, meId, onClose }: { target: ProfileCardTarg
     const box = anchor.getBoundingClientRect();
     const height = panel.current?.offsetHeight ?? 0;
     const width = Math.min(WIDTH, window.innerWidth - 2 * MARGIN);
-    const left = Math.min(Math.max(MARGIN, box.right + MARGIN > window.innerWidth - width ? box.left : box.right + MARGIN), window.innerWidth - width - MARGIN);
+    const left = Math.min(
+      Math.max(MARGIN, box.right + MARGIN > window.innerWidth - width ? box.left : box.right + MARGIN),
+      window.innerWidth - width - MARGIN,
+    );
     const below = box.right + MARGIN > window.innerWidth - width ? box.bottom + MARGIN : box.top;
     setPosition({ left, top: Math.max(MARGIN, Math.min(below, window.innerHeight - height - MARGIN)) });
   }, [anchor, memberRoles.length]);
@@ -87,7 +93,11 @@ export function ProfileCard({ target, meId, onClose }: { target: ProfileCardTarg
       onBlur={(e) => {
         if (e.relatedTarget && !panel.current?.contains(e.relatedTarget as Node)) onClose();
       }}
-      style={{ left: position?.left ?? -9999, top: position?.top ?? 0, width: `min(${WIDTH}px, calc(100vw - ${2 * MARGIN}px))` }}
+      style={{
+        left: position?.left ?? -9999,
+        top: position?.top ?? 0,
+        width: `min(${WIDTH}px, calc(100vw - ${2 * MARGIN}px))`,
+      }}
       className="fixed z-50 overflow-hidden rounded-lg border border-black/40 bg-panel shadow-2xl outline-none"
     >
       <div className="h-14 bg-accent-strong" />
@@ -112,8 +122,15 @@ export function ProfileCard({ target, meId, onClose }: { target: ProfileCardTarg
             ) : (
               <ul className="flex flex-wrap gap-1">
                 {memberRoles.map((role) => (
-                  <li key={role.id} className="flex items-center gap-1.5 rounded bg-raised px-2 py-0.5 text-xs text-text">
-                    <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: roleColor(role.color) }} />
+                  <li
+                    key={role.id}
+                    className="flex items-center gap-1.5 rounded bg-raised px-2 py-0.5 text-xs text-text"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="size-2.5 rounded-full"
+                      style={{ backgroundColor: roleColor(role.color) }}
+                    />
                     {role.name}
                   </li>
                 ))}

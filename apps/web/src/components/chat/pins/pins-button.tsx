@@ -12,7 +12,17 @@ import { useSocial } from "../social/social-context";
 
 export function PinIcon({ size = 18 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 17v5" />
       <path d="M9 10.76a2 2 0 0 1-1.11 1.79l-1.78.9A2 2 0 0 0 5 15.24V16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-.76a2 2 0 0 0-1.11-1.79l-1.78-.9A2 2 0 0 1 15 10.76V7a1 1 0 0 1 1-1 2 2 0 0 0 0-4H8a2 2 0 0 0 0 4 1 1 0 0 1 1 1z" />
     </svg>
@@ -54,7 +64,17 @@ export function PinsButton({ channelId }: { channelId: string }) {
   );
 }
 
-function PinsPanel({ id, channelId, anchor, onClose }: { id: string; channelId: string; anchor: RefObject<HTMLButtonElement | null>; onClose(refocus: boolean): void }) {
+function PinsPanel({
+  id,
+  channelId,
+  anchor,
+  onClose,
+}: {
+  id: string;
+  channelId: string;
+  anchor: RefObject<HTMLButtonElement | null>;
+  onClose(refocus: boolean): void;
+}) {
   const trpc = useTRPC();
   const social = useSocial();
   const pins = useQuery(trpc.social.pins.queryOptions({ channelId }));
@@ -134,7 +154,13 @@ function PinsPanel({ id, channelId, anchor, onClose }: { id: string; channelId: 
                     <span className="font-semibold text-white">{message.author.displayName}</span>
                     <span className="text-xs text-faint">{formatMessageTime(message.createdAt)}</span>
                   </span>
-                  <span className="mt-0.5 line-clamp-3 block text-sm break-words whitespace-pre-wrap text-text">{excerptOf({ content: message.content, attachments: message.attachments.length, embeds: message.embeds.length })}</span>
+                  <span className="mt-0.5 line-clamp-3 block text-sm break-words whitespace-pre-wrap text-text">
+                    {excerptOf({
+                      content: message.content,
+                      attachments: message.attachments.length,
+                      embeds: message.embeds.length,
+                    })}
+                  </span>
                 </button>
               </li>
             ))}

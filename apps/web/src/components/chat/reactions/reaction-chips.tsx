@@ -24,7 +24,13 @@ export function ReactionChips({ message }: { message: DisplayMessage }) {
     <ul className="mt-1 flex flex-wrap gap-1" aria-label="Reactions" data-testid="reactions">
       {message.reactions.map((reaction) => (
         <li key={reaction.emoji.id ?? reaction.emoji.name}>
-          <ReactionChip reaction={reaction} channelId={message.channelId} messageId={message.id} disabled={!reaction.me && !canAdd} onToggle={() => social.react(message, reaction.emoji, !reaction.me)} />
+          <ReactionChip
+            reaction={reaction}
+            channelId={message.channelId}
+            messageId={message.id}
+            disabled={!reaction.me && !canAdd}
+            onToggle={() => social.react(message, reaction.emoji, !reaction.me)}
+          />
         </li>
       ))}
       {canAdd ? (
@@ -33,7 +39,12 @@ export function ReactionChips({ message }: { message: DisplayMessage }) {
             type="button"
             aria-label="Add reaction"
             title="Add reaction"
-            onClick={(e) => social.openPicker({ anchor: e.currentTarget, onPick: (emoji) => social.react(message, asReactionEmoji(emoji), true) })}
+            onClick={(e) =>
+              social.openPicker({
+                anchor: e.currentTarget,
+                onPick: (emoji) => social.react(message, asReactionEmoji(emoji), true),
+              })
+            }
             className="flex h-6 items-center rounded-md border border-transparent bg-raised px-1.5 text-muted opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 hover:border-line hover:text-text focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-accent [@media(hover:none)]:opacity-100"
           >
             <SmilePlusIcon />
@@ -48,12 +59,28 @@ export function ReactionChips({ message }: { message: DisplayMessage }) {
  * One chip; hovering or focusing it asks who reacted (on demand) and names them in a tooltip. On a
  * touch screen a tap toggles mine and a long press shows who reacted (it focuses the chip) without toggling.
  */
-function ReactionChip({ reaction, channelId, messageId, disabled, onToggle }: { reaction: ReactionView; channelId: string; messageId: string; disabled: boolean; onToggle(): void }) {
+function ReactionChip({
+  reaction,
+  channelId,
+  messageId,
+  disabled,
+  onToggle,
+}: {
+  reaction: ReactionView;
+  channelId: string;
+  messageId: string;
+  disabled: boolean;
+  onToggle(): void;
+}) {
   const trpc = useTRPC();
   const [curious, setCurious] = useState(false);
   const longPress = useLongPress((_, chip) => chip.focus());
   const tipId = useId();
-  const reactors = useQuery({ ...trpc.social.reactors.queryOptions({ channelId, messageId, emoji: reactionKey(reaction.emoji) }), enabled: curious, staleTime: 0 });
+  const reactors = useQuery({
+    ...trpc.social.reactors.queryOptions({ channelId, messageId, emoji: reactionKey(reaction.emoji) }),
+    enabled: curious,
+    staleTime: 0,
+  });
   const refetchReactors = reactors.refetch;
   // Someone reacted or took theirs back while the names are shown: ask again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the count is what changes the answer

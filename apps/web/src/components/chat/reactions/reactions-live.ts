@@ -10,6 +10,9 @@ export function registerReactionsLive(live: LiveRegistry, { trpc, patcher, meId 
     const { channel_id, message_id, user_id, emoji } = event.d;
     const change = event.t === GatewayDispatchEvents.MessageReactionAdd ? "add" : "remove";
     const reacted = { id: emoji.id ?? null, name: emoji.name ?? null, animated: emoji.animated === true };
-    patcher.patch<MessagePage>(trpc.messages.list.queryKey({ channelId: channel_id }), (page) => ({ ...page, messages: changeMessageReaction(page.messages, message_id, reacted, change, user_id === meId) }));
+    patcher.patch<MessagePage>(trpc.messages.list.queryKey({ channelId: channel_id }), (page) => ({
+      ...page,
+      messages: changeMessageReaction(page.messages, message_id, reacted, change, user_id === meId),
+    }));
   });
 }

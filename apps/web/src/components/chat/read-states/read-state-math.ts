@@ -35,7 +35,10 @@ export function indexReadStates(states: readonly ReadStateView[] | undefined): R
       continue;
     }
     const badge = byGuild.get(state.guildId) ?? { unread: false, mentions: 0 };
-    byGuild.set(state.guildId, { unread: badge.unread || isUnread(state), mentions: badge.mentions + state.mentionCount });
+    byGuild.set(state.guildId, {
+      unread: badge.unread || isUnread(state),
+      mentions: badge.mentions + state.mentionCount,
+    });
   }
   return { byChannel, byGuild, home, totalMentions };
 }

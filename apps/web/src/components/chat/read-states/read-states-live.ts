@@ -23,8 +23,13 @@ export function registerReadStatesLive(live: LiveRegistry, { queryClient, trpc, 
       patcher.reload(key);
       return;
     }
-    const mentioned = !message.guild_id || message.mention_everyone || message.mentions.some((user) => user.id === meId);
-    patchReadState(message.channel_id, (state) => ({ ...state, lastMessageId: message.id, mentionCount: state.mentionCount + (mentioned ? 1 : 0) }));
+    const mentioned =
+      !message.guild_id || message.mention_everyone || message.mentions.some((user) => user.id === meId);
+    patchReadState(message.channel_id, (state) => ({
+      ...state,
+      lastMessageId: message.id,
+      mentionCount: state.mentionCount + (mentioned ? 1 : 0),
+    }));
     if (!mentioned && message.mention_roles.length > 0) patcher.reload(key);
   };
 
@@ -37,7 +42,8 @@ export function registerReadStatesLive(live: LiveRegistry, { queryClient, trpc, 
     if (channelView(d).guildId) patcher.reload(key);
   });
   live.on(GatewayDispatchEvents.ChannelDelete, ({ d }) => {
-    if (channelView(d).guildId) patcher.patch<ReadStateView[]>(key, (states) => states.filter((s) => s.channelId !== d.id));
+    if (channelView(d).guildId)
+      patcher.patch<ReadStateView[]>(key, (states) => states.filter((s) => s.channelId !== d.id));
   });
   live.on(GatewayDispatchEvents.GuildCreate, () => patcher.reload(key));
   live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) => {

@@ -24,7 +24,12 @@ function useDocumentVisible(): boolean {
  * Marks the open channel read up to its newest message while the person can see it: the tab is
  * visible and the history is scrolled to the end. Every tab and device of theirs hears it.
  */
-export function useMarkRead(channelId: string, newestId: string | undefined, state: ReadStateView | undefined, atBottom: boolean): void {
+export function useMarkRead(
+  channelId: string,
+  newestId: string | undefined,
+  state: ReadStateView | undefined,
+  atBottom: boolean,
+): void {
   const trpc = useTRPC();
   const { mutate: ack } = useMutation(trpc.readStates.ack.mutationOptions());
   const visible = useDocumentVisible();

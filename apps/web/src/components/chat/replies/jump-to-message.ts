@@ -29,7 +29,10 @@ function findRow(messageId: string): HTMLElement | null {
 }
 
 function showRow(row: HTMLElement): void {
-  row.scrollIntoView({ block: "center", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  row.scrollIntoView({
+    block: "center",
+    behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+  });
   if (!row.hasAttribute("tabindex")) row.tabIndex = -1;
   row.focus({ preventScroll: true });
   row.dataset.highlighted = "true";

@@ -8,7 +8,11 @@ export function registerRepliesLive(live: LiveRegistry, { trpc, patcher }: LiveD
   live.on(GatewayDispatchEvents.MessageDelete, ({ d: { id, channel_id } }) => {
     patcher.patch<MessagePage>(trpc.messages.list.queryKey({ channelId: channel_id }), (page) => ({
       ...page,
-      messages: page.messages.map((m) => (m.reference?.messageId === id && m.reference.message !== null ? { ...m, reference: { messageId: id, message: null } } : m)),
+      messages: page.messages.map((m) =>
+        m.reference?.messageId === id && m.reference.message !== null
+          ? { ...m, reference: { messageId: id, message: null } }
+          : m,
+      ),
     }));
   });
 }

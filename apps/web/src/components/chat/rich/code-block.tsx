@@ -5,7 +5,11 @@ import { type CodeToken, highlightCode } from "./highlight";
 export function CodeBlock({ code, lang }: { code: string; lang: string | null }) {
   const tokens = useMemo(() => highlightCode(code, lang), [code, lang]);
   return (
-    <pre className="scroll-thin my-1 max-w-full overflow-x-auto rounded border border-line bg-field p-2 font-mono text-[13px] leading-[18px] whitespace-pre" data-testid="code-block" data-lang={lang ?? undefined}>
+    <pre
+      className="scroll-thin my-1 max-w-full overflow-x-auto rounded border border-line bg-field p-2 font-mono text-[13px] leading-[18px] whitespace-pre"
+      data-testid="code-block"
+      data-lang={lang ?? undefined}
+    >
       <code>{tokens ? <Tokens tokens={tokens} /> : code}</code>
     </pre>
   );

@@ -5,8 +5,13 @@ const CHAT_BACKGROUND = 0x2e3036;
 type Rgb = [number, number, number];
 
 const rgb = (color: number): Rgb => [(color >> 16) & 0xff, (color >> 8) & 0xff, color & 0xff];
-const hex = ([r, g, b]: Rgb): string => `#${((1 << 24) | (Math.round(r) << 16) | (Math.round(g) << 8) | Math.round(b)).toString(16).slice(1)}`;
-const mix = (a: Rgb, b: Rgb, amount: number): Rgb => [a[0] + (b[0] - a[0]) * amount, a[1] + (b[1] - a[1]) * amount, a[2] + (b[2] - a[2]) * amount];
+const hex = ([r, g, b]: Rgb): string =>
+  `#${((1 << 24) | (Math.round(r) << 16) | (Math.round(g) << 8) | Math.round(b)).toString(16).slice(1)}`;
+const mix = (a: Rgb, b: Rgb, amount: number): Rgb => [
+  a[0] + (b[0] - a[0]) * amount,
+  a[1] + (b[1] - a[1]) * amount,
+  a[2] + (b[2] - a[2]) * amount,
+];
 
 function luminance([r, g, b]: Rgb): number {
   const channel = (v: number) => {

@@ -22,7 +22,9 @@ export function EmbedCard({ embed, mentions }: { embed: EmbedView; mentions: rea
       <div className="min-w-0">
         {embed.author ? (
           <div className="mt-1 flex items-center gap-2 text-sm font-semibold text-white" data-testid="embed-author">
-            {embed.author.iconUrl ? <Picture src={embed.author.iconUrl} alt="" className="size-6 rounded-full" /> : null}
+            {embed.author.iconUrl ? (
+              <Picture src={embed.author.iconUrl} alt="" className="size-6 rounded-full" />
+            ) : null}
             {embed.author.url ? (
               <RichLink url={embed.author.url} masked className="text-white hover:underline">
                 {embed.author.name}
@@ -44,7 +46,10 @@ export function EmbedCard({ embed, mentions }: { embed: EmbedView; mentions: rea
           </h3>
         ) : null}
         {embed.description ? (
-          <div className="mt-1 text-sm leading-[18px] whitespace-pre-wrap break-words text-text" data-testid="embed-description">
+          <div
+            className="mt-1 text-sm leading-[18px] whitespace-pre-wrap break-words text-text"
+            data-testid="embed-description"
+          >
             <RichText source={embed.description} mentions={mentions} />
           </div>
         ) : null}
@@ -74,14 +79,25 @@ export function EmbedCard({ embed, mentions }: { embed: EmbedView; mentions: rea
         ) : null}
         {embed.footer || embed.timestamp ? (
           <div className="mt-2 flex items-center gap-2 text-xs text-muted" data-testid="embed-footer">
-            {embed.footer?.iconUrl ? <Picture src={embed.footer.iconUrl} alt="" className="size-5 rounded-full" /> : null}
+            {embed.footer?.iconUrl ? (
+              <Picture src={embed.footer.iconUrl} alt="" className="size-5 rounded-full" />
+            ) : null}
             {embed.footer ? <span>{embed.footer.text}</span> : null}
             {embed.footer && embed.timestamp ? <span aria-hidden="true">•</span> : null}
-            {embed.timestamp ? <time dateTime={embed.timestamp}>{new Date(embed.timestamp).toLocaleString()}</time> : null}
+            {embed.timestamp ? (
+              <time dateTime={embed.timestamp}>{new Date(embed.timestamp).toLocaleString()}</time>
+            ) : null}
           </div>
         ) : null}
       </div>
-      {embed.thumbnailUrl ? <Picture src={embed.thumbnailUrl} alt="Thumbnail" className="mt-2 size-20 rounded object-cover" testId="embed-thumbnail" /> : null}
+      {embed.thumbnailUrl ? (
+        <Picture
+          src={embed.thumbnailUrl}
+          alt="Thumbnail"
+          className="mt-2 size-20 rounded object-cover"
+          testId="embed-thumbnail"
+        />
+      ) : null}
     </article>
   );
 }

@@ -11,7 +11,19 @@ import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 
 // A few common languages keep the bundle small; others show uncoloured.
-for (const [name, language] of Object.entries({ bash, css, javascript, json, python, rust, sql, typescript, xml, yaml })) hljs.registerLanguage(name, language);
+for (const [name, language] of Object.entries({
+  bash,
+  css,
+  javascript,
+  json,
+  python,
+  rust,
+  sql,
+  typescript,
+  xml,
+  yaml,
+}))
+  hljs.registerLanguage(name, language);
 
 /** Highlighted code as a tree: text, or a token whose `scope` names its colour (`keyword`, `string`, ...). */
 export type CodeToken = string | { scope: string; children: CodeToken[] };
@@ -33,5 +45,9 @@ export function highlightCode(code: string, lang: string | null): CodeToken[] | 
 }
 
 function toTokens(children: (string | EmitterNode)[]): CodeToken[] {
-  return children.map((child) => (typeof child === "string" ? child : { scope: (child.scope ?? "").replace(/[^a-z0-9_.-]/gi, ""), children: toTokens(child.children) }));
+  return children.map((child) =>
+    typeof child === "string"
+      ? child
+      : { scope: (child.scope ?? "").replace(/[^a-z0-9_.-]/gi, ""), children: toTokens(child.children) },
+  );
 }

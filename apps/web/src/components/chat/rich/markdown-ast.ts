@@ -89,7 +89,9 @@ const BLOCKS = new Set<RichNode["type"]>(["codeBlock", "list", "quote", "heading
 const text = (value: unknown): RichNode => ({ type: "text", value: typeof value === "string" ? value : "" });
 
 function plain(nodes: AstNode[] | undefined): string {
-  return (nodes ?? []).map((n) => (typeof n.content === "string" ? n.content : Array.isArray(n.content) ? plain(n.content) : "")).join("");
+  return (nodes ?? [])
+    .map((n) => (typeof n.content === "string" ? n.content : Array.isArray(n.content) ? plain(n.content) : ""))
+    .join("");
 }
 
 function convertNode(node: AstNode): RichNode {
@@ -110,18 +112,29 @@ function convertNode(node: AstNode): RichNode {
     case "blockQuote":
       return { type: "quote", children: convert(node.content, true) };
     case "heading":
-      return { type: "heading", level: Math.min(Math.max(Number(node.level) || 1, 1), 3) as 1 | 2 | 3, children: convert(node.content) };
+      return {
+        type: "heading",
+        level: Math.min(Math.max(Number(node.level) || 1, 1), 3) as 1 | 2 | 3,
+        children: convert(node.content),
+      };
     case "inlineCode":
       return { type: "inlineCode", value: String(node.content ?? "") };
     case "codeBlock":
-      return { type: "codeBlock", lang: typeof node.lang === "string" && node.lang ? node.lang : null, value: String(node.content ?? "") };
+      return {
+        type: "codeBlock",
+        lang: typeof node.lang === "string" && node.lang ? node.lang : null,
+        value: String(node.content ?? ""),
+      };
     case "link":
     case "url":
     case "autolink": {
       const url = httpUrl(node.target);
       const children = convert(node.content);
       // A link the page cannot open safely is shown as what was written.
-      if (!url) return node.type === "link" ? text(`[${plain(node.content)}](${String(node.target ?? "")})`) : text(plain(node.content) || String(node.target ?? ""));
+      if (!url)
+        return node.type === "link"
+          ? text(`[${plain(node.content)}](${String(node.target ?? "")})`)
+          : text(plain(node.content) || String(node.target ?? ""));
       return { type: "link", url, masked: node.type === "link", children };
     }
     case "list":
@@ -145,13 +158,17 @@ function convertNode(node: AstNode): RichNode {
     case "timestamp": {
       const seconds = Number(node.timestamp);
       const at = new Date(seconds * 1000);
-      return Number.isNaN(at.getTime()) ? text(`<t:${String(node.timestamp)}>`) : { type: "timestamp", at: at.toISOString(), format: typeof node.format === "string" ? node.format : "f" };
+      return Number.isNaN(at.getTime())
+        ? text(`<t:${String(node.timestamp)}>`)
+        : { type: "timestamp", at: at.toISOString(), format: typeof node.format === "string" ? node.format : "f" };
     }
     case "slashCommand":
       return { type: "command", name: String(node.fullName ?? node.name ?? "") };
     case "guildNavigation":
       return text(`<id:${String(node.navigation ?? "")}>`);
     default:
-      return text(typeof node.content === "string" ? node.content : Array.isArray(node.content) ? plain(node.content) : "");
+      return text(
+        typeof node.content === "string" ? node.content : Array.isArray(node.content) ? plain(node.content) : "",
+      );
   }
 }

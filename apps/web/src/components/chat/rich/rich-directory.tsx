@@ -19,7 +19,14 @@ export interface RichDirectory {
   confirmLink(url: string): void;
 }
 
-const EMPTY: RichDirectory = { roles: new Map(), channels: new Map(), members: new Map(), meId: null, myRoleIds: new Set(), confirmLink: () => {} };
+const EMPTY: RichDirectory = {
+  roles: new Map(),
+  channels: new Map(),
+  members: new Map(),
+  meId: null,
+  myRoleIds: new Set(),
+  confirmLink: () => {},
+};
 
 const RichDirectoryContext = createContext<RichDirectory>(EMPTY);
 
@@ -53,7 +60,11 @@ export function RichDirectoryProvider({ meId, children }: { meId: string | null;
   return (
     <RichDirectoryContext.Provider value={value}>
       {children}
-      <LeaveSiteDialog url={leaving} onClose={() => setLeaving(null)} description="This link's text may not say where it goes: it leads to another website. Are you sure you want to go there?" />
+      <LeaveSiteDialog
+        url={leaving}
+        onClose={() => setLeaving(null)}
+        description="This link's text may not say where it goes: it leads to another website. Are you sure you want to go there?"
+      />
     </RichDirectoryContext.Provider>
   );
 }

@@ -77,11 +77,18 @@ function Node({ node, mentions }: { node: RichNode; mentions: readonly UserView[
     case "spoiler":
       return <Spoiler nodes={node.children} mentions={mentions} />;
     case "link":
-      return <RichLink url={node.url} masked={node.masked}>{children}</RichLink>;
+      return (
+        <RichLink url={node.url} masked={node.masked}>
+          {children}
+        </RichLink>
+      );
     case "list": {
       const Tag = node.ordered ? "ol" : "ul";
       return (
-        <Tag start={node.ordered && node.start !== 1 ? node.start : undefined} className={`my-1 ml-6 ${node.ordered ? "list-decimal" : "list-disc"}`}>
+        <Tag
+          start={node.ordered && node.start !== 1 ? node.start : undefined}
+          className={`my-1 ml-6 ${node.ordered ? "list-decimal" : "list-disc"}`}
+        >
           {node.items.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: list items of one parse, in order
             <li key={i}>
@@ -135,7 +142,13 @@ function CustomEmoji({ id, name, animated }: { id: string; name: string; animate
   );
 }
 
-function Mention({ node, mentions }: { node: Extract<RichNode, { type: "user" | "role" | "channel" | "everyone" | "here" }>; mentions: readonly UserView[] }) {
+function Mention({
+  node,
+  mentions,
+}: {
+  node: Extract<RichNode, { type: "user" | "role" | "channel" | "everyone" | "here" }>;
+  mentions: readonly UserView[];
+}) {
   const directory = useRichDirectory();
   if (node.type === "everyone" || node.type === "here") {
     return (
@@ -156,7 +169,12 @@ function Mention({ node, mentions }: { node: Extract<RichNode, { type: "user" | 
     const role = directory.roles.get(node.id);
     const colours = rolePillColours(role?.color ?? 0);
     return (
-      <span className={PILL} style={{ color: colours.text, backgroundColor: colours.background }} data-testid="mention" data-mention-role={node.id}>
+      <span
+        className={PILL}
+        style={{ color: colours.text, backgroundColor: colours.background }}
+        data-testid="mention"
+        data-mention-role={node.id}
+      >
         @{role?.name ?? "unknown-role"}
       </span>
     );
@@ -181,7 +199,12 @@ function Spoiler({ nodes, mentions }: { nodes: RichNode[]; mentions: readonly Us
   }
   // Hidden, it is one button (its content as plain text, so no link or pill sits inside it).
   return (
-    <button type="button" onClick={() => setShown(true)} className="rounded bg-field px-0.5 hover:bg-rail" data-testid="spoiler">
+    <button
+      type="button"
+      onClick={() => setShown(true)}
+      className="rounded bg-field px-0.5 hover:bg-rail"
+      data-testid="spoiler"
+    >
       <span aria-hidden="true" className="opacity-0">
         {plainText(nodes)}
       </span>
@@ -191,7 +214,17 @@ function Spoiler({ nodes, mentions }: { nodes: RichNode[]; mentions: readonly Us
 }
 
 /** A link: plain ones open in a new tab; masked ones (their text may say anything) ask first. */
-export function RichLink({ url, masked, className = "text-[#8fb5ff] hover:underline", children }: { url: string; masked: boolean; className?: string; children: ReactNode }) {
+export function RichLink({
+  url,
+  masked,
+  className = "text-[#8fb5ff] hover:underline",
+  children,
+}: {
+  url: string;
+  masked: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   const directory = useRichDirectory();
   if (!masked) {
     return (

@@ -11,11 +11,24 @@ export function formatTimestamp(iso: string, format: string, now: Date = new Dat
     case "D":
       return at.toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
     case "F":
-      return at.toLocaleString(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+      return at.toLocaleString(undefined, {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      });
     case "R":
       return relative(at, now);
     default:
-      return at.toLocaleString(undefined, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+      return at.toLocaleString(undefined, {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      });
   }
 }
 

@@ -10,10 +10,19 @@ function sameEmoji(a: Emoji, b: Emoji): boolean {
  * One reaction added to or taken from a message's chips. The person's own (`byMe`) changes
  * only what `me` says is not so yet, so their tab's own change and its event count once.
  */
-export function changeReaction(reactions: readonly ReactionView[], emoji: Emoji, change: "add" | "remove", byMe: boolean): ReactionView[] {
+export function changeReaction(
+  reactions: readonly ReactionView[],
+  emoji: Emoji,
+  change: "add" | "remove",
+  byMe: boolean,
+): ReactionView[] {
   const current = reactions.find((r) => sameEmoji(r.emoji, emoji));
   if (change === "add") {
-    if (!current) return [...reactions, { emoji: { id: emoji.id, name: emoji.name, animated: emoji.animated === true }, count: 1, me: byMe }];
+    if (!current)
+      return [
+        ...reactions,
+        { emoji: { id: emoji.id, name: emoji.name, animated: emoji.animated === true }, count: 1, me: byMe },
+      ];
     if (byMe && current.me) return [...reactions];
     return reactions.map((r) => (r === current ? { ...r, count: r.count + 1, me: r.me || byMe } : r));
   }
@@ -23,6 +32,14 @@ export function changeReaction(reactions: readonly ReactionView[], emoji: Emoji,
 }
 
 /** The same change on the message `messageId` of a list (other messages untouched). */
-export function changeMessageReaction<T extends MessageView>(messages: readonly T[], messageId: string, emoji: Emoji, change: "add" | "remove", byMe: boolean): T[] {
-  return messages.map((m) => (m.id === messageId ? { ...m, reactions: changeReaction(m.reactions, emoji, change, byMe) } : m));
+export function changeMessageReaction<T extends MessageView>(
+  messages: readonly T[],
+  messageId: string,
+  emoji: Emoji,
+  change: "add" | "remove",
+  byMe: boolean,
+): T[] {
+  return messages.map((m) =>
+    m.id === messageId ? { ...m, reactions: changeReaction(m.reactions, emoji, change, byMe) } : m,
+  );
 }

@@ -6,7 +6,8 @@ import type { MenuItem } from "../commands/context-menu";
 import { isSystemMessage } from "../messages/message-types";
 import { asReactionEmoji, type Social, useSocial } from "./social-context";
 
-const BUTTON = "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
+const BUTTON =
+  "grid size-7 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent";
 
 /** `{origin}/channels/{guild}/{channel}/{message}` ("@me" for a DM); opening it shows the message. */
 export function messageLink(message: MessageView, guildId: string | null): string {
@@ -43,12 +44,28 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
         </button>
       ) : null}
       {isSystemMessage(message.type) ? null : (
-      <button type="button" aria-label="Reply" title="Reply" onClick={() => social.startReply(message)} className={BUTTON}>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d="M9 14 4 9l5-5" />
-          <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-        </svg>
-      </button>
+        <button
+          type="button"
+          aria-label="Reply"
+          title="Reply"
+          onClick={() => social.startReply(message)}
+          className={BUTTON}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M9 14 4 9l5-5" />
+            <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+          </svg>
+        </button>
       )}
     </>
   );
@@ -57,7 +74,9 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
 /** A message's menu entries for replying, reacting, pinning and its link (after its own Edit, Delete and copies). */
 export function socialMenuItems(message: MessageView, social: Social | null): MenuItem[] {
   if (!social) return [];
-  const items: MenuItem[] = isSystemMessage(message.type) ? [] : [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
+  const items: MenuItem[] = isSystemMessage(message.type)
+    ? []
+    : [{ key: "reply", label: "Reply", onSelect: () => social.startReply(message) }];
   if (social.abilities.addReactions) {
     items.push({
       key: "react",
@@ -69,8 +88,16 @@ export function socialMenuItems(message: MessageView, social: Social | null): Me
     });
   }
   if (social.abilities.pinMessages) {
-    items.push(message.pinned ? { key: "unpin", label: "Unpin message", onSelect: () => social.setPinned(message, false) } : { key: "pin", label: "Pin message", onSelect: () => social.setPinned(message, true) });
+    items.push(
+      message.pinned
+        ? { key: "unpin", label: "Unpin message", onSelect: () => social.setPinned(message, false) }
+        : { key: "pin", label: "Pin message", onSelect: () => social.setPinned(message, true) },
+    );
   }
-  items.push({ key: "copy-link", label: "Copy message link", onSelect: () => void navigator.clipboard?.writeText(messageLink(message, social.guildId)).catch(() => {}) });
+  items.push({
+    key: "copy-link",
+    label: "Copy message link",
+    onSelect: () => void navigator.clipboard?.writeText(messageLink(message, social.guildId)).catch(() => {}),
+  });
   return items;
 }

@@ -56,11 +56,18 @@ export function useSocial(): Social | null {
 }
 
 export function asReactionEmoji(emoji: PickableEmoji): ReactionEmoji {
-  return emoji.kind === "custom" ? { id: emoji.id, name: emoji.name, animated: emoji.animated } : { id: null, name: emoji.unicode };
+  return emoji.kind === "custom"
+    ? { id: emoji.id, name: emoji.name, animated: emoji.animated }
+    : { id: null, name: emoji.unicode };
 }
 
 /** The state behind SocialProvider for one channel (the message pane holds it, its composer sends the reply). */
-export function useSocialState(channelId: string, guildId: string | null, meId: string, focusComposer: () => void): Social {
+export function useSocialState(
+  channelId: string,
+  guildId: string | null,
+  meId: string,
+  focusComposer: () => void,
+): Social {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const abilities = useQuery(trpc.social.abilities.queryOptions(guildId ? { channelId } : skipToken));
@@ -81,11 +88,18 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
 
   const patchReaction = useCallback(
     (messageId: string, emoji: ReactionEmoji, change: "add" | "remove") =>
-      queryClient.setQueryData(listKey, (page) => page && { ...page, messages: changeMessageReaction(page.messages, messageId, emoji, change, true) }),
+      queryClient.setQueryData(
+        listKey,
+        (page) => page && { ...page, messages: changeMessageReaction(page.messages, messageId, emoji, change, true) },
+      ),
     [queryClient, listKey],
   );
   const patchPinned = useCallback(
-    (messageId: string, pinned: boolean) => queryClient.setQueryData(listKey, (page) => page && { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, pinned } : m)) }),
+    (messageId: string, pinned: boolean) =>
+      queryClient.setQueryData(
+        listKey,
+        (page) => page && { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, pinned } : m)) },
+      ),
     [queryClient, listKey],
   );
 
@@ -116,7 +130,10 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
         const input = { channelId, messageId: message.id, emoji: reactionKey(emoji) };
         const undo = (error: unknown) => {
           patchReaction(message.id, emoji, on ? "remove" : "add");
-          setProblem({ messageId: message.id, text: describeSocialProblem(error, on ? "Could not add the reaction." : "Could not remove the reaction.") });
+          setProblem({
+            messageId: message.id,
+            text: describeSocialProblem(error, on ? "Could not add the reaction." : "Could not remove the reaction."),
+          });
         };
         // Who reacted, if shown, was asked while the change was on its way: ask again once it is done.
         const onSuccess = () => void queryClient.invalidateQueries({ queryKey: trpc.social.reactors.queryKey(input) });
@@ -131,7 +148,14 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
             patchPinned(message.id, pinned);
             void queryClient.invalidateQueries({ queryKey: trpc.social.pins.queryKey({ channelId }) });
           },
-          onError: (error: unknown) => setProblem({ messageId: message.id, text: describeSocialProblem(error, pinned ? "Could not pin the message." : "Could not unpin the message.") }),
+          onError: (error: unknown) =>
+            setProblem({
+              messageId: message.id,
+              text: describeSocialProblem(
+                error,
+                pinned ? "Could not pin the message." : "Could not unpin the message.",
+              ),
+            }),
         };
         if (pinned) pin(input, options);
         else unpin(input, options);
@@ -139,7 +163,24 @@ export function useSocialState(channelId: string, guildId: string | null, meId: 
       problem,
       clearProblem: () => setProblem(null),
     }),
-    [channelId, guildId, meId, focusComposer, abilities.data, replyingTo, picker, problem, patchReaction, patchPinned, react, unreact, pin, unpin, queryClient, trpc],
+    [
+      channelId,
+      guildId,
+      meId,
+      focusComposer,
+      abilities.data,
+      replyingTo,
+      picker,
+      problem,
+      patchReaction,
+      patchPinned,
+      react,
+      unreact,
+      pin,
+      unpin,
+      queryClient,
+      trpc,
+    ],
   );
 }
 

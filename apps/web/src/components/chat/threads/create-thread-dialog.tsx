@@ -33,7 +33,9 @@ export function CreateThreadDialog({
   const fromMessage = useMutation(trpc.threads.createFromMessage.mutationOptions());
   const message = starting?.message ?? null;
   const form = useNameForm(async (name) => {
-    const thread = message ? await fromMessage.mutateAsync({ channelId, messageId: message.id, name }) : await create.mutateAsync({ channelId, name });
+    const thread = message
+      ? await fromMessage.mutateAsync({ channelId, messageId: message.id, name })
+      : await create.mutateAsync({ channelId, name });
     cache.put(thread);
     onCreated(thread);
   });
@@ -43,13 +45,22 @@ export function CreateThreadDialog({
       open={starting !== null}
       onClose={onClose}
       title="Create a thread"
-      description={message ? `From ${message.author.displayName}’s message. Everyone who can see this channel can read and join it.` : "Everyone who can see this channel can read and join it."}
+      description={
+        message
+          ? `From ${message.author.displayName}’s message. Everyone who can see this channel can read and join it.`
+          : "Everyone who can see this channel can read and join it."
+      }
     >
       {starting ? (
         <NameDialogForm
           key={message?.id ?? "new"}
           form={form}
-          field={{ label: "Thread name", placeholder: "What is it about?", maxLength: 100, defaultValue: suggestedName(message) }}
+          field={{
+            label: "Thread name",
+            placeholder: "What is it about?",
+            maxLength: 100,
+            defaultValue: suggestedName(message),
+          }}
           submitLabel="Create thread"
           onCancel={onClose}
         />

@@ -35,7 +35,9 @@ export class ThreadCache {
   ) {}
 
   put(thread: ThreadView): void {
-    this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: thread.parentId }), (list) => placed(list, thread));
+    this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: thread.parentId }), (list) =>
+      placed(list, thread),
+    );
     this.patcher.patch<OpenThread>(this.trpc.threads.get.queryKey({ threadId: thread.id }), (open) => ({
       ...open,
       thread: { ...thread, memberCount: thread.memberCount || open.thread.memberCount },
@@ -45,13 +47,24 @@ export class ThreadCache {
   /** The person's own membership changed (their join, leave, or first message there). */
   joined(threadId: string, joined: boolean): void {
     this.patcher.patch<OpenThread>(this.trpc.threads.get.queryKey({ threadId }), (open) =>
-      open.joined === joined ? open : { ...open, joined, thread: { ...open.thread, memberCount: Math.max(0, open.thread.memberCount + (joined ? 1 : -1)) } },
+      open.joined === joined
+        ? open
+        : {
+            ...open,
+            joined,
+            thread: { ...open.thread, memberCount: Math.max(0, open.thread.memberCount + (joined ? 1 : -1)) },
+          },
     );
   }
 
   /** A thread deleted: out of its channel's list, the open one asks again, its history goes. */
   deleted(threadId: string, parentId: string | null | undefined): void {
-    if (parentId) this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: parentId }), (list) => ({ ...list, active: list.active.filter((t) => t.id !== threadId), archived: list.archived.filter((t) => t.id !== threadId) }));
+    if (parentId)
+      this.patcher.patch<ThreadList>(this.trpc.threads.list.queryKey({ channelId: parentId }), (list) => ({
+        ...list,
+        active: list.active.filter((t) => t.id !== threadId),
+        archived: list.archived.filter((t) => t.id !== threadId),
+      }));
     this.patcher.reload(this.trpc.threads.get.queryKey({ threadId }));
     this.queryClient.removeQueries({ queryKey: this.trpc.messages.list.queryKey({ channelId: threadId }) });
   }
@@ -62,13 +75,19 @@ export class ThreadCache {
       thread.id !== channelId || (thread.lastMessageId !== null && compareIds(messageId, thread.lastMessageId) <= 0)
         ? thread
         : { ...thread, messageCount: thread.messageCount + 1, lastMessageId: messageId, archived: false };
-    for (const [key, list] of this.queryClient.getQueriesData<ThreadList>({ queryKey: this.trpc.threads.list.pathKey() })) {
+    for (const [key, list] of this.queryClient.getQueriesData<ThreadList>({
+      queryKey: this.trpc.threads.list.pathKey(),
+    })) {
       const thread = list && [...list.active, ...list.archived].find((t) => t.id === channelId);
-      if (thread) this.patcher.patch<ThreadList>(key, (current) => {
-        const now = [...current.active, ...current.archived].find((t) => t.id === channelId);
-        return now ? placed(current, counted(now)) : current;
-      });
+      if (thread)
+        this.patcher.patch<ThreadList>(key, (current) => {
+          const now = [...current.active, ...current.archived].find((t) => t.id === channelId);
+          return now ? placed(current, counted(now)) : current;
+        });
     }
-    this.patcher.patch<OpenThread>(this.trpc.threads.get.queryKey({ threadId: channelId }), (open) => ({ ...open, thread: counted(open.thread) }));
+    this.patcher.patch<OpenThread>(this.trpc.threads.get.queryKey({ threadId: channelId }), (open) => ({
+      ...open,
+      thread: counted(open.thread),
+    }));
   }
 }

@@ -14,7 +14,11 @@ export const messagesLabel = (count: number) => `${count} ${count === 1 ? "messa
 export function ThreadChip({ messageId }: { messageId: string }) {
   const threads = useThreads();
   const trpc = useTRPC();
-  const list = useQuery({ ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }), enabled: threads !== null, retry: false });
+  const list = useQuery({
+    ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }),
+    enabled: threads !== null,
+    retry: false,
+  });
   const thread = list.data ? [...list.data.active, ...list.data.archived].find((t) => t.id === messageId) : undefined;
   if (!threads || !thread) return null;
   return (

@@ -15,13 +15,19 @@ import { type Threads, useThreads } from "./threads-context";
 export function ThreadListPanel() {
   const threads = useThreads();
   const trpc = useTRPC();
-  const list = useQuery({ ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }), enabled: threads !== null });
+  const list = useQuery({
+    ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }),
+    enabled: threads !== null,
+  });
   if (!threads) return null;
   const empty = list.data && list.data.active.length === 0 && list.data.archived.length === 0;
   return (
     <PanelFrame label="Threads" testId="thread-list">
       <header className="flex h-12 shrink-0 items-center gap-2 border-b border-black/25 px-4 shadow-sm">
-        <BackButton label={`Close threads, back to #${threads.channelName}`} onClick={() => threads.setListOpen(false)} />
+        <BackButton
+          label={`Close threads, back to #${threads.channelName}`}
+          onClick={() => threads.setListOpen(false)}
+        />
         <ThreadIcon className="shrink-0 text-faint" />
         <h2 className="min-w-0 flex-1 truncate font-semibold text-white">Threads</h2>
         <Button size="sm" onClick={() => threads.start(null)}>
@@ -36,7 +42,11 @@ export function ThreadListPanel() {
         ) : list.isError ? (
           <div role="alert" className="px-2 pt-5 text-sm text-danger">
             {errorMessage(list.error, "Could not load the threads.")}{" "}
-            <button type="button" className="font-medium underline hover:no-underline" onClick={() => void list.refetch()}>
+            <button
+              type="button"
+              className="font-medium underline hover:no-underline"
+              onClick={() => void list.refetch()}
+            >
               Try again
             </button>
           </div>
@@ -44,7 +54,8 @@ export function ThreadListPanel() {
           <div className="px-4 pt-10 text-center">
             <p className="font-semibold text-white">No threads yet</p>
             <p className="mt-2 text-sm text-muted">
-              Threads keep a side conversation out of #{threads.channelName}. Start one with “New thread”, or from a message’s menu with “Create thread”.
+              Threads keep a side conversation out of #{threads.channelName}. Start one with “New thread”, or from a
+              message’s menu with “Create thread”.
             </p>
           </div>
         ) : (
@@ -58,7 +69,17 @@ export function ThreadListPanel() {
   );
 }
 
-function ThreadGroup({ title, threads, open, joinedIds }: { title: string; threads: ThreadView[]; open: Threads; joinedIds?: string[] }) {
+function ThreadGroup({
+  title,
+  threads,
+  open,
+  joinedIds,
+}: {
+  title: string;
+  threads: ThreadView[];
+  open: Threads;
+  joinedIds?: string[];
+}) {
   if (threads.length === 0) return null;
   return (
     <section aria-label={`${title} threads`}>
@@ -77,7 +98,9 @@ function ThreadGroup({ title, threads, open, joinedIds }: { title: string; threa
               <span className="truncate font-medium text-text">{thread.name}</span>
               <span className="text-xs text-muted">
                 {messagesLabel(thread.messageCount)}
-                {thread.archived ? ` · archived ${formatDate(thread.archivedAt)}` : ` · started ${formatDate(thread.createdAt)}`}
+                {thread.archived
+                  ? ` · archived ${formatDate(thread.archivedAt)}`
+                  : ` · started ${formatDate(thread.createdAt)}`}
                 {joinedIds?.includes(thread.id) ? " · joined" : ""}
               </span>
             </button>

@@ -53,7 +53,17 @@ export function ThreadsProvider({
   const open = useCallback((threadId: string) => router.push(`/channels/${guildId}/${threadId}`), [router, guildId]);
   const close = useCallback(() => router.push(`/channels/${guildId}/${channelId}`), [router, guildId, channelId]);
   const value = useMemo<Threads>(
-    () => ({ guildId, channelId, channelName, openThreadId, listOpen, setListOpen, open, close, start: (message) => setStarting({ message }) }),
+    () => ({
+      guildId,
+      channelId,
+      channelName,
+      openThreadId,
+      listOpen,
+      setListOpen,
+      open,
+      close,
+      start: (message) => setStarting({ message }),
+    }),
     [guildId, channelId, channelName, openThreadId, listOpen, open, close],
   );
   return (

@@ -8,7 +8,11 @@ import { useThreads } from "./threads-context";
 export function useThreadMenuItems(message: DisplayMessage): MenuItem[] {
   const threads = useThreads();
   const trpc = useTRPC();
-  const list = useQuery({ ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }), enabled: threads !== null, retry: false });
+  const list = useQuery({
+    ...trpc.threads.list.queryOptions({ channelId: threads?.channelId ?? "0" }),
+    enabled: threads !== null,
+    retry: false,
+  });
   if (!threads || message.sendState || message.ephemeral) return [];
   const existing = list.data ? [...list.data.active, ...list.data.archived].some((t) => t.id === message.id) : false;
   if (existing) return [{ key: "thread", label: "Open thread", onSelect: () => threads.open(message.id) }];

@@ -10,8 +10,12 @@ import { useTRPC } from "@/lib/trpc";
  */
 export function useThreadRoute(guildId: string | null, channelId: string | null, channels: ChannelView[] | undefined) {
   const trpc = useTRPC();
-  const maybeThread = guildId !== null && channelId !== null && channels !== undefined && !channels.some((c) => c.id === channelId);
-  const query = useQuery({ ...trpc.threads.get.queryOptions(maybeThread && channelId ? { threadId: channelId } : skipToken), retry: false });
+  const maybeThread =
+    guildId !== null && channelId !== null && channels !== undefined && !channels.some((c) => c.id === channelId);
+  const query = useQuery({
+    ...trpc.threads.get.queryOptions(maybeThread && channelId ? { threadId: channelId } : skipToken),
+    retry: false,
+  });
   const thread = maybeThread && query.data?.thread.guildId === guildId ? query.data.thread : null;
   return {
     /** The open thread's id, once it is known to be a thread of this guild. */

@@ -16,12 +16,20 @@ function sentence(typists: readonly Typist[]): string | null {
 export function TypingIndicator({ channelId }: { channelId: string }) {
   const text = sentence(useTypists(channelId));
   return (
-    <p className="flex h-6 shrink-0 items-center gap-1.5 truncate px-5 text-xs text-muted" aria-live="polite" data-testid="typing-indicator">
+    <p
+      className="flex h-6 shrink-0 items-center gap-1.5 truncate px-5 text-xs text-muted"
+      aria-live="polite"
+      data-testid="typing-indicator"
+    >
       {text ? (
         <>
           <span aria-hidden="true" className="flex gap-0.5">
             {[0, 150, 300].map((delay) => (
-              <span key={delay} className="size-1 animate-bounce rounded-full bg-muted" style={{ animationDelay: `${delay}ms` }} />
+              <span
+                key={delay}
+                className="size-1 animate-bounce rounded-full bg-muted"
+                style={{ animationDelay: `${delay}ms` }}
+              />
             ))}
           </span>
           <span>{text}</span>

@@ -56,7 +56,11 @@ export class TypingStore {
 
   private changed(channelId: string): void {
     const channel = this.byChannel.get(channelId);
-    if (channel) this.snapshots.set(channelId, [...channel].map(([userId, { name }]) => ({ userId, name })));
+    if (channel)
+      this.snapshots.set(
+        channelId,
+        [...channel].map(([userId, { name }]) => ({ userId, name })),
+      );
     else this.snapshots.delete(channelId);
     for (const listener of this.listeners) listener();
   }

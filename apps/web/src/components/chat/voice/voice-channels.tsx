@@ -34,7 +34,8 @@ export function VoiceChannels({ guildId, channels }: { guildId: string; channels
       <ul className="flex flex-col gap-0.5">
         {channels.map((channel) => {
           const here = states.filter((s) => s.channelId === channel.id);
-          const connected = voice.channel?.channelId === channel.id && voice.phase !== "idle" && voice.phase !== "ended";
+          const connected =
+            voice.channel?.channelId === channel.id && voice.phase !== "idle" && voice.phase !== "ended";
           return (
             <li key={channel.id}>
               <button
@@ -52,9 +53,18 @@ export function VoiceChannels({ guildId, channels }: { guildId: string; channels
                 <span className="min-w-0 flex-1 truncate">{channel.name}</span>
               </button>
               {here.length > 0 ? (
-                <ul aria-label={`In ${channel.name}`} data-testid="voice-participants" className="mb-1 flex flex-col gap-0.5 pl-7">
+                <ul
+                  aria-label={`In ${channel.name}`}
+                  data-testid="voice-participants"
+                  className="mb-1 flex flex-col gap-0.5 pl-7"
+                >
                   {here.map((state) => (
-                    <Participant key={state.userId} state={state} user={whoIs(state, members)} speaking={voice.speaking.has(state.userId)} />
+                    <Participant
+                      key={state.userId}
+                      state={state}
+                      user={whoIs(state, members)}
+                      speaking={voice.speaking.has(state.userId)}
+                    />
                   ))}
                 </ul>
               ) : null}
@@ -72,13 +82,28 @@ function whoIs(state: VoiceStateView, members: MemberView[]): { name: string; bo
   return { name: member?.nick ?? user?.displayName ?? "Someone", bot: user?.bot ?? false };
 }
 
-function Participant({ state, user, speaking }: { state: VoiceStateView; user: { name: string; bot: boolean }; speaking: boolean }) {
+function Participant({
+  state,
+  user,
+  speaking,
+}: {
+  state: VoiceStateView;
+  user: { name: string; bot: boolean };
+  speaking: boolean;
+}) {
   const muted = state.selfMute || state.mute;
   const deafened = state.selfDeaf || state.deaf;
   const hears = user.bot && state.listening;
   return (
-    <li data-testid="voice-participant" data-user-id={state.userId} data-speaking={speaking || undefined} className="flex h-7 items-center gap-2 rounded-md px-1 text-sm text-muted">
-      <span className={`grid shrink-0 place-items-center rounded-full ${speaking ? "ring-2 ring-success ring-offset-1 ring-offset-panel" : ""}`}>
+    <li
+      data-testid="voice-participant"
+      data-user-id={state.userId}
+      data-speaking={speaking || undefined}
+      className="flex h-7 items-center gap-2 rounded-md px-1 text-sm text-muted"
+    >
+      <span
+        className={`grid shrink-0 place-items-center rounded-full ${speaking ? "ring-2 ring-success ring-offset-1 ring-offset-panel" : ""}`}
+      >
         <Avatar id={state.userId} name={user.name} size="xs" />
       </span>
       <span className={`min-w-0 flex-1 truncate ${speaking ? "text-white" : ""}`}>
@@ -88,13 +113,23 @@ function Participant({ state, user, speaking }: { state: VoiceStateView; user: {
         {deafened ? <span className="sr-only">, deafened</span> : null}
       </span>
       {hears ? (
-        <span role="img" aria-label={`${user.name} can hear this channel`} title={`${user.name} can hear this channel`} data-testid="voice-can-hear" className="inline-flex shrink-0 items-center gap-0.5 rounded bg-accent-strong px-1 text-[10px] font-semibold uppercase text-white">
+        <span
+          role="img"
+          aria-label={`${user.name} can hear this channel`}
+          title={`${user.name} can hear this channel`}
+          data-testid="voice-can-hear"
+          className="inline-flex shrink-0 items-center gap-0.5 rounded bg-accent-strong px-1 text-[10px] font-semibold uppercase text-white"
+        >
           <EarIcon width={12} height={12} />
           Hears
         </span>
       ) : null}
-      {muted ? <MicOffIcon width={14} height={14} data-testid="voice-muted" className="shrink-0 text-danger-text" /> : null}
-      {deafened ? <HeadphonesOffIcon width={14} height={14} data-testid="voice-deafened" className="shrink-0 text-danger-text" /> : null}
+      {muted ? (
+        <MicOffIcon width={14} height={14} data-testid="voice-muted" className="shrink-0 text-danger-text" />
+      ) : null}
+      {deafened ? (
+        <HeadphonesOffIcon width={14} height={14} data-testid="voice-deafened" className="shrink-0 text-danger-text" />
+      ) : null}
     </li>
   );
 }

@@ -20,7 +20,12 @@ export function registerVoiceLive(live: LiveRegistry, { queryClient, trpc, patch
   });
   live.on(GatewayDispatchEvents.ChannelDelete, ({ d }) => {
     const channel = channelView(d);
-    if (channel.guildId) patcher.patch<VoiceStateView[]>(states(channel.guildId), (list) => list.filter((s) => s.channelId !== channel.id));
+    if (channel.guildId)
+      patcher.patch<VoiceStateView[]>(states(channel.guildId), (list) =>
+        list.filter((s) => s.channelId !== channel.id),
+      );
   });
-  live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) => queryClient.removeQueries({ queryKey: states(guildId) }));
+  live.on(GatewayDispatchEvents.GuildDelete, ({ d: { id: guildId } }) =>
+    queryClient.removeQueries({ queryKey: states(guildId) }),
+  );
 }

@@ -33,7 +33,11 @@ export function VoicePanel() {
   const { channel, phase, selfMute, selfDeaf, problem } = voice;
   const inCall = phase !== "ended";
   return (
-    <section aria-label="Voice connection" data-testid="voice-panel" className="shrink-0 border-t border-black/25 bg-[#202226] px-2 pt-2 pb-1.5">
+    <section
+      aria-label="Voice connection"
+      data-testid="voice-panel"
+      className="shrink-0 border-t border-black/25 bg-[#202226] px-2 pt-2 pb-1.5"
+    >
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1 leading-tight">
           <p role="status" data-testid="voice-phase" className={`text-sm font-semibold ${PHASE_COLOUR[phase]}`}>
@@ -55,26 +59,48 @@ export function VoicePanel() {
         </p>
       ) : null}
       {voice.audioBlocked && inCall ? (
-        <button type="button" onClick={() => void session.startAudio()} className="mt-1.5 w-full rounded-md bg-accent-strong px-2 py-1 text-xs font-medium text-white hover:bg-[#3f4cc0]">
+        <button
+          type="button"
+          onClick={() => void session.startAudio()}
+          className="mt-1.5 w-full rounded-md bg-accent-strong px-2 py-1 text-xs font-medium text-white hover:bg-[#3f4cc0]"
+        >
           Your browser paused the sound: play it
         </button>
       ) : null}
       <div className="mt-1.5 flex gap-1">
         {inCall ? (
           <>
-            <ToggleButton label="Mute" pressed={selfMute} hint={selfMute ? "Unmute microphone" : "Mute microphone"} onClick={() => void session.toggleMute()}>
+            <ToggleButton
+              label="Mute"
+              pressed={selfMute}
+              hint={selfMute ? "Unmute microphone" : "Mute microphone"}
+              onClick={() => void session.toggleMute()}
+            >
               {selfMute ? <MicOffIcon width={18} height={18} /> : <MicIcon width={18} height={18} />}
             </ToggleButton>
-            <ToggleButton label="Deafen" pressed={selfDeaf} hint={selfDeaf ? "Undeafen" : "Deafen: hear no one"} onClick={() => void session.toggleDeaf()}>
+            <ToggleButton
+              label="Deafen"
+              pressed={selfDeaf}
+              hint={selfDeaf ? "Undeafen" : "Deafen: hear no one"}
+              onClick={() => void session.toggleDeaf()}
+            >
               {selfDeaf ? <HeadphonesOffIcon width={18} height={18} /> : <HeadphonesIcon width={18} height={18} />}
             </ToggleButton>
           </>
         ) : (
           <>
-            <button type="button" onClick={() => void session.join(channel)} className="h-8 flex-1 rounded-md bg-raised text-sm font-medium text-text hover:bg-hover">
+            <button
+              type="button"
+              onClick={() => void session.join(channel)}
+              className="h-8 flex-1 rounded-md bg-raised text-sm font-medium text-text hover:bg-hover"
+            >
               Try again
             </button>
-            <button type="button" onClick={() => session.dismiss()} className="h-8 flex-1 rounded-md text-sm font-medium text-muted hover:bg-hover hover:text-text">
+            <button
+              type="button"
+              onClick={() => session.dismiss()}
+              className="h-8 flex-1 rounded-md text-sm font-medium text-muted hover:bg-hover hover:text-text"
+            >
               Close
             </button>
           </>
@@ -85,7 +111,19 @@ export function VoicePanel() {
 }
 
 /** A toggle: its name stays, `aria-pressed` says whether it is on; the hint says what a click does. */
-function ToggleButton({ label, pressed, hint, onClick, children }: { label: string; pressed: boolean; hint: string; onClick(): void; children: ReactNode }) {
+function ToggleButton({
+  label,
+  pressed,
+  hint,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  hint: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -101,7 +139,17 @@ function ToggleButton({ label, pressed, hint, onClick, children }: { label: stri
   );
 }
 
-function PanelButton({ label, onClick, danger, children }: { label: string; onClick(): void; danger?: boolean; children: ReactNode }) {
+function PanelButton({
+  label,
+  onClick,
+  danger,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

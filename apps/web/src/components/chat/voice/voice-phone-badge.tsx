@@ -10,7 +10,8 @@ import { useVoice } from "./voice-provider";
 export function VoicePhoneBadge({ onOpen }: { onOpen(): void }) {
   const voice = useVoice();
   if (!voice.channel || voice.phase === "idle" || voice.phase === "ended") return null;
-  const label = voice.phase === "connected" ? `In voice: ${voice.channel.name}` : `Joining voice: ${voice.channel.name}`;
+  const label =
+    voice.phase === "connected" ? `In voice: ${voice.channel.name}` : `Joining voice: ${voice.channel.name}`;
   return (
     <button
       type="button"

@@ -27,7 +27,11 @@ export interface VoiceSnapshot {
 
 /** The server calls the session needs (the tRPC voice router). */
 export interface VoiceApi {
-  join(input: { channelId: string; selfMute: boolean; selfDeaf: boolean }): Promise<{ url: string; token: string; speak: boolean }>;
+  join(input: {
+    channelId: string;
+    selfMute: boolean;
+    selfDeaf: boolean;
+  }): Promise<{ url: string; token: string; speak: boolean }>;
   leave(input: { guildId: string }): Promise<unknown>;
   setSelf(input: { guildId: string; selfMute: boolean; selfDeaf: boolean }): Promise<unknown>;
 }
@@ -44,7 +48,16 @@ function loadLiveKit(): Promise<LiveKit> {
   return liveKitModule;
 }
 
-const IDLE: VoiceSnapshot = { phase: "idle", channel: null, selfMute: false, selfDeaf: false, canSpeak: true, problem: null, speaking: new Set(), audioBlocked: false };
+const IDLE: VoiceSnapshot = {
+  phase: "idle",
+  channel: null,
+  selfMute: false,
+  selfDeaf: false,
+  canSpeak: true,
+  problem: null,
+  speaking: new Set(),
+  audioBlocked: false,
+};
 
 /** The voice state appears once the media server reports the connection: telling it about mute may need a few tries. */
 const SELF_SYNC_TRIES = 8;
@@ -84,7 +97,11 @@ export class VoiceSession {
 
   async join(channel: VoiceChannelRef): Promise<void> {
     const { phase, channel: current } = this.state;
-    if (current?.channelId === channel.channelId && (phase === "connecting" || phase === "connected" || phase === "reconnecting")) return;
+    if (
+      current?.channelId === channel.channelId &&
+      (phase === "connecting" || phase === "connected" || phase === "reconnecting")
+    )
+      return;
     const attempt = ++this.attempt;
     const previous = this.room;
     this.room = null;
@@ -92,7 +109,8 @@ export class VoiceSession {
     this.set({ ...IDLE, phase: "connecting", channel, selfMute, selfDeaf });
     if (previous) await this.close(previous);
     // The server ends the old one in the same guild itself; another guild's is left here.
-    if (current && current.guildId !== channel.guildId) await this.api.leave({ guildId: current.guildId }).catch(() => undefined);
+    if (current && current.guildId !== channel.guildId)
+      await this.api.leave({ guildId: current.guildId }).catch(() => undefined);
 
     let answer: Awaited<ReturnType<VoiceApi["join"]>>;
     try {
@@ -145,7 +163,8 @@ export class VoiceSession {
 
   /** Forgets a problem shown after the call ended. */
   dismiss(): void {
-    if (this.state.phase === "ended") this.set({ ...IDLE, selfMute: this.state.selfMute, selfDeaf: this.state.selfDeaf });
+    if (this.state.phase === "ended")
+      this.set({ ...IDLE, selfMute: this.state.selfMute, selfDeaf: this.state.selfDeaf });
     else this.set({ problem: null });
   }
 
@@ -222,7 +241,11 @@ export class VoiceSession {
         if (!current() || participant !== room.localParticipant) return;
         const canSpeak = participant.permissions?.canPublish ?? this.state.canSpeak;
         const canHear = participant.permissions?.canSubscribe ?? true;
-        const problem = !canSpeak ? "You can no longer speak in this channel." : !canHear ? "You can no longer hear this channel." : null;
+        const problem = !canSpeak
+          ? "You can no longer speak in this channel."
+          : !canHear
+            ? "You can no longer hear this channel."
+            : null;
         this.set({ canSpeak, problem });
         if (!canSpeak && !this.state.selfMute) {
           this.set({ selfMute: true });
@@ -234,8 +257,10 @@ export class VoiceSession {
       })
       .on(RoomEvent.ConnectionStateChanged, (state: ConnectionState) => {
         if (!current()) return;
-        if (state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting) this.set({ phase: "reconnecting" });
-        else if (state === ConnectionState.Connected && this.state.phase === "reconnecting") this.set({ phase: "connected" });
+        if (state === ConnectionState.Reconnecting || state === ConnectionState.SignalReconnecting)
+          this.set({ phase: "reconnecting" });
+        else if (state === ConnectionState.Connected && this.state.phase === "reconnecting")
+          this.set({ phase: "connected" });
       })
       .on(RoomEvent.AudioPlaybackStatusChanged, () => {
         if (current()) this.set({ audioBlocked: !room.canPlaybackAudio });
@@ -264,7 +289,8 @@ export class VoiceSession {
   }
 
   private playRemoteAudio(on: boolean): void {
-    for (const element of this.audioHost?.querySelectorAll<HTMLMediaElement>("[data-testid=voice-audio]") ?? []) element.muted = !on;
+    for (const element of this.audioHost?.querySelectorAll<HTMLMediaElement>("[data-testid=voice-audio]") ?? [])
+      element.muted = !on;
   }
 
   /** Mute and deafen as everyone sees them; retried while the server has not seen the connection yet. */

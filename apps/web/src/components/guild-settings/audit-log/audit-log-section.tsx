@@ -24,7 +24,10 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
   const [userId, setUserId] = useState<string | undefined>(undefined);
   const members = useQuery(trpc.guilds.members.queryOptions({ guildId: guild.id }));
   const log = useInfiniteQuery({
-    ...trpc.auditLog.list.infiniteQueryOptions({ guildId: guild.id, action, userId, limit: PAGE }, { getNextPageParam: (page) => (page.more ? page.entries.at(-1)?.id : undefined) }),
+    ...trpc.auditLog.list.infiniteQueryOptions(
+      { guildId: guild.id, action, userId, limit: PAGE },
+      { getNextPageParam: (page) => (page.more ? page.entries.at(-1)?.id : undefined) },
+    ),
     refetchOnMount: "always",
     placeholderData: keepPreviousData,
   });
@@ -45,7 +48,12 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
           <label htmlFor={actionId} className="text-xs font-semibold uppercase tracking-wide text-muted">
             Action
           </label>
-          <select id={actionId} className={SELECT_CLASS} value={action ?? ""} onChange={(e) => setAction(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}>
+          <select
+            id={actionId}
+            className={SELECT_CLASS}
+            value={action ?? ""}
+            onChange={(e) => setAction(e.currentTarget.value ? Number(e.currentTarget.value) : undefined)}
+          >
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a.action} value={a.action}>
@@ -58,7 +66,12 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
           <label htmlFor={personId} className="text-xs font-semibold uppercase tracking-wide text-muted">
             Done by
           </label>
-          <select id={personId} className={SELECT_CLASS} value={userId ?? ""} onChange={(e) => setUserId(e.currentTarget.value || undefined)}>
+          <select
+            id={personId}
+            className={SELECT_CLASS}
+            value={userId ?? ""}
+            onChange={(e) => setUserId(e.currentTarget.value || undefined)}
+          >
             <option value="">Anyone</option>
             {(members.data ?? []).map((m) => (
               <option key={m.user.id} value={m.user.id}>
@@ -74,21 +87,39 @@ export function AuditLogSection({ guild }: GuildSettingsSectionProps) {
       ) : !log.data ? (
         <SectionLoading label="Loading the audit log" />
       ) : entries.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-audit-entries">
-          <p className="font-semibold text-white">{filtered ? "Nothing matches these filters" : "Nothing recorded yet"}</p>
-          <p className="mt-1 text-sm text-muted">{filtered ? "Try another action or person." : "Changes to channels, roles, members, invites and emoji show up here."}</p>
+        <div
+          className="rounded-lg border border-dashed border-line px-6 py-10 text-center"
+          data-testid="no-audit-entries"
+        >
+          <p className="font-semibold text-white">
+            {filtered ? "Nothing matches these filters" : "Nothing recorded yet"}
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            {filtered
+              ? "Try another action or person."
+              : "Changes to channels, roles, members, invites and emoji show up here."}
+          </p>
         </div>
       ) : (
         <ol aria-label="Audit log entries" aria-busy={log.isFetching || undefined} className="flex flex-col gap-2">
           {entries.map((entry) => {
             const who = entry.actor?.displayName ?? "Someone";
             return (
-              <li key={entry.id} data-testid="audit-entry" className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5">
+              <li
+                key={entry.id}
+                data-testid="audit-entry"
+                className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5"
+              >
                 {entry.actor ? <Avatar id={entry.actor.id} name={who} picture={entry.actor.avatar} size="sm" /> : null}
                 <p className="min-w-0 flex-1 text-sm text-text">
-                  <span className="font-semibold text-white">{who}</span> <span data-testid="audit-action">{describeAuditAction(entry)}</span>
+                  <span className="font-semibold text-white">{who}</span>{" "}
+                  <span data-testid="audit-action">{describeAuditAction(entry)}</span>
                 </p>
-                <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString()} className="shrink-0 text-xs text-muted">
+                <time
+                  dateTime={entry.createdAt}
+                  title={new Date(entry.createdAt).toLocaleString()}
+                  className="shrink-0 text-xs text-muted"
+                >
                   {formatMessageTime(entry.createdAt)}
                 </time>
               </li>

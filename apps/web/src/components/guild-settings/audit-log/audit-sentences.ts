@@ -36,13 +36,20 @@ export const AUDIT_ACTIONS: readonly { action: AuditLogEvent; label: string }[] 
 const LIST = new Intl.ListFormat("en", { type: "conjunction" });
 
 /** A role's fields as a person calls them. */
-const ROLE_FIELDS: Record<string, string> = { color: "colour", hoist: "separate display", mentionable: "mentionability", permissions: "permissions" };
+const ROLE_FIELDS: Record<string, string> = {
+  color: "colour",
+  hoist: "separate display",
+  mentionable: "mentionability",
+  permissions: "permissions",
+};
 
 const changed = (entry: AuditEntryView, key: string) => entry.changes.find((c) => c.key === key);
 /** "#plans", or what to say of a channel deleted since without a recorded name. */
-const channelName = (named: { name: string | null } | null) => (named?.name ? `#${named.name}` : "a channel since deleted");
+const channelName = (named: { name: string | null } | null) =>
+  named?.name ? `#${named.name}` : "a channel since deleted";
 /** "channel #plans" or "a channel since deleted", after a verb. */
-const theChannel = (named: { name: string | null } | null) => (named?.name ? `channel #${named.name}` : "a channel since deleted");
+const theChannel = (named: { name: string | null } | null) =>
+  named?.name ? `channel #${named.name}` : "a channel since deleted";
 const plain = (named: { name: string | null } | null, gone: string) => named?.name || gone;
 
 /**
@@ -55,7 +62,9 @@ export function describeAuditAction(entry: AuditEntryView): string {
   switch (entry.action) {
     case AuditLogEvent.GuildUpdate: {
       const name = changed(entry, "name");
-      return name ? `renamed the guild from “${name.old_value}” to “${name.new_value}”` : "changed the guild’s description";
+      return name
+        ? `renamed the guild from “${name.old_value}” to “${name.new_value}”`
+        : "changed the guild’s description";
     }
     case AuditLogEvent.ChannelCreate:
       return `created ${theChannel(target)}`;
@@ -66,8 +75,13 @@ export function describeAuditAction(entry: AuditEntryView): string {
     case AuditLogEvent.ChannelOverwriteCreate:
     case AuditLogEvent.ChannelOverwriteUpdate:
     case AuditLogEvent.ChannelOverwriteDelete: {
-      const verb = entry.action === AuditLogEvent.ChannelOverwriteDelete ? "removed the permissions of" : "set the permissions of";
-      const whom = entry.overwriteFor ? (entry.overwriteFor.type === 0 ? `role ${plain(entry.overwriteFor, "a deleted role")}` : plain(entry.overwriteFor, "a former member")) : "someone";
+      const verb =
+        entry.action === AuditLogEvent.ChannelOverwriteDelete ? "removed the permissions of" : "set the permissions of";
+      const whom = entry.overwriteFor
+        ? entry.overwriteFor.type === 0
+          ? `role ${plain(entry.overwriteFor, "a deleted role")}`
+          : plain(entry.overwriteFor, "a former member")
+        : "someone";
       return `${verb} ${whom} in ${channelName(target)}`;
     }
     case AuditLogEvent.MemberKick:
@@ -77,8 +91,12 @@ export function describeAuditAction(entry: AuditEntryView): string {
     case AuditLogEvent.MemberBanRemove:
       return `unbanned ${plain(target, "someone")}`;
     case AuditLogEvent.MemberRoleUpdate: {
-      const names = (key: string) => LIST.format(((changed(entry, key)?.new_value ?? []) as { name: string }[]).map((r) => r.name));
-      const parts = [names("$add") && `gave ${plain(target, "someone")} ${names("$add")}`, names("$remove") && `took ${names("$remove")} from ${plain(target, "someone")}`].filter(Boolean);
+      const names = (key: string) =>
+        LIST.format(((changed(entry, key)?.new_value ?? []) as { name: string }[]).map((r) => r.name));
+      const parts = [
+        names("$add") && `gave ${plain(target, "someone")} ${names("$add")}`,
+        names("$remove") && `took ${names("$remove")} from ${plain(target, "someone")}`,
+      ].filter(Boolean);
       return parts.length ? parts.join(" and ") : `changed the roles of ${plain(target, "someone")}`;
     }
     case AuditLogEvent.RoleCreate:
@@ -86,7 +104,9 @@ export function describeAuditAction(entry: AuditEntryView): string {
     case AuditLogEvent.RoleUpdate: {
       const name = changed(entry, "name");
       const what = LIST.format(entry.changes.map((c) => ROLE_FIELDS[c.key] ?? c.key));
-      return name ? `renamed role ${name.old_value} to ${name.new_value}` : `changed the ${what || "settings"} of role ${plain(target, "a deleted role")}`;
+      return name
+        ? `renamed role ${name.old_value} to ${name.new_value}`
+        : `changed the ${what || "settings"} of role ${plain(target, "a deleted role")}`;
     }
     case AuditLogEvent.RoleDelete:
       return `deleted role ${plain(target, "unnamed")}`;

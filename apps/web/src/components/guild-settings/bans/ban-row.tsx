@@ -9,7 +9,11 @@ import { Button } from "@/components/ui/button";
 export function BanRow({ ban, unbanning, onUnban }: { ban: BanView; unbanning: boolean; onUnban(): void }) {
   const { user } = ban;
   return (
-    <li data-testid="guild-ban" data-user-id={user.id} className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5">
+    <li
+      data-testid="guild-ban"
+      data-user-id={user.id}
+      className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5"
+    >
       <Avatar id={user.id} name={user.displayName} picture={user.avatar} size="md" />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2">

@@ -19,10 +19,17 @@ import { BanRow } from "./ban-row";
 export function BansSection({ guild }: GuildSettingsSectionProps) {
   const trpc = useTRPC();
   const patcher = useQueryPatcher();
-  const standing = useQuery({ ...trpc.moderation.standing.queryOptions({ guildId: guild.id }), refetchOnMount: "always" });
+  const standing = useQuery({
+    ...trpc.moderation.standing.queryOptions({ guildId: guild.id }),
+    refetchOnMount: "always",
+  });
   const allowed = standing.data?.banMembers === true;
   const bansKey = trpc.moderation.bans.queryKey({ guildId: guild.id });
-  const bans = useQuery({ ...trpc.moderation.bans.queryOptions({ guildId: guild.id }), enabled: allowed, refetchOnMount: "always" });
+  const bans = useQuery({
+    ...trpc.moderation.bans.queryOptions({ guildId: guild.id }),
+    enabled: allowed,
+    refetchOnMount: "always",
+  });
   const [announcement, setAnnouncement] = useState("");
   const unban = useMutation(
     trpc.moderation.unban.mutationOptions({
@@ -36,7 +43,10 @@ export function BansSection({ guild }: GuildSettingsSectionProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Banned people can’t join again, even with an invite, until they are unbanned. Their messages stay. Bans keep no reason.</p>
+      <p className="text-sm text-muted">
+        Banned people can’t join again, even with an invite, until they are unbanned. Their messages stay. Bans keep no
+        reason.
+      </p>
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -44,7 +54,10 @@ export function BansSection({ guild }: GuildSettingsSectionProps) {
       {standing.error ? (
         <Alert tone="error">{errorMessage(standing.error, "Could not load the bans. Try again.")}</Alert>
       ) : standing.data && !allowed ? (
-        <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="bans-not-allowed">
+        <div
+          className="rounded-lg border border-dashed border-line px-6 py-10 text-center"
+          data-testid="bans-not-allowed"
+        >
           <p className="font-semibold text-white">Only for Ban Members</p>
           <p className="mt-1 text-sm text-muted">Seeing and lifting bans needs the Ban Members permission.</p>
         </div>
@@ -60,7 +73,12 @@ export function BansSection({ guild }: GuildSettingsSectionProps) {
       ) : (
         <ul aria-label="Bans" className="flex flex-col gap-2">
           {bans.data.map((ban) => (
-            <BanRow key={ban.user.id} ban={ban} unbanning={unban.isPending && unban.variables?.userId === ban.user.id} onUnban={() => unban.mutate({ guildId: guild.id, userId: ban.user.id })} />
+            <BanRow
+              key={ban.user.id}
+              ban={ban}
+              unbanning={unban.isPending && unban.variables?.userId === ban.user.id}
+              onUnban={() => unban.mutate({ guildId: guild.id, userId: ban.user.id })}
+            />
           ))}
         </ul>
       )}

@@ -17,7 +17,17 @@ import { manageBlocker } from "./channel-reach";
  * A channel's name, topic and NSFW switch (text channels) and its category, or a category's
  * name; saved together. Unavailable, with the reason, without Manage Channels there.
  */
-export function ChannelDetailsForm({ guildId, channel, channels, announce }: { guildId: string; channel: ChannelSettingsView; channels: ChannelSettingsView[]; announce(text: string): void }) {
+export function ChannelDetailsForm({
+  guildId,
+  channel,
+  channels,
+  announce,
+}: {
+  guildId: string;
+  channel: ChannelSettingsView;
+  channels: ChannelSettingsView[];
+  announce(text: string): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const blockerId = useId();
@@ -38,9 +48,18 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
     if (blocker) return;
     update.reset();
     arrange.reset();
-    const fields = { name: name !== channel.name ? name : undefined, ...(text ? { topic: topic !== (channel.topic ?? "") ? topic || null : undefined, nsfw: nsfw !== channel.nsfw ? nsfw : undefined } : {}) };
+    const fields = {
+      name: name !== channel.name ? name : undefined,
+      ...(text
+        ? {
+            topic: topic !== (channel.topic ?? "") ? topic || null : undefined,
+            nsfw: nsfw !== channel.nsfw ? nsfw : undefined,
+          }
+        : {}),
+    };
     try {
-      if (Object.values(fields).some((v) => v !== undefined)) await update.mutateAsync({ channelId: channel.id, ...fields });
+      if (Object.values(fields).some((v) => v !== undefined))
+        await update.mutateAsync({ channelId: channel.id, ...fields });
       const move = channel.kind === "category" ? null : categoryMove(channels, channel.id, parentId || null);
       if (move) await arrange.mutateAsync({ guildId, entries: move });
       await queryClient.invalidateQueries({ queryKey: trpc.channelSettings.list.queryKey({ guildId }) });
@@ -67,7 +86,15 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
         onChange={(e) => setName(e.currentTarget.value)}
       />
       {text ? (
-        <TextField label="Topic" value={topic} maxLength={1024} readOnly={blocker !== null} placeholder="What this channel is for" errors={errorsOf("topic")} onChange={(e) => setTopic(e.currentTarget.value)} />
+        <TextField
+          label="Topic"
+          value={topic}
+          maxLength={1024}
+          readOnly={blocker !== null}
+          placeholder="What this channel is for"
+          errors={errorsOf("topic")}
+          onChange={(e) => setTopic(e.currentTarget.value)}
+        />
       ) : null}
       {text ? (
         <SettingSwitch
@@ -79,10 +106,19 @@ export function ChannelDetailsForm({ guildId, channel, channels, announce }: { g
           onChange={setNsfw}
         />
       ) : null}
-      {channel.kind !== "category" ? <CategorySelect categories={categories} value={parentId} disabled={blocker !== null} onChange={setParentId} /> : null}
-      {error && !errorsOf("name").length && !errorsOf("topic").length ? <Alert tone="error">{errorMessage(error)}</Alert> : null}
+      {channel.kind !== "category" ? (
+        <CategorySelect categories={categories} value={parentId} disabled={blocker !== null} onChange={setParentId} />
+      ) : null}
+      {error && !errorsOf("name").length && !errorsOf("topic").length ? (
+        <Alert tone="error">{errorMessage(error)}</Alert>
+      ) : null}
       <div>
-        <Button type="submit" busy={update.isPending || arrange.isPending} aria-disabled={blocker ? true : undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60">
+        <Button
+          type="submit"
+          busy={update.isPending || arrange.isPending}
+          aria-disabled={blocker ? true : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
           {channel.kind === "category" ? "Save category" : "Save channel"}
         </Button>
       </div>

@@ -5,7 +5,9 @@ const holds = (channel: ChannelSettingsView, bit: bigint) => (BigInt(channel.per
 
 /** Why the person cannot change this channel's name, topic, place or existence (null: they can). */
 export function manageBlocker(channel: ChannelSettingsView): string | null {
-  return holds(channel, Permission.ManageChannels) ? null : `Changing ${channel.kind === "category" ? "this category" : "this channel"} needs the Manage Channels permission here.`;
+  return holds(channel, Permission.ManageChannels)
+    ? null
+    : `Changing ${channel.kind === "category" ? "this category" : "this channel"} needs the Manage Channels permission here.`;
 }
 
 /** Why the person cannot change who may do what here (null: they can, within their reach). */

@@ -25,14 +25,19 @@ export function ChannelsSection({ guild, meId }: GuildSettingsSectionProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const key = trpc.channelSettings.list.queryKey({ guildId: guild.id });
-  const settings = useQuery({ ...trpc.channelSettings.list.queryOptions({ guildId: guild.id }), refetchOnMount: "always" });
+  const settings = useQuery({
+    ...trpc.channelSettings.list.queryOptions({ guildId: guild.id }),
+    refetchOnMount: "always",
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const backTo = useRef<string | null>(null);
   const intro = useId();
-  const arrange = useMutation(trpc.channelSettings.arrange.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: key }) }));
+  const arrange = useMutation(
+    trpc.channelSettings.arrange.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: key }) }),
+  );
 
   const data = settings.data;
   const open = openId ? data?.channels.find((c) => c.id === openId) : undefined;
@@ -64,14 +69,18 @@ export function ChannelsSection({ guild, meId }: GuildSettingsSectionProps) {
           setAnnouncement(`${name} moved ${step === -1 ? "up" : "down"}.`);
           // The row moved: the arrow used keeps the focus (or its twin, at an end).
           const row = document.querySelector(`[data-channel-id="${id}"]`);
-          const arrow = row?.querySelector<HTMLButtonElement>(`button[data-move="${step === -1 ? "up" : "down"}"]:not([aria-disabled])`) ?? row?.querySelector<HTMLButtonElement>("button[data-move]");
+          const arrow =
+            row?.querySelector<HTMLButtonElement>(
+              `button[data-move="${step === -1 ? "up" : "down"}"]:not([aria-disabled])`,
+            ) ?? row?.querySelector<HTMLButtonElement>("button[data-move]");
           arrow?.focus();
         },
       },
     );
   }
 
-  if (settings.error) return <Alert tone="error">{errorMessage(settings.error, "The channels could not be loaded. Try again.")}</Alert>;
+  if (settings.error)
+    return <Alert tone="error">{errorMessage(settings.error, "The channels could not be loaded. Try again.")}</Alert>;
   if (!data) return <SectionLoading label="Loading channels" />;
 
   return (

@@ -6,7 +6,17 @@ import { NameDialogForm, useNameForm } from "@/components/ui/name-dialog-form";
 import { useTRPC } from "@/lib/trpc";
 
 /** "Create a category" (Manage Channels): a name; it goes last, and channels are then moved into it or made there. */
-export function CreateCategoryDialog({ guildId, open, onClose, onCreated }: { guildId: string; open: boolean; onClose(): void; onCreated(id: string, name: string): void }) {
+export function CreateCategoryDialog({
+  guildId,
+  open,
+  onClose,
+  onCreated,
+}: {
+  guildId: string;
+  open: boolean;
+  onClose(): void;
+  onCreated(id: string, name: string): void;
+}) {
   const trpc = useTRPC();
   const create = useMutation(trpc.channelSettings.createCategory.mutationOptions());
   const form = useNameForm(async (name) => {
@@ -15,7 +25,12 @@ export function CreateCategoryDialog({ guildId, open, onClose, onCreated }: { gu
   });
   return (
     <Modal open={open} onClose={onClose} title="Create a category">
-      <NameDialogForm form={form} field={{ label: "Category name", placeholder: "Text channels", maxLength: 100 }} submitLabel="Create category" onCancel={onClose} />
+      <NameDialogForm
+        form={form}
+        field={{ label: "Category name", placeholder: "Text channels", maxLength: 100 }}
+        submitLabel="Create category"
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

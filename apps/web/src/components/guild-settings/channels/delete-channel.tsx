@@ -15,7 +15,15 @@ const CONSEQUENCES = {
 } as const;
 
 /** Deleting the channel or category after a confirmation; a category's channels stay, outside any category. */
-export function DeleteChannel({ guildId, channel, onDeleted }: { guildId: string; channel: ChannelSettingsView; onDeleted(name: string): void }) {
+export function DeleteChannel({
+  guildId,
+  channel,
+  onDeleted,
+}: {
+  guildId: string;
+  channel: ChannelSettingsView;
+  onDeleted(name: string): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const removal = useMutation(

@@ -15,12 +15,22 @@ import { channelPermissionGroups } from "./overwrite-draft";
  * "What can this member do here?": a member chosen, the permissions they would hold with the
  * editor's settings as they stand (saved or not), computed by the server's permissions engine.
  */
-export function EffectivePermissions({ channel, draft, members }: { channel: ChannelSettingsView; draft: OverwriteView[]; members: readonly MemberView[] }) {
+export function EffectivePermissions({
+  channel,
+  draft,
+  members,
+}: {
+  channel: ChannelSettingsView;
+  draft: OverwriteView[];
+  members: readonly MemberView[];
+}) {
   const trpc = useTRPC();
   const fieldId = useId();
   const [userId, setUserId] = useState("");
   const result = useQuery({
-    ...trpc.channelSettings.effective.queryOptions(userId ? { channelId: channel.id, userId, overwrites: draft } : skipToken),
+    ...trpc.channelSettings.effective.queryOptions(
+      userId ? { channelId: channel.id, userId, overwrites: draft } : skipToken,
+    ),
     placeholderData: keepPreviousData,
   });
   const member = members.find((m) => m.user.id === userId);
@@ -28,7 +38,11 @@ export function EffectivePermissions({ channel, draft, members }: { channel: Cha
   const bits = result.data ? BigInt(result.data.permissions) : null;
   const permissions = channelPermissionGroups(channel.kind).flatMap((g) => g.permissions);
   return (
-    <section aria-labelledby={`${fieldId}-title`} className="rounded-lg bg-panel px-4 py-4 ring-1 ring-white/5" data-testid="effective-permissions">
+    <section
+      aria-labelledby={`${fieldId}-title`}
+      className="rounded-lg bg-panel px-4 py-4 ring-1 ring-white/5"
+      data-testid="effective-permissions"
+    >
       <h5 id={`${fieldId}-title`} className="font-semibold text-white">
         What a member can do here
       </h5>
@@ -36,7 +50,12 @@ export function EffectivePermissions({ channel, draft, members }: { channel: Cha
         <label htmlFor={fieldId} className="text-xs font-semibold uppercase tracking-wide text-muted">
           Member
         </label>
-        <select id={fieldId} className={`${SELECT_CLASS} max-w-sm`} value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
+        <select
+          id={fieldId}
+          className={`${SELECT_CLASS} max-w-sm`}
+          value={userId}
+          onChange={(e) => setUserId(e.currentTarget.value)}
+        >
           <option value="">Choose a member</option>
           {members.map((m) => (
             <option key={m.user.id} value={m.user.id}>

@@ -15,7 +15,11 @@ export function stateOf(overwrite: OverwriteView, bit: bigint): BitState {
 export function withState(overwrite: OverwriteView, bit: bigint, state: BitState): OverwriteView {
   const allow = BigInt(overwrite.allow) & ~bit;
   const deny = BigInt(overwrite.deny) & ~bit;
-  return { ...overwrite, allow: String(state === "allow" ? allow | bit : allow), deny: String(state === "deny" ? deny | bit : deny) };
+  return {
+    ...overwrite,
+    allow: String(state === "allow" ? allow | bit : allow),
+    deny: String(state === "deny" ? deny | bit : deny),
+  };
 }
 
 /** Whether two overwrite sets hold the same entries (order aside): a channel whose set equals its category's is in sync. */
@@ -24,7 +28,12 @@ export function sameOverwrites(a: readonly OverwriteView[], b: readonly Overwrit
   const byId = new Map(a.map((o) => [o.id, o]));
   return b.every((o) => {
     const other = byId.get(o.id);
-    return other !== undefined && other.type === o.type && BigInt(other.allow) === BigInt(o.allow) && BigInt(other.deny) === BigInt(o.deny);
+    return (
+      other !== undefined &&
+      other.type === o.type &&
+      BigInt(other.allow) === BigInt(o.allow) &&
+      BigInt(other.deny) === BigInt(o.deny)
+    );
   });
 }
 
@@ -36,6 +45,9 @@ export function sameOverwrites(a: readonly OverwriteView[], b: readonly Overwrit
 export function channelPermissionGroups(kind: ChannelKind): RolePermissionGroup[] {
   const skipped = kind === "text" ? ["Voice", "Events"] : kind === "voice" ? ["Text"] : [];
   return ROLE_PERMISSION_GROUPS.filter((group) => !skipped.includes(group.title))
-    .map((group) => ({ ...group, permissions: group.permissions.filter((p) => (p.bit & GUILD_ONLY_PERMISSIONS) === 0n) }))
+    .map((group) => ({
+      ...group,
+      permissions: group.permissions.filter((p) => (p.bit & GUILD_ONLY_PERMISSIONS) === 0n),
+    }))
     .filter((group) => group.permissions.length > 0);
 }

@@ -28,7 +28,9 @@ function roleTargets({ roles }: TargetSources): OverwriteTarget[] {
     type: 0,
     name: role.name,
     color: role.color,
-    blocker: role.withinReach ? null : "This role ranks at or above your highest role: only the roles below it are yours to change.",
+    blocker: role.withinReach
+      ? null
+      : "This role ranks at or above your highest role: only the roles below it are yours to change.",
   }));
 }
 
@@ -41,7 +43,12 @@ function memberTargets({ members, standing, meId }: TargetSources): OverwriteTar
       type: 1,
       name: member.nick ?? member.user.displayName,
       color: 0,
-      blocker: reason === "owner" ? "The guild’s owner can’t be limited." : reason === "outranks" ? "This member ranks at or above you." : null,
+      blocker:
+        reason === "owner"
+          ? "The guild’s owner can’t be limited."
+          : reason === "outranks"
+            ? "This member ranks at or above you."
+            : null,
     };
   });
 }
@@ -56,10 +63,24 @@ export function overwriteTargets(sources: TargetSources): OverwriteTarget[] {
  * with an overwrite in the draft, roles (highest first) before members. An overwrite for a
  * role or member no longer known is listed under its id.
  */
-export function listedTargets(all: readonly OverwriteTarget[], draft: readonly OverwriteView[], guildId: string): OverwriteTarget[] {
+export function listedTargets(
+  all: readonly OverwriteTarget[],
+  draft: readonly OverwriteView[],
+  guildId: string,
+): OverwriteTarget[] {
   const drafted = new Set(draft.map((o) => o.id));
   const known = all.filter((t) => t.id === guildId || drafted.has(t.id));
-  const unknown = draft.filter((o) => !all.some((t) => t.id === o.id)).map((o): OverwriteTarget => ({ id: o.id, type: o.type, name: o.type === 0 ? "Deleted role" : "Former member", color: 0, blocker: null }));
+  const unknown = draft
+    .filter((o) => !all.some((t) => t.id === o.id))
+    .map(
+      (o): OverwriteTarget => ({
+        id: o.id,
+        type: o.type,
+        name: o.type === 0 ? "Deleted role" : "Former member",
+        color: 0,
+        blocker: null,
+      }),
+    );
   const order = (t: OverwriteTarget) => (t.id === guildId ? 1 : t.type === 0 ? 0 : 2);
   return [...known, ...unknown].sort((a, b) => order(a) - order(b));
 }

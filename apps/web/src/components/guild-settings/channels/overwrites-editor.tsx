@@ -17,14 +17,26 @@ import { listedTargets, type OverwriteTarget, overwriteTargets } from "./overwri
 import { PermissionStateField } from "./permission-state-field";
 
 const refusal = (error: unknown) =>
-  isForbidden(error) ? "That change is out of your reach: you can only change permissions for roles and members below you, and only permissions you have here." : errorMessage(error);
+  isForbidden(error)
+    ? "That change is out of your reach: you can only change permissions for roles and members below you, and only permissions you have here."
+    : errorMessage(error);
 
 /**
  * Who may do what in one channel or category: per role and member, each permission allowed,
  * neutral or denied; "sync with category" for a channel in one; and what a chosen member ends
  * up with, as the server's permissions engine computes it from the unsaved changes.
  */
-export function OverwritesEditor({ guildId, meId, channel, category }: { guildId: string; meId: string; channel: ChannelSettingsView; category: ChannelSettingsView | null }) {
+export function OverwritesEditor({
+  guildId,
+  meId,
+  channel,
+  category,
+}: {
+  guildId: string;
+  meId: string;
+  channel: ChannelSettingsView;
+  category: ChannelSettingsView | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const roles = useQuery(trpc.roles.settings.queryOptions({ guildId }));
@@ -53,7 +65,9 @@ export function OverwritesEditor({ guildId, meId, channel, category }: { guildId
   const listed = listedTargets(all, draft, guildId);
   const addable = all.filter((t) => t.id !== guildId && !draft.some((o) => o.id === t.id));
   const selected = listed.find((t) => t.id === selectedId) ?? listed[0];
-  const entry: OverwriteView | undefined = selected ? (draft.find((o) => o.id === selected.id) ?? { id: selected.id, type: selected.type, allow: "0", deny: "0" }) : undefined;
+  const entry: OverwriteView | undefined = selected
+    ? (draft.find((o) => o.id === selected.id) ?? { id: selected.id, type: selected.type, allow: "0", deny: "0" })
+    : undefined;
   const dirty = !sameOverwrites(draft, channel.overwrites);
   const synced = category ? sameOverwrites(channel.overwrites, category.overwrites) : false;
 
@@ -74,14 +88,20 @@ export function OverwritesEditor({ guildId, meId, channel, category }: { guildId
           Permissions
         </h4>
         <p id={blockerId} className={`mt-1 text-sm ${blocker ? "text-[#f6d6a3]" : "text-muted"}`}>
-          {blocker ?? "What a role or member may do here, over what their roles give them. A member’s own setting beats their roles’; allow beats deny between roles."}
+          {blocker ??
+            "What a role or member may do here, over what their roles give them. A member’s own setting beats their roles’; allow beats deny between roles."}
         </p>
       </div>
 
       {category ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-panel px-4 py-3 ring-1 ring-white/5" data-testid="sync-state">
+        <div
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-panel px-4 py-3 ring-1 ring-white/5"
+          data-testid="sync-state"
+        >
           <p className="min-w-0 flex-1 text-sm text-text">
-            {synced ? `In sync with ${category.name}: the same permissions as the category.` : `Not in sync with ${category.name}: this channel has permissions of its own.`}
+            {synced
+              ? `In sync with ${category.name}: the same permissions as the category.`
+              : `Not in sync with ${category.name}: this channel has permissions of its own.`}
           </p>
           {synced ? null : (
             <Button
@@ -93,13 +113,20 @@ export function OverwritesEditor({ guildId, meId, channel, category }: { guildId
               className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
               onClick={() => {
                 if (blocker) return;
-                sync.mutate({ channelId: channel.id, overwrites: category.overwrites }, { onSuccess: () => setDraft(category.overwrites) });
+                sync.mutate(
+                  { channelId: channel.id, overwrites: category.overwrites },
+                  { onSuccess: () => setDraft(category.overwrites) },
+                );
               }}
             >
               Sync with {category.name}
             </Button>
           )}
-          {sync.error ? <Alert tone="error" className="w-full">{refusal(sync.error)}</Alert> : null}
+          {sync.error ? (
+            <Alert tone="error" className="w-full">
+              {refusal(sync.error)}
+            </Alert>
+          ) : null}
         </div>
       ) : null}
 
@@ -114,7 +141,13 @@ export function OverwritesEditor({ guildId, meId, channel, category }: { guildId
                   onClick={() => setSelectedId(target.id)}
                   className={`flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm ${target.id === selected?.id ? "bg-hover text-white" : "text-muted hover:bg-hover/60 hover:text-text"}`}
                 >
-                  {target.type === 0 ? <RoleColourDot color={target.color} /> : <span aria-hidden="true" className="text-faint">@</span>}
+                  {target.type === 0 ? (
+                    <RoleColourDot color={target.color} />
+                  ) : (
+                    <span aria-hidden="true" className="text-faint">
+                      @
+                    </span>
+                  )}
                   <span className="truncate">{target.name}</span>
                   <span className="sr-only">{target.type === 0 ? "(role)" : "(member)"}</span>
                 </button>
@@ -137,18 +170,22 @@ export function OverwritesEditor({ guildId, meId, channel, category }: { guildId
           >
             <option value="">Choose…</option>
             <optgroup label="Roles">
-              {addable.filter((t) => t.type === 0).map((t) => (
-                <option key={t.id} value={t.id} disabled={t.blocker !== null}>
-                  {t.name}
-                </option>
-              ))}
+              {addable
+                .filter((t) => t.type === 0)
+                .map((t) => (
+                  <option key={t.id} value={t.id} disabled={t.blocker !== null}>
+                    {t.name}
+                  </option>
+                ))}
             </optgroup>
             <optgroup label="Members">
-              {addable.filter((t) => t.type === 1).map((t) => (
-                <option key={t.id} value={t.id} disabled={t.blocker !== null}>
-                  {t.name}
-                </option>
-              ))}
+              {addable
+                .filter((t) => t.type === 1)
+                .map((t) => (
+                  <option key={t.id} value={t.id} disabled={t.blocker !== null}>
+                    {t.name}
+                  </option>
+                ))}
             </optgroup>
           </select>
         </div>

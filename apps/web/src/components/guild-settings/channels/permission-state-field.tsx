@@ -49,7 +49,11 @@ export function PermissionStateField({
         className="flex shrink-0 overflow-hidden rounded-md ring-1 ring-line"
       >
         {STATES.map((option) => (
-          <label key={option.state} title={option.label} className={`relative grid size-8 place-items-center text-sm font-bold ${note ? "cursor-not-allowed" : "cursor-pointer"} ${state === option.state ? option.on : "bg-field text-faint hover:text-text"}`}>
+          <label
+            key={option.state}
+            title={option.label}
+            className={`relative grid size-8 place-items-center text-sm font-bold ${note ? "cursor-not-allowed" : "cursor-pointer"} ${state === option.state ? option.on : "bg-field text-faint hover:text-text"}`}
+          >
             <input
               type="radio"
               name={id}

@@ -3,7 +3,11 @@ export const EMOJI_TYPES = ["image/png", "image/gif", "image/webp"] as const;
 
 /** A name the service takes, made from a file's name: `Party Blob!.png` → `Party_Blob`. */
 export function emojiNameFromFile(fileName: string): string {
-  const base = fileName.replace(/\.[^.]+$/, "").replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 32);
+  const base = fileName
+    .replace(/\.[^.]+$/, "")
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 32);
   return base.length >= 2 ? base : "emoji";
 }
 
@@ -15,7 +19,8 @@ export function describeBytes(bytes: number): string {
 /** Why this file cannot be an emoji, in a sentence, or null when it can. */
 export function emojiFileProblem(file: { type: string; size: number }, maxBytes: number): string | null {
   if (!(EMOJI_TYPES as readonly string[]).includes(file.type)) return "Pick a PNG, GIF or WebP picture.";
-  if (file.size > maxBytes) return `That picture is ${describeBytes(file.size)}; an emoji can be at most ${describeBytes(maxBytes)}.`;
+  if (file.size > maxBytes)
+    return `That picture is ${describeBytes(file.size)}; an emoji can be at most ${describeBytes(maxBytes)}.`;
   return null;
 }
 

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { EmojiGlyph } from "@/components/chat/emoji/emoji-glyph";
 import { Button } from "@/components/ui/button";
 
-const UNAVAILABLE = "aria-disabled:cursor-not-allowed aria-disabled:border-transparent aria-disabled:bg-transparent aria-disabled:text-faint aria-disabled:hover:bg-transparent";
+const UNAVAILABLE =
+  "aria-disabled:cursor-not-allowed aria-disabled:border-transparent aria-disabled:bg-transparent aria-disabled:text-faint aria-disabled:hover:bg-transparent";
 
 /**
  * One custom emoji: its picture, `:name:` (renamed in place), who uploaded it, and Delete after
@@ -37,7 +38,11 @@ export function EmojiRow({
   }
 
   return (
-    <li data-testid="guild-emoji" data-name={emoji.name} className="flex flex-wrap items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5">
+    <li
+      data-testid="guild-emoji"
+      data-name={emoji.name}
+      className="flex flex-wrap items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5"
+    >
       <EmojiGlyph emoji={emoji} size={32} />
       <div className="min-w-0 flex-1">
         {editing ? (
@@ -84,10 +89,24 @@ export function EmojiRow({
         </div>
       ) : editing ? null : (
         <div className="flex items-center gap-2">
-          <Button variant="secondary" size="sm" aria-label={`Rename :${emoji.name}:`} className={UNAVAILABLE} {...unavailable} onClick={() => allowed && setEditing(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Rename :${emoji.name}:`}
+            className={UNAVAILABLE}
+            {...unavailable}
+            onClick={() => allowed && setEditing(true)}
+          >
             Rename
           </Button>
-          <Button variant="secondary" size="sm" aria-label={`Delete :${emoji.name}:`} className={UNAVAILABLE} {...unavailable} onClick={() => allowed && setConfirming(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Delete :${emoji.name}:`}
+            className={UNAVAILABLE}
+            {...unavailable}
+            onClick={() => allowed && setConfirming(true)}
+          >
             Delete
           </Button>
         </div>

@@ -45,11 +45,17 @@ export function EmojiSection({ guild }: GuildSettingsSectionProps) {
   const reasonId = useId();
   const data = list.data;
   const disabledReasonId = data && !data.canManage ? reasonId : null;
-  const busyId = rename.isPending ? rename.variables?.emojiId : remove.isPending ? remove.variables?.emojiId : undefined;
+  const busyId = rename.isPending
+    ? rename.variables?.emojiId
+    : remove.isPending
+      ? remove.variables?.emojiId
+      : undefined;
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Everyone in the guild can use these in messages and reactions, typed as :name:.</p>
+      <p className="text-sm text-muted">
+        Everyone in the guild can use these in messages and reactions, typed as :name:.
+      </p>
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -64,15 +70,27 @@ export function EmojiSection({ guild }: GuildSettingsSectionProps) {
               Uploading, renaming and deleting emoji needs Manage Guild Expressions.
             </p>
           )}
-          <EmojiUploadForm guildId={guild.id} maxBytes={data.maxBytes} disabledReasonId={disabledReasonId} onUploaded={(name) => setAnnouncement(`:${name}: uploaded.`)} />
+          <EmojiUploadForm
+            guildId={guild.id}
+            maxBytes={data.maxBytes}
+            disabledReasonId={disabledReasonId}
+            onUploaded={(name) => setAnnouncement(`:${name}: uploaded.`)}
+          />
           <p className="text-sm text-muted" data-testid="emoji-counts">
-            {countOf(data, false)} of {data.limitPerKind} still · {countOf(data, true)} of {data.limitPerKind} animated · pictures up to {describeBytes(data.maxBytes)}
+            {countOf(data, false)} of {data.limitPerKind} still · {countOf(data, true)} of {data.limitPerKind} animated
+            · pictures up to {describeBytes(data.maxBytes)}
           </p>
-          {rename.error || remove.error ? <Alert tone="error">{errorMessage(rename.error ?? remove.error)}</Alert> : null}
+          {rename.error || remove.error ? (
+            <Alert tone="error">{errorMessage(rename.error ?? remove.error)}</Alert>
+          ) : null}
           {data.emojis.length === 0 ? (
             <div className="rounded-lg border border-dashed border-line px-6 py-10 text-center" data-testid="no-emoji">
               <p className="font-semibold text-white">No custom emoji yet</p>
-              <p className="mt-1 text-sm text-muted">{data.canManage ? "Upload a picture above to make the first one." : "People with Manage Guild Expressions can add some."}</p>
+              <p className="mt-1 text-sm text-muted">
+                {data.canManage
+                  ? "Upload a picture above to make the first one."
+                  : "People with Manage Guild Expressions can add some."}
+              </p>
             </div>
           ) : (
             <ul aria-label="Custom emoji" className="flex flex-col gap-2">
@@ -99,4 +117,5 @@ export function EmojiSection({ guild }: GuildSettingsSectionProps) {
   );
 }
 
-const countOf = (data: GuildEmojiSettingsView, animated: boolean) => data.emojis.filter((e) => e.animated === animated).length;
+const countOf = (data: GuildEmojiSettingsView, animated: boolean) =>
+  data.emojis.filter((e) => e.animated === animated).length;

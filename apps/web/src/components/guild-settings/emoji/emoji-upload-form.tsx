@@ -13,7 +13,17 @@ import { describeBytes, EMOJI_TYPES, emojiFileProblem, emojiNameFromFile, readAs
  * Picks a picture, names it (from the file name unless changed) and uploads it. A file the
  * service would refuse is caught here with the reason; the service's own refusals show too.
  */
-export function EmojiUploadForm({ guildId, maxBytes, disabledReasonId, onUploaded }: { guildId: string; maxBytes: number; disabledReasonId: string | null; onUploaded(name: string): void }) {
+export function EmojiUploadForm({
+  guildId,
+  maxBytes,
+  disabledReasonId,
+  onUploaded,
+}: {
+  guildId: string;
+  maxBytes: number;
+  disabledReasonId: string | null;
+  onUploaded(name: string): void;
+}) {
   const trpc = useTRPC();
   const upload = useMutation(trpc.emojis.upload.mutationOptions());
   const fileInput = useRef<HTMLInputElement>(null);
@@ -45,7 +55,12 @@ export function EmojiUploadForm({ guildId, maxBytes, disabledReasonId, onUploade
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Upload emoji" className="flex flex-col gap-3 rounded-lg bg-panel p-4 ring-1 ring-white/5">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Upload emoji"
+      className="flex flex-col gap-3 rounded-lg bg-panel p-4 ring-1 ring-white/5"
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={fileId} className="text-xs font-semibold uppercase tracking-wide text-muted">
           Picture

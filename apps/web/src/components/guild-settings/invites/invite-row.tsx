@@ -9,10 +9,26 @@ import { Button } from "@/components/ui/button";
  * One invite: who made it, its code and channel, uses and expiry, and Revoke. Someone who may
  * not revoke it still sees Revoke, marked unavailable and pointing at the reason (`reasonId`).
  */
-export function InviteRow({ invite, now, reasonId, revoking, onRevoke }: { invite: GuildInviteView; now: Date; reasonId: string; revoking: boolean; onRevoke(): void }) {
+export function InviteRow({
+  invite,
+  now,
+  reasonId,
+  revoking,
+  onRevoke,
+}: {
+  invite: GuildInviteView;
+  now: Date;
+  reasonId: string;
+  revoking: boolean;
+  onRevoke(): void;
+}) {
   const inviter = invite.inviter;
   return (
-    <li data-testid="guild-invite" data-code={invite.code} className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5">
+    <li
+      data-testid="guild-invite"
+      data-code={invite.code}
+      className="flex items-center gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5"
+    >
       {inviter ? <Avatar id={inviter.id} name={inviter.displayName} picture={inviter.avatar} size="md" /> : null}
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-white" data-testid="invite-inviter">
@@ -25,7 +41,8 @@ export function InviteRow({ invite, now, reasonId, revoking, onRevoke }: { invit
           · #{invite.channel.name}
         </p>
         <p className="text-sm text-muted">
-          <span data-testid="invite-uses">{describeUses(invite.uses, invite.maxUses)}</span> · <span data-testid="invite-expiry">{describeExpiry(invite.expiresAt, now)}</span>
+          <span data-testid="invite-uses">{describeUses(invite.uses, invite.maxUses)}</span> ·{" "}
+          <span data-testid="invite-expiry">{describeExpiry(invite.expiresAt, now)}</span>
         </p>
       </div>
       <Button

@@ -25,7 +25,10 @@ export function InvitesSection({ guild }: GuildSettingsSectionProps) {
   const revoke = useMutation(
     trpc.invites.revoke.mutationOptions({
       onSuccess: ({ code }) => {
-        patcher.patch<{ manageAll: boolean; invites: GuildInviteView[] }>(listKey, (data) => ({ ...data, invites: data.invites.filter((i) => i.code !== code) }));
+        patcher.patch<{ manageAll: boolean; invites: GuildInviteView[] }>(listKey, (data) => ({
+          ...data,
+          invites: data.invites.filter((i) => i.code !== code),
+        }));
         setAnnouncement(`Invite ${code} revoked.`);
       },
     }),

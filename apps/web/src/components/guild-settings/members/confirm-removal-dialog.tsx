@@ -11,7 +11,10 @@ import { memberName } from "./member-row";
 
 export type Removal = { kind: "kick" | "ban"; member: MemberView };
 
-function wording(removal: Removal, guildName: string): { title: string; description: string; confirm: string; done: string } {
+function wording(
+  removal: Removal,
+  guildName: string,
+): { title: string; description: string; confirm: string; done: string } {
   const name = memberName(removal.member);
   if (removal.kind === "ban") {
     return {
@@ -38,7 +41,17 @@ function wording(removal: Removal, guildName: string): { title: string; descript
 }
 
 /** Asks before a kick, a ban or removing a bot; says what happens, and what went wrong if it fails. */
-export function ConfirmRemovalDialog({ guild, removal, onClose, onRemoved }: { guild: GuildView; removal: Removal | null; onClose(): void; onRemoved(member: MemberView, announcement: string): void }) {
+export function ConfirmRemovalDialog({
+  guild,
+  removal,
+  onClose,
+  onRemoved,
+}: {
+  guild: GuildView;
+  removal: Removal | null;
+  onClose(): void;
+  onRemoved(member: MemberView, announcement: string): void;
+}) {
   const trpc = useTRPC();
   const kick = useMutation(trpc.moderation.kick.mutationOptions());
   const ban = useMutation(trpc.moderation.ban.mutationOptions());

@@ -29,10 +29,20 @@ const refused = (reason: string): Ability => ({ allowed: false, reason });
  * server's standing (rule 10's hierarchy and the permissions, decided by the domain) turned
  * into the menu's states and reasons. The services refuse the same requests.
  */
-export function memberAbilities(member: MemberView, standing: ModerationStandingView, roles: readonly RoleView[]): MemberAbilities {
+export function memberAbilities(
+  member: MemberView,
+  standing: ModerationStandingView,
+  roles: readonly RoleView[],
+): MemberAbilities {
   const shield = standing.shielded.find((s) => s.userId === member.user.id)?.reason ?? null;
   const onMember =
-    shield === "owner" ? refused("Not on the guild’s owner") : shield === "outranks" ? refused("Their highest role is at or above yours") : shield === "self" ? refused("Not on yourself") : ALLOWED;
+    shield === "owner"
+      ? refused("Not on the guild’s owner")
+      : shield === "outranks"
+        ? refused("Their highest role is at or above yours")
+        : shield === "self"
+          ? refused("Not on yourself")
+          : ALLOWED;
   const needs = (held: boolean, permission: string) => (held ? onMember : refused(`Needs ${permission}`));
 
   // One's own roles may be changed (below one's highest); the owner's and higher members' not.
@@ -42,11 +52,30 @@ export function memberAbilities(member: MemberView, standing: ModerationStanding
   const roleChoices = roles
     .filter((role) => !role.everyone)
     .map((role): RoleChoice => {
-      const ability = !rolesAbility.allowed ? rolesAbility : managed.has(role.id) ? refused("A bot’s own role") : manageable.has(role.id) ? ALLOWED : refused("At or above your highest role");
+      const ability = !rolesAbility.allowed
+        ? rolesAbility
+        : managed.has(role.id)
+          ? refused("A bot’s own role")
+          : manageable.has(role.id)
+            ? ALLOWED
+            : refused("At or above your highest role");
       return { role, held: member.roles.includes(role.id), ability };
     });
 
   const acts = standing.kickMembers || standing.banMembers || standing.manageRoles;
-  const note = shield === "owner" ? "Owner" : shield === "self" ? "You" : shield === "outranks" && acts ? "Ranked at or above you" : null;
-  return { note, roles: rolesAbility, roleChoices, kick: needs(standing.kickMembers, "Kick Members"), ban: needs(standing.banMembers, "Ban Members") };
+  const note =
+    shield === "owner"
+      ? "Owner"
+      : shield === "self"
+        ? "You"
+        : shield === "outranks" && acts
+          ? "Ranked at or above you"
+          : null;
+  return {
+    note,
+    roles: rolesAbility,
+    roleChoices,
+    kick: needs(standing.kickMembers, "Kick Members"),
+    ban: needs(standing.banMembers, "Ban Members"),
+  };
 }

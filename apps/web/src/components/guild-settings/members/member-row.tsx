@@ -28,7 +28,17 @@ function item(key: string, label: string, ability: Ability, onSelect: () => void
  * Roles (give and take, each role on or off), Kick or for a bot Remove bot, and Ban. What the
  * viewer may not do stays in the menu, unavailable, with the reason beside it.
  */
-export function MemberRow({ member, roles, abilities, actions }: { member: MemberView; roles: RoleView[]; abilities: MemberAbilities; actions: MemberRowActions }) {
+export function MemberRow({
+  member,
+  roles,
+  abilities,
+  actions,
+}: {
+  member: MemberView;
+  roles: RoleView[];
+  abilities: MemberAbilities;
+  actions: MemberRowActions;
+}) {
   const name = memberName(member);
   const noteId = useId();
   const [menu, setMenu] = useState<{ anchor: MenuAnchor; button: HTMLElement } | null>(null);
@@ -55,7 +65,11 @@ export function MemberRow({ member, roles, abilities, actions }: { member: Membe
   ];
 
   return (
-    <li data-testid="guild-member" data-user-id={member.user.id} className="flex items-start gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5">
+    <li
+      data-testid="guild-member"
+      data-user-id={member.user.id}
+      className="flex items-start gap-3 rounded-lg bg-panel p-3 ring-1 ring-white/5"
+    >
       <Avatar id={member.user.id} name={name} picture={member.user.avatar} size="md" />
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
@@ -82,7 +96,15 @@ export function MemberRow({ member, roles, abilities, actions }: { member: Membe
         }}
         className="mt-1.5"
       />
-      {menu ? <ContextMenu label={`Actions for ${name}`} items={items} anchor={menu.anchor} returnFocus={menu.button} onClose={close} /> : null}
+      {menu ? (
+        <ContextMenu
+          label={`Actions for ${name}`}
+          items={items}
+          anchor={menu.anchor}
+          returnFocus={menu.button}
+          onClose={close}
+        />
+      ) : null}
     </li>
   );
 }

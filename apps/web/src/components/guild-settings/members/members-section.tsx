@@ -25,7 +25,8 @@ function matches(member: MemberView, search: string): boolean {
 
 /** What the viewer may do, in one sentence above the list. */
 function summary(standing: ModerationStandingView, owner: boolean): string {
-  if (!standing.kickMembers && !standing.banMembers && !standing.manageRoles) return "Giving roles, kicking and banning need Manage Roles, Kick Members or Ban Members.";
+  if (!standing.kickMembers && !standing.banMembers && !standing.manageRoles)
+    return "Giving roles, kicking and banning need Manage Roles, Kick Members or Ban Members.";
   if (owner) return "As the owner you can act on everyone here. Bots’ own roles stay with their bots.";
   return "You can act only on members whose highest role is below yours, and give only roles below it. Nobody acts on the owner.";
 }
@@ -41,16 +42,29 @@ export function MembersSection({ guild }: GuildSettingsSectionProps) {
   const membersKey = trpc.guilds.members.queryKey({ guildId: guild.id });
   const members = useQuery(trpc.guilds.members.queryOptions({ guildId: guild.id }));
   const roles = useQuery(trpc.guilds.roles.queryOptions({ guildId: guild.id }));
-  const standing = useQuery({ ...trpc.moderation.standing.queryOptions({ guildId: guild.id }), refetchOnMount: "always" });
+  const standing = useQuery({
+    ...trpc.moderation.standing.queryOptions({ guildId: guild.id }),
+    refetchOnMount: "always",
+  });
   const [search, setSearch] = useState("");
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const summaryId = useId();
 
   const setRoles = (userId: string, change: (held: string[]) => string[]) =>
-    patcher.patch<MemberView[]>(membersKey, (list) => list.map((m) => (m.user.id === userId ? { ...m, roles: change(m.roles) } : m)));
-  const giveRole = useMutation(trpc.moderation.addRole.mutationOptions({ onSuccess: ({ userId, roleId }) => setRoles(userId, (held) => (held.includes(roleId) ? held : [...held, roleId])) }));
-  const takeRole = useMutation(trpc.moderation.removeRole.mutationOptions({ onSuccess: ({ userId, roleId }) => setRoles(userId, (held) => held.filter((id) => id !== roleId)) }));
+    patcher.patch<MemberView[]>(membersKey, (list) =>
+      list.map((m) => (m.user.id === userId ? { ...m, roles: change(m.roles) } : m)),
+    );
+  const giveRole = useMutation(
+    trpc.moderation.addRole.mutationOptions({
+      onSuccess: ({ userId, roleId }) => setRoles(userId, (held) => (held.includes(roleId) ? held : [...held, roleId])),
+    }),
+  );
+  const takeRole = useMutation(
+    trpc.moderation.removeRole.mutationOptions({
+      onSuccess: ({ userId, roleId }) => setRoles(userId, (held) => held.filter((id) => id !== roleId)),
+    }),
+  );
   const roleError = giveRole.error ?? takeRole.error;
 
   const actions: MemberRowActions = {
@@ -58,7 +72,9 @@ export function MembersSection({ guild }: GuildSettingsSectionProps) {
       giveRole.reset();
       takeRole.reset();
       const input = { guildId: guild.id, userId: member.user.id, roleId: role.id };
-      const said = give ? `Gave ${role.name} to ${memberName(member)}.` : `Took ${role.name} from ${memberName(member)}.`;
+      const said = give
+        ? `Gave ${role.name} to ${memberName(member)}.`
+        : `Took ${role.name} from ${memberName(member)}.`;
       (give ? giveRole : takeRole).mutate(input, { onSuccess: () => setAnnouncement(said) });
     },
     kick: (member) => setRemoval({ kind: "kick", member }),
@@ -66,7 +82,10 @@ export function MembersSection({ guild }: GuildSettingsSectionProps) {
   };
 
   const rolesById = useMemo(() => new Map((roles.data ?? []).map((r) => [r.id, r])), [roles.data]);
-  const shown = useMemo(() => (members.data ?? []).filter((m) => matches(m, search)).sort(byKindThenName), [members.data, search]);
+  const shown = useMemo(
+    () => (members.data ?? []).filter((m) => matches(m, search)).sort(byKindThenName),
+    [members.data, search],
+  );
   const error = members.error ?? roles.error ?? standing.error;
   const ready = members.data && roles.data && standing.data;
 

@@ -20,7 +20,10 @@ export function GuildIconEditor({ guild }: { guild: GuildView }) {
   const setIcon = useMutation(
     trpc.guilds.setIcon.mutationOptions({
       // GUILD_UPDATE brings it too; this tab shows it at once.
-      onSuccess: ({ icon }) => patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) => list.map((g) => (g.id === guild.id ? { ...g, icon } : g))),
+      onSuccess: ({ icon }) =>
+        patcher.patch<GuildView[]>(trpc.guilds.list.queryKey(), (list) =>
+          list.map((g) => (g.id === guild.id ? { ...g, icon } : g)),
+        ),
     }),
   );
   const fileInput = useRef<HTMLInputElement>(null);
@@ -53,7 +56,10 @@ export function GuildIconEditor({ guild }: { guild: GuildView }) {
         Icon
       </h4>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="grid size-20 place-items-center overflow-hidden rounded-[28px] bg-panel text-2xl font-semibold text-text" data-testid="guild-icon-preview">
+        <div
+          className="grid size-20 place-items-center overflow-hidden rounded-[28px] bg-panel text-2xl font-semibold text-text"
+          data-testid="guild-icon-preview"
+        >
           <GuildIcon guild={guild} size={160} />
         </div>
         {guild.canManage ? (
@@ -63,13 +69,26 @@ export function GuildIconEditor({ guild }: { guild: GuildView }) {
                 {guild.icon ? "Change icon" : "Upload icon"}
               </Button>
               {guild.icon ? (
-                <Button variant="ghost" size="sm" busy={setIcon.isPending && setIcon.variables?.image === null} onClick={() => setIcon.mutate({ guildId: guild.id, image: null })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  busy={setIcon.isPending && setIcon.variables?.image === null}
+                  onClick={() => setIcon.mutate({ guildId: guild.id, image: null })}
+                >
                   Remove icon
                 </Button>
               ) : null}
             </div>
             <p className="text-xs text-muted">PNG, JPEG, GIF or WebP up to 10 MB, cropped to a square.</p>
-            <input ref={fileInput} type="file" accept={AVATAR_TYPES.join(",")} onChange={picked} className="sr-only" tabIndex={-1} aria-label="Icon file" />
+            <input
+              ref={fileInput}
+              type="file"
+              accept={AVATAR_TYPES.join(",")}
+              onChange={picked}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Icon file"
+            />
           </div>
         ) : (
           <p className="text-sm text-muted">Changing the icon needs Manage Guild.</p>

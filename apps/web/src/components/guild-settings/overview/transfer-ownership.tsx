@@ -28,14 +28,18 @@ export function TransferOwnership({ guild, meId }: { guild: GuildView; meId: str
       <h4 id="transfer-heading" className="text-sm font-semibold text-white">
         Transfer ownership
       </h4>
-      <p className="mt-1 text-sm text-muted">The new owner can do everything, including deleting the guild. You keep only what your roles allow.</p>
+      <p className="mt-1 text-sm text-muted">
+        The new owner can do everything, including deleting the guild. You keep only what your roles allow.
+      </p>
       {transfer.error ? (
         <Alert tone="error" className="mt-3">
           {errorMessage(transfer.error)}
         </Alert>
       ) : null}
       {candidates.length === 0 && members.data ? (
-        <p className="mt-3 text-sm text-muted">There is nobody to hand it to yet: only people (not bots) can own a guild.</p>
+        <p className="mt-3 text-sm text-muted">
+          There is nobody to hand it to yet: only people (not bots) can own a guild.
+        </p>
       ) : (
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <div className="flex min-w-48 flex-1 flex-col gap-1.5">
@@ -61,7 +65,16 @@ export function TransferOwnership({ guild, meId }: { guild: GuildView; meId: str
           </div>
           {confirming && heir ? (
             <>
-              <Button variant="danger" busy={transfer.isPending} onClick={() => transfer.mutate({ guildId: guild.id, userId: heir.user.id }, { onSuccess: () => setConfirming(false) })}>
+              <Button
+                variant="danger"
+                busy={transfer.isPending}
+                onClick={() =>
+                  transfer.mutate(
+                    { guildId: guild.id, userId: heir.user.id },
+                    { onSuccess: () => setConfirming(false) },
+                  )
+                }
+              >
                 Yes, make {heir.nick ?? heir.user.displayName} the owner
               </Button>
               <Button variant="ghost" onClick={() => setConfirming(false)}>

@@ -18,8 +18,13 @@ export function VanityLink({ guild }: { guild: GuildView }) {
   const patcher = useQueryPatcher();
   const key = trpc.guilds.vanity.queryKey({ guildId: guild.id });
   // Joining through the link announces nothing to the settings: its uses are asked for on each opening.
-  const vanity = useQuery({ ...trpc.guilds.vanity.queryOptions(guild.canManage ? { guildId: guild.id } : skipToken), refetchOnMount: "always" });
-  const save = useMutation(trpc.guilds.setVanityCode.mutationOptions({ onSuccess: (next) => patcher.patch(key, () => next) }));
+  const vanity = useQuery({
+    ...trpc.guilds.vanity.queryOptions(guild.canManage ? { guildId: guild.id } : skipToken),
+    refetchOnMount: "always",
+  });
+  const save = useMutation(
+    trpc.guilds.setVanityCode.mutationOptions({ onSuccess: (next) => patcher.patch(key, () => next) }),
+  );
   const [draft, setDraft] = useState<string | null>(null);
   const fieldId = useId();
   const reasonId = `${fieldId}-reason`;
@@ -33,7 +38,12 @@ export function VanityLink({ guild }: { guild: GuildView }) {
     );
   }
   if (vanity.error) return <Section>{<Alert tone="error">{errorMessage(vanity.error)}</Alert>}</Section>;
-  if (!vanity.data) return <Section>{<div role="status" aria-label="Loading the vanity link" className="h-10 animate-pulse rounded-md bg-panel" />}</Section>;
+  if (!vanity.data)
+    return (
+      <Section>
+        {<div role="status" aria-label="Loading the vanity link" className="h-10 animate-pulse rounded-md bg-panel" />}
+      </Section>
+    );
   const current = vanity.data;
   const value = draft ?? current.code ?? "";
 
@@ -48,7 +58,9 @@ export function VanityLink({ guild }: { guild: GuildView }) {
         <label htmlFor={fieldId} className="sr-only">
           Vanity link code
         </label>
-        <div className={`flex h-10 items-center overflow-hidden rounded-md border bg-field ${errors.length ? "border-danger" : "border-line"}`}>
+        <div
+          className={`flex h-10 items-center overflow-hidden rounded-md border bg-field ${errors.length ? "border-danger" : "border-line"}`}
+        >
           <span className="shrink-0 truncate pl-3 text-sm text-muted" aria-hidden="true">
             {current.prefix}
           </span>
@@ -82,7 +94,9 @@ export function VanityLink({ guild }: { guild: GuildView }) {
         )}
         {save.error && !errors.length ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
         <p className="text-sm text-muted" data-testid="vanity-uses">
-          {current.code ? `${current.uses === 1 ? "1 person has" : `${current.uses} people have`} joined through ${current.url}` : "No vanity link yet."}
+          {current.code
+            ? `${current.uses === 1 ? "1 person has" : `${current.uses} people have`} joined through ${current.url}`
+            : "No vanity link yet."}
         </p>
         {guild.owner ? (
           <div className="flex justify-end">

@@ -9,7 +9,17 @@ import { deleteBlocker } from "./role-reach";
 import { roleRefusalMessage } from "./role-refusal";
 
 /** Deleting the role after a confirmation; unavailable (with the reason) for roles out of reach and bots' own roles. */
-export function DeleteRole({ guildId, settings, role, onDeleted }: { guildId: string; settings: RoleSettings; role: RoleSettingsView; onDeleted(name: string): void }) {
+export function DeleteRole({
+  guildId,
+  settings,
+  role,
+  onDeleted,
+}: {
+  guildId: string;
+  settings: RoleSettings;
+  role: RoleSettingsView;
+  onDeleted(name: string): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const removal = useMutation(

@@ -34,7 +34,15 @@ const HEX_HINT = "# and six hex digits, e.g. #3498db.";
  * A role's colour: a preset swatch, any colour from the system picker, or typed as hex. Members
  * holding the role show it as a dot beside their name and in mentions.
  */
-export function RoleColourField({ color, disabled, onChange }: { color: number; disabled: boolean; onChange(color: number): void }) {
+export function RoleColourField({
+  color,
+  disabled,
+  onChange,
+}: {
+  color: number;
+  disabled: boolean;
+  onChange(color: number): void;
+}) {
   const hexId = useId();
   const [hexText, setHexText] = useState(hexOf(color));
   const [hexError, setHexError] = useState<string | null>(null);
@@ -47,14 +55,25 @@ export function RoleColourField({ color, disabled, onChange }: { color: number; 
 
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
-      <legend className="text-xs font-semibold uppercase tracking-wide text-muted">
-        Role colour
-      </legend>
+      <legend className="text-xs font-semibold uppercase tracking-wide text-muted">Role colour</legend>
       <div className="flex items-start gap-3">
-        <Swatch label="Default (no colour)" color={0} chosen={color === 0} onPick={onChange} className="size-[3.75rem] shrink-0" />
+        <Swatch
+          label="Default (no colour)"
+          color={0}
+          chosen={color === 0}
+          onPick={onChange}
+          className="size-[3.75rem] shrink-0"
+        />
         <div className="grid max-w-[22rem] flex-1 grid-cols-10 gap-1.5">
           {SWATCHES.map((swatch) => (
-            <Swatch key={swatch.name} label={`${swatch.name} ${hexOf(swatch.color)}`} color={swatch.color} chosen={swatch.color === color} onPick={onChange} className="aspect-square w-full" />
+            <Swatch
+              key={swatch.name}
+              label={`${swatch.name} ${hexOf(swatch.color)}`}
+              color={swatch.color}
+              chosen={swatch.color === color}
+              onPick={onChange}
+              className="aspect-square w-full"
+            />
           ))}
         </div>
       </div>
@@ -90,14 +109,30 @@ export function RoleColourField({ color, disabled, onChange }: { color: number; 
           />
         </div>
       </div>
-      <p id={`${hexId}-hint`} className={`text-xs ${hexError ? "text-danger-text" : "text-muted"}`} role={hexError ? "alert" : undefined}>
+      <p
+        id={`${hexId}-hint`}
+        className={`text-xs ${hexError ? "text-danger-text" : "text-muted"}`}
+        role={hexError ? "alert" : undefined}
+      >
         {hexError ?? `Type a colour as ${HEX_HINT}`}
       </p>
     </fieldset>
   );
 }
 
-function Swatch({ label, color, chosen, onPick, className }: { label: string; color: number; chosen: boolean; onPick(color: number): void; className: string }) {
+function Swatch({
+  label,
+  color,
+  chosen,
+  onPick,
+  className,
+}: {
+  label: string;
+  color: number;
+  chosen: boolean;
+  onPick(color: number): void;
+  className: string;
+}) {
   return (
     <button
       type="button"

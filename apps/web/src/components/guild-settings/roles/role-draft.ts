@@ -10,7 +10,13 @@ export interface RoleFields {
 }
 
 export function fieldsOf(role: RoleSettingsView): RoleFields {
-  return { name: role.name, color: role.color, hoist: role.hoist, mentionable: role.mentionable, permissions: BigInt(role.permissions) };
+  return {
+    name: role.name,
+    color: role.color,
+    hoist: role.hoist,
+    mentionable: role.mentionable,
+    permissions: BigInt(role.permissions),
+  };
 }
 
 /** Only what differs from the role as saved, as roles.update takes it; an empty object when nothing does. */

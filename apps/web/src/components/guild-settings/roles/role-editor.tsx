@@ -92,7 +92,11 @@ export function RoleEditor({ guildId, settings, role, onBack, onDeleted, announc
           <ChevronLeftIcon width={16} height={16} />
           All roles
         </button>
-        <h4 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold text-white focus:outline-none">
+        <h4
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-lg font-semibold text-white focus:outline-none"
+        >
           <RoleColourDot color={shown.color} size="size-4" />
           <span className="truncate">Edit role — {role.name}</span>
         </h4>
@@ -139,9 +143,17 @@ export function RoleEditor({ guildId, settings, role, onBack, onDeleted, announc
       <section aria-label="Permissions" className="flex flex-col gap-2">
         <h5 className="text-base font-semibold text-white">Permissions</h5>
         <p className="text-sm text-muted">
-          {role.everyone ? "What every member of the guild may do, whatever other roles they hold." : "What members holding this role may do, on top of what @everyone may."}
+          {role.everyone
+            ? "What every member of the guild may do, whatever other roles they hold."
+            : "What members holding this role may do, on top of what @everyone may."}
         </p>
-        <RolePermissionsField settings={settings} permissions={shown.permissions} saved={saved.permissions} disabled={blocker !== null} onChange={(permissions) => change({ permissions })} />
+        <RolePermissionsField
+          settings={settings}
+          permissions={shown.permissions}
+          saved={saved.permissions}
+          disabled={blocker !== null}
+          onChange={(permissions) => change({ permissions })}
+        />
       </section>
 
       <DeleteRole guildId={guildId} settings={settings} role={role} onDeleted={onDeleted} />

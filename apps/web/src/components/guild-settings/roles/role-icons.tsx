@@ -4,7 +4,20 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 /** Decorative icons of the Roles settings; the control holding one carries the label. */
 function Icon(props: IconProps) {
-  return <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props} />;
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    />
+  );
 }
 
 export const ArrowUpIcon = (p: IconProps) => (

@@ -34,7 +34,9 @@ export function RoleList({ settings, onOpen, onMove }: RoleListProps) {
   useEffect(() => {
     const wanted = refocus.current;
     if (!wanted || (document.activeElement && document.activeElement !== document.body)) return;
-    list.current?.querySelector<HTMLButtonElement>(`li[data-role-id="${wanted.roleId}"] button[data-move="${wanted.direction}"]`)?.focus();
+    list.current
+      ?.querySelector<HTMLButtonElement>(`li[data-role-id="${wanted.roleId}"] button[data-move="${wanted.direction}"]`)
+      ?.focus();
   }, [order]);
 
   /** The position the dragged role takes when dropped at `drop`, or null where it may not go. */

@@ -27,7 +27,9 @@ export function RolePermissionsField({
     <div className="flex flex-col gap-6">
       {ROLE_PERMISSION_GROUPS.map((group) => (
         <section key={group.title} aria-label={`${group.title} permissions`}>
-          <h5 className="border-b border-line pb-2 text-xs font-bold uppercase tracking-wide text-muted">{group.title}</h5>
+          <h5 className="border-b border-line pb-2 text-xs font-bold uppercase tracking-wide text-muted">
+            {group.title}
+          </h5>
           <div className="divide-y divide-line/60">
             {group.permissions.map((permission) => {
               const on = (permissions & permission.bit) === permission.bit;
@@ -39,8 +41,12 @@ export function RolePermissionsField({
                   explanation={permission.explanation}
                   checked={on}
                   disabled={disabled || (!on && !grantable)}
-                  note={!disabled && !grantable ? "You don’t have this permission yourself, so you can’t grant it." : null}
-                  onChange={(checked) => onChange(checked ? permissions | permission.bit : permissions & ~permission.bit)}
+                  note={
+                    !disabled && !grantable ? "You don’t have this permission yourself, so you can’t grant it." : null
+                  }
+                  onChange={(checked) =>
+                    onChange(checked ? permissions | permission.bit : permissions & ~permission.bit)
+                  }
                 />
               );
             })}

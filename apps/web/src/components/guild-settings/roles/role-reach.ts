@@ -10,13 +10,17 @@ import type { RoleSettings, RoleSettingsView } from "@chat/api/role-views";
 export function editBlocker(settings: RoleSettings, role: RoleSettingsView): string | null {
   if (!settings.canManageRoles) return "Changing roles needs the Manage Roles permission.";
   if (!role.withinReach) return rankBlocker(settings, role);
-  if (role.botId !== null) return `${role.name} is a bot’s own role: it was made when the bot joined and goes when the bot leaves, so it can’t be edited or deleted.`;
+  if (role.botId !== null)
+    return `${role.name} is a bot’s own role: it was made when the bot joined and goes when the bot leaves, so it can’t be edited or deleted.`;
   return null;
 }
 
 /** Why the name, colour and display switches of this role are fixed, or null. */
 export function displayBlocker(settings: RoleSettings, role: RoleSettingsView): string | null {
-  return editBlocker(settings, role) ?? (role.everyone ? "@everyone is every member of the guild: only its permissions can be changed." : null);
+  return (
+    editBlocker(settings, role) ??
+    (role.everyone ? "@everyone is every member of the guild: only its permissions can be changed." : null)
+  );
 }
 
 /** Why this role can't be deleted, or null. */
@@ -34,7 +38,11 @@ export function moveBlocker(settings: RoleSettings, role: RoleSettingsView): str
 }
 
 /** Why the role can't go up one place (`above` is the role just above it), or null. */
-export function moveUpBlocker(settings: RoleSettings, role: RoleSettingsView, above: RoleSettingsView | undefined): string | null {
+export function moveUpBlocker(
+  settings: RoleSettings,
+  role: RoleSettingsView,
+  above: RoleSettingsView | undefined,
+): string | null {
   const blocker = moveBlocker(settings, role);
   if (blocker) return blocker;
   if (!above) return `${role.name} is already the highest role.`;
@@ -43,7 +51,11 @@ export function moveUpBlocker(settings: RoleSettings, role: RoleSettingsView, ab
 }
 
 /** Why the role can't go down one place (`below` is the role just under it), or null. */
-export function moveDownBlocker(settings: RoleSettings, role: RoleSettingsView, below: RoleSettingsView | undefined): string | null {
+export function moveDownBlocker(
+  settings: RoleSettings,
+  role: RoleSettingsView,
+  below: RoleSettingsView | undefined,
+): string | null {
   const blocker = moveBlocker(settings, role);
   if (blocker) return blocker;
   if (!below || below.everyone) return `${role.name} is already the lowest role above @everyone.`;
@@ -51,7 +63,8 @@ export function moveDownBlocker(settings: RoleSettings, role: RoleSettingsView, 
 }
 
 function rankBlocker(settings: RoleSettings, role: RoleSettingsView): string {
-  if (role.id === settings.highestRoleId) return `${role.name} is your highest role: you can only edit and move roles below it.`;
+  if (role.id === settings.highestRoleId)
+    return `${role.name} is your highest role: you can only edit and move roles below it.`;
   const highest = settings.roles.find((r) => r.id === settings.highestRoleId);
   return highest && !highest.everyone
     ? `${role.name} ranks above your highest role, ${highest.name}: you can only edit and move roles below it.`

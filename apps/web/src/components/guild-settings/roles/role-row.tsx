@@ -48,7 +48,21 @@ function rowNote(settings: RoleSettings, role: RoleSettingsView): { text: string
  * One role of the list: drag it by its row or move it with the arrow buttons; its name opens
  * the editor. Arrows that can't be used stay in place, marked unavailable with the reason.
  */
-export function RoleRow({ role, settings, above, below, dropSide, dragging, onOpen, onMoveUp, onMoveDown, onDragStart, onDragOver, onDrop, onDragEnd }: RoleRowProps) {
+export function RoleRow({
+  role,
+  settings,
+  above,
+  below,
+  dropSide,
+  dragging,
+  onOpen,
+  onMoveUp,
+  onMoveDown,
+  onDragStart,
+  onDragOver,
+  onDrop,
+  onDragEnd,
+}: RoleRowProps) {
   const noteId = useId();
   const upReasonId = useId();
   const downReasonId = useId();
@@ -67,7 +81,12 @@ export function RoleRow({ role, settings, above, below, dropSide, dragging, onOp
       onDragEnd={onDragEnd}
       className={`relative flex items-center gap-2 rounded-lg bg-panel py-2 pr-2 pl-1.5 ring-1 ring-white/5 ${dragging ? "opacity-50" : ""} ${draggable ? "cursor-grab" : ""}`}
     >
-      {dropSide ? <span aria-hidden="true" className={`absolute right-2 left-2 h-0.5 rounded bg-accent ${dropSide === "above" ? "-top-1.5" : "-bottom-1.5"}`} /> : null}
+      {dropSide ? (
+        <span
+          aria-hidden="true"
+          className={`absolute right-2 left-2 h-0.5 rounded bg-accent ${dropSide === "above" ? "-top-1.5" : "-bottom-1.5"}`}
+        />
+      ) : null}
       <span aria-hidden="true" className={`shrink-0 ${draggable ? "text-muted" : "text-transparent"}`}>
         <GripIcon />
       </span>
@@ -86,17 +105,33 @@ export function RoleRow({ role, settings, above, below, dropSide, dragging, onOp
           {role.botId ? <BotBadge /> : null}
           <ChevronRightIcon className="shrink-0 text-muted" width={16} height={16} />
         </button>
-        <p id={noteId} className={`flex items-center gap-1 text-xs ${note.locked ? "text-[#f6d6a3]" : "text-muted"}`} data-testid="role-note">
+        <p
+          id={noteId}
+          className={`flex items-center gap-1 text-xs ${note.locked ? "text-[#f6d6a3]" : "text-muted"}`}
+          data-testid="role-note"
+        >
           {note.locked ? <LockIcon width={12} height={12} className="shrink-0" /> : null}
           <span>{note.text}</span>
         </p>
       </div>
       {role.everyone ? null : (
         <div className="flex shrink-0 gap-1">
-          <MoveButton label={`Move ${role.name} up`} blocker={upBlocker} reasonId={upReasonId} onMove={onMoveUp} direction="up">
+          <MoveButton
+            label={`Move ${role.name} up`}
+            blocker={upBlocker}
+            reasonId={upReasonId}
+            onMove={onMoveUp}
+            direction="up"
+          >
             <ArrowUpIcon />
           </MoveButton>
-          <MoveButton label={`Move ${role.name} down`} blocker={downBlocker} reasonId={downReasonId} onMove={onMoveDown} direction="down">
+          <MoveButton
+            label={`Move ${role.name} down`}
+            blocker={downBlocker}
+            reasonId={downReasonId}
+            onMove={onMoveDown}
+            direction="down"
+          >
             <ArrowDownIcon />
           </MoveButton>
         </div>

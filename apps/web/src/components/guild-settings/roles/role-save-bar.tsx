@@ -7,7 +7,19 @@ import { Button } from "@/components/ui/button";
  * Unsaved changes of the open role: Reset or Save. When someone tries to leave with changes
  * unsaved (`held`), it says so and takes the focus.
  */
-export function RoleSaveBar({ held, busy, error, onReset, onSave }: { held: boolean; busy: boolean; error: string | null; onReset(): void; onSave(): void }) {
+export function RoleSaveBar({
+  held,
+  busy,
+  error,
+  onReset,
+  onSave,
+}: {
+  held: boolean;
+  busy: boolean;
+  error: string | null;
+  onReset(): void;
+  onSave(): void;
+}) {
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     if (held) bar.current?.focus();

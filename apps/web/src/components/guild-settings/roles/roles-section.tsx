@@ -59,7 +59,8 @@ export function RolesSection({ guild }: GuildSettingsSectionProps) {
     backTo.current = null;
   }, [openId]);
 
-  if (settings.error) return <Alert tone="error">{errorMessage(settings.error, "The roles could not be loaded. Try again.")}</Alert>;
+  if (settings.error)
+    return <Alert tone="error">{errorMessage(settings.error, "The roles could not be loaded. Try again.")}</Alert>;
   if (!data) return <SectionLoading label="Loading roles" />;
 
   return (
@@ -105,12 +106,16 @@ export function RolesSection({ guild }: GuildSettingsSectionProps) {
             </Button>
           </div>
           {notice ? <Alert tone="info">{notice}</Alert> : null}
-          {create.error ? <Alert tone="error">{roleRefusalMessage(create.error, errorMessage(create.error))}</Alert> : null}
+          {create.error ? (
+            <Alert tone="error">{roleRefusalMessage(create.error, errorMessage(create.error))}</Alert>
+          ) : null}
           {move.error ? <Alert tone="error">{roleRefusalMessage(move.error, errorMessage(move.error))}</Alert> : null}
           {data.roles.length === 1 ? (
             <div className="rounded-lg border border-dashed border-line px-6 py-6 text-center" data-testid="no-roles">
               <p className="font-semibold text-white">Only @everyone so far</p>
-              <p className="mt-1 text-sm text-muted">Roles group members and give them permissions. Create one to start.</p>
+              <p className="mt-1 text-sm text-muted">
+                Roles group members and give them permissions. Create one to start.
+              </p>
             </div>
           ) : null}
           <RoleList
@@ -128,8 +133,10 @@ export function RolesSection({ guild }: GuildSettingsSectionProps) {
 }
 
 function introText(settings: RoleSettings): string {
-  if (!settings.canManageRoles) return "The guild’s roles, highest first. Changing them needs the Manage Roles permission.";
-  if (settings.owner) return "Highest first: a member’s highest role decides whom they can manage. Drag a role or use its arrows to move it.";
+  if (!settings.canManageRoles)
+    return "The guild’s roles, highest first. Changing them needs the Manage Roles permission.";
+  if (settings.owner)
+    return "Highest first: a member’s highest role decides whom they can manage. Drag a role or use its arrows to move it.";
   const highest = settings.roles.find((r) => r.id === settings.highestRoleId);
   return `Highest first. You can change and move the roles below your highest role${highest && !highest.everyone ? `, ${highest.name}` : ""}. Drag a role or use its arrows to move it.`;
 }

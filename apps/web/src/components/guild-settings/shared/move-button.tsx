@@ -6,7 +6,21 @@ import type { ReactNode } from "react";
  * "Move up" / "Move down" beside a row of an ordered list (roles, channels): the keyboard's
  * way to reorder. One that can't be used stays in place, marked unavailable with the reason.
  */
-export function MoveButton({ label, blocker, reasonId, onMove, direction, children }: { label: string; blocker: string | null; reasonId: string; onMove(): void; direction: "up" | "down"; children: ReactNode }) {
+export function MoveButton({
+  label,
+  blocker,
+  reasonId,
+  onMove,
+  direction,
+  children,
+}: {
+  label: string;
+  blocker: string | null;
+  reasonId: string;
+  onMove(): void;
+  direction: "up" | "down";
+  children: ReactNode;
+}) {
   return (
     <>
       <button

@@ -8,7 +8,10 @@ export async function GET(_request: Request, { params }: { params: Promise<{ app
   const { appId, file } = await params;
   const match = /^([0-9a-f]{32})\.(png|jpg|jpeg|gif|webp)$/.exec(file);
   if (!/^[0-9]{1,19}$/.test(appId) || !match) return new Response("Not found", { status: 404 });
-  const picture = await (await getWebContext()).domain.pictures.get({ kind: "app-icon", id: BigInt(appId) }, match[1] as string);
+  const picture = await (await getWebContext()).domain.pictures.get(
+    { kind: "app-icon", id: BigInt(appId) },
+    match[1] as string,
+  );
   if (!picture) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(picture.data), {
     headers: {

@@ -17,9 +17,22 @@ import { requireSessionUser } from "@/server/auth";
 
 export const metadata: Metadata = { title: "Application" };
 
-function Card({ title, description, tone, children }: { title: string; description?: string; tone?: "danger"; children: ReactNode }) {
+function Card({
+  title,
+  description,
+  tone,
+  children,
+}: {
+  title: string;
+  description?: string;
+  tone?: "danger";
+  children: ReactNode;
+}) {
   return (
-    <section className={`rounded-xl bg-panel p-6 ring-1 ${tone === "danger" ? "ring-danger/40" : "ring-white/5"}`} aria-label={title}>
+    <section
+      className={`rounded-xl bg-panel p-6 ring-1 ${tone === "danger" ? "ring-danger/40" : "ring-white/5"}`}
+      aria-label={title}
+    >
       <h2 className="text-lg font-semibold text-white">{title}</h2>
       {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
       <div className="mt-5">{children}</div>
@@ -59,7 +72,10 @@ export default async function ApplicationPage({ params }: { params: Promise<{ ap
           <AppProfileEditor application={{ id: app.id, name: app.name, iconUrl: app.iconUrl }} />
         </div>
       </Card>
-      <Card title="Log in with us (OAuth2)" description="Let people log in to your website with their account (scope identify). Send them to the authorise address; your server exchanges the code.">
+      <Card
+        title="Log in with us (OAuth2)"
+        description="Let people log in to your website with their account (scope identify). Send them to the authorise address; your server exchanges the code."
+      >
         <div className="flex flex-col gap-6">
           <div className="grid gap-4 sm:grid-cols-2">
             <CopyField label="Client ID" value={app.clientId} testId="client-id" />
@@ -77,16 +93,26 @@ export default async function ApplicationPage({ params }: { params: Promise<{ ap
           </div>
         </div>
       </Card>
-      <Card title="Bot token" description="Your bot authenticates with this token. Keep it secret: anyone holding it controls the bot.">
+      <Card
+        title="Bot token"
+        description="Your bot authenticates with this token. Keep it secret: anyone holding it controls the bot."
+      >
         <ResetBotToken applicationId={app.id} />
       </Card>
-      <Card title="Invite link" description="Choose what the bot may do; people who manage a guild open the link to add it.">
+      <Card
+        title="Invite link"
+        description="Choose what the bot may do; people who manage a guild open the link to add it."
+      >
         <div className="mb-4 border-b border-line pb-2">
           <BotPublicSwitch applicationId={app.id} initial={app.botPublic} />
         </div>
         <InviteLinkBuilder applicationId={app.id} authorizeUrl={app.authorizeUrl} />
       </Card>
-      <Card title="Danger zone" tone="danger" description="Deleting the application removes its bot from every guild and logs everyone out of your website.">
+      <Card
+        title="Danger zone"
+        tone="danger"
+        description="Deleting the application removes its bot from every guild and logs everyone out of your website."
+      >
         <DeleteApplication applicationId={app.id} name={app.name} />
       </Card>
     </div>
