@@ -56,8 +56,8 @@ export function describeValue(value: unknown, max = 400): string {
     text = String(value);
   }
   // Unprintable characters as escapes, so a report shows where the NUL or the lone surrogate was.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
   text = text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
     /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

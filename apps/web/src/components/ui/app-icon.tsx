@@ -17,8 +17,8 @@ export function AppIcon({
   decorative?: boolean;
 }) {
   if (!iconUrl) return <Avatar id={id} name={name} size={size === "xl" ? "lg" : size} />;
-  // biome-ignore lint/performance/noImgElement: a small picture served by this app; next/image would add nothing
   return (
+    // biome-ignore lint/performance/noImgElement: a small picture served by this app; next/image would add nothing
     <img
       src={iconUrl}
       alt={decorative ? "" : name}

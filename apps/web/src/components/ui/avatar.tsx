@@ -46,8 +46,8 @@ export function Avatar({
 }) {
   const cdnUrl = useCdnUrl();
   if (picture && cdnUrl) {
-    // biome-ignore lint/performance/noImgElement: a picture from our own CDN at a fixed small size
     return (
+      // biome-ignore lint/performance/noImgElement: a picture from our own CDN at a fixed small size
       <img
         src={avatarUrl(cdnUrl, id, picture)}
         alt=""

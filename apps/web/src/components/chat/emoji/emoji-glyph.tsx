@@ -13,8 +13,8 @@ export function EmojiGlyph({
   const cdnUrl = useCdnUrl();
   if (emoji.id) {
     if (!cdnUrl) return <span className="text-xs">:{emoji.name}:</span>;
-    // biome-ignore lint/performance/noImgElement: a tiny CDN picture, no layout shift to optimise
     return (
+      // biome-ignore lint/performance/noImgElement: a tiny CDN picture, no layout shift to optimise
       <img
         src={`${cdnUrl}/emojis/${emoji.id}.${emoji.animated ? "gif" : "png"}`}
         alt={`:${emoji.name}:`}

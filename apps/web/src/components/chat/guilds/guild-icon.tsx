@@ -8,8 +8,8 @@ import { initials } from "@/lib/format";
 export function GuildIcon({ guild, size = 96 }: { guild: Pick<GuildView, "id" | "name" | "icon">; size?: number }) {
   const cdnUrl = useCdnUrl();
   if (guild.icon && cdnUrl) {
-    // biome-ignore lint/performance/noImgElement: a small picture from our own CDN in a fixed box
     return (
+      // biome-ignore lint/performance/noImgElement: a small picture from our own CDN in a fixed box
       <img
         src={`${cdnUrl}/icons/${guild.id}/${guild.icon}.png?size=${size}`}
         alt=""

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { HeadphonesIcon, HeadphonesOffIcon, MicIcon, MicOffIcon, PhoneOffIcon } from "@/components/ui/icons";
 import { useVoice, useVoiceSession } from "./voice-provider";
-import type { VoicePhase } from "./voice-session";
+import type { VoicePhase } from "./voice-snapshot";
 
 const PHASE_TEXT: Record<VoicePhase, string> = {
   idle: "",

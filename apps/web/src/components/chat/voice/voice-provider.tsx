@@ -2,7 +2,8 @@
 
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { useTRPCClient } from "@/lib/trpc";
-import { VoiceSession, type VoiceSnapshot } from "./voice-session";
+import { VoiceSession } from "./voice-session";
+import type { VoiceSnapshot } from "./voice-snapshot";
 
 const VoiceContext = createContext<VoiceSession | null>(null);
 

@@ -1,40 +1,6 @@
 import type { ConnectionState, Participant, RemoteParticipant, RemoteTrack, Room } from "livekit-client";
 import { CONNECT_PROBLEM, disconnectProblem, joinProblem, microphoneProblem } from "./voice-problems";
-
-/** Where the tab's voice connection is: nowhere, on its way, in the room, or over with a reason. */
-export type VoicePhase = "idle" | "connecting" | "connected" | "reconnecting" | "ended";
-
-export interface VoiceChannelRef {
-  guildId: string;
-  channelId: string;
-  name: string;
-}
-
-export interface VoiceSnapshot {
-  phase: VoicePhase;
-  channel: VoiceChannelRef | null;
-  selfMute: boolean;
-  selfDeaf: boolean;
-  /** The token lets the person publish audio (Speak). */
-  canSpeak: boolean;
-  /** What went wrong, in plain words (shown in the panel); null when all is well. */
-  problem: string | null;
-  /** Identities (user ids) speaking now, this person included. */
-  speaking: ReadonlySet<string>;
-  /** The browser holds back playback until the person clicks (autoplay rules). */
-  audioBlocked: boolean;
-}
-
-/** The server calls the session needs (the tRPC voice router). */
-export interface VoiceApi {
-  join(input: {
-    channelId: string;
-    selfMute: boolean;
-    selfDeaf: boolean;
-  }): Promise<{ url: string; token: string; speak: boolean }>;
-  leave(input: { guildId: string }): Promise<unknown>;
-  setSelf(input: { guildId: string; selfMute: boolean; selfDeaf: boolean }): Promise<unknown>;
-}
+import { IDLE, type VoiceApi, type VoiceChannelRef, type VoiceSnapshot } from "./voice-snapshot";
 
 type LiveKit = typeof import("livekit-client");
 
@@ -47,17 +13,6 @@ function loadLiveKit(): Promise<LiveKit> {
   });
   return liveKitModule;
 }
-
-const IDLE: VoiceSnapshot = {
-  phase: "idle",
-  channel: null,
-  selfMute: false,
-  selfDeaf: false,
-  canSpeak: true,
-  problem: null,
-  speaking: new Set(),
-  audioBlocked: false,
-};
 
 /** The voice state appears once the media server reports the connection: telling it about mute may need a few tries. */
 const SELF_SYNC_TRIES = 8;
