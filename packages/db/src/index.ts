@@ -7,7 +7,7 @@ export { OutageLog } from "./outage-log";
 export { isDatabaseBusy } from "./busy";
 export { isDatabaseUnreachable } from "./unreachable";
 export { EMBEDDED_PASSWORD_FILE, embeddedPassword } from "./embedded-password";
-export { dbEnv, embeddedUrl } from "./env";
+export { type DbEnv, dbEnv, embeddedUrl, readDbEnv } from "./env";
 export { joinDatabase, type OpenDatabase } from "./join";
 export { applyMigrations, migrationsDir } from "./migrate";
 export { Prisma } from "./generated/prisma/client";

@@ -25,7 +25,8 @@ export interface JoinOptions {
  * database's code (open.ts), which only a process that may own it needs.
  */
 export async function joinDatabase(options: JoinOptions = {}): Promise<OpenDatabase> {
-  const databaseUrl = options.databaseUrl ?? dbEnv.databaseUrl;
+  // "" (an unset variable of a configuration read elsewhere) means the embedded database too.
+  const databaseUrl = (options.databaseUrl ?? dbEnv.databaseUrl) || undefined;
   const url =
     databaseUrl ??
     embeddedUrl(options.embeddedPort ?? dbEnv.embeddedPort, embeddedPassword(options.dataDir ?? dbEnv.dataDir));

@@ -1,6 +1,6 @@
 import { verifyPassword } from "@chat/auth/password";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatctl, cliEnvBeside, json, refusal } from "../support/chatctl";
+import { chatctl, chatctlProcess, cliEnvBeside, json, refusal } from "../support/chatctl";
 import { Intents, RawGatewayClient } from "../support/gateway-client";
 import { startTestServer, storageMode, type TestServer } from "../support/harness";
 
@@ -8,7 +8,7 @@ const STRONG = "violet-harbour-kettle-79";
 
 /**
  * The operator's commands beside a running service (the CLI joins its database and its event
- * hub), each in a process of its own as an operator runs it.
+ * hub), run in the test's process with the environment an operator's would have.
  */
 describe("admin CLI: finding people and guilds, resetting passwords, deleting guilds, rotating bot tokens, configuration and versions", {
   timeout: 180_000,
@@ -244,8 +244,8 @@ describe("admin CLI: finding people and guilds, resetting passwords, deleting gu
     expect(version.migration).toBe(last[0]?.migration_name);
   });
 
-  it("an unknown command lists the commands", async () => {
-    const result = await chatctl(env, "guild", "explode", "--json");
+  it("an unknown command lists the commands and the process exits with 2", async () => {
+    const result = await chatctlProcess(env, "guild", "explode", "--json");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown command "guild explode"; commands: ');
     expect(result.stderr).toContain("backup, restore, config show, version");

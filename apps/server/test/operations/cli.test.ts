@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatctl, cliEnvBeside, json } from "../support/chatctl";
+import { chatctl, chatctlProcess, cliEnvBeside, json } from "../support/chatctl";
 import { createTestStorage, startTestServer, type TestServer, type TestStorage } from "../support/harness";
 
-// Each chatctl call is a process of its own that opens the whole database (in embedded mode it
-// starts PGlite's thread and opens the data folder, and without a running service it waits a
-// second for the event hub): a test making seven of them needs minutes on a loaded machine. So
-// the first test sets a deployment up before its service ever ran, the CLI's own path; the
-// others run beside the service, reaching the database it serves.
+// Each chatctl call opens the whole database (in embedded mode, without a running service, it
+// starts PGlite's thread and opens the data folder, and waits a second for the event hub). So
+// the first test sets a deployment up before its service ever ran, the CLI's own path (its
+// first command in a process of its own, as an operator runs it); the others run beside the
+// service, reaching the database it serves.
 describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
   let storage: TestStorage;
   let env: Record<string, string | undefined>;
@@ -19,7 +19,7 @@ describe("admin CLI (chatctl)", { timeout: 180_000 }, () => {
 
   it("creates a user, a guild, an application, adds the bot and a member, each printing one JSON object", async () => {
     const alice = json(
-      await chatctl(env, "user", "create", "--username", "alice", "--password", "correct horse", "--json"),
+      await chatctlProcess(env, "user", "create", "--username", "alice", "--password", "correct horse", "--json"),
     );
     expect(alice.id).toMatch(/^[0-9]+$/);
     json(await chatctl(env, "user", "create", "--username", "bob", "--password", "correct horse", "--json"));

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { expect } from "vitest";
+import { runCommandLine } from "../../src/cli/run";
 import type { TestServer, TestStorage } from "./test-server";
 
 const chatctlPath = resolve(__dirname, "../../src/cli/chatctl.ts");
@@ -11,11 +12,31 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The CLI's environment: the test process's, with `env` on top (REDIS_URL unset unless `env` names it). */
+function cliEnvironment(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return { ...process.env, ...env, REDIS_URL: env.REDIS_URL ?? "" };
+}
+
+/**
+ * Runs a command line of the admin CLI in this process (its code, configured by `env` alone):
+ * what it prints and its exit code. A process of its own costs seconds of loading each time;
+ * {@link chatctlProcess} runs it as an operator does, for what only the process shows.
+ */
+export async function chatctl(env: Record<string, string | undefined>, ...args: string[]): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCommandLine(args, cliEnvironment(env), {
+    out: (text) => (stdout += text),
+    err: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
 /** Runs the real admin CLI in a process of its own, as an operator would. */
-export function chatctl(env: Record<string, string | undefined>, ...args: string[]): Promise<CliResult> {
+export function chatctlProcess(env: Record<string, string | undefined>, ...args: string[]): Promise<CliResult> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ["--import", "tsx", chatctlPath, ...args], {
-      env: { ...process.env, ...env, REDIS_URL: env.REDIS_URL ?? "" },
+      env: cliEnvironment(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { configuredSessionSecret } from "@chat/auth/env";
-import { dbEnv, EMBEDDED_PASSWORD_FILE } from "@chat/db";
+import { EMBEDDED_PASSWORD_FILE } from "@chat/db";
 import { databaseFacts } from "@chat/db/facts";
 import { publicUrlsFromEnv } from "@chat/domain";
 import { deploymentShape } from "@chat/infrastructure";
@@ -13,26 +13,27 @@ import { redactedUrl, secretSource } from "./redact";
 const rootManifest = new URL("../../../../../package.json", import.meta.url);
 
 /** The effective configuration as the server reads it; secrets only as "set" / "generated", never their values. */
-function configShow(): Output {
-  const server = readServerEnv();
+function configShow(session: CliSession): Output {
+  const { env, db } = session;
+  const server = readServerEnv(env as NodeJS.ProcessEnv);
   const { infrastructure } = server;
   const shape = deploymentShape(infrastructure);
-  const kept = (name: string) => existsSync(join(dbEnv.dataDir, name));
+  const kept = (name: string) => existsSync(join(db.dataDir, name));
   return {
-    data_dir: dbEnv.dataDir,
-    storage: dbEnv.databaseUrl
+    data_dir: db.dataDir,
+    storage: db.databaseUrl
       ? {
           mode: "postgresql",
-          database_url: redactedUrl(dbEnv.databaseUrl).url,
-          password: redactedUrl(dbEnv.databaseUrl).password,
-          pool_size: dbEnv.poolSize,
+          database_url: redactedUrl(db.databaseUrl).url,
+          password: redactedUrl(db.databaseUrl).password,
+          pool_size: db.poolSize,
         }
       : {
           mode: "embedded",
-          folder: join(dbEnv.dataDir, "pglite"),
-          port: dbEnv.embeddedPort,
+          folder: join(db.dataDir, "pglite"),
+          port: db.embeddedPort,
           password: secretSource(undefined, kept(EMBEDDED_PASSWORD_FILE)),
-          pool_size: dbEnv.poolSize,
+          pool_size: db.poolSize,
         },
     events:
       shape.kind === "redis"
@@ -50,7 +51,7 @@ function configShow(): Output {
       log_level: server.logLevel ?? null,
       rate_limits: server.rateLimits,
     },
-    public_urls: publicUrlsFromEnv(),
+    public_urls: publicUrlsFromEnv(env as NodeJS.ProcessEnv),
     voice: server.livekit
       ? {
           livekit_url: redactedUrl(server.livekit.url).url,
@@ -61,7 +62,7 @@ function configShow(): Output {
       : null,
     secrets: {
       attachment_signing_key: secretSource(server.attachmentSigningKey, kept("attachment-signing-key")),
-      nextauth_secret: secretSource(configuredSessionSecret(), kept("nextauth-secret")),
+      nextauth_secret: secretSource(configuredSessionSecret(env), kept("nextauth-secret")),
       internal_secret: secretSource(infrastructure.internalSecret, kept("internal-secret")),
     },
   };
@@ -74,7 +75,7 @@ async function version(session: CliSession): Promise<Output> {
   return {
     version: manifest.version ?? null,
     node: process.version,
-    storage: dbEnv.databaseUrl ? "postgresql" : "embedded",
+    storage: session.db.databaseUrl ? "postgresql" : "embedded",
     database_server: facts.serverVersion,
     migration: facts.applied.at(-1) ?? null,
     migrations_applied: facts.applied.length,
@@ -83,6 +84,6 @@ async function version(session: CliSession): Promise<Output> {
 }
 
 export const aboutCommands = {
-  "config show": async (_session: CliSession): Promise<Output> => configShow(),
+  "config show": async (session: CliSession): Promise<Output> => configShow(session),
   version,
 };

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { dbEnv } from "@chat/db";
 import { writeBackup } from "@chat/db/backup/dump";
 import { RestoreRefused, restoreBackup } from "@chat/db/backup/restore";
 import { required, UsageError } from "../args";
@@ -15,19 +14,19 @@ import type { Output } from "./lookups";
  */
 const KEPT_WITH_DATA = ["attachment-signing-key", "nextauth-secret"];
 
-function dataDirFiles(): Record<string, Buffer> {
+function dataDirFiles(dataDir: string): Record<string, Buffer> {
   const files: Record<string, Buffer> = {};
   for (const name of KEPT_WITH_DATA) {
-    const file = join(dbEnv.dataDir, name);
+    const file = join(dataDir, name);
     if (existsSync(file)) files[name] = readFileSync(file);
   }
   return files;
 }
 
 /** Writes under a private name, then renames: a process reading the secret sees the old or the new one whole. */
-function writeDataDirFile(name: string, content: Buffer): void {
-  mkdirSync(dbEnv.dataDir, { recursive: true, mode: 0o700 });
-  const file = join(dbEnv.dataDir, name);
+function writeDataDirFile(dataDir: string, name: string, content: Buffer): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, name);
   const draft = `${file}.restoring-${process.pid}`;
   writeFileSync(draft, content, { mode: 0o600 });
   renameSync(draft, file);
@@ -38,7 +37,7 @@ async function backup(session: CliSession): Promise<Output> {
   const out = resolve(required(session.options, "out"));
   if (existsSync(out)) throw new UsageError(`${out} already exists: choose another --out`);
   const database = await session.database();
-  const summary = await writeBackup(database.url, out, dataDirFiles());
+  const summary = await writeBackup(database.url, out, dataDirFiles(session.db.dataDir));
   return {
     file: out,
     bytes: statSync(out).size,
@@ -53,14 +52,14 @@ async function restore(session: CliSession): Promise<Output> {
   const from = resolve(required(session.options, "from"));
   if (!existsSync(from)) throw new UsageError(`${from} does not exist`);
   const database = await session.database();
-  if (!dbEnv.databaseUrl && !database.embedded) {
-    throw new UsageError(`the service is running on ${dbEnv.dataDir}: stop it before restoring`);
+  if (!session.db.databaseUrl && !database.embedded) {
+    throw new UsageError(`the service is running on ${session.db.dataDir}: stop it before restoring`);
   }
   try {
     const restored = await restoreBackup(database.url, from, { force: session.options.force !== undefined });
     for (const [name, content] of Object.entries(restored.fileContents)) {
       // Only the files a backup is made with: a backup file never names a path to write.
-      if (KEPT_WITH_DATA.includes(name)) writeDataDirFile(name, content);
+      if (KEPT_WITH_DATA.includes(name)) writeDataDirFile(session.db.dataDir, name, content);
     }
     return {
       from,
