@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { formatMessageTime } from "@/lib/format";
 import { errorMessage } from "@/lib/errors";
+import { formatMessageTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import { jumpToMessage } from "../replies/jump-to-message";
 import { excerptOf } from "../replies/reply-quote";
