@@ -1,6 +1,7 @@
 import { Permission } from "@chat/domain/permissions/bits";
 import { describe, expect, it } from "vitest";
-import { describePermissions } from "../src/lib/permission-catalog";
+import { ROLE_PERMISSION_GROUPS } from "../src/components/guild-settings/roles/role-permission-groups";
+import { describePermissions, PERMISSION_ENTRIES, PERMISSIONS } from "../src/lib/permission-catalog";
 
 describe("the bot invite's permission catalogue", () => {
   it("names the events and expressions permissions a bot may ask for, instead of counting them as others", () => {
@@ -14,5 +15,17 @@ describe("the bot invite's permission catalogue", () => {
 
   it("counts bits it has no name for", () => {
     expect(describePermissions(Permission.ViewAuditLog)).toEqual({ labels: [], otherCount: 1 });
+  });
+});
+
+describe("one permission catalogue", () => {
+  it("the bot invite and the role editor name each bit alike, from the catalogue", () => {
+    const labels = new Map(Object.values(PERMISSIONS).map((p) => [p.bit, p.label]));
+    expect(labels.size).toBe(Object.keys(PERMISSIONS).length);
+    for (const entry of PERMISSION_ENTRIES) expect(labels.get(entry.bit)).toBe(entry.label);
+    for (const permission of ROLE_PERMISSION_GROUPS.flatMap((g) => g.permissions)) {
+      expect(labels.get(permission.bit)).toBe(permission.label);
+      expect(permission.explanation).not.toBe("");
+    }
   });
 });

@@ -11,7 +11,7 @@ export default function ErrorPage({ reset }: { error: Error; reset(): void }) {
         <button
           type="button"
           onClick={reset}
-          className="mt-6 rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-[#3f4cc0]"
+          className="mt-6 rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-accent-hover"
         >
           Try again
         </button>

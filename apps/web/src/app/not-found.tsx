@@ -8,7 +8,7 @@ export default function NotFound() {
         <h1 className="mt-2 text-2xl font-bold">This page doesn’t exist</h1>
         <Link
           href="/"
-          className="mt-6 inline-block rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-[#3f4cc0]"
+          className="mt-6 inline-block rounded-md bg-accent-strong px-4 py-2 font-medium text-white hover:bg-accent-hover"
         >
           Go home
         </Link>

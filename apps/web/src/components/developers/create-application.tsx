@@ -80,7 +80,7 @@ export function CreateApplication() {
               </Button>
               <Link
                 href={`/developers/applications/${created.id}`}
-                className="inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+                className="inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-accent-hover"
               >
                 Open application
               </Link>

@@ -13,7 +13,7 @@ export function SecretsReveal({
   return (
     <div data-testid="secrets-reveal">
       <p
-        className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-[#f6d6a3]"
+        className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-warning-text"
         role="note"
       >
         <KeyIcon width={18} height={18} className="mt-px shrink-0 text-warning" />

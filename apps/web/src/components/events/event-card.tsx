@@ -65,7 +65,7 @@ export function EventCard({
       ) : null}
       <div className="flex flex-col gap-2 p-4">
         <p
-          className={`flex items-center gap-1.5 text-sm font-medium ${event.status === "active" ? "text-[#6fdc9f]" : "text-muted"}`}
+          className={`flex items-center gap-1.5 text-sm font-medium ${event.status === "active" ? "text-live-text" : "text-muted"}`}
           data-testid="event-when"
         >
           <CalendarIcon width={16} height={16} className="shrink-0" />

@@ -44,7 +44,7 @@ export function NextEventLink({ guildId }: { guildId: string }) {
           className="flex flex-col items-start rounded-md border-l-2 border-accent bg-raised/40 px-2 py-1.5 text-left hover:bg-hover/60 focus-visible:outline-2 focus-visible:outline-accent"
         >
           <span
-            className={`text-[11px] font-semibold uppercase tracking-wide ${next.status === "active" ? "text-[#6fdc9f]" : "text-muted"}`}
+            className={`text-[11px] font-semibold uppercase tracking-wide ${next.status === "active" ? "text-live-text" : "text-muted"}`}
           >
             {next.status === "active" ? "Happening now" : "Next event"}
           </span>

@@ -38,7 +38,7 @@ export function InviteAccept({
         <p className="text-muted">You’re already a member of {guildName}.</p>
         <a
           href={`/channels/${guildId}`}
-          className="mt-4 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+          className="mt-4 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-accent-hover"
         >
           Go to {guildName}
         </a>

@@ -70,7 +70,7 @@ export function BotConsent({
         </p>
         <a
           href={`/channels/${added.id}`}
-          className="mt-6 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-[#3f4cc0]"
+          className="mt-6 inline-flex h-10 items-center rounded-md bg-accent-strong px-4 text-sm font-medium text-white hover:bg-accent-hover"
         >
           Go to {added.name}
         </a>

@@ -52,7 +52,7 @@ export function AvatarCropper({
           step={0.05}
           value={zoom}
           onChange={(e) => setZoom(Number(e.target.value))}
-          className="flex-1 accent-[#5865f2]"
+          className="flex-1 accent-range"
         />
       </label>
       <div className="mt-6 flex justify-end gap-2">

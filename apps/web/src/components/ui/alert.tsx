@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 
 const TONES = {
-  error: "border-danger/40 bg-danger/10 text-[#ffb3b5]",
-  info: "border-accent/40 bg-accent/10 text-[#c7cdff]",
-  success: "border-success/40 bg-success/10 text-[#a6e9c4]",
-  warning: "border-warning/40 bg-warning/10 text-[#f6d6a3]",
+  error: "border-danger/40 bg-danger/10 text-alert-error",
+  info: "border-accent/40 bg-accent/10 text-alert-info",
+  success: "border-success/40 bg-success/10 text-alert-success",
+  warning: "border-warning/40 bg-warning/10 text-warning-text",
 } as const;
 
 export function Alert({

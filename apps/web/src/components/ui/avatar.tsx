@@ -5,13 +5,13 @@ import { avatarLetters, colorIndex } from "@/lib/format";
 
 // Dark enough for white initials (4.5:1 and more).
 const COLORS = [
-  "bg-[#4a59d6]",
-  "bg-[#1f7f4c]",
-  "bg-[#a0650f]",
-  "bg-[#c8363b]",
-  "bg-[#9146b8]",
-  "bg-[#1d7a91]",
-  "bg-[#b8456f]",
+  "bg-avatar-1",
+  "bg-avatar-2",
+  "bg-avatar-3",
+  "bg-avatar-4",
+  "bg-avatar-5",
+  "bg-avatar-6",
+  "bg-avatar-7",
 ];
 
 type Size = "xs" | "sm" | "md" | "lg" | "xl";

@@ -8,9 +8,9 @@ type Variant = "primary" | "secondary" | "danger" | "ghost";
 
 const VARIANTS: Record<Variant, string> = {
   // White text needs the darker accent and danger shades for 4.5:1 contrast (WCAG AA).
-  primary: "bg-accent-strong text-white hover:bg-[#3f4cc0]",
+  primary: "bg-accent-strong text-white hover:bg-accent-hover",
   secondary: "bg-raised text-text hover:bg-hover border border-line",
-  danger: "bg-[#c8373d] text-white hover:bg-[#b32f35]",
+  danger: "bg-danger-strong text-white hover:bg-danger-strong-hover",
   ghost: "bg-transparent text-muted hover:bg-hover hover:text-text",
 };
 

@@ -1,13 +1,16 @@
 import type { ReactNode, SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-/** Decorative line icons; the control that holds one carries the label. */
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/**
+ * A decorative line icon (24×24 drawing, `size` pixels, 20 unless told); the control that holds one carries
+ * the label. `children` are the drawing's paths.
+ */
+export function Icon({ size = 20, children, ...props }: IconProps & { size?: number; children: ReactNode }) {
   return (
     <svg
-      width={20}
-      height={20}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -166,22 +169,10 @@ export const FolderIcon = (p: IconProps) => (
   </Icon>
 );
 
-export function SmilePlusIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M21 12a9 9 0 1 1-6.2-8.56" />
-      <path d="M8 14s1.5 2 4 2 4-2 4-2" />
-      <path d="M9 9h.01M15 9h.01M19 2v6M16 5h6" />
-    </svg>
-  );
-}
+export const SmilePlusIcon = () => (
+  <Icon size={16}>
+    <path d="M21 12a9 9 0 1 1-6.2-8.56" />
+    <path d="M8 14s1.5 2 4 2 4-2 4-2" />
+    <path d="M9 9h.01M15 9h.01M19 2v6M16 5h6" />
+  </Icon>
+);

@@ -30,7 +30,7 @@ export function SettingSwitch({
           {explanation}
         </p>
         {note ? (
-          <p id={`${id}-note`} className="mt-0.5 text-xs text-[#f6d6a3]">
+          <p id={`${id}-note`} className="mt-0.5 text-xs text-warning-text">
             {note}
           </p>
         ) : null}
@@ -45,7 +45,7 @@ export function SettingSwitch({
           disabled={disabled}
           aria-describedby={note ? `${id}-explanation ${id}-note` : `${id}-explanation`}
           onChange={(event) => onChange(event.target.checked)}
-          className="peer h-6 w-10 cursor-pointer appearance-none rounded-full bg-[#72767d] transition-colors checked:bg-success focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50"
+          className="peer h-6 w-10 cursor-pointer appearance-none rounded-full bg-switch-off transition-colors checked:bg-success focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-50"
         />
         <span
           aria-hidden="true"

@@ -23,7 +23,7 @@ export function Tooltip({
       <span
         id={id}
         role="tooltip"
-        className={`pointer-events-none absolute z-50 w-max max-w-60 rounded-md bg-[#111214] px-2.5 py-1.5 text-[13px] font-medium text-text opacity-0 shadow-lg transition-opacity group-hover/tip:opacity-100 group-focus-within/tip:opacity-100 ${position}`}
+        className={`pointer-events-none absolute z-50 w-max max-w-60 rounded-md bg-floating px-2.5 py-1.5 text-[13px] font-medium text-text opacity-0 shadow-lg transition-opacity group-hover/tip:opacity-100 group-focus-within/tip:opacity-100 ${position}`}
       >
         {text}
       </span>

@@ -2,6 +2,7 @@
 
 import type { CommandOptionView } from "@chat/api/views";
 import { type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 import { errorMessage } from "@/lib/errors";
 import { useAutocompleteStore } from "./autocomplete-provider";
 
@@ -90,22 +91,25 @@ export function AutocompleteInput({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (open) {
+      handleListboxKey(
+        event,
+        { active, count: choices.length, wrap: true, homeEnd: false },
+        {
+          move(index) {
+            if (choices.length > 0) setActive(index);
+          },
+          select() {
+            if (active < 0) return false;
+            pick(active);
+          },
+          close: () => setOpen(false),
+        },
+      );
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        if (!latest) ask(shown);
-        return;
-      }
-      if (choices.length === 0) return;
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current + step + choices.length) % choices.length);
-    } else if (event.key === "Enter" && open && active >= 0) {
-      event.preventDefault();
-      pick(active);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      setOpen(false);
+      setOpen(true);
+      if (!latest) ask(shown);
     }
   }
 

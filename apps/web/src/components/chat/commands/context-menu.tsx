@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 
 export interface MenuItem {
   key: string;
@@ -177,37 +178,24 @@ function MenuPanel({
   }, [placed, ref]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
-    switch (event.key) {
-      case "ArrowDown":
-        focusAt(index + 1);
-        break;
-      case "ArrowUp":
-        focusAt(index - 1);
-        break;
-      case "Home":
-        focusAt(0);
-        break;
-      case "End":
-        focusAt(all.length - 1);
-        break;
-      case "Escape":
-        onBack();
-        break;
-      case "ArrowLeft":
-        if (!nested) return;
-        onBack();
-        break;
-      case "Tab":
-        onLeave();
-        return;
-      default:
-        return;
+    if (event.key === "Tab") {
+      onLeave();
+      return;
     }
-    event.preventDefault();
-    event.stopPropagation();
+    // The focused item is the active one; each item takes Enter, Space and ArrowRight itself.
+    const all = [...(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
+    const used = handleListboxKey(
+      event,
+      {
+        active: all.indexOf(document.activeElement as HTMLElement),
+        count: all.length,
+        wrap: true,
+        selectKeys: [],
+        closeKeys: nested ? ["Escape", "ArrowLeft"] : ["Escape"],
+      },
+      { move: (index) => all[index]?.focus(), close: onBack },
+    );
+    if (used) event.stopPropagation();
   }
 
   return (

@@ -2,6 +2,7 @@
 
 import type { CommandGroupView } from "@chat/api/views";
 import { type KeyboardEvent, useMemo, useState } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 import { type EntryGroup, filterEntryGroups, type SlashEntry, slashEntryGroups } from "./command-entries";
 
 /** What the composer's text asks of the picker: what follows a `/` at the very start, on one line. */
@@ -42,42 +43,26 @@ export function useCommandPicker(
   const open = query !== null && dismissedFor !== text && (all === null || all.length > 0);
   const active = entries.find((e) => e.key === activeKey) ?? entries[0] ?? null;
 
-  function move(by: number) {
-    if (entries.length === 0) return;
-    const index = active ? entries.indexOf(active) : -1;
-    setActiveKey(entries[(index + by + entries.length) % entries.length]?.key ?? null);
-  }
-
   function onKeyDown(event: KeyboardEvent): boolean {
     if (!open) return false;
-    switch (event.key) {
-      case "ArrowDown":
-        move(1);
-        break;
-      case "ArrowUp":
-        move(-1);
-        break;
-      case "Home":
-        if (!entries[0]) return false;
-        setActiveKey(entries[0].key);
-        break;
-      case "End":
-        if (!entries.at(-1)) return false;
-        setActiveKey(entries.at(-1)?.key ?? null);
-        break;
-      case "Escape":
-        setDismissedFor(text);
-        break;
-      case "Enter":
-      case "Tab":
-        if (!active || event.shiftKey) return false;
-        onPick(active);
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
+    const index = active ? entries.indexOf(active) : -1;
+    return handleListboxKey(
+      event,
+      { active: index, count: entries.length, wrap: true, selectKeys: ["Enter", "Tab"] },
+      {
+        move(to, key) {
+          const entry = entries[to];
+          if (entry) setActiveKey(entry.key);
+          // With nothing listed the arrows still belong to the picker; Home and End go back to the text box.
+          return entry !== undefined || key === "ArrowDown" || key === "ArrowUp";
+        },
+        select() {
+          if (!active || event.shiftKey) return false;
+          onPick(active);
+        },
+        close: () => setDismissedFor(text),
+      },
+    );
   }
 
   return { open, query: query ?? "", groups, entries, active, setActive: setActiveKey, onKeyDown };

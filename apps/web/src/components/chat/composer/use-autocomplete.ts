@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, useMemo, useState } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 import { type ActiveToken, type AutocompleteSource, activeToken, type Suggestion } from "./autocomplete-source";
 
 export interface AutocompleteState {
@@ -46,33 +47,21 @@ export function useAutocomplete(
     setActiveKey(null);
   }
 
-  function move(by: number) {
-    const index = active ? suggestions.indexOf(active) : -1;
-    setActiveKey(suggestions[(index + by + suggestions.length) % suggestions.length]?.key ?? null);
-  }
-
   function onKeyDown(event: KeyboardEvent): boolean {
     if (!open) return false;
-    switch (event.key) {
-      case "ArrowDown":
-        move(1);
-        break;
-      case "ArrowUp":
-        move(-1);
-        break;
-      case "Escape":
-        setDismissed(tokenId);
-        break;
-      case "Enter":
-      case "Tab":
-        if (!active || event.shiftKey) return false;
-        pick(active);
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
+    const index = active ? suggestions.indexOf(active) : -1;
+    return handleListboxKey(
+      event,
+      { active: index, count: suggestions.length, wrap: true, homeEnd: false, selectKeys: ["Enter", "Tab"] },
+      {
+        move: (to) => setActiveKey(suggestions[to]?.key ?? null),
+        select() {
+          if (!active || event.shiftKey) return false;
+          pick(active);
+        },
+        close: () => setDismissed(tokenId),
+      },
+    );
   }
 
   return { open, token, suggestions, active, setActive: setActiveKey, pick, onKeyDown };

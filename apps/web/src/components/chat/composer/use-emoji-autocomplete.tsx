@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, type ReactNode, type RefObject, useId, useMemo, useState } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 import { emojiName, emojiText, type PickableEmoji, searchEmoji } from "../emoji/emoji-data";
 import { EmojiGlyph } from "../emoji/emoji-glyph";
 import { useEmojiCatalogue } from "../emoji/use-emoji-catalogue";
@@ -65,25 +66,19 @@ export function useEmojiAutocomplete(
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
     if (!open) return false;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((at + step + suggestions.length) % suggestions.length);
-      return true;
-    }
-    if ((event.key === "Enter" && !event.shiftKey) || event.key === "Tab") {
-      const chosen = suggestions[at];
-      if (!chosen) return false;
-      event.preventDefault();
-      insert(chosen);
-      return true;
-    }
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setDismissed(query);
-      return true;
-    }
-    return false;
+    return handleListboxKey(
+      event,
+      { active: at, count: suggestions.length, wrap: true, homeEnd: false, selectKeys: ["Enter", "Tab"] },
+      {
+        move: (index) => setActive(index),
+        select(key) {
+          const chosen = suggestions[at];
+          if ((key === "Enter" && event.shiftKey) || !chosen) return false;
+          insert(chosen);
+        },
+        close: () => setDismissed(query),
+      },
+    );
   }
 
   const optionId = (index: number) => `${listId}-${index}`;

@@ -83,7 +83,7 @@ export function MessageItem({
       onContextMenu={
         menuable ? (event) => longPress.claimsContextMenu(event) || messageMenu.onContextMenu(event) : undefined
       }
-      className={`group relative flex flex-wrap gap-x-4 pr-4 ${editing ? "" : "[-webkit-touch-callout:none] [@media(hover:none)]:select-none"} ${mentioned ? "bg-[#342f22] hover:bg-[#2f2a1e]" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
+      className={`group relative flex flex-wrap gap-x-4 pr-4 ${editing ? "" : "[-webkit-touch-callout:none] [@media(hover:none)]:select-none"} ${mentioned ? "bg-mention-row hover:bg-mention-row-hover" : "hover:bg-black/[0.06]"} transition-colors data-[highlighted=true]:bg-accent/20 ${message.ephemeral ? "border-l-2 border-accent pl-[14px]" : mentioned ? "border-l-2 border-warning pl-[14px]" : "pl-4"} ${grouped ? "py-0.5" : "mt-[17px] py-0.5"}`}
     >
       {message.interaction && !grouped ? (
         <div className="w-full">

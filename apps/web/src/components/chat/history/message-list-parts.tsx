@@ -48,8 +48,8 @@ export function FragmentWithDivider({
       ) : null}
       {newMessages ? (
         <li className="mx-4 mt-4 mb-1 flex items-center gap-2 text-xs font-semibold" data-testid="new-messages-divider">
-          <span className="h-px flex-1 bg-[#c8373d]" />
-          <span className="rounded bg-[#c8373d] px-1.5 py-px text-white">New messages</span>
+          <span className="h-px flex-1 bg-danger-strong" />
+          <span className="rounded bg-danger-strong px-1.5 py-px text-white">New messages</span>
         </li>
       ) : null}
       {children}

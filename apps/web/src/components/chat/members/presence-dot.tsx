@@ -1,9 +1,9 @@
 import type { MemberStatus } from "@chat/api";
 
 const LOOK: Record<MemberStatus, { label: string; dot: string }> = {
-  online: { label: "Online", dot: "bg-[#23a55a]" },
-  idle: { label: "Idle", dot: "bg-[#f0b232]" },
-  offline: { label: "Offline", dot: "bg-[#80848e] ring-inset" },
+  online: { label: "Online", dot: "bg-online" },
+  idle: { label: "Idle", dot: "bg-idle" },
+  offline: { label: "Offline", dot: "bg-offline ring-inset" },
 };
 
 /** A member's status as a dot on the corner of their picture; its word is for screen readers. */

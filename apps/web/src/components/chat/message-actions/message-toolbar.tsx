@@ -1,6 +1,7 @@
 "use client";
 
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import { Icon } from "@/components/ui/icons";
 import { MoreButton } from "../commands/apps-menu";
 
 const BUTTON =
@@ -53,20 +54,10 @@ export function MessageToolbar({
       {children}
       {canEdit ? (
         <button type="button" aria-label="Edit message" title="Edit" onClick={onEdit} className={BUTTON}>
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <Icon size={16}>
             <path d="M12 20h9" />
             <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-          </svg>
+          </Icon>
         </button>
       ) : null}
       {canDelete ? (
@@ -77,21 +68,11 @@ export function MessageToolbar({
           onClick={onDelete}
           className={`${BUTTON} hover:text-danger`}
         >
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <Icon size={16}>
             <path d="M3 6h18" />
             <path d="M8 6V4h8v2" />
             <path d="M19 6l-1 14H6L5 6" />
-          </svg>
+          </Icon>
         </button>
       ) : null}
       <MoreButton label="More actions for this message" expanded={menuOpen} onOpen={onMore} />

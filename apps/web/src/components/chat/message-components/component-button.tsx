@@ -6,11 +6,11 @@ import { ComponentEmoji } from "./component-emoji";
 
 /** Styles 1–5: primary, secondary, success, danger, link (white text on the darker shades for contrast). */
 const STYLES: Record<ButtonView["style"], string> = {
-  1: "bg-accent-strong text-white enabled:hover:bg-[#3f4cc0]",
-  2: "bg-[#4e5058] text-white enabled:hover:bg-[#6d6f78]",
-  3: "bg-[#1f7a45] text-white enabled:hover:bg-[#1a6a3c]",
-  4: "bg-[#c8373d] text-white enabled:hover:bg-[#b32f35]",
-  5: "bg-[#4e5058] text-white enabled:hover:bg-[#6d6f78]",
+  1: "bg-accent-strong text-white enabled:hover:bg-accent-hover",
+  2: "bg-secondary text-white enabled:hover:bg-secondary-hover",
+  3: "bg-success-strong text-white enabled:hover:bg-success-strong-hover",
+  4: "bg-danger-strong text-white enabled:hover:bg-danger-strong-hover",
+  5: "bg-secondary text-white enabled:hover:bg-secondary-hover",
 };
 
 /**

@@ -2,6 +2,7 @@
 
 import type { SelectView } from "@chat/api/views";
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { handleListboxKey } from "@/components/ui/listbox/listbox-keys";
 import { Spinner } from "@/components/ui/spinner";
 import { ComponentEmoji } from "./component-emoji";
 import { initialValues, useSelectChoices } from "./select-choices";
@@ -121,36 +122,20 @@ export function ComponentSelect({
   }
 
   function onListKey(event: KeyboardEvent) {
-    const last = choices.length - 1;
     const current = choices[active];
-    switch (event.key) {
-      case "ArrowDown":
-        setActive((i) => Math.min(last, i + 1));
-        break;
-      case "ArrowUp":
-        setActive((i) => Math.max(0, i - 1));
-        break;
-      case "Home":
-        setActive(0);
-        break;
-      case "End":
-        setActive(last);
-        break;
-      case "Escape":
-        close();
-        break;
-      case "Enter":
-        if (multiple && draftValid) send(draft);
-        else if (current) toggle(current.value);
-        break;
-      case " ":
-        if (current) toggle(current.value);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
+    const used = handleListboxKey(
+      event,
+      { active, count: choices.length, wrap: false, selectKeys: ["Enter", " "] },
+      {
+        move: (index) => setActive(index),
+        select(key) {
+          if (key === "Enter" && multiple && draftValid) send(draft);
+          else if (current) toggle(current.value);
+        },
+        close,
+      },
+    );
+    if (used) event.stopPropagation();
   }
 
   const draftValid = draft.length >= select.minValues && draft.length <= select.maxValues;

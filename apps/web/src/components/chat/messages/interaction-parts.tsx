@@ -14,7 +14,7 @@ export function InteractionHeader({ interaction }: { interaction: InteractionHea
       <Avatar id={interaction.userId} name={interaction.userDisplayName} size="xs" />
       <span className="truncate" data-testid="interaction-header">
         <span className="font-medium text-text">{interaction.userDisplayName}</span> used{" "}
-        <span className="font-medium text-[#a5adff]">{command}</span>
+        <span className="font-medium text-command">{command}</span>
       </span>
     </div>
   );
@@ -52,7 +52,7 @@ export function EphemeralNote({ onDismiss }: { onDismiss(): void }) {
         <circle cx="12" cy="12" r="3" />
       </svg>
       Only you can see this ·{" "}
-      <button type="button" onClick={onDismiss} className="font-medium text-[#a5adff] hover:underline">
+      <button type="button" onClick={onDismiss} className="font-medium text-command hover:underline">
         Dismiss
       </button>
     </p>

@@ -48,7 +48,7 @@ export function NotificationsPrompt() {
         <button
           type="button"
           onClick={() => void turnOn()}
-          className="rounded bg-accent-strong px-2 py-1 font-medium text-white hover:bg-[#3f4cc0]"
+          className="rounded bg-accent-strong px-2 py-1 font-medium text-white hover:bg-accent-hover"
         >
           Turn on
         </button>

@@ -13,9 +13,9 @@ import type { ProfileCardTarget } from "./profile-card-context";
 const WIDTH = 300;
 const MARGIN = 8;
 
-/** `#rrggbb` of a role's colour; roles without one show grey. */
+/** `#rrggbb` of a role's colour; roles without one show the default grey (a theme token). */
 function roleColor(color: number): string {
-  return color ? `#${color.toString(16).padStart(6, "0")}` : "#99aab5";
+  return color ? `#${color.toString(16).padStart(6, "0")}` : "var(--color-role-default)";
 }
 
 /**

@@ -17,7 +17,7 @@ export function UserBar({ me: initial }: { me: UserView }) {
   // A click before hydration would be lost: the button waits for the page (see useHydrated).
   const hydrated = useHydrated();
   return (
-    <div className="flex h-[52px] shrink-0 items-center gap-2 bg-[#202226] px-2">
+    <div className="flex h-[52px] shrink-0 items-center gap-2 bg-dock px-2">
       <Avatar id={me.id} name={me.displayName} picture={me.avatar} size="sm" />
       <div className="min-w-0 flex-1 leading-tight">
         <p className="truncate text-sm font-semibold text-white" data-testid="current-user">

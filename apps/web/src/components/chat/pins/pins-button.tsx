@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { Icon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { formatMessageTime } from "@/lib/format";
 import { errorMessage } from "@/lib/errors";
+import { formatMessageTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import { jumpToMessage } from "../replies/jump-to-message";
 import { excerptOf } from "../replies/reply-quote";
@@ -12,20 +13,10 @@ import { useSocial } from "../social/social-context";
 
 export function PinIcon({ size = 18 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Icon size={size}>
       <path d="M12 17v5" />
       <path d="M9 10.76a2 2 0 0 1-1.11 1.79l-1.78.9A2 2 0 0 0 5 15.24V16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-.76a2 2 0 0 0-1.11-1.79l-1.78-.9A2 2 0 0 1 15 10.76V7a1 1 0 0 1 1-1 2 2 0 0 0 0-4H8a2 2 0 0 0 0 4 1 1 0 0 1 1 1z" />
-    </svg>
+    </Icon>
   );
 }
 

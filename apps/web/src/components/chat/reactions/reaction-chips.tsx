@@ -118,7 +118,7 @@ function ReactionChip({
           id={tipId}
           role="tooltip"
           data-testid="reactors-tooltip"
-          className="pointer-events-none absolute bottom-full left-0 z-40 mb-1.5 hidden w-max max-w-64 rounded-md bg-[#111214] px-2.5 py-1.5 text-[13px] font-medium text-text shadow-lg group-hover/tip:block group-focus-within/tip:block"
+          className="pointer-events-none absolute bottom-full left-0 z-40 mb-1.5 hidden w-max max-w-64 rounded-md bg-floating px-2.5 py-1.5 text-[13px] font-medium text-text shadow-lg group-hover/tip:block group-focus-within/tip:block"
         >
           {tip}
         </span>

@@ -4,7 +4,7 @@ export function MentionBadge({ count, className = "" }: { count: number; classNa
     <span
       aria-hidden="true"
       data-testid="mention-badge"
-      className={`grid h-4 min-w-4 shrink-0 place-items-center rounded-full bg-[#c8373d] px-1 text-[11px] font-bold leading-none text-white ${className}`}
+      className={`grid h-4 min-w-4 shrink-0 place-items-center rounded-full bg-danger-strong px-1 text-[11px] font-bold leading-none text-white ${className}`}
     >
       {count > 99 ? "99+" : count}
     </span>

@@ -37,7 +37,7 @@ export function EmbedCard({ embed, mentions }: { embed: EmbedView; mentions: rea
         {embed.title ? (
           <h3 className="mt-1 font-semibold text-white" data-testid="embed-title">
             {embed.url ? (
-              <RichLink url={embed.url} masked className="text-[#8fb5ff] hover:underline">
+              <RichLink url={embed.url} masked className="text-rich-link hover:underline">
                 {embed.title}
               </RichLink>
             ) : (

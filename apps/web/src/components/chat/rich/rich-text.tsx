@@ -10,7 +10,7 @@ import { useRichDirectory } from "./rich-directory";
 import { formatTimestamp } from "./timestamps";
 
 const PILL = "rounded-[3px] px-0.5 font-medium";
-const USER_PILL = `${PILL} bg-[#3c426e] text-[#c9cdfb]`;
+const USER_PILL = `${PILL} bg-mention-pill text-mention-pill-text`;
 
 /**
  * Markdown content as React elements (inside an element with `white-space: pre-wrap`): text is always text (React escapes it), links only ever
@@ -217,7 +217,7 @@ function Spoiler({ nodes, mentions }: { nodes: RichNode[]; mentions: readonly Us
 export function RichLink({
   url,
   masked,
-  className = "text-[#8fb5ff] hover:underline",
+  className = "text-rich-link hover:underline",
   children,
 }: {
   url: string;

@@ -1,7 +1,7 @@
 "use client";
 
 import type { MessageView } from "@chat/api/views";
-import { SmilePlusIcon } from "@/components/ui/icons";
+import { Icon, SmilePlusIcon } from "@/components/ui/icons";
 import type { MenuItem } from "../commands/context-menu";
 import { isSystemMessage } from "../messages/message-types";
 import { asReactionEmoji, type Social, useSocial } from "./social-context";
@@ -51,20 +51,10 @@ export function SocialToolbarButtons({ message }: { message: MessageView }) {
           onClick={() => social.startReply(message)}
           className={BUTTON}
         >
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <Icon size={16}>
             <path d="M9 14 4 9l5-5" />
             <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-          </svg>
+          </Icon>
         </button>
       )}
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Icon } from "@/components/ui/icons";
 
 /**
  * A panel beside the channel (the member list's place); on phones it takes the whole screen
@@ -27,20 +28,10 @@ export function BackButton({ label, onClick }: { label: string; onClick(): void 
       onClick={onClick}
       className="-ml-2 grid size-9 shrink-0 place-items-center rounded-md text-muted hover:bg-hover hover:text-text focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <Icon>
         <path className="md:hidden" d="M15 18l-6-6 6-6" />
         <path className="max-md:hidden" d="M6 6l12 12M18 6L6 18" />
-      </svg>
+      </Icon>
     </button>
   );
 }

@@ -1,24 +1,14 @@
 "use client";
 
+import { Icon } from "@/components/ui/icons";
 import { useThreads } from "./threads-context";
 
 export function ThreadIcon({ size = 18, className }: { size?: number; className?: string }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
+    <Icon size={size} className={className}>
       <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
       <path d="M8 10h8M8 14h5" />
-    </svg>
+    </Icon>
   );
 }
 

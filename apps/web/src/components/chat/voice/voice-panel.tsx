@@ -36,7 +36,7 @@ export function VoicePanel() {
     <section
       aria-label="Voice connection"
       data-testid="voice-panel"
-      className="shrink-0 border-t border-black/25 bg-[#202226] px-2 pt-2 pb-1.5"
+      className="shrink-0 border-t border-black/25 bg-dock px-2 pt-2 pb-1.5"
     >
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1 leading-tight">
@@ -62,7 +62,7 @@ export function VoicePanel() {
         <button
           type="button"
           onClick={() => void session.startAudio()}
-          className="mt-1.5 w-full rounded-md bg-accent-strong px-2 py-1 text-xs font-medium text-white hover:bg-[#3f4cc0]"
+          className="mt-1.5 w-full rounded-md bg-accent-strong px-2 py-1 text-xs font-medium text-white hover:bg-accent-hover"
         >
           Your browser paused the sound: play it
         </button>
@@ -131,7 +131,7 @@ function ToggleButton({
       aria-pressed={pressed}
       title={hint}
       onClick={onClick}
-      className={`flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md text-sm font-medium ${pressed ? "bg-[#c8373d]/20 text-danger-text hover:bg-[#c8373d]/30" : "text-muted hover:bg-hover hover:text-text"}`}
+      className={`flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md text-sm font-medium ${pressed ? "bg-danger-strong/20 text-danger-text hover:bg-danger-strong/30" : "text-muted hover:bg-hover hover:text-text"}`}
     >
       {children}
       <span aria-hidden="true">{label}</span>

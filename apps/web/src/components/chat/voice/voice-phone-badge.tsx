@@ -18,7 +18,7 @@ export function VoicePhoneBadge({ onOpen }: { onOpen(): void }) {
       onClick={onOpen}
       title={`${label}. Open the voice controls`}
       data-testid="voice-phone-badge"
-      className="ml-auto flex h-7 max-w-36 shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 text-xs font-medium text-[#7ee2a8] md:hidden"
+      className="ml-auto flex h-7 max-w-36 shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 text-xs font-medium text-voice-badge-text md:hidden"
     >
       <SpeakerIcon width={14} height={14} className="shrink-0" />
       <span className="truncate">{label}</span>

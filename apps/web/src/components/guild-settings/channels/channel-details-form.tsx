@@ -5,12 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
 import { CategorySelect } from "../../chat/channels/category-select";
 import { categoryMove } from "../../chat/channels/channel-groups";
-import { SettingSwitch } from "@/components/ui/setting-switch";
 import { manageBlocker } from "./channel-reach";
 
 /**
@@ -72,7 +72,7 @@ export function ChannelDetailsForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-describedby={blocker ? blockerId : undefined}>
       {blocker ? (
-        <p id={blockerId} className="text-sm text-[#f6d6a3]">
+        <p id={blockerId} className="text-sm text-warning-text">
           {blocker}
         </p>
       ) : null}

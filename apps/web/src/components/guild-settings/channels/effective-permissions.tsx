@@ -81,7 +81,7 @@ export function EffectivePermissions({
               const held = (bits & p.bit) === p.bit;
               return (
                 <li key={p.label} className={`flex items-center gap-2 ${held ? "text-text" : "text-faint"}`}>
-                  <span aria-hidden="true" className={held ? "text-[#3ba55c]" : "text-[#ed4245]"}>
+                  <span aria-hidden="true" className={held ? "text-permission-held" : "text-permission-missing"}>
                     {held ? "✓" : "✕"}
                   </span>
                   {p.label}

@@ -1,5 +1,5 @@
-import type { OverwriteView } from "@chat/api/channel-settings-views";
 import type { ChannelKind } from "@chat/api";
+import type { OverwriteView } from "@chat/api/channel-settings-views";
 import { GUILD_ONLY_PERMISSIONS } from "@chat/domain/permissions/bits";
 import { ROLE_PERMISSION_GROUPS, type RolePermissionGroup } from "../roles/role-permission-groups";
 

@@ -87,7 +87,7 @@ export function OverwritesEditor({
         <h4 id={`${blockerId}-title`} className="text-base font-semibold text-white">
           Permissions
         </h4>
-        <p id={blockerId} className={`mt-1 text-sm ${blocker ? "text-[#f6d6a3]" : "text-muted"}`}>
+        <p id={blockerId} className={`mt-1 text-sm ${blocker ? "text-warning-text" : "text-muted"}`}>
           {blocker ??
             "What a role or member may do here, over what their roles give them. A member’s own setting beats their roles’; allow beats deny between roles."}
         </p>
@@ -208,7 +208,7 @@ export function OverwritesEditor({
                 </Button>
               ) : null}
             </div>
-            {selected.blocker ? <p className="mt-1 text-sm text-[#f6d6a3]">{selected.blocker}</p> : null}
+            {selected.blocker ? <p className="mt-1 text-sm text-warning-text">{selected.blocker}</p> : null}
             {channelPermissionGroups(channel.kind).map((group) => (
               <fieldset key={group.title} className="mt-4">
                 <legend className="text-xs font-semibold uppercase tracking-wide text-muted">{group.title}</legend>

@@ -4,9 +4,9 @@ import { useId } from "react";
 import type { BitState } from "./overwrite-draft";
 
 const STATES: { state: BitState; label: string; mark: string; on: string }[] = [
-  { state: "deny", label: "Deny", mark: "✕", on: "bg-[#c8373d] text-white" },
-  { state: "neutral", label: "Neutral: as the roles say", mark: "/", on: "bg-[#4e5058] text-white" },
-  { state: "allow", label: "Allow", mark: "✓", on: "bg-[#248046] text-white" },
+  { state: "deny", label: "Deny", mark: "✕", on: "bg-danger-strong text-white" },
+  { state: "neutral", label: "Neutral: as the roles say", mark: "/", on: "bg-secondary text-white" },
+  { state: "allow", label: "Allow", mark: "✓", on: "bg-permission-allow text-white" },
 ];
 
 /**
@@ -37,7 +37,7 @@ export function PermissionStateField({
           {explanation}
         </p>
         {note ? (
-          <p id={`${id}-note`} className="mt-0.5 text-xs text-[#f6d6a3]">
+          <p id={`${id}-note`} className="mt-0.5 text-xs text-warning-text">
             {note}
           </p>
         ) : null}

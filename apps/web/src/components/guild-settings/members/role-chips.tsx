@@ -1,7 +1,7 @@
 import type { RoleView } from "@chat/api";
 
 /** A role without a colour (0) shows the platform's default grey. */
-const NO_COLOUR = "#99aab5";
+const NO_COLOUR = "var(--color-role-default)";
 
 export function roleColour(role: RoleView): string {
   return role.color === 0 ? NO_COLOUR : `#${role.color.toString(16).padStart(6, "0")}`;

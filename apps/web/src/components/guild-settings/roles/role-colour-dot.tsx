@@ -6,7 +6,7 @@ export function RoleColourDot({ color, size = "size-3" }: { color: number; size?
     <span
       aria-hidden="true"
       className={`${size} shrink-0 rounded-full`}
-      style={{ backgroundColor: color ? hexOf(color) : "#99aab5" }}
+      style={{ backgroundColor: color ? hexOf(color) : "var(--color-role-default)" }}
     />
   );
 }

@@ -140,7 +140,7 @@ function Swatch({
       aria-pressed={chosen}
       onClick={() => onPick(color)}
       className={`grid place-items-center rounded-md ring-1 ring-white/10 disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:ring-2 aria-pressed:ring-white ${className}`}
-      style={{ backgroundColor: color ? hexOf(color) : "#99aab5" }}
+      style={{ backgroundColor: color ? hexOf(color) : "var(--color-role-default)" }}
     >
       {chosen ? <CheckIcon width={16} height={16} className="text-white drop-shadow" /> : null}
     </button>

@@ -4,6 +4,7 @@ import type { RoleSettings, RoleSettingsView } from "@chat/api/role-views";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import { TextField } from "@/components/ui/text-field";
 import { errorMessage, fieldErrors } from "@/lib/errors";
 import { useTRPC } from "@/lib/trpc";
@@ -16,7 +17,6 @@ import { RolePermissionsField } from "./role-permissions-field";
 import { displayBlocker, editBlocker } from "./role-reach";
 import { roleRefusalMessage } from "./role-refusal";
 import { RoleSaveBar } from "./role-save-bar";
-import { SettingSwitch } from "@/components/ui/setting-switch";
 
 interface RoleEditorProps {
   guildId: string;
@@ -109,7 +109,7 @@ export function RoleEditor({ guildId, settings, role, onBack, onDeleted, announc
 
       <section aria-label="Display" className="flex flex-col gap-4">
         <h5 className="border-b border-line pb-2 text-xs font-bold uppercase tracking-wide text-muted">Display</h5>
-        {fixedDisplay && !blocker ? <p className="text-sm text-[#f6d6a3]">{fixedDisplay}</p> : null}
+        {fixedDisplay && !blocker ? <p className="text-sm text-warning-text">{fixedDisplay}</p> : null}
         <TextField
           label="Role name"
           value={shown.name}

@@ -1,9 +1,9 @@
 "use client";
 
 import type { RoleSettings } from "@chat/api/role-views";
+import { SettingSwitch } from "@/components/ui/setting-switch";
 import { ROLE_PERMISSION_GROUPS } from "./role-permission-groups";
 import { canGrant } from "./role-reach";
-import { SettingSwitch } from "@/components/ui/setting-switch";
 
 /**
  * The role's permissions, grouped, each with what it lets members do. A permission the person

@@ -107,7 +107,7 @@ export function RoleRow({
         </button>
         <p
           id={noteId}
-          className={`flex items-center gap-1 text-xs ${note.locked ? "text-[#f6d6a3]" : "text-muted"}`}
+          className={`flex items-center gap-1 text-xs ${note.locked ? "text-warning-text" : "text-muted"}`}
           data-testid="role-note"
         >
           {note.locked ? <LockIcon width={12} height={12} className="shrink-0" /> : null}

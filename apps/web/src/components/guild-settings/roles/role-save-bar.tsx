@@ -30,7 +30,7 @@ export function RoleSaveBar({
       tabIndex={-1}
       aria-label="Unsaved changes"
       data-testid="role-save-bar"
-      className={`sticky bottom-4 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-[#111214] px-4 py-3 shadow-xl ring-1 focus:outline-none ${held ? "ring-2 ring-danger" : "ring-white/10"}`}
+      className={`sticky bottom-4 z-10 flex flex-wrap items-center gap-3 rounded-lg bg-floating px-4 py-3 shadow-xl ring-1 focus:outline-none ${held ? "ring-2 ring-danger" : "ring-white/10"}`}
     >
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium text-white" role={held ? "alert" : undefined}>

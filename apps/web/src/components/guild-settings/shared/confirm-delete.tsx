@@ -31,7 +31,7 @@ export function ConfirmDelete({
   return (
     <section className="border-t border-line pt-6" aria-label={`Delete ${thing}`}>
       <h5 className="text-sm font-semibold text-white">Delete this {thing}</h5>
-      <p id={reasonId} className={`mt-1 text-sm ${blocker ? "text-[#f6d6a3]" : "text-muted"}`}>
+      <p id={reasonId} className={`mt-1 text-sm ${blocker ? "text-warning-text" : "text-muted"}`}>
         {blocker ?? consequence}
       </p>
       {error ? (
