@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, type RunningService, test as serviceTest } from "../fixtures/service";
-import { signUp, uniqueName } from "./people";
+import { signUpOverHttp, uniqueName } from "./people";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -17,8 +17,8 @@ export const PHONE = { width: 390, height: 844 };
 const ADMINISTRATOR = 8n;
 
 /**
- * Sign-ups are slow (password hashing, the whole form), so each person is signed up once per
- * spec file and each test opens its own browsers for them.
+ * Sign-ups are slow (password hashing), so each person is signed up once per spec file (over
+ * HTTP: the form itself is auth.spec's) and each test opens its own browsers for them.
  */
 const signedUp = new WeakMap<RunningService, Map<string, Promise<Someone>>>();
 
@@ -38,7 +38,7 @@ async function signUpOnce(browser: Browser, service: RunningService, file: strin
       const context = await browser.newContext({ baseURL: service.webUrl });
       try {
         const username = uniqueName(label);
-        await signUp(await context.newPage(), username);
+        await signUpOverHttp(context, service.webUrl, username);
         const user = await (await service.domain()).domain.users.findByUsername(username);
         if (!user) throw new Error(`${username} was not created`);
         return { username, id: user.id, state: await context.storageState() };

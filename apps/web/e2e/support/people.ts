@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { repoRoot } from "../fixtures/service";
 
 export const PASSWORD = "correct horse battery";
@@ -27,6 +27,32 @@ export async function signUp(page: Page, username: string, password = PASSWORD):
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/channels/, { timeout: SIGN_UP_WAIT });
   await expect(page.getByTestId("current-user")).toHaveText(username);
+}
+
+/**
+ * Makes an account and signs `context` in as it over HTTP, as the sign-up form does (the app's
+ * sign-up procedure, then next-auth's credentials sign-in) without loading a page: for specs
+ * that need someone signed in, not the form itself (auth.spec and chat.spec sign up through it).
+ */
+export async function signUpOverHttp(
+  context: BrowserContext,
+  webUrl: string,
+  username: string,
+  password = PASSWORD,
+): Promise<void> {
+  const request = context.request;
+  const headers = { origin: webUrl };
+  const signUp = await request.post(`${webUrl}/api/trpc/account.signUp`, { data: { username, password }, headers });
+  expect(signUp.status(), `sign-up of ${username}: ${await signUp.text()}`).toBe(200);
+  const { csrfToken } = (await (await request.get(`${webUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const signIn = await request.post(`${webUrl}/api/auth/callback/credentials`, {
+    form: { csrfToken, username, password, callbackUrl: `${webUrl}/channels/@me`, json: "true" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(signIn.status(), `sign-in of ${username}: ${await signIn.text()}`).toBeLessThan(400);
+  const session = (await (await request.get(`${webUrl}/api/auth/session`)).json()) as { user?: { name?: string } };
+  expect(session.user, `${username} is signed in`).toBeTruthy();
 }
 
 /** Fills the login form; opens /login first unless the page is already there (keeping its callbackUrl). */
