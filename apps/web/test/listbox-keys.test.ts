@@ -80,8 +80,8 @@ describe("listbox keys: typeahead", () => {
 });
 
 describe("handleListboxKey", () => {
-  const event = (key: string) => {
-    const e = { key, prevented: false, preventDefault: () => (e.prevented = true) };
+  const event = (key: string, modifiers: { ctrlKey?: boolean } = {}) => {
+    const e = { key, ...modifiers, prevented: false, preventDefault: () => (e.prevented = true) };
     return e;
   };
 
@@ -100,5 +100,14 @@ describe("handleListboxKey", () => {
     const other = event("x");
     expect(handleListboxKey(other, wrapping, { move: () => true })).toBe(false);
     expect(other.prevented).toBe(false);
+  });
+
+  it("leaves a shortcut (Ctrl, Cmd or Alt with a letter) to the page, typeahead or not", () => {
+    const labels = ["copy", "cut"];
+    const copy = event("c", { ctrlKey: true });
+    expect(handleListboxKey(copy, { ...wrapping, labels }, { move: () => true })).toBe(false);
+    expect(copy.prevented).toBe(false);
+    const typed = event("c");
+    expect(handleListboxKey(typed, { ...wrapping, labels }, { move: () => true })).toBe(true);
   });
 });

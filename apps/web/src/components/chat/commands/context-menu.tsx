@@ -192,6 +192,8 @@ function MenuPanel({
         wrap: true,
         selectKeys: [],
         closeKeys: nested ? ["Escape", "ArrowLeft"] : ["Escape"],
+        // A letter moves to the next item starting with it (the menu pattern's typeahead).
+        labels: all.map((item) => item.textContent?.trim() ?? ""),
       },
       { move: (index) => all[index]?.focus(), close: onBack },
     );

@@ -125,7 +125,13 @@ export function ComponentSelect({
     const current = choices[active];
     const used = handleListboxKey(
       event,
-      { active, count: choices.length, wrap: false, selectKeys: ["Enter", " "] },
+      {
+        active,
+        count: choices.length,
+        wrap: false,
+        selectKeys: ["Enter", " "],
+        labels: choices.map((choice) => choice.label),
+      },
       {
         move: (index) => setActive(index),
         select(key) {

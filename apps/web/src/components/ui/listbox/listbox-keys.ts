@@ -73,11 +73,13 @@ export interface ListboxKeyHandlers {
  * is true (the caller may stop its propagation).
  */
 export function handleListboxKey(
-  event: { key: string; preventDefault(): void },
+  event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; preventDefault(): void },
   options: ListboxKeyOptions,
   handlers: ListboxKeyHandlers,
 ): boolean {
-  const action = listboxKeyAction(event.key, options);
+  // A shortcut (Ctrl+C, Cmd+A) is not typeahead.
+  const shortcut = event.key.length === 1 && (event.ctrlKey || event.metaKey || event.altKey);
+  const action = shortcut ? null : listboxKeyAction(event.key, options);
   if (!action) return false;
   const answer =
     action.type === "move"
