@@ -1,8 +1,8 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The two modes' unit and integration passes run side by side (each one
-// test file at a time, mostly waiting on sockets and timers); the browser passes run one after
+// PostgreSQL + Redis. The two modes' unit and integration passes run side by side (each package's
+// files one at a time; the embedded pass two packages at once); the browser passes run one after
 // the other (beside each other or beside a unit pass, a 2-core machine starves them). The
 // PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
 // bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
@@ -41,23 +41,18 @@ const serviceEnv = {
 };
 /**
  * The browser specs run again on PostgreSQL + Redis: what people do together live (the event
- * bus), sessions and limits (Redis), guild administration, a bot's round trip, voice. The rest
- * (forms, rendering, accessibility, the portal, the bots' commands and forms, whose gateway and
- * interaction paths the PostgreSQL + Redis integration pass covers with the real libraries)
- * behave alike on both. database-outage runs in the embedded pass only: it brings a PostgreSQL
- * server of its own (to stop and start), whatever E2E_DATABASE_URL says.
+ * bus: the live-* specs, a bot's round trip, moderation and channel visibility followed live by
+ * everyone), sessions and limits (Redis), health, OAuth2 and voice. The rest (forms, rendering,
+ * accessibility, the portal, the administration pages, the bots' commands and forms) behave
+ * alike on both: their procedures and routes run on PostgreSQL + Redis in the integration pass
+ * (packages/api with the web app's own procedures, apps/server with the four libraries).
+ * database-outage runs in the embedded pass only: it brings a PostgreSQL server of its own (to
+ * stop and start), whatever E2E_DATABASE_URL says.
  */
 const PG_BROWSER_SPECS = [
   "bot-roundtrip",
-  "guild-audit-log",
   "guild-channels",
-  "guild-emoji",
-  "guild-events",
-  "guild-invites",
   "guild-members",
-  "guild-overview",
-  "guild-roles",
-  "guild-settings",
   "live-addressing",
   "live-edits",
   "live-lists",
@@ -160,13 +155,16 @@ stopUnless(
 );
 
 // Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
-// under a pass running beside them.
-const unitArgs = ["exec", "turbo", "run", "test", "--only", "--concurrency=1"];
+// under a pass running beside them. The embedded pass runs two packages at a time: each package's
+// files run one after the other in one process, and PGlite keeps that process's core busy, so one
+// package at a time left the second core to the PostgreSQL + Redis pass alone, which waits more
+// than it computes.
+const unitArgs = ["exec", "turbo", "run", "test", "--only"];
 const unitPasses = [
   run(
     "unit and integration tests (embedded database)",
     "pnpm",
-    unitArgs,
+    [...unitArgs, "--concurrency=2"],
     embeddedEnv,
     withServices ? "embedded" : undefined,
   ),
@@ -174,7 +172,13 @@ const unitPasses = [
 if (withServices) {
   const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
   unitPasses.push(
-    run("integration tests (PostgreSQL + Redis)", "pnpm", [...unitArgs, ...filters], serviceEnv, "pg+redis"),
+    run(
+      "integration tests (PostgreSQL + Redis)",
+      "pnpm",
+      [...unitArgs, "--concurrency=1", ...filters],
+      serviceEnv,
+      "pg+redis",
+    ),
   );
 } else {
   console.log(

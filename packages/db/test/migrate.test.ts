@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../src";
 import { openDatabase } from "../src/open";
+import { freshEmbeddedDataDir } from "../src/testing/embedded-template";
 
 describe("database opening and migrations", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-db-test-"));
@@ -28,7 +29,7 @@ describe("database opening and migrations", () => {
   });
 
   it("lets another process join the embedded database the owner serves", async () => {
-    const ownerDir = mkdtempSync(join(tmpdir(), "chat-db-own-"));
+    const ownerDir = await freshEmbeddedDataDir("chat-db-own-");
     const owner = await openDatabase({ dataDir: ownerDir, embeddedPort: 0 });
     try {
       const joiner = await openDatabase({
@@ -70,7 +71,7 @@ describe("database opening and migrations", () => {
 
 describe("the embedded database under concurrent connections", () => {
   it("keeps each connection's parameterised queries and transactions apart", async () => {
-    const owner = await openDatabase({ dataDir: mkdtempSync(join(tmpdir(), "chat-db-concurrent-")), embeddedPort: 0 });
+    const owner = await openDatabase({ dataDir: await freshEmbeddedDataDir("chat-db-concurrent-"), embeddedPort: 0 });
     const pools = [
       new pg.Pool({ connectionString: owner.url, max: 5 }),
       new pg.Pool({ connectionString: owner.url, max: 5 }),
