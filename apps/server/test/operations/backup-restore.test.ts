@@ -166,6 +166,8 @@ describe("chatctl backup and restore", { timeout: 300_000 }, () => {
 
     const running = await startTestServer({ storage: target });
     try {
+      // A service in use holds connections to its database; one just started may not hold any yet.
+      await running.server.ctx.domain.ctx.db.user.count();
       expect(
         refusal(await chatctl(cliEnvBeside(running), "restore", "--from", backupFile, "--force", "--json")),
       ).toMatch(
