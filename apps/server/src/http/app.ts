@@ -58,6 +58,13 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   installRequestIds(app);
+  // While the node drains, each answer closes its connection: a keep-alive client (LiveKit's
+  // webhooks, a load balancer) opens its next one elsewhere, and none holds the node's close
+  // open (Node closes only the connections idle when it begins; LiveKit's stayed ~20 s).
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (ctx.lifecycle.draining) reply.header("connection", "close");
+    return payload;
+  });
   installRequestMetrics(app, ctx.metrics);
   installErrorHandling(app);
   installExactJsonContentType(app);

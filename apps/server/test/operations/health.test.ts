@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingLiveKitAddress, startTestLiveKit } from "../support/livekit";
@@ -56,7 +57,41 @@ describe(`health checks (${storageMode})`, () => {
       await draining.close();
     }
   });
+
+  it("closes each keep-alive connection after its answer once draining, so no client holds the node's close open", async () => {
+    const node = await startTestServer();
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const before = await keptAliveGet(agent, `${node.server.url}/healthz`);
+      expect(before.connection).toBe("keep-alive");
+      node.server.drain();
+      const during = await keptAliveGet(agent, `${node.server.url}/healthz`);
+      expect(during.connection).toBe("close");
+      expect(during.socketClosed).toBe(true);
+    } finally {
+      agent.destroy();
+      await node.close();
+    }
+  });
 });
+
+/** One GET through `agent`: the answer's Connection header, and whether the server then closed the socket. */
+function keptAliveGet(agent: http.Agent, url: string): Promise<{ connection: string | undefined; socketClosed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent }, (response) => {
+      // Read now: a kept-alive socket is handed back to the agent (and unset here) at the end.
+      const socket = response.socket;
+      const answer = response.headers.connection;
+      response.resume();
+      response.on("end", () => {
+        if (answer !== "close") return resolve({ connection: answer, socketClosed: socket.destroyed });
+        if (socket.destroyed) return resolve({ connection: answer, socketClosed: true });
+        socket.once("close", () => resolve({ connection: answer, socketClosed: true }));
+      });
+    });
+    request.on("error", reject);
+  });
+}
 
 describe("readiness with voice", () => {
   it("counts LiveKit in when it is configured: ready while it answers, 503 naming it when it does not", async () => {
