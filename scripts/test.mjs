@@ -1,11 +1,11 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The two modes' unit and integration passes run side by side (each package's
-// files one at a time; the embedded pass two packages at once); the browser passes run one after
-// the other (beside each other or beside a unit pass, a 2-core machine starves them). The
-// PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
-// bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
+// PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
+// job's files one at a time in one process; @chat/server split in shards), and so do the two
+// browser passes. The PostgreSQL + Redis browser pass runs the specs whose behaviour rests on
+// the storage, the event bus or the rate limits (PG_BROWSER_SPECS); pages that only render and
+// validate run once.
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
@@ -98,7 +98,11 @@ function endedPassesCpuMinutes() {
   }
 }
 
-/** Runs one pass; with a `label`, its output lines are prefixed so side-by-side passes stay readable. */
+/**
+ * Runs one pass; with a `label`, its output lines are prefixed so side-by-side passes stay
+ * readable (and its CPU is counted with its phase's, not alone: the ended passes' CPU time
+ * cannot tell side-by-side passes apart).
+ */
 function run(title, command, args, env, label) {
   const started = Date.now();
   console.log(`\n=== ${title} ===`);
@@ -119,8 +123,8 @@ function run(title, command, args, env, label) {
     child.on("close", (code) => {
       const outcome = code === 0 ? "passed" : "failed";
       const cpuNow = endedPassesCpuMinutes();
-      const cpu = cpuNow === null ? "" : `, ${(cpuNow - cpuCounted).toFixed(1)} CPU min`;
-      cpuCounted = cpuNow ?? 0;
+      const cpu = cpuNow === null || label ? "" : `, ${(cpuNow - cpuCounted).toFixed(1)} CPU min`;
+      if (!label) cpuCounted = cpuNow ?? 0;
       timings.push({ title, outcome, minutes: minutesSince(started), cpu });
       console.log(`\n${title}: ${outcome} in ${minutesSince(started)} min`);
       resolve(code === 0);
@@ -134,6 +138,28 @@ function printTimes(ok) {
   for (const { title, outcome, minutes, cpu } of timings)
     console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}${cpu}`);
   console.log(`${minutesSince(suiteStarted).padStart(5)} min  ${ok ? "passed" : "failed"}  the whole suite`);
+}
+
+/** A phase of side-by-side passes: its time and the CPU all of them used. */
+function phaseTiming(title, started, ok) {
+  const cpuNow = endedPassesCpuMinutes();
+  const cpu = cpuNow === null ? "" : `, ${(cpuNow - cpuCounted).toFixed(1)} CPU min`;
+  cpuCounted = cpuNow ?? 0;
+  timings.push({ title, outcome: ok ? "passed" : "failed", minutes: minutesSince(started), cpu });
+}
+
+/** Runs the tasks, at most `slots` at a time, in order; answers each one's result. */
+async function runAtMost(slots, tasks) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, tasks.length) }, worker));
+  return results;
 }
 
 function stopUnless(ok) {
@@ -154,55 +180,98 @@ stopUnless(
   ),
 );
 
-// Generated code (Prisma) exists now: the passes below run `--only` so they never regenerate it
-// under a pass running beside them. The embedded pass runs two packages at a time: each package's
-// files run one after the other in one process, and PGlite keeps that process's core busy, so one
-// package at a time left the second core to the PostgreSQL + Redis pass alone, which waits more
-// than it computes.
-const unitArgs = ["exec", "turbo", "run", "test", "--only"];
-const unitPasses = [
-  run(
-    "unit and integration tests (embedded database)",
-    "pnpm",
-    [...unitArgs, "--concurrency=2"],
-    embeddedEnv,
-    withServices ? "embedded" : undefined,
-  ),
-];
-if (withServices) {
-  const filters = SERVICE_PACKAGES.map((name) => `--filter=${name}`);
-  unitPasses.push(
-    run(
-      "integration tests (PostgreSQL + Redis)",
-      "pnpm",
-      [...unitArgs, "--concurrency=1", ...filters],
-      serviceEnv,
-      "pg+redis",
-    ),
-  );
-} else {
+// Generated code (Prisma) exists now: the jobs below run `--only` (or vitest itself) so they never
+// regenerate it under a job running beside them. The unit and integration tests run as jobs,
+// UNIT_SLOTS at a time: each job runs its files one after the other in one process, so the
+// longest chains (@chat/server's files, in shards, and @chat/api's) start first. An embedded job
+// keeps a core busy (PGlite computes in the test process); a PostgreSQL + Redis job mostly waits
+// on the services and its own timers, so three at once fill a 2-core machine.
+const unitSlots = Number(process.env.UNIT_SLOTS) || 3;
+const SERVER_SHARDS = 3;
+const turboTests = (filters) => ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters];
+const serverShard = (index, mode, env) => ({
+  title: `@chat/server ${index}/${SERVER_SHARDS} (${mode})`,
+  args: ["--dir", "apps/server", "exec", "vitest", "run", `--shard=${index}/${SERVER_SHARDS}`],
+  env,
+});
+const embeddedShard = (index) => serverShard(index, "embedded", embeddedEnv);
+const serviceShard = (index) => (withServices ? [serverShard(index, "PostgreSQL + Redis", serviceEnv)] : []);
+if (!withServices) {
   console.log(
     "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
   );
 }
-stopUnless((await Promise.all(unitPasses)).every(Boolean));
-stopUnless(
-  await run(
-    "build the web app",
-    "pnpm",
-    ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
-    embeddedEnv,
-  ),
+// Two embedded jobs (each keeps a core busy) and one PostgreSQL + Redis job at a time, as far as
+// the order allows; the longest first, the short ones and the web app's build (the browser
+// passes need it) last.
+const unitJobs = [
+  embeddedShard(1),
+  { title: "@chat/api (embedded)", args: turboTests(["--filter=@chat/api"]), env: embeddedEnv },
+  ...serviceShard(1),
+  embeddedShard(2),
+  ...serviceShard(2),
+  embeddedShard(3),
+  ...serviceShard(3),
+  ...(withServices
+    ? [
+        {
+          title: "the other service packages (PostgreSQL + Redis)",
+          args: turboTests(
+            SERVICE_PACKAGES.filter((name) => name !== "@chat/server").map((name) => `--filter=${name}`),
+          ),
+          env: serviceEnv,
+        },
+      ]
+    : []),
+  {
+    title: "the other packages (embedded)",
+    args: turboTests(["--filter=!@chat/server", "--filter=!@chat/api"]),
+    env: embeddedEnv,
+  },
+  {
+    title: "build the web app",
+    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
+    env: embeddedEnv,
+  },
+];
+const unitStarted = Date.now();
+const unitResults = await runAtMost(
+  unitSlots,
+  unitJobs.map((job, index) => () => run(job.title, "pnpm", job.args, job.env, `unit ${index + 1}`)),
 );
+const unitOk = unitResults.every(Boolean);
+phaseTiming(`unit and integration tests and the web app's build, ${unitJobs.length} jobs ${unitSlots} at a time`, unitStarted, unitOk);
+stopUnless(unitOk);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
-stopUnless(await run("browser tests (embedded database)", "pnpm", ["exec", "playwright", "test"], embeddedEnv));
+// The two browser passes run side by side: a pass keeps the machine about half busy (each test
+// mostly waits on pages, streams and timers), so the PostgreSQL + Redis pass fits beside the
+// embedded one. Each names its results folder and fake microphone (E2E_RUN_NAME).
+const browserStarted = Date.now();
+const browserPasses = [
+  run(
+    "browser tests (embedded database)",
+    "pnpm",
+    ["exec", "playwright", "test"],
+    { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
+    withServices ? "browser embedded" : undefined,
+  ),
+];
 if (withServices) {
   const specs = PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`);
-  stopUnless(
-    await run("browser tests (PostgreSQL + Redis)", "pnpm", ["exec", "playwright", "test", ...specs], serviceEnv),
+  browserPasses.push(
+    run(
+      "browser tests (PostgreSQL + Redis)",
+      "pnpm",
+      ["exec", "playwright", "test", ...specs],
+      { ...serviceEnv, E2E_RUN_NAME: "pg" },
+      "browser pg+redis",
+    ),
   );
 }
+const browserOk = (await Promise.all(browserPasses)).every(Boolean);
+if (withServices) phaseTiming(`browser tests, ${browserPasses.length} passes side by side`, browserStarted, browserOk);
+stopUnless(browserOk);
 stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 printTimes(true);
 console.log("\nall test passes succeeded");

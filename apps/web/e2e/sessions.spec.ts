@@ -114,6 +114,10 @@ test("changing the password on the settings page keeps this browser signed in an
     await form.getByRole("button", { name: "Change password" }).click();
     await expect(form.getByRole("status")).toHaveText("Password changed. Every other device was logged out.");
 
+    // The other browser's open tab goes to the login page by itself (the server ends its live
+    // stream with the session); navigating it before then raced that redirect. A page opened
+    // there afterwards leads to the login page too.
+    await expect(other.tab).toHaveURL(/\/login\?callbackUrl=/);
     await other.tab.goto("/channels");
     await expect(other.tab).toHaveURL(/\/login\?callbackUrl=%2Fchannels$/);
     await page.goto("/channels");
