@@ -240,7 +240,11 @@ const unitResults = await runAtMost(
   unitJobs.map((job, index) => () => run(job.title, "pnpm", job.args, job.env, `unit ${index + 1}`)),
 );
 const unitOk = unitResults.every(Boolean);
-phaseTiming(`unit and integration tests and the web app's build, ${unitJobs.length} jobs ${unitSlots} at a time`, unitStarted, unitOk);
+phaseTiming(
+  `unit and integration tests and the web app's build, ${unitJobs.length} jobs ${unitSlots} at a time`,
+  unitStarted,
+  unitOk,
+);
 stopUnless(unitOk);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });

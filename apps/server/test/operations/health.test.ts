@@ -76,7 +76,10 @@ describe(`health checks (${storageMode})`, () => {
 });
 
 /** One GET through `agent`: the answer's Connection header, and whether the server then closed the socket. */
-function keptAliveGet(agent: http.Agent, url: string): Promise<{ connection: string | undefined; socketClosed: boolean }> {
+function keptAliveGet(
+  agent: http.Agent,
+  url: string,
+): Promise<{ connection: string | undefined; socketClosed: boolean }> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent }, (response) => {
       // Read now: a kept-alive socket is handed back to the agent (and unset here) at the end.
