@@ -201,9 +201,9 @@ if (!withServices) {
     "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
   );
 }
-// Two embedded jobs (each keeps a core busy) and one PostgreSQL + Redis job at a time, as far as
-// the order allows; the longest first, the short ones and the web app's build (the browser
-// passes need it) last.
+// The longest first (embedded and PostgreSQL + Redis jobs interleaved, so a waiting job often
+// runs beside two computing ones; at times three embedded jobs overlap), the short ones and the
+// web app's build (the browser passes need it) last.
 const unitJobs = [
   embeddedShard(1),
   { title: "@chat/api (embedded)", args: turboTests(["--filter=@chat/api"]), env: embeddedEnv },
