@@ -1,11 +1,11 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
-// job's files one at a time in one process; @chat/server split in shards), and so do the two
-// browser passes. The PostgreSQL + Redis browser pass runs the specs whose behaviour rests on
-// the storage, the event bus or the rate limits (PG_BROWSER_SPECS); pages that only render and
-// validate run once.
+// PostgreSQL + Redis. After lint and typecheck, everything runs as one pool of jobs side by side
+// (runJobs): the unit and integration tests (each job's files one at a time in one process;
+// @chat/server split in shards), the web app's build and the browser passes after it. The
+// PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
+// bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
@@ -148,18 +148,39 @@ function phaseTiming(title, started, ok) {
   timings.push({ title, outcome: ok ? "passed" : "failed", minutes: minutesSince(started), cpu });
 }
 
-/** Runs the tasks, at most `slots` at a time, in order; answers each one's result. */
-async function runAtMost(slots, tasks) {
-  const results = [];
+/**
+ * Runs the jobs on `capacity` slots in the order listed: a job takes `weight` slots (1 unless it
+ * says) and starts once the jobs titled in its `after` have passed and its slots are free; until
+ * then the jobs listed after it wait too. After a failure no job starts (the running ones end).
+ * Answers whether every job passed.
+ */
+function runJobs(capacity, jobs) {
+  const passed = new Set();
+  let free = capacity;
   let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(slots, tasks.length) }, worker));
-  return results;
+  let running = 0;
+  let failed = false;
+  return new Promise((resolve) => {
+    const startWhatFits = () => {
+      while (!failed && next < jobs.length) {
+        const job = jobs[next];
+        const weight = Math.min(job.weight ?? 1, capacity);
+        if ((job.after ?? []).some((title) => !passed.has(title)) || weight > free) break;
+        next++;
+        free -= weight;
+        running++;
+        job.start().then((ok) => {
+          free += weight;
+          running--;
+          if (ok) passed.add(job.title);
+          else failed = true;
+          startWhatFits();
+        });
+      }
+      if (running === 0) resolve(!failed && next === jobs.length);
+    };
+    startWhatFits();
+  });
 }
 
 function stopUnless(ok) {
@@ -181,12 +202,20 @@ stopUnless(
 );
 
 // Generated code (Prisma) exists now: the jobs below run `--only` (or vitest itself) so they never
-// regenerate it under a job running beside them. The unit and integration tests run as jobs,
-// UNIT_SLOTS at a time: each job runs its files one after the other in one process, so the
-// longest chains (@chat/server's files, in shards, and @chat/api's) start first. An embedded job
-// keeps a core busy (PGlite computes in the test process); a PostgreSQL + Redis job mostly waits
-// on the services and its own timers, so three at once fill a 2-core machine.
-const unitSlots = Number(process.env.UNIT_SLOTS) || 3;
+// regenerate it under a job running beside them.
+//
+// The rest of the suite is one pool of jobs on TEST_SLOTS slots (4 unless set). A job takes its
+// `weight` in slots (1 unless it says), starts once the jobs it comes `after` have passed, in the
+// order listed: a job that cannot start yet holds back the ones listed after it, so the longest
+// start first. An embedded job keeps a core busy (PGlite computes in the test process); a
+// PostgreSQL + Redis job and a browser pass mostly wait on the services, pages and timers, so
+// four slots keep a 2-core machine busy to the end without one job left running alone.
+// Unit and integration jobs run their files one after the other in one process (@chat/server's
+// split in shards). The browser passes need the web app's build; the embedded pass runs the whole
+// suite on two Playwright workers (each with its own services), the PostgreSQL + Redis pass the
+// specs whose behaviour rests on the storage, the event bus or the rate limits (PG_BROWSER_SPECS).
+// Each browser pass names its results folder and fake microphone (E2E_RUN_NAME).
+const slots = Number(process.env.TEST_SLOTS) || 4;
 const SERVER_SHARDS = 3;
 const turboTests = (filters) => ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters];
 const serverShard = (index, mode, env) => ({
@@ -201,12 +230,32 @@ if (!withServices) {
     "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
   );
 }
-// The longest first (embedded and PostgreSQL + Redis jobs interleaved, so a waiting job often
-// runs beside two computing ones; at times three embedded jobs overlap), the short ones and the
-// web app's build (the browser passes need it) last.
-const unitJobs = [
+const BUILD = "build the web app";
+const jobs = [
+  {
+    title: BUILD,
+    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
+    env: embeddedEnv,
+  },
   embeddedShard(1),
   { title: "@chat/api (embedded)", args: turboTests(["--filter=@chat/api"]), env: embeddedEnv },
+  {
+    title: "browser tests (embedded database)",
+    args: ["exec", "playwright", "test", "--workers=2"],
+    env: { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
+    after: [BUILD],
+    weight: 2,
+  },
+  ...(withServices
+    ? [
+        {
+          title: "browser tests (PostgreSQL + Redis)",
+          args: ["exec", "playwright", "test", ...PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`)],
+          env: { ...serviceEnv, E2E_RUN_NAME: "pg" },
+          after: [BUILD],
+        },
+      ]
+    : []),
   ...serviceShard(1),
   embeddedShard(2),
   ...serviceShard(2),
@@ -228,54 +277,19 @@ const unitJobs = [
     args: turboTests(["--filter=!@chat/server", "--filter=!@chat/api"]),
     env: embeddedEnv,
   },
-  {
-    title: "build the web app",
-    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
-    env: embeddedEnv,
-  },
 ];
-const unitStarted = Date.now();
-const unitResults = await runAtMost(
-  unitSlots,
-  unitJobs.map((job, index) => () => run(job.title, "pnpm", job.args, job.env, `unit ${index + 1}`)),
-);
-const unitOk = unitResults.every(Boolean);
-phaseTiming(
-  `unit and integration tests and the web app's build, ${unitJobs.length} jobs ${unitSlots} at a time`,
-  unitStarted,
-  unitOk,
-);
-stopUnless(unitOk);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
-// The two browser passes run side by side: a pass keeps the machine about half busy (each test
-// mostly waits on pages, streams and timers), so the PostgreSQL + Redis pass fits beside the
-// embedded one. Each names its results folder and fake microphone (E2E_RUN_NAME).
-const browserStarted = Date.now();
-const browserPasses = [
-  run(
-    "browser tests (embedded database)",
-    "pnpm",
-    ["exec", "playwright", "test"],
-    { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
-    withServices ? "browser embedded" : undefined,
-  ),
-];
-if (withServices) {
-  const specs = PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`);
-  browserPasses.push(
-    run(
-      "browser tests (PostgreSQL + Redis)",
-      "pnpm",
-      ["exec", "playwright", "test", ...specs],
-      { ...serviceEnv, E2E_RUN_NAME: "pg" },
-      "browser pg+redis",
-    ),
-  );
-}
-const browserOk = (await Promise.all(browserPasses)).every(Boolean);
-if (withServices) phaseTiming(`browser tests, ${browserPasses.length} passes side by side`, browserStarted, browserOk);
-stopUnless(browserOk);
+const poolStarted = Date.now();
+const poolOk = await runJobs(
+  slots,
+  jobs.map((job, index) => ({
+    ...job,
+    start: () => run(job.title, "pnpm", job.args, job.env, `job ${index + 1}`),
+  })),
+);
+phaseTiming(`tests and the web app's build, ${jobs.length} jobs on ${slots} slots`, poolStarted, poolOk);
+stopUnless(poolOk);
 stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 printTimes(true);
 console.log("\nall test passes succeeded");

@@ -24,14 +24,19 @@ export interface ServedDatabase {
  * PGlite runs inside one process: only the process that called this may open the folder.
  * Runs in the thread that calls it: startEmbeddedDatabase calls it in a thread of its own.
  */
-export async function serveEmbeddedDatabase(options: { dataDir: string; port: number }): Promise<ServedDatabase> {
+export async function serveEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+  /** PGlite's WebAssembly compiled already (embedded-thread.mjs); compiled by PGlite when absent. */
+  pgliteWasmModule?: WebAssembly.Module;
+}): Promise<ServedDatabase> {
   const folder = join(options.dataDir, "pglite");
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   // The database files are as secret as the password (folders made by earlier versions were 0755).
   chmodSync(folder, 0o700);
   const password = embeddedPassword(options.dataDir);
   const secret = scramSecret(password);
-  const db = await PGlite.create(folder);
+  const db = await PGlite.create(folder, { pgliteWasmModule: options.pgliteWasmModule });
   const queue = new ProtocolAwareQueue(db);
   const handlers = new Set<PGLiteSocketHandler>();
   const starting = new Set<net.Socket>();

@@ -11,7 +11,17 @@ export interface EmbeddedDatabase {
   close(): Promise<void>;
 }
 
-type FromThread = { ready: { url: string; port: number } } | { failed: string } | { closed: true };
+type FromThread =
+  | { ready: { url: string; port: number }; pgliteWasmModule: WebAssembly.Module }
+  | { failed: string }
+  | { closed: true };
+
+/**
+ * PGlite's WebAssembly as the first database thread of this process compiled it, handed to the
+ * next ones: each thread compiling it again cost a start about 0.4 s of CPU (test suites start
+ * hundreds of embedded databases in one process).
+ */
+let pgliteWasmModule: WebAssembly.Module | undefined;
 
 /**
  * Opens the PGlite database in `dataDir` and serves it on a loopback port (embedded-serve.ts)
@@ -23,7 +33,10 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
   // The web app's bundler must not follow this into the thread's code: the web app joins the
   // database, it never starts one.
   const threadFile = join(dirname(fileURLToPath(import.meta.url)), "embedded-thread.mjs");
-  const worker = new Worker(/* turbopackIgnore: true */ threadFile, { workerData: options, execArgv: [] });
+  const worker = new Worker(/* turbopackIgnore: true */ threadFile, {
+    workerData: { ...options, pgliteWasmModule },
+    execArgv: [],
+  });
   const next = () =>
     new Promise<FromThread>((resolve, reject) => {
       const onMessage = (message: FromThread) => {
@@ -50,9 +63,11 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port: nu
     await worker.terminate();
     throw new Error(`the embedded database did not start: ${"failed" in started ? started.failed : "no answer"}`);
   }
+  pgliteWasmModule ??= started.pgliteWasmModule;
   let closing: Promise<void> | null = null;
   return {
-    ...started.ready,
+    url: started.ready.url,
+    port: started.ready.port,
     threadId: worker.threadId,
     close() {
       closing ??= (async () => {

@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
  * Writes a WAV file of a steady tone (mono, 16-bit, 48 kHz) for Chromium's fake microphone
  * (`--use-file-for-fake-audio-capture`, which loops it): unlike its default beep, a steady
  * tone keeps the speaker speaking, so "who is speaking" can be checked without luck.
+ * Written under a name of its own and renamed into place: every Playwright worker loads the
+ * config that writes it, while another worker's Chromium may be reading it.
  */
 export function writeToneWav(path: string, { hz = 440, seconds = 2, amplitude = 0.4 } = {}): string {
   const rate = 48_000;
@@ -27,6 +29,8 @@ export function writeToneWav(path: string, { hz = 440, seconds = 2, amplitude = 
   header.write("data", 36);
   header.writeUInt32LE(data.length, 40);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, Buffer.concat([header, data]));
+  const draft = `${path}.${process.pid}`;
+  writeFileSync(draft, Buffer.concat([header, data]));
+  renameSync(draft, path);
   return path;
 }

@@ -121,6 +121,9 @@ function configure(connection: LibraryConnection, on: Listeners) {
     },
   });
   bot.rest.isProxied = false;
+  // No resharding check: start() would arm its 8-hour timer after the shard spawn delay (5.3 s),
+  // so a bot shut down sooner had to wait that delay out first.
+  bot.gateway.resharding.enabled = false;
   return bot;
 }
 
@@ -156,7 +159,6 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
   let resumes = 0;
   let self = "";
   let readyGuildIds: string[] | undefined;
-  let started: Promise<void> | undefined;
 
   const describe = (args: unknown[]) =>
     args
@@ -212,7 +214,6 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
     interactions,
     async login() {
       const start = bot.start();
-      started = start;
       // start() resolves only after the shard spawn delay (5.3 s); READY and the GUILD_CREATEs come first.
       await new Promise<void>((resolve, reject) => {
         const timer = setInterval(() => {
@@ -287,8 +288,6 @@ export function createDiscordenoBot(connection: LibraryConnection): DiscordenoBo
       throw new Error("the channel was fetched");
     },
     async destroy() {
-      // start() ends after its spawn delay by arming the resharding timer, which shutdown() clears: let it end first.
-      await started?.catch(() => {});
       await bot.shutdown();
     },
   };
