@@ -1,13 +1,14 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. After lint and typecheck, everything runs as one pool of jobs side by side
-// (runJobs): the unit and integration tests (each job's files one at a time in one process;
-// @chat/server split in shards), the web app's build and the browser passes after it. The
-// PostgreSQL + Redis browser pass runs the specs whose behaviour rests on the storage, the event
-// bus or the rate limits (PG_BROWSER_SPECS); pages that only render and validate run once.
+// PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
+// job's files one at a time in one process; @chat/server split in shards), and so do the two
+// browser passes. What behaves alike on both storages runs once, where both run: the bot API's
+// rule tables on PostgreSQL + Redis (restRuleTablesRunOnce), and the browser specs of pages
+// that only render and validate embedded (the PostgreSQL + Redis browser pass runs the specs
+// whose behaviour rests on the storage, the event bus or the rate limits: PG_BROWSER_SPECS).
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ensureLiveKit } from "./livekit-install.mjs";
@@ -149,38 +150,45 @@ function phaseTiming(title, started, ok) {
 }
 
 /**
- * Runs the jobs on `capacity` slots in the order listed: a job takes `weight` slots (1 unless it
- * says) and starts once the jobs titled in its `after` have passed and its slots are free; until
- * then the jobs listed after it wait too. After a failure no job starts (the running ones end).
- * Answers whether every job passed.
+ * Runs the jobs (functions answering whether they passed), at most `slots` at a time, in the
+ * order listed; after a failure none starts (the running ones end). Answers whether all passed.
  */
-function runJobs(capacity, jobs) {
-  const passed = new Set();
-  let free = capacity;
+async function runJobs(slots, jobs) {
   let next = 0;
-  let running = 0;
   let failed = false;
-  return new Promise((resolve) => {
-    const startWhatFits = () => {
-      while (!failed && next < jobs.length) {
-        const job = jobs[next];
-        const weight = Math.min(job.weight ?? 1, capacity);
-        if ((job.after ?? []).some((title) => !passed.has(title)) || weight > free) break;
-        next++;
-        free -= weight;
-        running++;
-        job.start().then((ok) => {
-          free += weight;
-          running--;
-          if (ok) passed.add(job.title);
-          else failed = true;
-          startWhatFits();
-        });
-      }
-      if (running === 0) resolve(!failed && next === jobs.length);
-    };
-    startWhatFits();
-  });
+  const worker = async () => {
+    while (!failed && next < jobs.length) {
+      if (!(await jobs[next++]())) failed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, jobs.length) }, worker));
+  return !failed;
+}
+
+/**
+ * The bot API's rule tables (apps/server/test/rest: each route's validation, permissions, limits
+ * and error shapes) behave alike on both storages: the same PostgreSQL engine answers them
+ * (PGlite is PostgreSQL compiled to WebAssembly), and only PostgreSQL runs concurrent
+ * transactions. With both storage modes they run once, on PostgreSQL + Redis; the rest of the
+ * server's tests (gateway, the four libraries, operations, faults, voice, several nodes) run on
+ * both. Those that rest on the storage's shape run on both too: the rate-limit store, the bot
+ * token cache, the short-lived store and each database's query plans.
+ */
+const REST_RULE_TABLES = "apps/server/test/rest";
+const STORAGE_SHAPED_RULE_TABLES = [
+  "protocol/rest-rate-limits.test.ts",
+  "protocol/bot-token-cache.test.ts",
+  "interactions/ephemeral-messages.test.ts",
+  "messages/history-plans.test.ts",
+];
+function restRuleTablesRunOnce() {
+  for (const file of STORAGE_SHAPED_RULE_TABLES)
+    if (!existsSync(join(REST_RULE_TABLES, file)))
+      throw new Error(`${REST_RULE_TABLES}/${file} is gone: update this list`);
+  return readdirSync(REST_RULE_TABLES, { recursive: true })
+    .filter((file) => file.endsWith(".test.ts") && !STORAGE_SHAPED_RULE_TABLES.includes(file))
+    .map((file) => `test/rest/${file}`)
+    .sort();
 }
 
 function stopUnless(ok) {
@@ -202,65 +210,46 @@ stopUnless(
 );
 
 // Generated code (Prisma) exists now: the jobs below run `--only` (or vitest itself) so they never
-// regenerate it under a job running beside them.
-//
-// The rest of the suite is one pool of jobs on TEST_SLOTS slots (4 unless set). A job takes its
-// `weight` in slots (1 unless it says), starts once the jobs it comes `after` have passed, in the
-// order listed: a job that cannot start yet holds back the ones listed after it, so the longest
-// start first. An embedded job keeps a core busy (PGlite computes in the test process); a
-// PostgreSQL + Redis job and a browser pass mostly wait on the services, pages and timers, so
-// four slots keep a 2-core machine busy to the end without one job left running alone.
-// Unit and integration jobs run their files one after the other in one process (@chat/server's
-// split in shards). The browser passes need the web app's build; the embedded pass runs the whole
-// suite on two Playwright workers (each with its own services), the PostgreSQL + Redis pass the
-// specs whose behaviour rests on the storage, the event bus or the rate limits (PG_BROWSER_SPECS).
-// Each browser pass names its results folder and fake microphone (E2E_RUN_NAME).
-const slots = Number(process.env.TEST_SLOTS) || 4;
-const SERVER_SHARDS = 3;
+// regenerate it under a job running beside them. The unit and integration tests run as jobs,
+// TEST_SLOTS at a time (3 unless set): each job runs its files one after the other in one
+// process, so the longest chains (@chat/server's files, in shards, and @chat/api's) start first.
+// An embedded job keeps a core busy (PGlite computes in the test process); a PostgreSQL + Redis
+// job mostly waits on the services and its own timers, so three at once fill a 2-core machine.
+const slots = Number(process.env.TEST_SLOTS) || 3;
 const turboTests = (filters) => ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters];
-const serverShard = (index, mode, env) => ({
-  title: `@chat/server ${index}/${SERVER_SHARDS} (${mode})`,
-  args: ["--dir", "apps/server", "exec", "vitest", "run", `--shard=${index}/${SERVER_SHARDS}`],
-  env,
-});
-const embeddedShard = (index) => serverShard(index, "embedded", embeddedEnv);
-const serviceShard = (index) => (withServices ? [serverShard(index, "PostgreSQL + Redis", serviceEnv)] : []);
+const serverShards = (mode, env, count, excluded = []) =>
+  Array.from({ length: count }, (_, index) => ({
+    title: `@chat/server ${index + 1}/${count} (${mode})`,
+    args: [
+      "--dir",
+      "apps/server",
+      "exec",
+      "vitest",
+      "run",
+      `--shard=${index + 1}/${count}`,
+      ...excluded.map((file) => `--exclude=${file}`),
+    ],
+    env,
+  }));
 if (!withServices) {
   console.log(
     "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
   );
 }
-const BUILD = "build the web app";
-const jobs = [
-  {
-    title: BUILD,
-    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
-    env: embeddedEnv,
-  },
-  embeddedShard(1),
+// With both storage modes, the bot API's rule tables (REST_RULE_TABLES) run on PostgreSQL + Redis only.
+const embeddedServer = withServices
+  ? serverShards("embedded", embeddedEnv, 2, restRuleTablesRunOnce())
+  : serverShards("embedded", embeddedEnv, 3);
+const serviceServer = withServices ? serverShards("PostgreSQL + Redis", serviceEnv, 3) : [];
+// The longest first (embedded and PostgreSQL + Redis jobs interleaved, so a waiting job often
+// runs beside two computing ones), the short ones and the web app's build (the browser passes
+// need it) last.
+const unitJobs = [
+  embeddedServer[0],
   { title: "@chat/api (embedded)", args: turboTests(["--filter=@chat/api"]), env: embeddedEnv },
-  {
-    title: "browser tests (embedded database)",
-    args: ["exec", "playwright", "test", "--workers=2"],
-    env: { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
-    after: [BUILD],
-    weight: 2,
-  },
-  ...(withServices
-    ? [
-        {
-          title: "browser tests (PostgreSQL + Redis)",
-          args: ["exec", "playwright", "test", ...PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`)],
-          env: { ...serviceEnv, E2E_RUN_NAME: "pg" },
-          after: [BUILD],
-        },
-      ]
-    : []),
-  ...serviceShard(1),
-  embeddedShard(2),
-  ...serviceShard(2),
-  embeddedShard(3),
-  ...serviceShard(3),
+  ...serviceServer.slice(0, 1),
+  ...embeddedServer.slice(1),
+  ...serviceServer.slice(1),
   ...(withServices
     ? [
         {
@@ -277,19 +266,55 @@ const jobs = [
     args: turboTests(["--filter=!@chat/server", "--filter=!@chat/api"]),
     env: embeddedEnv,
   },
+  {
+    title: "build the web app",
+    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
+    env: embeddedEnv,
+  },
 ];
+const unitStarted = Date.now();
+const unitOk = await runJobs(
+  slots,
+  unitJobs.map((job, index) => () => run(job.title, "pnpm", job.args, job.env, `unit ${index + 1}`)),
+);
+phaseTiming(
+  `unit and integration tests and the web app's build, ${unitJobs.length} jobs ${slots} at a time`,
+  unitStarted,
+  unitOk,
+);
+stopUnless(unitOk);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
-const poolStarted = Date.now();
-const poolOk = await runJobs(
-  slots,
-  jobs.map((job, index) => ({
-    ...job,
-    start: () => run(job.title, "pnpm", job.args, job.env, `job ${index + 1}`),
-  })),
-);
-phaseTiming(`tests and the web app's build, ${jobs.length} jobs on ${slots} slots`, poolStarted, poolOk);
-stopUnless(poolOk);
+// The two browser passes run side by side, the embedded one on two Playwright workers (each with
+// its own services): a browser worker keeps about 40% of a 2-core machine busy (each test mostly
+// waits on pages, streams and timers). Each pass names its results folder and fake microphone
+// (E2E_RUN_NAME).
+const browserStarted = Date.now();
+const browserPasses = [
+  () =>
+    run(
+      "browser tests (embedded database)",
+      "pnpm",
+      ["exec", "playwright", "test", "--workers=2"],
+      { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
+      withServices ? "browser embedded" : undefined,
+    ),
+  ...(withServices
+    ? [
+        () =>
+          run(
+            "browser tests (PostgreSQL + Redis)",
+            "pnpm",
+            ["exec", "playwright", "test", ...PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`)],
+            { ...serviceEnv, E2E_RUN_NAME: "pg" },
+            "browser pg+redis",
+          ),
+      ]
+    : []),
+];
+const browserOk = await runJobs(browserPasses.length, browserPasses);
+if (withServices) phaseTiming(`browser tests, ${browserPasses.length} passes side by side`, browserStarted, browserOk);
+stopUnless(browserOk);
 stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 printTimes(true);
 console.log("\nall test passes succeeded");
