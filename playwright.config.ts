@@ -32,10 +32,11 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",
-    // A failed test keeps its trace: each action's DOM snapshot, the network and the console.
-    // Without the screencast (screenshots: a JPEG every frame), which cost a third of each
-    // test's time on a 2-core machine (chat.spec: 58 s of tests with it, 44 s without).
-    trace: { mode: "retain-on-failure", screenshots: false, sources: false },
+    // No trace unless E2E_TRACE=on (then a failed test keeps its trace: each action's DOM
+    // snapshot, the network and the console, without the screencast). Recording one costs a
+    // tenth of the pass's CPU (composer + message-actions: 116 CPU s without, 126 with), and a
+    // failure leaves its error, the page's snapshot and a screenshot either way.
+    trace: process.env.E2E_TRACE === "on" ? { mode: "retain-on-failure", screenshots: false, sources: false } : "off",
     // Voice: a fake microphone (a steady tone) and sound that plays without a click; pages get
     // the microphone only when their context grants it (voice.spec), so refusing it is real too.
     launchOptions: {

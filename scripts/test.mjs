@@ -166,30 +166,52 @@ async function runJobs(slots, jobs) {
 }
 
 /**
- * The bot API's rule tables (apps/server/test/rest: each route's validation, permissions, limits
- * and error shapes) behave alike on both storages: the same PostgreSQL engine answers them
- * (PGlite is PostgreSQL compiled to WebAssembly), and only PostgreSQL runs concurrent
- * transactions. With both storage modes they run once, on PostgreSQL + Redis; the rest of the
- * server's tests (gateway, the four libraries, operations, faults, voice, several nodes) run on
- * both. Those that rest on the storage's shape run on both too: the rate-limit store, the bot
- * token cache, the short-lived store and each database's query plans.
+ * Rule tables (each route's or procedure's validation, permissions, limits and error shapes)
+ * behave alike on both storages: the same PostgreSQL engine answers them (PGlite is PostgreSQL
+ * compiled to WebAssembly), and only PostgreSQL runs transactions concurrently. With both
+ * storage modes they run once, on PostgreSQL + Redis: the bot API's (apps/server/test/rest) and
+ * the web app's procedures' (packages/api/test). The rest of the server's tests (gateway, the
+ * four libraries, operations, faults, voice, several nodes) run on both, and so do the rule
+ * tables that rest on the storage's shape (`both`): the rate-limit store, the bot token cache,
+ * the short-lived store, each database's query plans, the live streams and presence over the
+ * event bus, web sessions and readiness. Answers the files the embedded pass leaves out.
  */
-const REST_RULE_TABLES = "apps/server/test/rest";
-const STORAGE_SHAPED_RULE_TABLES = [
-  "protocol/rest-rate-limits.test.ts",
-  "protocol/bot-token-cache.test.ts",
-  "interactions/ephemeral-messages.test.ts",
-  "messages/history-plans.test.ts",
-];
-function restRuleTablesRunOnce() {
-  for (const file of STORAGE_SHAPED_RULE_TABLES)
-    if (!existsSync(join(REST_RULE_TABLES, file)))
-      throw new Error(`${REST_RULE_TABLES}/${file} is gone: update this list`);
-  return readdirSync(REST_RULE_TABLES, { recursive: true })
-    .filter((file) => file.endsWith(".test.ts") && !STORAGE_SHAPED_RULE_TABLES.includes(file))
-    .map((file) => `test/rest/${file}`)
+function ruleTablesRunOnce(pkg) {
+  const { folder, both } = RULE_TABLES[pkg];
+  for (const file of both)
+    if (!existsSync(join(pkg, folder, file))) throw new Error(`${pkg}/${folder}/${file} is gone: update this list`);
+  return readdirSync(join(pkg, folder), { recursive: true })
+    .filter((file) => file.endsWith(".test.ts") && !both.includes(file))
+    .map((file) => join(folder, file))
     .sort();
 }
+/** Each package's folder of rule tables (relative to the package), and those of them that run on both storages. */
+const RULE_TABLES = {
+  "apps/server": {
+    folder: "test/rest",
+    both: [
+      "protocol/rest-rate-limits.test.ts",
+      "protocol/bot-token-cache.test.ts",
+      "interactions/ephemeral-messages.test.ts",
+      "messages/history-plans.test.ts",
+    ],
+  },
+  "packages/api": {
+    folder: "test",
+    both: [
+      "health.test.ts",
+      "limits.test.ts",
+      "live-presence.test.ts",
+      "live-stream.test.ts",
+      "live-stream-count.test.ts",
+      "live-stream-queries.test.ts",
+      "password-checks.test.ts",
+      "people.test.ts",
+      "upload-limits.test.ts",
+      "web-sessions.test.ts",
+    ],
+  },
+};
 
 function stopUnless(ok) {
   if (ok) return;
@@ -217,18 +239,18 @@ stopUnless(
 // job mostly waits on the services and its own timers, so three at once fill a 2-core machine.
 const slots = Number(process.env.TEST_SLOTS) || 3;
 const turboTests = (filters) => ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters];
+const vitestArgs = (dir, excluded) => [
+  "--dir",
+  dir,
+  "exec",
+  "vitest",
+  "run",
+  ...excluded.map((file) => `--exclude=${file}`),
+];
 const serverShards = (mode, env, count, excluded = []) =>
   Array.from({ length: count }, (_, index) => ({
     title: `@chat/server ${index + 1}/${count} (${mode})`,
-    args: [
-      "--dir",
-      "apps/server",
-      "exec",
-      "vitest",
-      "run",
-      `--shard=${index + 1}/${count}`,
-      ...excluded.map((file) => `--exclude=${file}`),
-    ],
+    args: [...vitestArgs("apps/server", excluded), `--shard=${index + 1}/${count}`],
     env,
   }));
 if (!withServices) {
@@ -236,17 +258,16 @@ if (!withServices) {
     "\nTEST_DATABASE_URL and TEST_REDIS_URL are not set: the PostgreSQL + Redis passes do not run (CI sets them).",
   );
 }
-// With both storage modes, the bot API's rule tables (REST_RULE_TABLES) run on PostgreSQL + Redis only.
-const embeddedServer = withServices
-  ? serverShards("embedded", embeddedEnv, 2, restRuleTablesRunOnce())
-  : serverShards("embedded", embeddedEnv, 3);
+// With both storage modes, the rule tables run on PostgreSQL + Redis only (RULE_TABLES).
+const onceOnly = (pkg) => (withServices ? ruleTablesRunOnce(pkg) : []);
+const embeddedServer = serverShards("embedded", embeddedEnv, withServices ? 2 : 3, onceOnly("apps/server"));
 const serviceServer = withServices ? serverShards("PostgreSQL + Redis", serviceEnv, 3) : [];
 // The longest first (embedded and PostgreSQL + Redis jobs interleaved, so a waiting job often
 // runs beside two computing ones), the short ones and the web app's build (the browser passes
 // need it) last.
 const unitJobs = [
   embeddedServer[0],
-  { title: "@chat/api (embedded)", args: turboTests(["--filter=@chat/api"]), env: embeddedEnv },
+  { title: "@chat/api (embedded)", args: vitestArgs("packages/api", onceOnly("packages/api")), env: embeddedEnv },
   ...serviceServer.slice(0, 1),
   ...embeddedServer.slice(1),
   ...serviceServer.slice(1),
@@ -285,17 +306,17 @@ phaseTiming(
 stopUnless(unitOk);
 // The logs the browser passes leave are checked for secrets at the end: start from none.
 for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
-// The two browser passes run side by side, the embedded one on two Playwright workers (each with
-// its own services): a browser worker keeps about 40% of a 2-core machine busy (each test mostly
-// waits on pages, streams and timers). Each pass names its results folder and fake microphone
-// (E2E_RUN_NAME).
+// The two browser passes run side by side, each on one Playwright worker: a pass keeps about
+// 1.4 of the 2 cores busy (Chromium's renderers a third of it; composer + message-actions: 116
+// CPU s in 80 s), and more workers only added services and contention (a second embedded worker
+// made the pass slower, not faster). Each names its results folder and fake microphone (E2E_RUN_NAME).
 const browserStarted = Date.now();
 const browserPasses = [
   () =>
     run(
       "browser tests (embedded database)",
       "pnpm",
-      ["exec", "playwright", "test", "--workers=2"],
+      ["exec", "playwright", "test"],
       { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
       withServices ? "browser embedded" : undefined,
     ),
