@@ -1,12 +1,12 @@
 // `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
-// PostgreSQL + Redis. The unit and integration tests, the web app's build and the two browser
-// passes run as one pool of jobs side by side (runJobs). What behaves alike on both storages
-// runs once where both run: the rule tables on PostgreSQL + Redis (RULE_TABLES), and the
-// browser specs of pages that only render and validate embedded (the PostgreSQL + Redis browser
-// pass runs the specs whose behaviour rests on the storage, the event bus or the rate limits:
-// PG_BROWSER_SPECS).
+// PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
+// job's files one at a time in one process; @chat/server split in shards), and so do the two
+// browser passes. What behaves alike on both storages runs once, where both run: the rule
+// tables of the bot API and of the web app's procedures on PostgreSQL + Redis (RULE_TABLES), and
+// the browser specs of pages that only render and validate embedded (the PostgreSQL + Redis browser pass runs the specs
+// whose behaviour rests on the storage, the event bus or the rate limits: PG_BROWSER_SPECS).
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
@@ -150,22 +150,15 @@ function phaseTiming(title, started, ok) {
 }
 
 /**
- * Runs the jobs, at most `slots` at a time, in the order listed; a job with `after` (a title)
- * starts once that job has passed. After a failure none starts (the running ones end).
- * Answers whether all passed.
+ * Runs the jobs (functions answering whether they passed), at most `slots` at a time, in the
+ * order listed; after a failure none starts (the running ones end). Answers whether all passed.
  */
 async function runJobs(slots, jobs) {
-  const ended = new Map();
   let next = 0;
   let failed = false;
   const worker = async () => {
     while (!failed && next < jobs.length) {
-      const job = jobs[next++];
-      let done;
-      ended.set(job.title, new Promise((resolve) => (done = resolve)));
-      const ok = (!job.after || (await ended.get(job.after))) && !failed && (await job.start());
-      if (!ok) failed = true;
-      done(ok);
+      if (!(await jobs[next++]())) failed = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(slots, jobs.length) }, worker));
@@ -239,11 +232,11 @@ stopUnless(
 );
 
 // Generated code (Prisma) exists now: the jobs below run `--only` (or vitest itself) so they never
-// regenerate it under a job running beside them. The tests run as jobs, TEST_SLOTS at a time (3
-// unless set): each unit and integration job runs its files one after the other in one process
-// (@chat/server's split in shards), each browser pass on one Playwright worker. An embedded job
-// keeps a core busy (PGlite computes in the test process); a PostgreSQL + Redis job mostly waits
-// on the services and its own timers, so three at once fill a 2-core machine.
+// regenerate it under a job running beside them. The unit and integration tests run as jobs,
+// TEST_SLOTS at a time (3 unless set): each job runs its files one after the other in one
+// process, so the longest chains (@chat/server's files, in shards, and @chat/api's) start first.
+// An embedded job keeps a core busy (PGlite computes in the test process); a PostgreSQL + Redis
+// job mostly waits on the services and its own timers, so three at once fill a 2-core machine.
 const slots = Number(process.env.TEST_SLOTS) || 3;
 const turboTests = (filters) => ["exec", "turbo", "run", "test", "--only", "--concurrency=1", ...filters];
 const vitestArgs = (dir, excluded) => [
@@ -269,48 +262,14 @@ if (!withServices) {
 const onceOnly = (pkg) => (withServices ? ruleTablesRunOnce(pkg) : []);
 const embeddedServer = serverShards("embedded", embeddedEnv, withServices ? 2 : 3, onceOnly("apps/server"));
 const serviceServer = withServices ? serverShards("PostgreSQL + Redis", serviceEnv, 3) : [];
-// The logs the browser passes leave are checked for secrets at the end: start from none.
-for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
-// One pool, the longest chain first: the web app's build, then the embedded browser pass (about
-// 17 minutes on one Playwright worker, keeping ~1.4 cores busy: it mostly waits on pages,
-// streams and timers) beside the unit and integration jobs, and the PostgreSQL + Redis browser
-// pass once the longest unit jobs are done. Two browser workers at once beside two unit jobs
-// starved the machine (load 15 on 2 cores: readiness probes timed out), so the browser passes
-// take one slot each. Each names its results folder and fake microphone (E2E_RUN_NAME).
-const BUILD = "build the web app";
-const browserPass = (title, specs, env, label) => ({
-  title,
-  args: ["exec", "playwright", "test", ...specs],
-  env,
-  label,
-  after: BUILD,
-});
-const jobs = [
-  {
-    title: BUILD,
-    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
-    env: embeddedEnv,
-  },
+// The longest first (embedded and PostgreSQL + Redis jobs interleaved, so a waiting job often
+// runs beside two computing ones), the short ones and the web app's build (the browser passes
+// need it) last.
+const unitJobs = [
   embeddedServer[0],
   { title: "@chat/api (embedded)", args: vitestArgs("packages/api", onceOnly("packages/api")), env: embeddedEnv },
-  browserPass(
-    "browser tests (embedded database)",
-    [],
-    { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
-    "browser embedded",
-  ),
   ...serviceServer.slice(0, 1),
   ...embeddedServer.slice(1),
-  ...(withServices
-    ? [
-        browserPass(
-          "browser tests (PostgreSQL + Redis)",
-          PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`),
-          { ...serviceEnv, E2E_RUN_NAME: "pg" },
-          "browser pg+redis",
-        ),
-      ]
-    : []),
   ...serviceServer.slice(1),
   ...(withServices
     ? [
@@ -328,18 +287,57 @@ const jobs = [
     args: turboTests(["--filter=!@chat/server", "--filter=!@chat/api"]),
     env: embeddedEnv,
   },
+  {
+    title: "build the web app",
+    args: ["exec", "turbo", "run", "build", "--only", "--filter=@chat/web", "--output-logs=errors-only"],
+    env: embeddedEnv,
+  },
 ];
-const poolStarted = Date.now();
-const poolOk = await runJobs(
+const unitStarted = Date.now();
+const unitOk = await runJobs(
   slots,
-  jobs.map((job, index) => ({
-    title: job.title,
-    after: job.after,
-    start: () => run(job.title, "pnpm", job.args, job.env, job.label ?? `job ${index + 1}`),
-  })),
+  unitJobs.map((job, index) => () => run(job.title, "pnpm", job.args, job.env, `unit ${index + 1}`)),
 );
-phaseTiming(`tests and the web app's build, ${jobs.length} jobs ${slots} at a time`, poolStarted, poolOk);
-stopUnless(poolOk);
+phaseTiming(
+  `unit and integration tests and the web app's build, ${unitJobs.length} jobs ${slots} at a time`,
+  unitStarted,
+  unitOk,
+);
+stopUnless(unitOk);
+// The logs the browser passes leave are checked for secrets at the end: start from none.
+for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { recursive: true, force: true });
+// The two browser passes run side by side, each on one Playwright worker: a pass keeps about
+// 1.4 of the 2 cores busy (Chromium's renderers a third of it; composer + message-actions: 116
+// CPU s in 80 s), and more workers only added services and contention (a second embedded worker
+// made the pass slower, not faster). Nor did starting the embedded pass beside the unit jobs
+// help: each test took twice as long, and the run as long. Each names its results folder and
+// fake microphone (E2E_RUN_NAME).
+const browserStarted = Date.now();
+const browserPasses = [
+  () =>
+    run(
+      "browser tests (embedded database)",
+      "pnpm",
+      ["exec", "playwright", "test"],
+      { ...embeddedEnv, E2E_RUN_NAME: "embedded" },
+      withServices ? "browser embedded" : undefined,
+    ),
+  ...(withServices
+    ? [
+        () =>
+          run(
+            "browser tests (PostgreSQL + Redis)",
+            "pnpm",
+            ["exec", "playwright", "test", ...PG_BROWSER_SPECS.map((name) => `apps/web/e2e/${name}.spec.ts`)],
+            { ...serviceEnv, E2E_RUN_NAME: "pg" },
+            "browser pg+redis",
+          ),
+      ]
+    : []),
+];
+const browserOk = await runJobs(browserPasses.length, browserPasses);
+if (withServices) phaseTiming(`browser tests, ${browserPasses.length} passes side by side`, browserStarted, browserOk);
+stopUnless(browserOk);
 stopUnless(await run("no secret in the services' logs", "node", ["scripts/check-logs.mjs"], embeddedEnv));
 printTimes(true);
 console.log("\nall test passes succeeded");
