@@ -4,9 +4,10 @@
 // PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
 // job's files one at a time in one process; @chat/server split in shards), and so do the two
 // browser passes. What behaves alike on both storages runs once, where both run: the rule
-// tables of the bot API and of the web app's procedures on PostgreSQL + Redis (RULE_TABLES), and
-// the browser specs of pages that only render and validate embedded (the PostgreSQL + Redis browser pass runs the specs
-// whose behaviour rests on the storage, the event bus or the rate limits: PG_BROWSER_SPECS).
+// tables of the bot API and of the web app's procedures on PostgreSQL + Redis (RULE_TABLES),
+// and the browser specs of pages that only render and validate embedded (the PostgreSQL +
+// Redis browser pass runs the specs whose behaviour rests on the storage, the event bus or the
+// rate limits: PG_BROWSER_SPECS).
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
