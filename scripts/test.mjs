@@ -311,8 +311,8 @@ for (const folder of [".tmp/e2e-logs", ".tmp/e2e-secrets"]) rmSync(folder, { rec
 // 1.4 of the 2 cores busy (Chromium's renderers a third of it; composer + message-actions: 116
 // CPU s in 80 s), and more workers only added services and contention (a second embedded worker
 // made the pass slower, not faster). Nor did starting the embedded pass beside the unit jobs
-// help: each test took twice as long, and the run as long. Each names its results folder and
-// fake microphone (E2E_RUN_NAME).
+// help: each browser test took twice as long, the run no shorter, and the fault tests' latency
+// budgets broke under that load. Each names its results folder and fake microphone (E2E_RUN_NAME).
 const browserStarted = Date.now();
 const browserPasses = [
   () =>
