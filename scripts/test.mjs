@@ -82,6 +82,12 @@ const SERVICE_PACKAGES = [
 const suiteStarted = Date.now();
 /** Each pass's title, outcome and minutes, printed together at the end. */
 const timings = [];
+/**
+ * The last lines of each labelled pass that failed, printed again at the very end: passes side
+ * by side interleave their output, and a CI log is often read from its tail only.
+ */
+const failedTails = [];
+const TAIL_LINES = 60;
 let cpuCounted = endedPassesCpuMinutes() ?? 0;
 const minutesSince = (started) => ((Date.now() - started) / 60_000).toFixed(1);
 
@@ -110,6 +116,7 @@ function run(title, command, args, env, label) {
   console.log(`\n=== ${title} ===`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const tail = [];
     if (label) {
       for (const stream of [child.stdout, child.stderr]) {
         let rest = "";
@@ -117,9 +124,17 @@ function run(title, command, args, env, label) {
         stream.on("data", (chunk) => {
           const lines = (rest + chunk).split("\n");
           rest = lines.pop() ?? "";
-          for (const line of lines) console.log(`[${label}] ${line}`);
+          for (const line of lines) {
+            console.log(`[${label}] ${line}`);
+            tail.push(line);
+          }
+          if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
         });
-        stream.on("end", () => rest && console.log(`[${label}] ${rest}`));
+        stream.on("end", () => {
+          if (!rest) return;
+          console.log(`[${label}] ${rest}`);
+          tail.push(rest);
+        });
       }
     }
     child.on("close", (code) => {
@@ -128,6 +143,7 @@ function run(title, command, args, env, label) {
       const cpu = cpuNow === null || label ? "" : `, ${(cpuNow - cpuCounted).toFixed(1)} CPU min`;
       if (!label) cpuCounted = cpuNow ?? 0;
       timings.push({ title, outcome, minutes: minutesSince(started), cpu });
+      if (code !== 0 && label) failedTails.push({ title, lines: tail.slice(-TAIL_LINES) });
       console.log(`\n${title}: ${outcome} in ${minutesSince(started)} min`);
       resolve(code === 0);
     });
@@ -136,6 +152,10 @@ function run(title, command, args, env, label) {
 
 /** Each pass's time and the whole run's, the figure the README states. */
 function printTimes(ok) {
+  for (const { title, lines } of failedTails) {
+    console.log(`\n=== ${title} failed; its last ${lines.length} lines ===`);
+    for (const line of lines) console.log(line);
+  }
   console.log("\n=== times ===");
   for (const { title, outcome, minutes, cpu } of timings)
     console.log(`${minutes.padStart(5)} min  ${outcome}  ${title}${cpu}`);
@@ -194,7 +214,7 @@ const RULE_TABLES = {
       "protocol/rest-rate-limits.test.ts",
       "protocol/bot-token-cache.test.ts",
       "interactions/ephemeral-messages.test.ts",
-      "messages/history-plans.test.ts",
+      "plans/list-plans.test.ts",
     ],
   },
   "packages/api": {

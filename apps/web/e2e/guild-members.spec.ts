@@ -3,7 +3,7 @@ import { GatewayIntentBits } from "discord.js";
 import { axeViolations } from "./support/axe";
 import { startDiscordJsBot } from "./support/discordjs-bot";
 import { openGuildSettings, showSettingsSection } from "./support/guild-settings";
-import { expect, guildWith, live, PHONE, type Someone, test } from "./support/live-people";
+import { expect, guildWith, live, PHONE, resizeTo, type Someone, test } from "./support/live-people";
 import { screen } from "./support/people";
 
 /** The guild settings' Members and Bans: roles given and taken, kick, ban and unban, removing a bot, and rule 10 for people. */
@@ -236,7 +236,7 @@ test("a moderator ranked below a member sees kick, ban and roles on them unavail
   await page.keyboard.press("Escape");
 
   // Cara is below: Kick and Ban are there; of the roles only Helper, below Mia's own. (On a phone: a resize closes menus.)
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   menu = await openMenu(page, row(settings, cara.username), cara.username);
   await expect(menu.getByRole("menuitem", { name: "Kick…" })).not.toHaveAttribute("aria-disabled", "true");
   await page.keyboard.press("ArrowRight");

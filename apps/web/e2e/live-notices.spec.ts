@@ -29,6 +29,8 @@ test("kicked while viewing the guild: a notice says so, the guild leaves the rai
   // Taken Home, where the notice stays until read.
   await expect(benPage).toHaveURL(/\/channels$/);
   await expect(notice(benPage)).toBeVisible();
+  // The tab's title follows the place (Next.js puts the route's own in after the move).
+  await expect(benPage).toHaveTitle("Chat");
 
   const { violations } = await new AxeBuilder({ page: benPage }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

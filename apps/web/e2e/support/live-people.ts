@@ -13,6 +13,17 @@ export interface Someone {
 
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Resizes the page and waits until it has heard the resize: the event comes with a later frame,
+ * and menus close on it, so one opened right after setViewportSize could be closed under the test.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 /** Administrator: the moderator bot may kick, ban, edit channels and overwrites, delete and type. */
 const ADMINISTRATOR = 8n;
 

@@ -6,7 +6,8 @@ import { ChatShell } from "@/components/shell/chat-shell";
 import { orNullOn, serverApi } from "@/server/api";
 import { getSessionUser } from "@/server/auth";
 
-export const metadata: Metadata = { title: "Chat" };
+// Absolute: the root layout's template would make it "Chat · Chat". The shell names the open place itself (usePageTitle).
+export const metadata: Metadata = { title: { absolute: "Chat" } };
 
 /**
  * The shell stays mounted while the selected guild and channel change. Signed out, the page

@@ -19,6 +19,7 @@ import { messageEvent } from "../messages/message-events";
 import type { MessageService } from "../messages/messages";
 import { type ChannelAccess, channelAccess, guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
+import { onlyValue } from "../shared/index-order";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { channelInclude, messageInclude } from "../shared/selects";
 
@@ -328,7 +329,8 @@ export class ThreadService {
     const access = await this.textChannel(channelId, userId);
     requirePermission(access.permissions, Permission.ViewChannel);
     const threads = await this.ctx.db.channel.findMany({
-      where: { parentId: channelId, type: PUBLIC_THREAD, archived: true },
+      // The parent as a range: a generic plan then expects a few rows, not a third of all channels (shared/index-order.ts).
+      where: { parentId: onlyValue(channelId), type: PUBLIC_THREAD, archived: true },
       include: channelInclude,
       orderBy: [{ archivedAt: "desc" }, { id: "desc" }],
     });

@@ -7,6 +7,7 @@ import { parseForm, zAuditLogQuery } from "../../validation";
 
 import { guildAccess, requirePermission } from "../shared/access";
 import { AuditLogEvent } from "../shared/audit-log";
+import { onlyValue } from "../shared/index-order";
 import { userSelect } from "../shared/selects";
 
 /** Something an entry names, with its name now (or when it was deleted); null name: gone and unnamed. */
@@ -66,13 +67,14 @@ export class AuditLogReads {
     requirePermission(access.permissions, Permission.ViewAuditLog);
     const { action, userId, before, limit } = parseForm(zAuditLogQuery, query ?? {});
     const rows = await this.ctx.db.auditLogEntry.findMany({
+      // The guild as a range, first in the order: only (guild, id) serves it (shared/index-order.ts).
       where: {
-        guildId,
+        guildId: onlyValue(guildId),
         ...(action !== undefined ? { actionType: action } : {}),
         ...(userId !== undefined ? { userId } : {}),
         ...(before !== undefined ? { id: { lt: before } } : {}),
       },
-      orderBy: { id: "desc" },
+      orderBy: [{ guildId: "desc" }, { id: "desc" }],
       take: limit + 1,
     });
     const page = rows.slice(0, limit);

@@ -11,6 +11,7 @@ import { removeGuildCommandsOf } from "../commands";
 import { readGuildUpToNow } from "../messages/read-positions";
 import { guildAccess } from "../shared/access";
 import { AuditLogEvent, recordAudit } from "../shared/audit-log";
+import { onlyValue, onlyValueSql } from "../shared/index-order";
 import { isUniqueViolation } from "../shared/prisma-errors";
 import { applicationWithId, memberInclude, roleInclude, userSelect } from "../shared/selects";
 import type { GuildService } from "./guilds";
@@ -36,13 +37,17 @@ export class MemberService {
   async list(guildId: bigint, viewerId: bigint, query: unknown) {
     await guildAccess(this.ctx, guildId, viewerId);
     const q = parseForm(zMemberListQuery, query ?? {});
+    // The page's members first, read on (guild, user) only: the guild as a range, the cursor as
+    // a row, so the index on the user alone can serve neither (shared/index-order.ts).
+    const page = await this.ctx.db.$queryRaw<{ userId: bigint }[]>`
+      SELECT "userId" FROM "Member"
+      WHERE ${onlyValueSql('"guildId"', guildId)} AND ("guildId", "userId") > (${guildId}, ${q.after ?? -1n})
+      ORDER BY "guildId", "userId" LIMIT ${q.limit}`;
     const rows = await this.ctx.db.member.findMany({
-      where: { guildId, ...(q.after !== undefined ? { userId: { gt: q.after } } : {}) },
-      orderBy: { userId: "asc" },
-      take: q.limit,
+      where: { guildId, userId: { in: page.map((m) => m.userId) } },
       include: memberInclude,
     });
-    return rows.map((m) => serializeMember(m, this.ctx.urls));
+    return rows.sort((a, b) => (a.userId < b.userId ? -1 : 1)).map((m) => serializeMember(m, this.ctx.urls));
   }
 
   /**
@@ -55,8 +60,11 @@ export class MemberService {
     // LIKE wildcards in the query are plain characters.
     const prefix = { startsWith: q.query.replace(/[\\%_]/g, (c) => `\\${c}`), mode: "insensitive" as const };
     const rows = await this.ctx.db.member.findMany({
-      where: { guildId, OR: [{ nick: prefix }, { user: { username: prefix } }, { user: { globalName: prefix } }] },
-      orderBy: { userId: "asc" },
+      where: {
+        guildId: onlyValue(guildId),
+        OR: [{ nick: prefix }, { user: { username: prefix } }, { user: { globalName: prefix } }],
+      },
+      orderBy: [{ guildId: "asc" }, { userId: "asc" }],
       take: q.limit,
       include: memberInclude,
     });

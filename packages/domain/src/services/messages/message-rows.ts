@@ -5,13 +5,17 @@ import type { MessageRecord } from "./messages";
  * Messages as `messageInclude` loads them (author, attachments by position, reactions oldest
  * first), each row whole in one statement: the message columns, the author's, and the
  * attachments and reactions as JSON with 64-bit ids as text. `where` and `tail` are the
- * statement's filter and its ORDER BY / LIMIT on "Message" m.
+ * statement's filter and its ORDER BY / LIMIT on "Message" m. With a tail the messages are
+ * chosen first, in a subquery of their own, and only they are joined: the planner cannot
+ * trade the index's order for a join order and sort a whole channel.
  */
 export async function selectMessageRows(
   db: Db,
   where: Prisma.Sql,
   tail: Prisma.Sql = Prisma.empty,
 ): Promise<MessageRecord[]> {
+  const messages =
+    tail === Prisma.empty ? Prisma.sql`"Message" m` : Prisma.sql`(SELECT * FROM "Message" m WHERE ${where} ${tail}) m`;
   const rows = await db.$queryRaw<Row[]>`
     SELECT m.*,
       u.id AS author_id, u.username AS author_username, u."globalName" AS "author_globalName", u.discriminator AS author_discriminator,
@@ -22,8 +26,8 @@ export async function selectMessageRows(
       (SELECT COALESCE(json_agg(json_build_object('userId', r."userId"::text, 'emojiKey', r."emojiKey", 'emojiName', r."emojiName",
           'emojiId', r."emojiId"::text) ORDER BY r."createdAt", r."userId"), '[]'::json)
         FROM "Reaction" r WHERE r."messageId" = m.id) AS a_reactions
-    FROM "Message" m JOIN "User" u ON u.id = m."authorId"
-    WHERE ${where} ${tail}`;
+    FROM ${messages} JOIN "User" u ON u.id = m."authorId"
+    ${tail === Prisma.empty ? Prisma.sql`WHERE ${where}` : tail}`;
   return rows.map(toRecord);
 }
 
