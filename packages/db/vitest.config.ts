@@ -15,11 +15,14 @@ const EMBEDDED_ONLY = [
   "test/unreachable.test.ts",
 ];
 
+/** Files about PostgreSQL alone: the embedded pass leaves them to the PostgreSQL pass. */
+const POSTGRES_ONLY = ["test/hot-query-postgres.test.ts"];
+
 /** One process for all files, one after the other (see apps/server/vitest.config.ts). */
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [],
+    exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : POSTGRES_ONLY,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

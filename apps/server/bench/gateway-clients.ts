@@ -8,7 +8,9 @@ import { WebSocket } from "ws";
  * gateway, times every MESSAGE_CREATE from the send time written in its content, and (when
  * asked) sends heartbeats round the connections and times their ACKs (the raw servers echo).
  *
- * Messages from the parent: connect (more connections), reset, collect, close (all of them). Answers: ready, reset, collected, closed.
+ * Messages from the parent: connect (more connections), reset, collect, close (all of them),
+ * drop (all of them, without a close: as a network cut leaves them). Answers: ready, reset,
+ * collected, closed, dropped.
  */
 export type Mode = "raw" | "raw-zlib" | "plain" | "zlib-stream";
 export type Command =
@@ -16,7 +18,8 @@ export type Command =
   /** Forget what was timed; with `beatEveryMs`, send a heartbeat on the next connection every that many ms. */
   | { cmd: "reset"; beatEveryMs?: number }
   | { cmd: "collect"; expected: number; timeoutMs: number }
-  | { cmd: "close" };
+  | { cmd: "close" }
+  | { cmd: "drop" };
 export interface Latencies {
   count: number;
   p50: number;
@@ -194,6 +197,13 @@ async function handle(command: Command): Promise<void> {
     await Promise.all(closing);
     clients = [];
     reply({ closed: true });
+  } else if (command.cmd === "drop") {
+    stopBeating();
+    // The sockets go away without a close frame: each session waits for a Resume.
+    for (const { ws } of clients) ws.terminate();
+    const dropped = clients.length;
+    clients = [];
+    reply({ dropped });
   }
 }
 

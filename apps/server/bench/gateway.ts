@@ -12,6 +12,7 @@ import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { RunningServer } from "../src/server";
 import { startBenchServer } from "./bench-server";
 import { type Collected, type Command, type Mode, now } from "./gateway-clients";
+import { droppedSessions, printDropped } from "./gateway-dropped";
 import { startRawServer } from "./gateway-raw";
 import { type PathFigures, printReport } from "./gateway-report";
 
@@ -22,6 +23,11 @@ import { type PathFigures, printReport } from "./gateway-report";
  * MESSAGE_CREATE fans out to all of them, and how long heartbeats wait meanwhile.
  * The receivers run in a child process; CPU and memory are this process's (server side: bus,
  * audience check on the embedded database, framing, compression, sockets).
+ * Then the dropped-sessions scenario (gateway-dropped.ts): sends and heartbeats while the
+ * connections are connected, and right after they all dropped without a close.
+ * Embedded database and in-process events always; PostgreSQL + Redis as well when
+ * BENCH_DATABASE_URL and BENCH_REDIS_URL name them (the fan-out then goes through Redis: the
+ * bus and the replay buffer).
  * Bounded: a fixed number of events per path, every wait has a deadline, and the whole run
  * stops itself after a few minutes at most.
  */
@@ -32,7 +38,9 @@ const WARMUP = 20;
 const PACED_EVENTS = 60;
 const PACED_EVERY_MS = 50;
 const BEAT_EVERY_MS = 3;
-const HARD_LIMIT_MS = 5 * 60_000;
+const HARD_LIMIT_MS = 12 * 60_000;
+/** Seconds of sends and heartbeats in each half of the dropped-sessions scenario (well inside the two-minute resume window). */
+const DROPPED_SECONDS = Number(process.env.BENCH_SECONDS || 8);
 /** Each gateway path and the reference it is compared with; BENCH_PATHS=plain runs only that pair. */
 const PAIRS: [Mode, Mode][] = (
   [
@@ -44,18 +52,43 @@ const PAIRS: [Mode, Mode][] = (
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
+interface StorageMode {
+  name: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+}
+
 export async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
     console.error("bench gateway: stopped after the hard time limit");
     process.exit(1);
   }, HARD_LIMIT_MS);
   hardStop.unref();
+  const modes: StorageMode[] = [{ name: "embedded database, in-process events" }];
+  if (process.env.BENCH_DATABASE_URL && process.env.BENCH_REDIS_URL)
+    modes.push({
+      name: "PostgreSQL + Redis",
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      redisUrl: process.env.BENCH_REDIS_URL,
+    });
+  const raws = { raw: await startRawServer("plain"), "raw-zlib": await startRawServer("zlib") };
+  try {
+    for (const mode of modes) await benchMode(mode, raws);
+  } finally {
+    await Promise.all(Object.values(raws).map((raw) => raw.close()));
+  }
+}
+
+type RawServers = Record<"raw" | "raw-zlib", Awaited<ReturnType<typeof startRawServer>>>;
+
+async function benchMode(mode: StorageMode, raws: RawServers): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-bench-"));
   let server: RunningServer | null = null;
   let clients: ChildProcess | null = null;
-  const raws = { raw: await startRawServer("plain"), "raw-zlib": await startRawServer("zlib") };
   try {
-    server = await startGatewayBenchServer(dataDir);
+    console.log(`
+=== ${mode.name} ===`);
+    server = await startGatewayBenchServer(dataDir, mode);
     const world = await seed(server);
     clients = fork(join(dirname(fileURLToPath(import.meta.url)), "gateway-clients.ts"), [], {
       execArgv: ["--import", "tsx"],
@@ -64,7 +97,7 @@ export async function main(): Promise<void> {
     const ask = asker(clients);
     const statements = countQueries();
     const gatewayUrl = server.ctx.urls.gatewayUrl;
-    const url = (mode: Mode) => (mode === "raw" || mode === "raw-zlib" ? raws[mode].url : gatewayUrl);
+    const url = (path: Mode) => (path === "raw" || path === "raw-zlib" ? raws[path].url : gatewayUrl);
 
     console.log(
       `gateway: ${CONNECTIONS} connections on loopback; MESSAGE_CREATE fan-out, ${EVENTS} events per path (after ${WARMUP} warm-up events)\n`,
@@ -73,37 +106,37 @@ export async function main(): Promise<void> {
     // memory is growth the allocator could not serve from what an earlier path freed.
     const idle = new Map<Mode, IdleFigures>();
     let before = await settledMemory();
-    for (const mode of PAIRS.flat()) {
+    for (const path of PAIRS.flat()) {
       const queriesBefore = statements.count;
-      const connectMs = await connect(ask, mode, url(mode), world.token);
+      const connectMs = await connect(ask, path, url(path), world.token);
       const queries = statements.count - queriesBefore;
       const after = await settledMemory();
-      idle.set(mode, {
+      idle.set(path, {
         connectMs,
         statementsPerIdentify: queries / CONNECTIONS,
         heapPerConnection: (after.heap - before.heap) / CONNECTIONS,
         rssPerConnection: (after.rss - before.rss) / CONNECTIONS,
       });
       before = after;
-      const gateway = mode === "plain" || mode === "zlib-stream";
+      const gateway = path === "plain" || path === "zlib-stream";
       console.log(
-        `  ${mode}: ${CONNECTIONS} connections ${gateway ? "identified" : "open"} in ${(connectMs / 1000).toFixed(1)} s${gateway ? `, ${(queries / CONNECTIONS).toFixed(2)} statements per identify` : ""}`,
+        `  ${path}: ${CONNECTIONS} connections ${gateway ? "identified" : "open"} in ${(connectMs / 1000).toFixed(1)} s${gateway ? `, ${(queries / CONNECTIONS).toFixed(2)} statements per identify` : ""}`,
       );
     }
     await ask({ cmd: "close" }, "closed");
 
     // Then each path's fan-out, with only its own connections open.
     const results = new Map<Mode, PathFigures>();
-    for (const mode of PAIRS.flat()) {
-      await connect(ask, mode, url(mode), world.token);
+    for (const path of PAIRS.flat()) {
+      await connect(ask, path, url(path), world.token);
       const send =
-        mode === "raw" || mode === "raw-zlib"
-          ? rawSender(raws[mode].broadcast, world.template)
+        path === "raw" || path === "raw-zlib"
+          ? rawSender(raws[path].broadcast, world.template)
           : gatewaySender(server, world.template);
       await run(ask, send, WARMUP, 0);
       const burst = await run(ask, send, EVENTS, 0);
       const paced = await run(ask, send, PACED_EVENTS, PACED_EVERY_MS, BEAT_EVERY_MS);
-      results.set(mode, { ...burst, paced, ...(idle.get(mode) as IdleFigures) });
+      results.set(path, { ...burst, paced, ...(idle.get(path) as IdleFigures) });
       await ask({ cmd: "close" }, "closed");
     }
     statements.stop();
@@ -121,9 +154,18 @@ export async function main(): Promise<void> {
         beatEveryMs: BEAT_EVERY_MS,
       },
     );
+    const dropped = await droppedSessions({
+      ask,
+      apiUrl: server.ctx.urls.apiUrl,
+      gatewayUrl,
+      channelId: world.channelId,
+      token: world.token,
+      connections: CONNECTIONS,
+      seconds: DROPPED_SECONDS,
+    });
+    printDropped(CONNECTIONS, dropped);
   } finally {
     clients?.kill();
-    await Promise.all(Object.values(raws).map((raw) => raw.close()));
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -149,12 +191,17 @@ async function settledMemory(): Promise<{ heap: number; rss: number }> {
 }
 
 /**
- * One node on an embedded database in a temporary folder, loopback only, generous heartbeat and
- * session limits; no housekeeping or interaction-deadline timers, whose statements would be
- * counted with the identifies.
+ * One node (on an embedded database in a temporary folder unless the mode names PostgreSQL and
+ * Redis), loopback only, generous heartbeat and session limits, no rate limits (one bot sends
+ * flat out in the dropped-sessions scenario); no housekeeping or interaction-deadline timers,
+ * whose statements would be counted with the identifies.
  */
-function startGatewayBenchServer(dataDir: string): Promise<RunningServer> {
+function startGatewayBenchServer(dataDir: string, mode: StorageMode): Promise<RunningServer> {
   return startBenchServer(dataDir, {
+    databaseUrl: mode.databaseUrl,
+    redisUrl: mode.redisUrl,
+    redisNamespace: `bench-gateway-${process.pid}`,
+    rateLimits: false,
     housekeepingIntervalMs: 0,
     interactionDeadlineIntervalMs: 0,
     gateway: { maxSessionsPerBot: 2 * CONNECTIONS + 10, heartbeatIntervalMs: 600_000, identifyTimeoutMs: 120_000 },
@@ -162,7 +209,7 @@ function startGatewayBenchServer(dataDir: string): Promise<RunningServer> {
 }
 
 /** A guild with a bot in it, and a real MESSAGE_CREATE event as sent through the domain, to copy. */
-async function seed(server: RunningServer): Promise<{ token: string; template: MessageEvent }> {
+async function seed(server: RunningServer): Promise<{ token: string; template: MessageEvent; channelId: string }> {
   const { domain, bus } = server.ctx;
   const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
   const guild = await domain.guilds.create(owner.id, "Bench");
@@ -183,7 +230,7 @@ async function seed(server: RunningServer): Promise<{ token: string; template: M
     });
   });
   await domain.messages.create(channel.id, owner.id, { content: "a message of ordinary size, to copy for the bench" });
-  return { token: app.botToken, template: await captured };
+  return { token: app.botToken, template: await captured, channelId: channel.id.toString() };
 }
 
 type Send = (index: number) => void;

@@ -1,12 +1,13 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { Permission } from "@chat/domain";
 import pg from "pg";
 import type { RunningServer } from "../src/server";
 import { startBenchServer } from "./bench-server";
+import { loader } from "./load-runner";
+import { type CpuSample, cpuPerRequest, sampleCpu } from "./process-cpu";
 import type { Phase, PhaseFigures } from "./rest-load";
 
 /**
@@ -14,8 +15,10 @@ import type { Phase, PhaseFigures } from "./rest-load";
  * in the same run on the same database:
  * - POST /channels/{c}/messages at CONNECTIONS keep-alive connections vs raw single-row INSERTs
  *   into "Message" from as many node-postgres clients;
- * - GET /channels/{c}/messages?limit=50 on a 25,000-message channel vs the same page as one
- *   raw SELECT;
+ * - GET /channels/{c}/messages?limit=50, the latest page and a `before` page deep in a
+ *   25,000-message channel whose messages are all older than a busier channel's 100,000 (the
+ *   shape that misled the planner), each vs the page as its best raw SELECT (read on
+ *   (channel, id) only) and, for the latest, the plain `WHERE "channelId" = $1 ORDER BY id DESC`;
  * - gateway heartbeat ACK latency while the sends run vs idle.
  * Embedded database always; PostgreSQL + Redis as well when BENCH_DATABASE_URL (and
  * BENCH_REDIS_URL) name them. The load runs in child processes; rate limits are off (one bot
@@ -24,10 +27,13 @@ import type { Phase, PhaseFigures } from "./rest-load";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const HISTORY_MESSAGES = 25_000;
+const BUSIER_MESSAGES = 100_000;
 
 interface Row {
   what: string;
   measured: PhaseFigures;
+  /** CPU per request of each process while the measured phase ran (none for references). */
+  cpu?: CpuSample;
   reference: PhaseFigures;
   referenceName: string;
   /** Rates compare; for latency rows the p99s do (lower is better). */
@@ -80,18 +86,17 @@ async function benchMode(mode: { name: string; databaseUrl?: string; redisUrl?: 
       connections: CONNECTIONS,
       seconds: SECONDS,
     };
-    const page: Phase = {
+    const page = (query: string): Phase => ({
       cmd: "http",
       method: "GET",
-      url: `${api}/channels/${world.historyChannelId}/messages?limit=50`,
+      url: `${api}/channels/${world.historyChannelId}/messages?limit=50${query}`,
       token: world.token,
       connections: CONNECTIONS,
       seconds: SECONDS,
-    };
-    const pageSql = {
-      text: `SELECT * FROM "Message" WHERE "channelId" = $1 ORDER BY "id" DESC LIMIT 50`,
-      values: [world.historyChannelId],
-    };
+    });
+    const rawSql = (text: string, values: string[]) =>
+      load({ cmd: "sql", databaseUrl, text, values, connections: CONNECTIONS, seconds: SECONDS });
+    const best = `"channelId" >= $1 AND "channelId" <= $1`;
     const heartbeats: Phase = {
       cmd: "heartbeats",
       gatewayUrl: server.ctx.urls.gatewayUrl,
@@ -106,25 +111,68 @@ async function benchMode(mode: { name: string; databaseUrl?: string; redisUrl?: 
     );
     await step("warm-up sends", load({ ...send, seconds: 2 }));
     const idleBeats = await step("heartbeats, idle", probe(heartbeats));
+    let cpu = sampleCpu();
+    const cpuSince = (figures: PhaseFigures) => {
+      const now = sampleCpu();
+      const used = cpuPerRequest(cpu, now, figures.done);
+      cpu = now;
+      return used;
+    };
     const [sends, busyBeats] = await step("sends with heartbeats", Promise.all([load(send), probe(heartbeats)]));
-    const rawPages = await step(
-      "raw SELECTs of the page",
-      load({ cmd: "sql", databaseUrl, ...pageSql, connections: CONNECTIONS, seconds: SECONDS }),
+    const sendCpu = cpuSince(sends);
+    const plainPages = await step(
+      "raw SELECTs of the latest page, WHERE channel = $1 ORDER BY id",
+      rawSql(`SELECT * FROM "Message" WHERE "channelId" = $1 ORDER BY "id" DESC LIMIT 50`, [world.historyChannelId]),
     );
-    const pages = await step("history pages", load(page));
+    const bestPages = await step(
+      "raw SELECTs of the latest page on (channel, id)",
+      rawSql(`SELECT * FROM "Message" WHERE ${best} ORDER BY "channelId" DESC, "id" DESC LIMIT 50`, [
+        world.historyChannelId,
+      ]),
+    );
+    cpu = sampleCpu();
+    const pages = await step("latest pages", load(page("")));
+    const pageCpu = cpuSince(pages);
+    const bestBefore = await step(
+      "raw SELECTs of a before page on (channel, id)",
+      rawSql(
+        `SELECT * FROM "Message" WHERE ${best} AND ("channelId", "id") < ($1, $2) ORDER BY "channelId" DESC, "id" DESC LIMIT 50`,
+        [world.historyChannelId, world.middleId],
+      ),
+    );
+    cpu = sampleCpu();
+    const beforePages = await step("before pages", load(page(`&before=${world.middleId}`)));
+    const beforeCpu = cpuSince(beforePages);
     return [
       {
         what: "send a message (POST)",
         measured: sends,
+        cpu: sendCpu,
         reference: rawInserts,
         referenceName: "raw single-row INSERT",
         kind: "rate",
       },
       {
-        what: "history page of 50 (GET)",
+        what: "latest history page of 50 (GET)",
         measured: pages,
-        reference: rawPages,
-        referenceName: "the page as a raw SELECT",
+        cpu: pageCpu,
+        reference: bestPages,
+        referenceName: "the page as its best raw SELECT",
+        kind: "rate",
+      },
+      {
+        what: "latest page, plain raw SELECT",
+        measured: plainPages,
+        reference: bestPages,
+        referenceName: "the page as its best raw SELECT",
+        kind: "rate",
+      },
+      {
+        what: "`before` page of 50 (GET)",
+        measured: beforePages,
+        cpu: beforeCpu,
+        reference: bestBefore,
+        referenceName: "the page as its best raw SELECT",
         kind: "rate",
       },
       {
@@ -149,7 +197,10 @@ async function step<T>(name: string, running: Promise<T>): Promise<T> {
   return result;
 }
 
-/** A guild with a bot that may send and read, a channel to send in, one for raw inserts, and one with 25,000 messages. */
+/**
+ * A guild with a bot that may send and read, a channel to send in, one with 25,000 messages,
+ * and one for raw inserts holding 100,000 newer ones.
+ */
 async function seed(server: RunningServer) {
   const { domain } = server.ctx;
   const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
@@ -170,17 +221,24 @@ async function seed(server: RunningServer) {
   ];
   const client = new pg.Client({ connectionString: server.ctx.database.url });
   await client.connect();
+  let middleId = "";
   try {
     await client.query(
       `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") SELECT $1, $2, $3, 'history ' || g FROM generate_series(1, ${HISTORY_MESSAGES}) AS g`,
       [historyChannelId.toString(), guild.id.toString(), owner.id.toString()],
     );
-    // Messages in other channels too, as a real database has: the latest page must not walk past them.
+    // Newer messages in a busier channel, as a real database has: a primary key read backwards
+    // would walk past all of them before the channel's first.
     await client.query(
-      `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") SELECT $1, $2, $3, 'elsewhere ' || g FROM generate_series(1, ${HISTORY_MESSAGES}) AS g`,
+      `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") SELECT $1, $2, $3, 'elsewhere ' || g FROM generate_series(1, ${BUSIER_MESSAGES}) AS g`,
       [rawChannelId.toString(), guild.id.toString(), owner.id.toString()],
     );
     await client.query("ANALYZE");
+    const middle = await client.query(
+      `SELECT id FROM "Message" WHERE "channelId" = $1 ORDER BY id LIMIT 1 OFFSET ${HISTORY_MESSAGES / 2}`,
+      [historyChannelId.toString()],
+    );
+    middleId = String(middle.rows[0].id);
   } finally {
     await client.end();
   }
@@ -191,28 +249,8 @@ async function seed(server: RunningServer) {
     sendChannelId: sendChannelId.toString(),
     rawChannelId: rawChannelId.toString(),
     historyChannelId: historyChannelId.toString(),
+    middleId,
   };
-}
-
-function loader(children: ChildProcess[]): (phase: Phase) => Promise<PhaseFigures> {
-  const child = fork(join(dirname(fileURLToPath(import.meta.url)), "rest-load.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
-  });
-  children.push(child);
-  return (phase) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`bench load did not finish ${phase.cmd}`)),
-        (phase.seconds + 60) * 1000,
-      );
-      child.once("message", (message: { result?: PhaseFigures; error?: string }) => {
-        clearTimeout(timer);
-        if (message.result) resolve(message.result);
-        else reject(new Error(message.error));
-      });
-      child.send(phase);
-    });
 }
 
 function print(mode: string, rows: Row[]): void {
@@ -234,4 +272,12 @@ function print(mode: string, rows: Row[]): void {
   console.log(
     `\n${mode}\n${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|\n${cells.map(line).join("\n")}`,
   );
+  const embedded = !mode.includes("PostgreSQL");
+  const ms = (value: number) => `${value.toFixed(3)} ms`;
+  for (const row of rows.filter((r) => r.cpu)) {
+    const cpu = row.cpu as CpuSample;
+    console.log(
+      `  CPU per request, ${row.what}: server ${ms(cpu.server)}${embedded ? " (with the embedded database)" : `, PostgreSQL ${ms(cpu.postgres)}, Redis ${ms(cpu.redis)}`}`,
+    );
+  }
 }

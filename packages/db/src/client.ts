@@ -71,8 +71,10 @@ export function createPrismaClient(
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client });
   const adapter = guardTransactions(new PrismaPg(pool, { disposeExternalPool: true }));
   const transactionOptions = { maxWait: TRANSACTION_WAIT_MS, timeout: TRANSACTION_TIMEOUT_MS };
-  if (!onQuery) return registerDriver(new PrismaClient({ adapter, transactionOptions }), pool, timing);
+  // The embedded database runs every connection in its one session: named statements would collide there.
+  const named = !options.embedded;
+  if (!onQuery) return registerDriver(new PrismaClient({ adapter, transactionOptions }), pool, timing, named);
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: "event", level: "query" }] });
   client.$on("query", (event) => onQuery({ query: event.query, params: event.params }));
-  return registerDriver(client, pool, timing);
+  return registerDriver(client, pool, timing, named);
 }

@@ -13,7 +13,7 @@ describe("hotQuery", () => {
   beforeAll(async () => {
     dataDir = await freshEmbeddedDataDir("chat-db-hot-");
     database = await startEmbeddedDatabase({ dataDir, port: 0 });
-    db = createPrismaClient(database.url, 2);
+    db = createPrismaClient(database.url, 2, undefined, { embedded: true });
   });
   afterAll(async () => {
     await db?.$disconnect();
@@ -41,6 +41,14 @@ describe("hotQuery", () => {
       b: true,
     });
     expect(hot).toEqual(viaPrisma);
+  });
+
+  it("runs the same statement on several connections at once: their one embedded session holds no named statements to collide", async () => {
+    const text = "SELECT $1::int + 1 AS n";
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => hotQuery(db, text, [n])));
+    expect(answers).toEqual(Array.from({ length: 20 }, (_, n) => [{ n: n + 1 }]));
+    const prepared = await hotQuery<{ name: string }>(db, "SELECT name FROM pg_prepared_statements", []);
+    expect(prepared).toEqual([]);
   });
 
   it("refuses a client that has no driver of its own (a transaction's), rather than guessing one", async () => {

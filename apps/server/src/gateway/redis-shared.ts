@@ -2,7 +2,9 @@ import { Redis } from "ioredis";
 
 /**
  * What the gateway keeps in Redis in multi-node mode, under `chat:gateway:{namespace}`:
- * - `replay:{session}` and `replay:{session}:last`: the replay buffer (sessions/redis-replay-store.ts);
+ * - `replay:{session}:refs` and `replay:{session}:last`: a session's replay buffer, the refs of
+ *   its last events and its newest sequence number, and `event:{ref}` each event's frame body,
+ *   written once for all its sessions (sessions/redis-replay-store.ts);
  * - `session:{session}`: the session record, a hash (sessions/redis-session-store.ts);
  * - `live:{user}`: a bot's live sessions, scored by lease expiry (the 16-session limit);
  * - `node:{node}:cursor`: the last bus event a node has fully handed to its sessions;
@@ -11,7 +13,8 @@ import { Redis } from "ioredis";
 export function gatewayKeys(namespace: string) {
   const base = `chat:gateway:${namespace}`;
   return {
-    frames: (sessionId: string) => `${base}:replay:${sessionId}`,
+    refs: (sessionId: string) => `${base}:replay:${sessionId}:refs`,
+    event: (ref: string) => `${base}:event:${ref}`,
     last: (sessionId: string) => `${base}:replay:${sessionId}:last`,
     session: (sessionId: string) => `${base}:session:${sessionId}`,
     live: (userId: string) => `${base}:live:${userId}`,

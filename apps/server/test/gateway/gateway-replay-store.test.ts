@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { SerializedEvent } from "../../src/gateway/connection/payloads";
 import { resolveGatewayOptions } from "../../src/gateway/options";
+import { gatewayKeys } from "../../src/gateway/redis-shared";
 import { RedisReplayStore } from "../../src/gateway/sessions/redis-replay-store";
 import { MemoryReplayStore, type ReplayStore } from "../../src/gateway/sessions/replay-store";
 
@@ -67,5 +69,64 @@ describe("gateway replay store (in memory) numbering", () => {
     const store = new MemoryReplayStore(10);
     store.append("s", 1, event(1));
     expect(() => store.append("s", 3, event(3))).toThrow(/gap/);
+  });
+});
+
+describe.runIf(redisUrl)("gateway replay store in Redis: an event is written once for all its sessions", () => {
+  const namespace = `test-${randomBytes(6).toString("hex")}`;
+  const redis = new Redis(redisUrl ?? "");
+  /** The commands the store sent, by name. */
+  const sent: string[] = [];
+  const sendCommand = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: { name: string }, stream?: unknown) => {
+    sent.push(command.name);
+    return sendCommand(command as never, stream as never);
+  }) as typeof redis.sendCommand;
+  const store = new RedisReplayStore(redis, namespace, 10);
+  afterAll(async () => {
+    await store.close();
+    await redis.quit();
+  });
+
+  it("keeps one body per event and each session only its ref, with one script call for every session of a dispatch", async () => {
+    const shared = event(1);
+    sent.length = 0;
+    const appended = Array.from({ length: 300 }, (_, i) => store.append(`s${i}`, 1, shared));
+    expect(await Promise.all(appended)).toEqual(appended.map(() => true));
+    expect(sent.filter((name) => name === "evalsha" || name === "eval")).toHaveLength(1);
+    const keys = gatewayKeys(namespace);
+    const bodies = await redis.keys(keys.event("*"));
+    expect(bodies).toHaveLength(1);
+    expect(await redis.lrange(keys.refs("s7"), 0, -1)).toEqual([bodies[0]?.slice(keys.event("").length)]);
+    expect(numbers(await store.since("s299", 0))).toEqual([1]);
+  });
+
+  it("cuts a dispatch to very many sessions into slices, the body written by the first", async () => {
+    const shared = event(2);
+    sent.length = 0;
+    const appended = Array.from({ length: 1200 }, (_, i) => store.append(`big${i}`, 1, shared));
+    expect(await Promise.all(appended)).toEqual(appended.map(() => true));
+    expect(sent.filter((name) => name === "evalsha" || name === "eval")).toHaveLength(3);
+    expect(JSON.parse((await store.since("big1199", 0))?.[0] ?? "")).toEqual({
+      t: "MESSAGE_CREATE",
+      s: 1,
+      op: 0,
+      d: { n: 2 },
+    });
+  });
+
+  it("answers a session's appends in its own order across dispatches, and refuses a gap", async () => {
+    const first = store.append("ordered", 1, event(10));
+    const second = store.append("ordered", 2, event(11));
+    const gap = store.append("ordered", 4, event(12));
+    expect(await Promise.all([first, second, gap])).toEqual([true, true, false]);
+    expect(numbers(await store.since("ordered", 0))).toEqual([10, 11]);
+  });
+
+  it("a session dropped right after an append is forgotten: the append went first", async () => {
+    void store.append("gone", 1, event(20));
+    store.drop("gone");
+    expect(await store.since("gone", 0)).toEqual([]);
+    expect(await redis.exists(gatewayKeys(namespace).refs("gone"))).toBe(0);
   });
 });

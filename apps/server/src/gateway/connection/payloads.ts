@@ -78,6 +78,11 @@ export class SerializedEvent {
     return `${this.prefix}${sequence},"op":${GatewayOpcodes.Dispatch},"d":${this.data}}`;
   }
 
+  /** The frame around its sequence number: `head`, the number, `tail` (a shared replay store keeps them once). */
+  frameAround(): { head: string; tail: string } {
+    return { head: this.prefix, tail: `,"op":${GatewayOpcodes.Dispatch},"d":${this.data}}` };
+  }
+
   /**
    * The frame as UTF-8 bytes for a connection: the JSON of `d` is encoded once for every
    * receiver, only the few bytes of the envelope are encoded per frame.

@@ -1,4 +1,4 @@
-import { defineScript, type RedisScript } from "@chat/events";
+import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { SerializedEvent } from "../connection/payloads";
 import { type GatewayKeys, gatewayKeys, gatewayRedis } from "../redis-shared";
@@ -13,24 +13,38 @@ export interface RedisReplayOptions {
   liveTtlMs?: number;
 }
 
-// KEYS: frames, last, record. ARGV: frame, seq, capacity, ttl, node, event id.
-const APPEND = `
-local owner = redis.call('HGET', KEYS[3], 'owner')
-if owner and owner ~= ARGV[5] then return 0 end
-local seq = tonumber(ARGV[2])
-local last = tonumber(redis.call('GET', KEYS[2]) or '0')
-if last > 0 and seq ~= last + 1 then return -1 end
-redis.call('RPUSH', KEYS[1], ARGV[1])
-redis.call('LTRIM', KEYS[1], -tonumber(ARGV[3]), -1)
-redis.call('SET', KEYS[2], seq, 'PX', ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if owner then
-  redis.call('HSET', KEYS[3], 'seq', seq)
-  if ARGV[6] ~= '' then redis.call('HSET', KEYS[3], 'event', ARGV[6]) end
-end
-return 1`;
+/** Sessions per script call: one call holds Redis for its whole run, so a huge fan-out is cut in slices. */
+const SESSIONS_PER_CALL = 500;
 
-// KEYS: frames, last, record. ARGV: node, ttl (0: delete).
+// KEYS: the event's body, then per session: refs, last, record.
+// ARGV: body ('' when an earlier slice wrote it), ttl, capacity, node, event id, ref, then each session's seq.
+// Answers per session: 1 recorded, 0 refused (another node owns it), -1 refused (a gap in the numbering).
+const APPEND = `
+local ttl, capacity, node, eventId, ref = ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
+if ARGV[1] ~= '' then redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl) end
+local answers = {}
+for i = 1, (#KEYS - 1) / 3 do
+  local refs, last, record = KEYS[3 * i - 1], KEYS[3 * i], KEYS[3 * i + 1]
+  local owner = redis.call('HGET', record, 'owner')
+  local seq = tonumber(ARGV[6 + i])
+  local previous = tonumber(redis.call('GET', last) or '0')
+  if owner and owner ~= node then answers[i] = 0
+  elseif previous > 0 and seq ~= previous + 1 then answers[i] = -1
+  else
+    redis.call('RPUSH', refs, ref)
+    redis.call('LTRIM', refs, -capacity, -1)
+    redis.call('SET', last, seq, 'PX', ttl)
+    redis.call('PEXPIRE', refs, ttl)
+    if owner then
+      if eventId ~= '' then redis.call('HSET', record, 'seq', seq, 'event', eventId)
+      else redis.call('HSET', record, 'seq', seq) end
+    end
+    answers[i] = 1
+  end
+end
+return answers`;
+
+// KEYS: refs, last, record. ARGV: node, ttl (0: delete).
 const RETAIN_OR_DROP = `
 local owner = redis.call('HGET', KEYS[3], 'owner')
 if owner and owner ~= ARGV[1] then return 0 end
@@ -40,11 +54,24 @@ if ARGV[2] == '0' then redis.call('DEL', KEYS[1], KEYS[2]) else
 end
 return 1`;
 
+/** The appends of one event waiting for the end of the dispatch loop that made them. */
+interface Batch {
+  event: SerializedEvent;
+  sessionIds: string[];
+  sequences: number[];
+  answers: ((recorded: boolean) => void)[];
+}
+
 /**
- * The replay buffer in Redis (multi-node mode): per session a list of its last `capacity`
- * frames and the sequence number of the newest. Writes go out on one connection, so they land
- * in call order and before any later read. Keys expire on their own if a node dies:
- * `liveTtlMs` after the last event, or the resume window once the connection dropped.
+ * The replay buffer in Redis (multi-node mode). An event's frame body (everything but the
+ * sequence number) is written once, under its own key; each session keeps a list of the refs of
+ * its last `capacity` events and the sequence number of the newest. The appends of one
+ * dispatch loop are sent together, one script call per event for all its sessions: the body
+ * travels once, and a session costs Redis a few list and key writes, whether it is connected
+ * or waiting for a Resume. Writes go out on one connection in call order (retain, drop and
+ * reads first send the appends queued before them), so they land in that order and before
+ * any later read. Keys expire on their own if a node dies: `liveTtlMs` after the last event
+ * (bodies too), or the resume window once the connection dropped.
  *
  * Every write is fenced by the session record (redis-session-store.ts): once another node has
  * taken the session over, this node's appends are refused, so no frame is recorded twice and
@@ -55,8 +82,11 @@ export class RedisReplayStore implements ReplayStore {
   private readonly ownsConnection: boolean;
   private readonly keys: GatewayKeys;
   private readonly nodeId: string;
-  private readonly appendScript: RedisScript;
-  private readonly retainScript: RedisScript;
+  private readonly refPrefix = randomBytes(6).toString("hex");
+  private nextRef = 0;
+  private readonly refs = new WeakMap<SerializedEvent, string>();
+  private readonly pending = new Map<SerializedEvent, Batch>();
+  private flushQueued = false;
 
   constructor(
     redis: string | Redis,
@@ -68,55 +98,110 @@ export class RedisReplayStore implements ReplayStore {
     this.redis = typeof redis === "string" ? gatewayRedis(redis) : redis;
     this.keys = gatewayKeys(namespace);
     this.nodeId = options.nodeId ?? "";
-    this.appendScript = defineScript(this.redis, "gatewayReplayAppend", 3, APPEND);
-    this.retainScript = defineScript(this.redis, "gatewayReplayRetain", 3, RETAIN_OR_DROP);
+    this.redis.defineCommand("gatewayReplayAppendMany", { lua: APPEND });
+    this.redis.defineCommand("gatewayReplayRetain", { numberOfKeys: 3, lua: RETAIN_OR_DROP });
   }
 
   private sessionKeys(sessionId: string): [string, string, string] {
-    return [this.keys.frames(sessionId), this.keys.last(sessionId), this.keys.session(sessionId)];
+    return [this.keys.refs(sessionId), this.keys.last(sessionId), this.keys.session(sessionId)];
+  }
+
+  private command(name: string, ...args: (string | number)[]): Promise<unknown> {
+    return (this.redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[name]?.(
+      ...args,
+    ) as Promise<unknown>;
   }
 
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> {
+    let batch = this.pending.get(event);
+    if (!batch) {
+      batch = { event, sessionIds: [], sequences: [], answers: [] };
+      this.pending.set(event, batch);
+      if (!this.flushQueued) {
+        this.flushQueued = true;
+        queueMicrotask(() => this.flush());
+      }
+    }
+    const { sessionIds, sequences, answers } = batch;
+    sessionIds.push(sessionId);
+    sequences.push(seq);
+    return new Promise((resolve) => answers.push(resolve));
+  }
+
+  /** Sends the queued appends, one script call per event (per slice of its sessions), in the order they were made. */
+  private flush(): void {
+    this.flushQueued = false;
+    const batches = [...this.pending.values()];
+    this.pending.clear();
+    for (const batch of batches) {
+      const ref = this.refOf(batch.event);
+      for (let from = 0; from < batch.sessionIds.length; from += SESSIONS_PER_CALL) this.send(batch, ref, from);
+    }
+  }
+
+  private send(batch: Batch, ref: string, from: number): void {
     const ttl = this.options.liveTtlMs ?? 15 * 60_000;
-    return this.appendScript(
-      ...this.sessionKeys(sessionId),
-      event.frame(seq),
-      seq,
-      this.capacity,
-      ttl,
-      this.nodeId,
-      event.id ?? "",
-    ).then(
-      (result) => {
-        if (result === 1) return true;
-        this.options.onRefused?.(sessionId);
-        return false;
+    const sessionIds = batch.sessionIds.slice(from, from + SESSIONS_PER_CALL);
+    const answers = batch.answers.slice(from, from + SESSIONS_PER_CALL);
+    const keys = [this.keys.event(ref), ...sessionIds.flatMap((id) => this.sessionKeys(id))];
+    const body = from === 0 ? bodyOf(batch.event) : "";
+    const args = [body, ttl, this.capacity, this.nodeId, batch.event.id ?? "", ref];
+    const sequences = batch.sequences.slice(from, from + SESSIONS_PER_CALL);
+    this.command("gatewayReplayAppendMany", keys.length, ...keys, ...args, ...sequences).then(
+      (results) => {
+        for (const [i, answer] of answers.entries()) {
+          const recorded = (results as number[])[i] === 1;
+          if (!recorded) this.options.onRefused?.(sessionIds[i] as string);
+          answer(recorded);
+        }
       },
       (error: Error) => {
         console.error("gateway replay append failed", error.message);
-        this.options.onRefused?.(sessionId);
-        return false;
+        for (const [i, answer] of answers.entries()) {
+          this.options.onRefused?.(sessionIds[i] as string);
+          answer(false);
+        }
       },
     );
   }
 
+  private refOf(event: SerializedEvent): string {
+    let ref = this.refs.get(event);
+    if (!ref) {
+      ref = `${this.refPrefix}:${(this.nextRef++).toString(36)}`;
+      this.refs.set(event, ref);
+    }
+    return ref;
+  }
+
   retain(sessionId: string, windowMs: number): void {
+    this.flush();
     // Past the window the session has ended anyway; a little slack for the node's own timer.
-    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) =>
+    this.command("gatewayReplayRetain", ...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) =>
       console.error("gateway replay retain failed", error),
     );
   }
 
   async since(sessionId: string, seq: number): Promise<string[] | null> {
-    const [frames, last] = this.sessionKeys(sessionId);
+    this.flush();
+    const [refs, last] = this.sessionKeys(sessionId);
     try {
-      const results = await this.redis.multi().lrange(frames, 0, -1).get(last).exec();
+      const results = await this.redis.multi().lrange(refs, 0, -1).get(last).exec();
       const kept = (results?.[0]?.[1] as string[] | undefined) ?? [];
       const newest = Number(results?.[1]?.[1] ?? 0);
       if (kept.length === 0) return seq === 0 ? [] : null;
       const oldest = newest - kept.length + 1;
       if (seq > newest || seq < oldest - 1) return null;
-      return kept.slice(seq - oldest + 1);
+      const wanted = kept.slice(seq - oldest + 1);
+      if (wanted.length === 0) return [];
+      const bodies = await this.redis.mget(wanted.map((ref) => this.keys.event(ref)));
+      const frames: string[] = [];
+      for (const [i, body] of bodies.entries()) {
+        // An event body outlived by a session's list (kept `liveTtlMs`): the gap cannot be replayed.
+        if (body === null) return null;
+        frames.push(frameOf(body, seq + 1 + i));
+      }
+      return frames;
     } catch (error) {
       console.error("gateway replay read failed", error);
       return null;
@@ -124,12 +209,27 @@ export class RedisReplayStore implements ReplayStore {
   }
 
   drop(sessionId: string): void {
-    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) =>
+    this.flush();
+    this.command("gatewayReplayRetain", ...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) =>
       console.error("gateway replay drop failed", error),
     );
   }
 
   async close(): Promise<void> {
+    this.flush();
     if (this.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/** An event's frame without its sequence number, as kept once for all its sessions: the head's length, the head, the tail. */
+function bodyOf(event: SerializedEvent): string {
+  const { head, tail } = event.frameAround();
+  return `${head.length}:${head}${tail}`;
+}
+
+/** The frame numbered `sequence` from a kept body. */
+function frameOf(body: string, sequence: number): string {
+  const colon = body.indexOf(":");
+  const end = colon + 1 + Number(body.slice(0, colon));
+  return `${body.slice(colon + 1, end)}${sequence}${body.slice(end)}`;
 }

@@ -227,7 +227,7 @@ describe("hot lists read the index that starts with their owner's column, under 
       member: members[Math.floor(members.length / 2)]?.userId as bigint,
     };
     const url = s.t.server.ctx.database.url;
-    logged = createPrismaClient(url, 2, (query) => sent.push(query));
+    logged = createPrismaClient(url, 2, (query) => sent.push(query), { embedded: !process.env.TEST_DATABASE_URL });
     domain = createDomain({
       db: logged,
       bus: new LocalBus(),
