@@ -86,6 +86,6 @@ export function printDropped(connections: number, figures: DroppedFigures): void
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
   console.log(
-    `\n${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|\n${rows.map(line).join("\n")}\n(target: within 20% of connected)`,
+    `\n${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|\n${rows.map(line).join("\n")}\n(target: sends at least 0.8 of connected, p99s at most 1.2×: a waiting session costs no more than a connected one)`,
   );
 }
