@@ -286,6 +286,15 @@ describe("hot lists read the index that starts with their owner's column, under 
       read: (domain) => domain.members.search(ids.guild, ids.owner, { query: "plan", limit: "100" }),
     },
     {
+      name: "members asked for over the gateway (op 8, a limit)",
+      table: "Member",
+      key: "guildId",
+      index: "Member_pkey",
+      ordered: true,
+      rows: 100,
+      read: async (domain) => (await domain.members.gatewayRequestIds(ids.guild, { query: "", limit: 100 })).userIds,
+    },
+    {
       name: "the audit log",
       table: "AuditLogEntry",
       key: "guildId",

@@ -1,5 +1,6 @@
 import type { DomainContext } from "../../context";
 import { serializeMember } from "../../serializers";
+import { onlyValue } from "../shared/index-order";
 import { memberInclude } from "../shared/selects";
 
 /** Ids are PostgreSQL BIGINTs; a larger number can name no member. */
@@ -35,13 +36,14 @@ export async function requestedMemberIds(
   const startsWith = { startsWith: query, mode: "insensitive" as const };
   const rows = await ctx.db.member.findMany({
     where: {
-      guildId,
+      // The guild as a range, first in the order: only (guild, user) serves it (shared/index-order.ts).
+      guildId: onlyValue(guildId),
       ...(query
         ? { OR: [{ user: { username: startsWith } }, { user: { globalName: startsWith } }, { nick: startsWith }] }
         : {}),
     },
     select: { userId: true },
-    orderBy: { userId: "asc" },
+    orderBy: [{ guildId: "asc" }, { userId: "asc" }],
     ...(everyone ? {} : { take: Math.min(limit || MAX_MEMBER_QUERY_LIMIT, MAX_MEMBER_QUERY_LIMIT) }),
   });
   return { userIds: rows.map((r) => r.userId) };
