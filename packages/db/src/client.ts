@@ -69,6 +69,10 @@ export function createPrismaClient(
     timing,
   );
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS, Client });
+  // An idle connection the server closed (a restart, the embedded database closing): the pool
+  // drops it and opens another when asked. Prisma's adapter listens only once Prisma connects;
+  // hotQuery may use the pool before that, and an 'error' nobody hears would end the process.
+  pool.on("error", () => {});
   const adapter = guardTransactions(new PrismaPg(pool, { disposeExternalPool: true }));
   const transactionOptions = { maxWait: TRANSACTION_WAIT_MS, timeout: TRANSACTION_TIMEOUT_MS };
   // The embedded database runs every connection in its one session: named statements would collide there.

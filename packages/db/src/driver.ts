@@ -85,11 +85,21 @@ function statementName(text: string): string | undefined {
 export async function hotQuery<Row>(db: PrismaClient, text: string, values: SqlValue[]): Promise<Row[]> {
   const pool = pools.get(db);
   if (!pool) throw new Error("hotQuery: this Prisma client was not made by createPrismaClient");
-  const result = await pool.query({
-    name: namedStatements.has(db) ? statementName(text) : undefined,
+  const query = {
     text,
     values: values.map((v) => (typeof v === "bigint" ? v.toString() : v)),
     types: prismaTypes,
-  });
-  return result.rows as Row[];
+  };
+  if (!namedStatements.has(db)) return (await pool.query(query)).rows as Row[];
+  try {
+    return (await pool.query({ ...query, name: statementName(text) })).rows as Row[];
+  } catch (error) {
+    // The name exists in a session another connection shares: the embedded database, reached by
+    // its URL as if it were PostgreSQL. This client's statements go unnamed from now on.
+    if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+    namedStatements.delete(db);
+    return (await pool.query(query)).rows as Row[];
+  }
 }
+
+const DUPLICATE_PREPARED_STATEMENT = "42P05";

@@ -51,6 +51,15 @@ describe("hotQuery", () => {
     expect(prepared).toEqual([]);
   });
 
+  it("reached by its URL as if it were PostgreSQL, its connections' named statements would collide in its one session: they go unnamed instead", async () => {
+    const asIfPostgres = createPrismaClient(database.url, 3);
+    onTestFinished(() => asIfPostgres.$disconnect());
+    const text = "SELECT $1::int * 2 AS n";
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => hotQuery(asIfPostgres, text, [n])));
+    expect(answers).toEqual(Array.from({ length: 20 }, (_, n) => [{ n: n * 2 }]));
+    expect(await hotQuery(asIfPostgres, text, [21])).toEqual([{ n: 42 }]);
+  });
+
   it("refuses a client that has no driver of its own (a transaction's), rather than guessing one", async () => {
     await db.$transaction(async (tx) => {
       await expect(hotQuery(tx as unknown as Db, "SELECT 1", [])).rejects.toThrow(/createPrismaClient/);
