@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { defineScript, type RedisScript } from "@chat/events";
 import type { Redis } from "ioredis";
 import type { SerializedEvent } from "../connection/payloads";
 import { type GatewayKeys, gatewayKeys, gatewayRedis } from "../redis-shared";
@@ -87,6 +88,8 @@ export class RedisReplayStore implements ReplayStore {
   private readonly refs = new WeakMap<SerializedEvent, string>();
   private readonly pending = new Map<SerializedEvent, Batch>();
   private flushQueued = false;
+  private readonly appendScript: RedisScript;
+  private readonly retainScript: RedisScript;
 
   constructor(
     redis: string | Redis,
@@ -98,18 +101,12 @@ export class RedisReplayStore implements ReplayStore {
     this.redis = typeof redis === "string" ? gatewayRedis(redis) : redis;
     this.keys = gatewayKeys(namespace);
     this.nodeId = options.nodeId ?? "";
-    this.redis.defineCommand("gatewayReplayAppendMany", { lua: APPEND });
-    this.redis.defineCommand("gatewayReplayRetain", { numberOfKeys: 3, lua: RETAIN_OR_DROP });
+    this.appendScript = defineScript(this.redis, "gatewayReplayAppendMany", null, APPEND);
+    this.retainScript = defineScript(this.redis, "gatewayReplayRetain", 3, RETAIN_OR_DROP);
   }
 
   private sessionKeys(sessionId: string): [string, string, string] {
     return [this.keys.refs(sessionId), this.keys.last(sessionId), this.keys.session(sessionId)];
-  }
-
-  private command(name: string, ...args: (string | number)[]): Promise<unknown> {
-    return (this.redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[name]?.(
-      ...args,
-    ) as Promise<unknown>;
   }
 
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> {
@@ -147,7 +144,7 @@ export class RedisReplayStore implements ReplayStore {
     const body = from === 0 ? bodyOf(batch.event) : "";
     const args = [body, ttl, this.capacity, this.nodeId, batch.event.id ?? "", ref];
     const sequences = batch.sequences.slice(from, from + SESSIONS_PER_CALL);
-    this.command("gatewayReplayAppendMany", keys.length, ...keys, ...args, ...sequences).then(
+    this.appendScript(keys.length, ...keys, ...args, ...sequences).then(
       (results) => {
         for (const [i, answer] of answers.entries()) {
           const recorded = (results as number[])[i] === 1;
@@ -177,7 +174,7 @@ export class RedisReplayStore implements ReplayStore {
   retain(sessionId: string, windowMs: number): void {
     this.flush();
     // Past the window the session has ended anyway; a little slack for the node's own timer.
-    this.command("gatewayReplayRetain", ...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) =>
+    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, windowMs + 5_000).catch((error) =>
       console.error("gateway replay retain failed", error),
     );
   }
@@ -210,7 +207,7 @@ export class RedisReplayStore implements ReplayStore {
 
   drop(sessionId: string): void {
     this.flush();
-    this.command("gatewayReplayRetain", ...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) =>
+    this.retainScript(...this.sessionKeys(sessionId), this.nodeId, 0).catch((error) =>
       console.error("gateway replay drop failed", error),
     );
   }
