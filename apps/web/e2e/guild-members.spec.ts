@@ -20,12 +20,18 @@ const row = (settings: Locator, name: string) =>
 
 const chips = (memberRow: Locator) => memberRow.getByTestId("role-chip");
 
-/** Opens a member's menu from its "…" button with the keyboard; answers the menu. */
+/**
+ * Opens a member's menu from its "…" button with the keyboard; answers the menu. Once under
+ * load (PostgreSQL + Redis pass, right after a ban) the menu was not there 10 s after Enter,
+ * cause not found; like openDialog, it tries again, focus and Enter, until the menu shows.
+ */
 async function openMenu(page: Page, memberRow: Locator, name: string): Promise<Locator> {
-  await memberRow.getByRole("button", { name: `Actions for ${name}` }).focus();
-  await page.keyboard.press("Enter");
   const menu = page.getByRole("menu", { name: `Actions for ${name}` });
-  await expect(menu).toBeVisible();
+  await expect(async () => {
+    await memberRow.getByRole("button", { name: `Actions for ${name}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   return menu;
 }
 
