@@ -1,5 +1,5 @@
 import { createServerLogger } from "../src/logging/logger";
-import { type RunningServer, startServer } from "../src/server";
+import { type RunningServer, type ServerOptions, startServer } from "../src/server";
 
 /**
  * One server node for a benchmark, loopback only, in `dataDir` (embedded database unless
@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from "../src/server";
  */
 export async function startBenchServer(
   dataDir: string,
-  options: Omit<Parameters<typeof startServer>[0], "dataDir" | "urls"> = {},
+  options: Omit<ServerOptions, "dataDir" | "urls" | "role"> = {},
 ): Promise<RunningServer> {
   for (const key of ["DATABASE_URL", "REDIS_URL"]) delete process.env[key];
   const urls = { appUrl: "http://127.0.0.1:3000", apiUrl: "", cdnUrl: "", gatewayUrl: "" };

@@ -15,12 +15,14 @@ import { createInfrastructure, type Infrastructure } from "@chat/infrastructure"
 import type { Presence } from "@chat/presence";
 import type { RateLimitStore } from "@chat/rate-limit";
 import { type LiveKitAccess, LiveKitMedia, LiveKitWebhooks } from "@chat/voice";
-import { readServerEnv, type ServerEnv, type TrustProxy } from "./env";
+import { readServerEnv, type ServerEnv, type ServerRole, type TrustProxy } from "./env";
 import type { VoiceWebhookReceiver } from "./http/voice-webhook";
 import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics";
 
 /** Everything one server node runs on. */
 export interface ServerContext {
+  /** What this node runs (REST, the gateway or both): a gateway node joins the database and the event hub another node owns. */
+  role: ServerRole;
   database: OpenDatabase;
   bus: EventBus;
   domain: Domain;
@@ -62,6 +64,8 @@ export interface ServerContext {
 }
 
 export interface ContextOptions {
+  /** Default: SERVER_ROLE, else `all`. */
+  role?: ServerRole;
   databaseUrl?: string;
   dataDir?: string;
   embeddedPort?: number;
@@ -87,11 +91,15 @@ export async function createServerContext(
   options: ContextOptions = {},
   env: ServerEnv = readServerEnv(),
 ): Promise<ServerContext> {
+  const role = options.role ?? env.role;
+  // Without DATABASE_URL and REDIS_URL a REST (or all-in-one) node owns the embedded database and
+  // is the event hub; a gateway node reaches both there, as the web app does.
+  const ownsShared = role !== "gateway";
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     embeddedPort: options.embeddedPort,
-    embeddedRole: "own",
+    embeddedRole: ownsShared ? "own" : "join",
   });
   const clock = options.clock ?? systemClock;
   const dataDir = options.dataDir ?? env.dataDir;
@@ -100,7 +108,7 @@ export async function createServerContext(
     redisUrl: options.redisUrl ?? env.infrastructure.redisUrl,
     namespace: options.redisNamespace ?? env.infrastructure.namespace,
     dataDir,
-    role: "hub",
+    role: ownsShared ? "hub" : "client",
     now: () => clock.now().getTime(),
   });
   const { bus, shortLived } = infrastructure;
@@ -128,6 +136,7 @@ export async function createServerContext(
     guildIdsOf: async (userId) => (await domain.guilds.guildIdsOf(BigInt(userId))).map(String),
   });
   return {
+    role,
     database,
     bus,
     domain,

@@ -7,11 +7,17 @@ import { LOG_LEVELS } from "./logging/logger";
 
 type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** What a server node runs: the bot REST API (with pictures and, without Redis, the event hub), the gateway, or both. */
+export const SERVER_ROLES = ["all", "rest", "gateway"] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+
 /** Fastify's `trustProxy`, parsed as the web app parses its own TRUST_PROXY (@chat/rate-limit). */
 export { parseTrustProxy, type TrustProxy };
 
 /** Server configuration, read and checked once. */
 export interface ServerEnv {
+  /** SERVER_ROLE (`pnpm server-node --role` wins over it): `all` unless set. */
+  role: ServerRole;
   port: number;
   host: string;
   /** TRUST_PROXY: unset or empty is off; `true` trusts every hop; else comma-separated addresses/CIDRs. */
@@ -40,6 +46,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     throw new Error(`SERVER_PORT is not a port: ${env.SERVER_PORT}`);
   const host = env.SERVER_HOST || "0.0.0.0";
   return {
+    role: readServerRole(env.SERVER_ROLE, "SERVER_ROLE") ?? "all",
     port,
     host,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -52,6 +59,23 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     rateLimits: env.RATE_LIMITS !== "off",
     infrastructure: readInfrastructureEnv(env),
   };
+}
+
+/** A role by name; undefined when unset; refused when it names none (`from`: where it was read, for the message). */
+export function readServerRole(value: string | undefined, from: string): ServerRole | undefined {
+  if (!value) return undefined;
+  if (!(SERVER_ROLES as readonly string[]).includes(value))
+    throw new Error(`${from} must be one of ${SERVER_ROLES.join(", ")}: ${value}`);
+  return value as ServerRole;
+}
+
+/** `--role NAME` or `--role=NAME` among a node's arguments; undefined when absent. */
+export function roleFromArguments(args: readonly string[]): ServerRole | undefined {
+  for (const [index, arg] of args.entries()) {
+    if (arg === "--role") return readServerRole(args[index + 1] ?? "(nothing)", "--role");
+    if (arg.startsWith("--role=")) return readServerRole(arg.slice("--role=".length) || "(nothing)", "--role");
+  }
+  return undefined;
 }
 
 function readLogLevel(value: string | undefined): LogLevel {

@@ -1,13 +1,15 @@
+import { roleFromArguments } from "./env";
 import { startServer } from "./server";
 
 /** How long a stopping node waits for its requests and connections before it exits anyway. */
 const STOP_LIMIT_MS = 10_000;
 
-/** Runs one server node with the configuration from the environment. */
-const server = await startServer();
+/** Runs one server node with the configuration from the environment; `--role gateway|rest|all` wins over SERVER_ROLE. */
+const role = roleFromArguments(process.argv.slice(2));
+const server = await startServer(role ? { role } : {});
 const log = server.ctx.logger;
 log.info(
-  { url: server.url, rest: server.ctx.urls.apiUrl, gateway: server.ctx.urls.gatewayUrl },
+  { role: server.ctx.role, url: server.url, rest: server.ctx.urls.apiUrl, gateway: server.ctx.urls.gatewayUrl },
   "server node listening",
 );
 

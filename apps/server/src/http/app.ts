@@ -33,7 +33,7 @@ export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
-/** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app, health checks. */
+/** The HTTP face of a node: the bot REST API under /api/v10, pictures and files under /cdn, the internal API for the web app, health checks (a gateway node: health checks alone). */
 export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
@@ -93,10 +93,13 @@ export async function buildHttpApp(ctx: ServerContext): Promise<FastifyInstance>
     assertStorableText(request.params);
     assertStorableText(request.query);
   });
-  await registerRoutes(app, ctx);
-  await registerCdnRoutes(app, ctx);
-  await registerVoiceWebhook(app, ctx);
-  registerInternalRoutes(app, ctx);
+  // A gateway node answers its health checks and nothing else over HTTP (its sockets upgrade at /gateway).
+  if (ctx.role !== "gateway") {
+    await registerRoutes(app, ctx);
+    await registerCdnRoutes(app, ctx);
+    await registerVoiceWebhook(app, ctx);
+    registerInternalRoutes(app, ctx);
+  }
   registerHealthRoutes(app, ctx);
   return app;
 }

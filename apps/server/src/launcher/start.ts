@@ -4,14 +4,17 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readLocalLiveKitEnv, readServerEnv } from "../env";
 import { startServer } from "../server";
-import { childEnv, configureLiveKit, readLauncherEnv } from "./launcher-env";
+import { spawnGatewayNode } from "./gateway-node";
+import { childEnv, configureGatewayUrl, configureLiveKit, gatewayNodeEnv, readLauncherEnv } from "./launcher-env";
 import { startLocalLiveKit } from "./livekit";
 
 /**
  * `pnpm start`: the whole service on one machine. Builds the web app once if needed,
- * starts a server node (which owns the embedded database unless DATABASE_URL is set),
- * then the web app next to it. Without LIVEKIT_URL, starts a LiveKit server on loopback first
- * when a binary is found (voice), and hands both processes its address and keys.
+ * starts the REST node (which owns the embedded database unless DATABASE_URL is set, and is
+ * the event hub unless REDIS_URL is), then the gateway node in a process of its own on
+ * GATEWAY_PORT (no REST work delays its heartbeats), then the web app. Without LIVEKIT_URL,
+ * starts a LiveKit server on loopback first when a binary is found (voice), and hands every
+ * process its address and keys.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const webDir = join(root, "apps/web");
@@ -39,11 +42,22 @@ const livekit = localLiveKit.configured
       serverPort: serverEnv.port,
     });
 if (livekit) configureLiveKit(livekit);
+configureGatewayUrl(launcherEnv);
 
-const server = await startServer().catch(async (error) => {
+const server = await startServer({ role: "rest" }).catch(async (error) => {
   await livekit?.stop();
   throw error;
 });
+const gateway = spawnGatewayNode(gatewayNodeEnv(launcherEnv, server.port));
+try {
+  await gateway.ready();
+} catch (error) {
+  console.error(`gateway node: ${(error as Error).message}`);
+  await gateway.stop();
+  await server.close();
+  await livekit?.stop();
+  process.exit(1);
+}
 console.log(`server: REST ${server.ctx.urls.apiUrl}  gateway ${server.ctx.urls.gatewayUrl}`);
 // The web app's own server (apps/web/server.ts, not `next start`): it tells the app each request's peer address.
 const web: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts", "-p", launcherEnv.webPort], {
@@ -60,6 +74,7 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   web.kill("SIGTERM");
+  await gateway.stop();
   await server.close();
   await livekit?.stop();
   process.exit(code);
@@ -67,6 +82,12 @@ async function stop(code = 0) {
 web.on("exit", (code) => {
   if (!stopping) {
     console.error(`web app exited (${code}); stopping`);
+    void stop(code ?? 1);
+  }
+});
+gateway.child.on("exit", (code) => {
+  if (!stopping) {
+    console.error(`gateway node exited (${code}); stopping`);
     void stop(code ?? 1);
   }
 });

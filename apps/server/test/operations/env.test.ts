@@ -3,10 +3,29 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { attachmentSigningKeyFromEnv, keptSecret } from "@chat/domain";
 import { describe, expect, it } from "vitest";
-import { readServerEnv } from "../../src/env";
+import { readServerEnv, roleFromArguments } from "../../src/env";
+import { readLauncherEnv } from "../../src/launcher/launcher-env";
 
 /** apps/server/src/env.ts: the server's settings, read once. */
 describe("server environment", () => {
+  it("runs a node as `all` unless SERVER_ROLE or `--role` (which wins) names rest or gateway, refusing any other role", () => {
+    expect(readServerEnv({}).role).toBe("all");
+    expect(readServerEnv({ SERVER_ROLE: "gateway" }).role).toBe("gateway");
+    expect(() => readServerEnv({ SERVER_ROLE: "web" })).toThrow("SERVER_ROLE must be one of all, rest, gateway: web");
+    expect(roleFromArguments([])).toBeUndefined();
+    expect(roleFromArguments(["--role", "rest"])).toBe("rest");
+    expect(roleFromArguments(["--role=gateway"])).toBe("gateway");
+    expect(() => roleFromArguments(["--role"])).toThrow("--role must be one of all, rest, gateway: (nothing)");
+    expect(() => roleFromArguments(["--role=both"])).toThrow(/--role must be one of/);
+  });
+
+  it("gives `pnpm start`'s gateway node GATEWAY_PORT (unset: 8081), refusing a port that is none", () => {
+    expect(readLauncherEnv({}).gatewayPort).toBe(8081);
+    expect(readLauncherEnv({ GATEWAY_PORT: "9001" }).gatewayPort).toBe(9001);
+    expect(() => readLauncherEnv({ GATEWAY_PORT: "0" })).toThrow("GATEWAY_PORT is not a port: 0");
+    expect(() => readLauncherEnv({ GATEWAY_PORT: "gateway" })).toThrow(/GATEWAY_PORT is not a port/);
+  });
+
   it("does not trust X-Forwarded-For unless TRUST_PROXY is set", () => {
     expect(readServerEnv({}).trustProxy).toBe(false);
     expect(readServerEnv({ TRUST_PROXY: "" }).trustProxy).toBe(false);

@@ -52,6 +52,10 @@ export interface NodeProcessOptions {
   env?: Record<string, string>;
   /** The ports of a node it replaces (a restart the web app and clients find where they were); default: free ones. */
   ports?: { port: number; embeddedPort?: number };
+  /** `pnpm server-node --role`: default none (`all`); a gateway node is ready when /readyz answers 200. */
+  role?: "rest" | "gateway";
+  /** The node that owns the embedded database and the event hub (without a database URL or Redis): a gateway node joins them and links to its REST address. */
+  joins?: { port: number; embeddedPort?: number };
 }
 
 export function freePort(): Promise<number> {
@@ -93,9 +97,19 @@ async function startNodeProcessOnce(
   options: NodeProcessOptions,
 ): Promise<NodeProcess> {
   const port = options.ports?.port ?? (await freePort());
-  const embeddedPort = storage.databaseUrl ? undefined : (options.ports?.embeddedPort ?? (await freePort()));
+  const embeddedPort = storage.databaseUrl
+    ? undefined
+    : (options.joins?.embeddedPort ?? options.ports?.embeddedPort ?? (await freePort()));
+  const joined = options.joins
+    ? {
+        PUBLIC_SERVER_URL: `http://127.0.0.1:${options.joins.port}`,
+        ...(storage.redisUrl ? {} : { SERVER_INTERNAL_URL: `ws://127.0.0.1:${options.joins.port}/internal/bus` }),
+      }
+    : {};
   const embedded = !storage.databaseUrl;
-  const dataDir = embedded ? storage.dataDir : mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
+  // The storage's folder holds the embedded database, and the hub's secret a hub client must share.
+  const sharesDataDir = embedded || (options.joins !== undefined && !storage.redisUrl);
+  const dataDir = sharesDataDir ? storage.dataDir : mkdtempSync(join(tmpdir(), `chat-node-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SCRUBBED) delete env[key];
   Object.assign(env, {
@@ -108,9 +122,11 @@ async function startNodeProcessOnce(
     ATTACHMENT_SIGNING_KEY: keptSecret(storage.dataDir, "attachment-signing-key"),
     ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : { EMBEDDED_DB_PORT: String(embeddedPort) }),
     ...(storage.redisUrl ? { REDIS_URL: storage.redisUrl, REDIS_NAMESPACE: storage.redisNamespace } : {}),
+    ...joined,
     ...options.env,
   });
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const roleArgs = options.role ? ["--role", options.role] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts", ...roleArgs], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -123,7 +139,7 @@ async function startNodeProcessOnce(
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  if (!embedded) exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!sharesDataDir) exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const running = () => child.exitCode === null && child.signalCode === null;
   const node: NodeProcess = {
     name,
@@ -150,7 +166,9 @@ async function startNodeProcessOnce(
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (!running()) throw new Error(`node ${name} exited before answering:\n${node.tail()}`);
-    const status = await fetch(`${node.base}/gateway`, { signal: AbortSignal.timeout(2_000) }).then(
+    // A gateway node serves no REST route: its readiness says it is up (database and hub or Redis reached).
+    const probe = options.role === "gateway" ? `http://127.0.0.1:${port}/readyz` : `${node.base}/gateway`;
+    const status = await fetch(probe, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.status,
       () => 0,
     );

@@ -147,7 +147,7 @@ export async function startTestServer(
 }
 
 /** Builds data through the domain services, as the web app and the CLI do. */
-export function seeder(server: RunningServer) {
+export function seeder(server: Pick<RunningServer, "ctx">) {
   const domain = server.ctx.domain;
   let n = 0;
   return {
