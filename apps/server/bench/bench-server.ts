@@ -1,5 +1,8 @@
 import { createServerLogger } from "../src/logging/logger";
+import type { Gateway } from "../src/gateway";
 import { type RunningServer, type ServerOptions, startServer } from "../src/server";
+
+type BenchServerOptions = Omit<ServerOptions, "dataDir" | "urls">;
 
 /**
  * One server node for a benchmark, loopback only, in `dataDir` (embedded database unless
@@ -8,8 +11,16 @@ import { type RunningServer, type ServerOptions, startServer } from "../src/serv
  */
 export async function startBenchServer(
   dataDir: string,
-  options: Omit<ServerOptions, "dataDir" | "urls" | "role"> = {},
-): Promise<RunningServer> {
+  options: BenchServerOptions & { role: "rest" },
+): Promise<RunningServer<null>>;
+export async function startBenchServer(
+  dataDir: string,
+  options?: BenchServerOptions & { role?: "all" | "gateway" },
+): Promise<RunningServer>;
+export async function startBenchServer(
+  dataDir: string,
+  options: BenchServerOptions = {},
+): Promise<RunningServer<Gateway | null>> {
   for (const key of ["DATABASE_URL", "REDIS_URL"]) delete process.env[key];
   const urls = { appUrl: "http://127.0.0.1:3000", apiUrl: "", cdnUrl: "", gatewayUrl: "" };
   // Silent: the figures are the service's work, not its log (and the bench's own output stays readable).

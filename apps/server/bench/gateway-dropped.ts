@@ -18,41 +18,54 @@ export interface DroppedFigures {
 
 const SEND_CONNECTIONS = 16;
 
-export async function droppedSessions(options: {
-  ask: (command: Command, answer: string) => Promise<unknown>;
+export interface UnderSendsOptions {
   apiUrl: string;
   gatewayUrl: string;
   channelId: string;
   token: string;
-  connections: number;
   seconds: number;
-}): Promise<DroppedFigures> {
+}
+
+/** A bot's sends flat out (POST, 16 keep-alive connections) and a heartbeat probe on a gateway connection of its own, side by side, each from a child process. */
+export async function sendsAndBeats(
+  options: UnderSendsOptions,
+  children: ChildProcess[],
+): Promise<{ sends: PhaseFigures; beats: PhaseFigures }> {
+  const [sends, beats] = await Promise.all([
+    loader(children)({
+      cmd: "http",
+      method: "POST",
+      url: `${options.apiUrl}/channels/${options.channelId}/messages`,
+      token: options.token,
+      body: JSON.stringify({ content: "bench 0 under load $N" }),
+      connections: SEND_CONNECTIONS,
+      seconds: options.seconds,
+    }),
+    loader(children)({
+      cmd: "heartbeats",
+      gatewayUrl: options.gatewayUrl,
+      token: options.token,
+      seconds: options.seconds,
+    }),
+  ]);
+  return { sends, beats };
+}
+
+export async function droppedSessions(
+  options: UnderSendsOptions & {
+    ask: (command: Command, answer: string) => Promise<unknown>;
+    connections: number;
+  },
+): Promise<DroppedFigures> {
   const children: ChildProcess[] = [];
   try {
-    const sender = loader(children);
-    const prober = loader(children);
-    const measure = async () => {
-      const [sends, beats] = await Promise.all([
-        sender({
-          cmd: "http",
-          method: "POST",
-          url: `${options.apiUrl}/channels/${options.channelId}/messages`,
-          token: options.token,
-          body: JSON.stringify({ content: "bench 0 dropped $N" }),
-          connections: SEND_CONNECTIONS,
-          seconds: options.seconds,
-        }),
-        prober({ cmd: "heartbeats", gatewayUrl: options.gatewayUrl, token: options.token, seconds: options.seconds }),
-      ]);
-      return { sends, beats };
-    };
     await options.ask(
       { cmd: "connect", mode: "plain", url: options.gatewayUrl, token: options.token, count: options.connections },
       "ready",
     );
-    const connected = await measure();
+    const connected = await sendsAndBeats(options, children);
     await options.ask({ cmd: "drop" }, "dropped");
-    const dropped = await measure();
+    const dropped = await sendsAndBeats(options, children);
     return { connected, dropped };
   } finally {
     for (const child of children) child.kill();

@@ -6,15 +6,15 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { countQueries } from "@chat/db/testing/query-counter";
-import { Permission } from "@chat/domain";
-import { type DispatchEvent, isDispatch } from "@chat/events";
-import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { GatewayOptions } from "../src/gateway";
 import type { RunningServer } from "../src/server";
 import { startBenchServer } from "./bench-server";
-import { type Collected, type Command, type Mode, now } from "./gateway-clients";
-import { droppedSessions, printDropped } from "./gateway-dropped";
+import { type Collected, type Mode, now } from "./gateway-clients";
+import { droppedSessions, printDropped, sendsAndBeats } from "./gateway-dropped";
 import { startRawServer } from "./gateway-raw";
 import { type PathFigures, printReport } from "./gateway-report";
+import { printRoles, type RolesFigures, type StorageMode, splitRoles } from "./gateway-roles";
+import { type Asker, asker, type MessageEvent, seed } from "./gateway-world";
 
 /**
  * `pnpm bench gateway`: 1,000 connections on loopback, through the gateway (plain and
@@ -24,7 +24,9 @@ import { type PathFigures, printReport } from "./gateway-report";
  * The receivers run in a child process; CPU and memory are this process's (server side: bus,
  * audience check on the embedded database, framing, compression, sockets).
  * Then the dropped-sessions scenario (gateway-dropped.ts): sends and heartbeats while the
- * connections are connected, and right after they all dropped without a close.
+ * connections are connected, and right after they all dropped without a close; then the roles
+ * scenario (gateway-roles.ts): the connected half again with REST and the gateway in two
+ * processes, as `pnpm start` runs them.
  * Embedded database and in-process events always; PostgreSQL + Redis as well when
  * BENCH_DATABASE_URL and BENCH_REDIS_URL name them (the fan-out then goes through Redis: the
  * bus and the replay buffer).
@@ -52,11 +54,12 @@ const PAIRS: [Mode, Mode][] = (
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-interface StorageMode {
-  name: string;
-  databaseUrl?: string;
-  redisUrl?: string;
-}
+/** The bench's gateway limits: every connection of one bot, no heartbeat timeouts, slow identifies allowed. */
+const GATEWAY_LIMITS: Partial<GatewayOptions> = {
+  maxSessionsPerBot: 2 * CONNECTIONS + 10,
+  heartbeatIntervalMs: 600_000,
+  identifyTimeoutMs: 120_000,
+};
 
 export async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
@@ -73,7 +76,16 @@ export async function main(): Promise<void> {
     });
   const raws = { raw: await startRawServer("plain"), "raw-zlib": await startRawServer("zlib") };
   try {
-    for (const mode of modes) await benchMode(mode, raws);
+    for (const mode of modes) {
+      const oneProcess = await benchMode(mode, raws);
+      const split = await splitRoles({
+        mode,
+        connections: CONNECTIONS,
+        seconds: DROPPED_SECONDS,
+        gateway: GATEWAY_LIMITS,
+      });
+      printRoles(CONNECTIONS, split, oneProcess);
+    }
   } finally {
     await Promise.all(Object.values(raws).map((raw) => raw.close()));
   }
@@ -81,7 +93,8 @@ export async function main(): Promise<void> {
 
 type RawServers = Record<"raw" | "raw-zlib", Awaited<ReturnType<typeof startRawServer>>>;
 
-async function benchMode(mode: StorageMode, raws: RawServers): Promise<void> {
+/** The mode's figures in one process; answers the roles scenario's reference. */
+async function benchMode(mode: StorageMode, raws: RawServers): Promise<RolesFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), "chat-bench-"));
   let server: RunningServer | null = null;
   let clients: ChildProcess | null = null;
@@ -154,16 +167,20 @@ async function benchMode(mode: StorageMode, raws: RawServers): Promise<void> {
         beatEveryMs: BEAT_EVERY_MS,
       },
     );
-    const dropped = await droppedSessions({
-      ask,
+    const load = {
       apiUrl: server.ctx.urls.apiUrl,
       gatewayUrl,
       channelId: world.channelId,
       token: world.token,
-      connections: CONNECTIONS,
       seconds: DROPPED_SECONDS,
+    };
+    const loaders: ChildProcess[] = [];
+    const alone = await sendsAndBeats(load, loaders).finally(() => {
+      for (const child of loaders) child.kill();
     });
+    const dropped = await droppedSessions({ ask, ...load, connections: CONNECTIONS });
     printDropped(CONNECTIONS, dropped);
+    return { alone, connected: dropped.connected };
   } finally {
     clients?.kill();
     await server?.close();
@@ -204,37 +221,11 @@ function startGatewayBenchServer(dataDir: string, mode: StorageMode): Promise<Ru
     rateLimits: false,
     housekeepingIntervalMs: 0,
     interactionDeadlineIntervalMs: 0,
-    gateway: { maxSessionsPerBot: 2 * CONNECTIONS + 10, heartbeatIntervalMs: 600_000, identifyTimeoutMs: 120_000 },
+    gateway: GATEWAY_LIMITS,
   });
-}
-
-/** A guild with a bot in it, and a real MESSAGE_CREATE event as sent through the domain, to copy. */
-async function seed(server: RunningServer): Promise<{ token: string; template: MessageEvent; channelId: string }> {
-  const { domain, bus } = server.ctx;
-  const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
-  const guild = await domain.guilds.create(owner.id, "Bench");
-  const app = await domain.applications.create(owner.id, "Bench bot");
-  await domain.members.addBot(
-    owner.id,
-    guild.id,
-    app.application.id,
-    Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
-  );
-  const channel = guild.channels.find((c) => c.type === 0);
-  if (!channel) throw new Error("no text channel");
-  const captured = new Promise<MessageEvent>((resolve) => {
-    const off = bus.subscribe((event) => {
-      if (!isDispatch(event, GatewayDispatchEvents.MessageCreate)) return;
-      off();
-      resolve(event);
-    });
-  });
-  await domain.messages.create(channel.id, owner.id, { content: "a message of ordinary size, to copy for the bench" });
-  return { token: app.botToken, template: await captured, channelId: channel.id.toString() };
 }
 
 type Send = (index: number) => void;
-type MessageEvent = DispatchEvent<GatewayDispatchEvents.MessageCreate>;
 
 function gatewaySender(server: RunningServer, template: MessageEvent): Send {
   const d = template.d;
@@ -295,22 +286,4 @@ async function run(ask: Asker, send: Send, events: number, everyMs: number, beat
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
   };
-}
-
-type Asker = (command: Command, answer: string) => Promise<unknown>;
-
-function asker(child: ChildProcess): Asker {
-  return (command, answer) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench clients did not answer ${command.cmd}`)), 120_000);
-      const onMessage = (message: Record<string, unknown>) => {
-        if (message.error) reject(new Error(String(message.error)));
-        else if (!(answer in message)) return;
-        else resolve(message[answer]);
-        clearTimeout(timer);
-        child.off("message", onMessage);
-      };
-      child.on("message", onMessage);
-      child.send(command);
-    });
 }

@@ -20,7 +20,8 @@ export interface GatewayNode {
 export function spawnGatewayNode(env: NodeJS.ProcessEnv, stdio: "inherit" | "pipe" = "inherit"): GatewayNode {
   const child = spawn(process.execPath, ["--import", "tsx", mainScript, "--role", "gateway"], { env, stdio });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const host = !env.SERVER_HOST || env.SERVER_HOST === "0.0.0.0" || env.SERVER_HOST === "::" ? "127.0.0.1" : env.SERVER_HOST;
+  const host =
+    !env.SERVER_HOST || env.SERVER_HOST === "0.0.0.0" || env.SERVER_HOST === "::" ? "127.0.0.1" : env.SERVER_HOST;
   const readyz = `http://${host.includes(":") ? `[${host}]` : host}:${env.SERVER_PORT}/readyz`;
   return {
     child,
@@ -36,7 +37,9 @@ export function spawnGatewayNode(env: NodeJS.ProcessEnv, stdio: "inherit" | "pip
         if (status === 200) return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      throw new Error(gone ? "the gateway node exited while starting" : "the gateway node did not become ready in time");
+      throw new Error(
+        gone ? "the gateway node exited while starting" : "the gateway node did not become ready in time",
+      );
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -136,9 +136,13 @@ describe("a REST node and a gateway node in processes of their own", () => {
     const client = await RawGatewayClient.identified(gatewayUrl, world.token, intents);
     await client.dispatch("GUILD_CREATE");
     await expect
-      .poll(async () => (await rest.ctx.presence.store.statuses([world.botUserId.toString()])).get(world.botUserId.toString()), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          (await rest.ctx.presence.store.statuses([world.botUserId.toString()])).get(world.botUserId.toString()),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe("online");
     await client.close(1000);
   });
