@@ -80,5 +80,5 @@ export function createPrismaClient(
   if (!onQuery) return registerDriver(new PrismaClient({ adapter, transactionOptions }), pool, timing, named);
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: "event", level: "query" }] });
   client.$on("query", (event) => onQuery({ query: event.query, params: event.params }));
-  return registerDriver(client, pool, timing, named);
+  return registerDriver(client, pool, timing, named, onQuery);
 }

@@ -6,6 +6,8 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
 const timings = new WeakMap<PrismaClient, StatementTiming>();
 /** The clients whose connections each have a session of their own, where hotQuery's statements may be named. */
 const namedStatements = new WeakSet<PrismaClient>();
+/** Who hears each statement a client sends (createPrismaClient's `onQuery`), hotQuery's as well as Prisma's. */
+const queryListeners = new WeakMap<PrismaClient, (sent: { query: string; params: string }) => void>();
 
 /**
  * Called by createPrismaClient: the node-postgres pool under a Prisma client, where its
@@ -17,10 +19,12 @@ export function registerDriver<T extends PrismaClient>(
   pool: pg.Pool,
   timing: StatementTiming,
   ownSessions: boolean,
+  onQuery?: (sent: { query: string; params: string }) => void,
 ): T {
   pools.set(prisma, pool);
   timings.set(prisma, timing);
   if (ownSessions) namedStatements.add(prisma);
+  if (onQuery) queryListeners.set(prisma, onQuery);
   return prisma;
 }
 
@@ -74,6 +78,11 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Whether `db` is a client hotQuery can run on (made by createPrismaClient; not a transaction's client). */
+export function hotQueryable(db: unknown): boolean {
+  return pools.has(db as PrismaClient);
+}
+
 /**
  * Runs one statement on the driver under `db`, skipping Prisma's query engine (about a third
  * of the main thread's work per statement): for the few statements on every request's path,
@@ -90,6 +99,7 @@ export async function hotQuery<Row>(db: PrismaClient, text: string, values: SqlV
     values: values.map((v) => (typeof v === "bigint" ? v.toString() : v)),
     types: prismaTypes,
   };
+  queryListeners.get(db)?.({ query: text, params: JSON.stringify(query.values) });
   if (!namedStatements.has(db)) return (await pool.query(query)).rows as Row[];
   try {
     return (await pool.query({ ...query, name: statementName(text) })).rows as Row[];

@@ -1,7 +1,7 @@
 // The embedded database's own code (open.ts, embedded.ts) is imported from "@chat/db/open" by
 // the processes that may own it, never from here: the web app's bundle must not reach it.
 export { createPrismaClient, type Db, type SentQuery } from "./client";
-export { hotQuery, type SqlValue, watchDriver } from "./driver";
+export { hotQuery, hotQueryable, type SqlValue, watchDriver } from "./driver";
 export type { DriverWatch, PoolUse } from "./driver-watch";
 export { OutageLog } from "./outage-log";
 export { isDatabaseBusy } from "./busy";

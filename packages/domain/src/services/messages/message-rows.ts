@@ -1,4 +1,4 @@
-import { type Db, Prisma } from "@chat/db";
+import { type Db, hotQuery, hotQueryable, Prisma, type SqlValue } from "@chat/db";
 import type { MessageRecord } from "./messages";
 
 /**
@@ -16,7 +16,7 @@ export async function selectMessageRows(
 ): Promise<MessageRecord[]> {
   const messages =
     tail === Prisma.empty ? Prisma.sql`"Message" m` : Prisma.sql`(SELECT * FROM "Message" m WHERE ${where} ${tail}) m`;
-  const rows = await db.$queryRaw<Row[]>`
+  const statement = Prisma.sql`
     SELECT m.*,
       u.id AS author_id, u.username AS author_username, u."globalName" AS "author_globalName", u.discriminator AS author_discriminator,
       u."avatarHash" AS "author_avatarHash", u.bot AS author_bot, u.system AS author_system, u.locale AS author_locale,
@@ -28,6 +28,10 @@ export async function selectMessageRows(
         FROM "Reaction" r WHERE r."messageId" = m.id) AS a_reactions
     FROM ${messages} JOIN "User" u ON u.id = m."authorId"
     ${tail === Prisma.empty ? Prisma.sql`WHERE ${where}` : tail}`;
+  // Outside a transaction, straight on the driver: a history page is on every channel open.
+  const rows = hotQueryable(db)
+    ? await hotQuery<Row>(db, statement.text, statement.values as SqlValue[])
+    : await db.$queryRaw<Row[]>(statement);
   return rows.map(toRecord);
 }
 
@@ -42,6 +46,8 @@ type Row = Record<string, unknown> & {
   a_reactions: { userId: string; emojiKey: string; emojiName: string | null; emojiId: string | null }[];
 };
 
+const AUTHOR_PREFIX_LENGTH = "author_".length;
+
 /** The row of a statement that returned a message's columns and its author's as `author_*`, as `messageInclude` shapes it. */
 export function messageRecordOf(
   row: Record<string, unknown>,
@@ -50,9 +56,9 @@ export function messageRecordOf(
 ): MessageRecord {
   const author: Record<string, unknown> = {};
   const message: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith("author_")) author[key.slice("author_".length)] = value;
-    else if (!key.startsWith("a_")) message[key] = value;
+  for (const key in row) {
+    if (key.startsWith("author_")) author[key.slice(AUTHOR_PREFIX_LENGTH)] = row[key];
+    else if (!key.startsWith("a_")) message[key] = row[key];
   }
   return {
     ...(message as Omit<MessageRecord, "author" | "attachments" | "reactions">),

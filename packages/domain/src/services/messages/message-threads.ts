@@ -1,3 +1,4 @@
+import { hotQuery, hotQueryable } from "@chat/db";
 import type { APIChannel } from "discord-api-types/v10";
 import type { DomainContext } from "../../context";
 import { serializeChannel } from "../../serializers";
@@ -8,7 +9,8 @@ export type StarterThreads = Map<bigint, APIChannel>;
 
 /**
  * The threads started from these messages or from the messages they reply to (shown nested),
- * in one query for a whole page. DM messages start no threads.
+ * in one query for a whole page. DM messages start no threads. Most pages start none: a
+ * fixed statement on the driver asks which do first, and only those are loaded whole.
  */
 export async function loadStarterThreads(
   ctx: DomainContext,
@@ -21,9 +23,17 @@ export async function loadStarterThreads(
     if (message.referenceMessageId) ids.add(message.referenceMessageId);
   }
   if (ids.size === 0) return new Map();
+  let starters = [...ids];
+  if (hotQueryable(ctx.db)) {
+    const rows = await hotQuery<{ starterMessageId: bigint }>(ctx.db, STARTED_FROM, [`{${starters.join(",")}}`]);
+    starters = rows.map((row) => row.starterMessageId);
+    if (starters.length === 0) return new Map();
+  }
   const threads = await ctx.db.channel.findMany({
-    where: { starterMessageId: { in: [...ids] } },
+    where: { starterMessageId: { in: starters } },
     include: channelInclude,
   });
   return new Map(threads.map((thread) => [thread.starterMessageId as bigint, serializeChannel(thread, ctx.urls)]));
 }
+
+const STARTED_FROM = `SELECT "starterMessageId" FROM "Channel" WHERE "starterMessageId" = ANY($1::bigint[])`;
