@@ -10,25 +10,27 @@ export type StarterThreads = Map<bigint, APIChannel>;
 /**
  * The threads started from these messages or from the messages they reply to (shown nested),
  * in one query for a whole page. DM messages start no threads. Most pages start none: a
- * fixed statement on the driver asks which do first, and only those are loaded whole.
+ * message whose row said so (`startsThread` false) is not asked about; for the rest a fixed
+ * statement on the driver asks which did, and only those threads are loaded whole.
  */
 export async function loadStarterThreads(
   ctx: DomainContext,
-  messages: { id: bigint; guildId: bigint | null; referenceMessageId: bigint | null }[],
+  messages: { id: bigint; guildId: bigint | null; referenceMessageId: bigint | null; startsThread?: boolean }[],
 ): Promise<StarterThreads> {
-  const ids = new Set<bigint>();
+  const known: bigint[] = [];
+  const unknown = new Set<bigint>();
   for (const message of messages) {
     if (message.guildId === null) continue;
-    ids.add(message.id);
-    if (message.referenceMessageId) ids.add(message.referenceMessageId);
+    if (message.startsThread) known.push(message.id);
+    else if (message.startsThread === undefined) unknown.add(message.id);
+    if (message.referenceMessageId) unknown.add(message.referenceMessageId);
   }
-  if (ids.size === 0) return new Map();
-  let starters = [...ids];
-  if (hotQueryable(ctx.db)) {
-    const rows = await hotQuery<{ starterMessageId: bigint }>(ctx.db, STARTED_FROM, [`{${starters.join(",")}}`]);
-    starters = rows.map((row) => row.starterMessageId);
-    if (starters.length === 0) return new Map();
+  let starters = [...known, ...unknown];
+  if (unknown.size > 0 && hotQueryable(ctx.db)) {
+    const rows = await hotQuery<{ starterMessageId: bigint }>(ctx.db, STARTED_FROM, [`{${[...unknown].join(",")}}`]);
+    starters = [...known, ...rows.map((row) => row.starterMessageId)];
   }
+  if (starters.length === 0) return new Map();
   const threads = await ctx.db.channel.findMany({
     where: { starterMessageId: { in: starters } },
     include: channelInclude,

@@ -44,7 +44,10 @@ import { readOwnMessage } from "./read-positions";
 export type { UploadedFile } from "./message-files";
 
 /** A message with what `messageInclude` loads (author, attachments, reactions). */
-export type MessageRecord = Prisma.MessageGetPayload<{ include: typeof messageInclude }>;
+export type MessageRecord = Prisma.MessageGetPayload<{ include: typeof messageInclude }> & {
+  /** Whether a thread was started from it, when its row said (selectMessageRows); else unknown. */
+  startsThread?: boolean;
+};
 
 /** A message checked and resolved by MessageService.prepare, to be written with insertMessage. */
 export interface PreparedMessage {
