@@ -12,11 +12,17 @@ import { Redis } from "ioredis";
  */
 export function gatewayKeys(namespace: string) {
   const base = `chat:gateway:${namespace}`;
+  const replayPrefix = `${base}:replay:`;
+  const sessionPrefix = `${base}:session:`;
   return {
-    refs: (sessionId: string) => `${base}:replay:${sessionId}:refs`,
+    /** `${replayPrefix}${sessionId}:refs` and `:last` (the replay store's script builds them so). */
+    replayPrefix,
+    refs: (sessionId: string) => `${replayPrefix}${sessionId}:refs`,
     event: (ref: string) => `${base}:event:${ref}`,
-    last: (sessionId: string) => `${base}:replay:${sessionId}:last`,
-    session: (sessionId: string) => `${base}:session:${sessionId}`,
+    last: (sessionId: string) => `${replayPrefix}${sessionId}:last`,
+    /** `${sessionPrefix}${sessionId}` */
+    sessionPrefix,
+    session: (sessionId: string) => `${sessionPrefix}${sessionId}`,
     live: (userId: string) => `${base}:live:${userId}`,
     /** `${cursorPrefix}${nodeId}:cursor` */
     cursorPrefix: `${base}:node:`,

@@ -6,6 +6,7 @@ import { resolveGatewayOptions } from "../../src/gateway/options";
 import { gatewayKeys } from "../../src/gateway/redis-shared";
 import { RedisReplayStore } from "../../src/gateway/sessions/redis-replay-store";
 import { MemoryReplayStore, type ReplayStore } from "../../src/gateway/sessions/replay-store";
+import { ReplayAnswers } from "../support/replay-answers";
 
 const event = (n: number) => new SerializedEvent("MESSAGE_CREATE", { n });
 const numbers = (frames: string[] | null) => frames?.map((f) => JSON.parse(f).d.n as number);
@@ -82,7 +83,10 @@ describe.runIf(redisUrl)("gateway replay store in Redis: an event is written onc
     sent.push(command.name);
     return sendCommand(command as never, stream as never);
   }) as typeof redis.sendCommand;
-  const store = new RedisReplayStore(redis, namespace, 10);
+  const answers = new ReplayAnswers();
+  const store = new RedisReplayStore(redis, namespace, 10, { onRefused: answers.refused });
+  const append = (sessionId: string, seq: number, frame: SerializedEvent) =>
+    answers.append(store, sessionId, seq, frame);
   afterAll(async () => {
     await store.close();
     await redis.quit();
@@ -91,7 +95,7 @@ describe.runIf(redisUrl)("gateway replay store in Redis: an event is written onc
   it("keeps one body per event and each session only its ref, with one script call for every session of a dispatch", async () => {
     const shared = event(1);
     sent.length = 0;
-    const appended = Array.from({ length: 300 }, (_, i) => store.append(`s${i}`, 1, shared));
+    const appended = Array.from({ length: 300 }, (_, i) => append(`s${i}`, 1, shared));
     expect(await Promise.all(appended)).toEqual(appended.map(() => true));
     expect(sent.filter((name) => name === "evalsha" || name === "eval")).toHaveLength(1);
     const keys = gatewayKeys(namespace);
@@ -104,7 +108,7 @@ describe.runIf(redisUrl)("gateway replay store in Redis: an event is written onc
   it("cuts a dispatch to very many sessions into slices, the body written by the first", async () => {
     const shared = event(2);
     sent.length = 0;
-    const appended = Array.from({ length: 1200 }, (_, i) => store.append(`big${i}`, 1, shared));
+    const appended = Array.from({ length: 1200 }, (_, i) => append(`big${i}`, 1, shared));
     expect(await Promise.all(appended)).toEqual(appended.map(() => true));
     expect(sent.filter((name) => name === "evalsha" || name === "eval")).toHaveLength(3);
     expect(JSON.parse((await store.since("big1199", 0))?.[0] ?? "")).toEqual({
@@ -116,15 +120,15 @@ describe.runIf(redisUrl)("gateway replay store in Redis: an event is written onc
   });
 
   it("answers a session's appends in its own order across dispatches, and refuses a gap", async () => {
-    const first = store.append("ordered", 1, event(10));
-    const second = store.append("ordered", 2, event(11));
-    const gap = store.append("ordered", 4, event(12));
+    const first = append("ordered", 1, event(10));
+    const second = append("ordered", 2, event(11));
+    const gap = append("ordered", 4, event(12));
     expect(await Promise.all([first, second, gap])).toEqual([true, true, false]);
     expect(numbers(await store.since("ordered", 0))).toEqual([10, 11]);
   });
 
   it("a session dropped right after an append is forgotten: the append went first", async () => {
-    void store.append("gone", 1, event(20));
+    void append("gone", 1, event(20));
     store.drop("gone");
     expect(await store.since("gone", 0)).toEqual([]);
     expect(await redis.exists(gatewayKeys(namespace).refs("gone"))).toBe(0);

@@ -16,6 +16,7 @@ import { type ClaimedSession, MemorySessionStore, type SessionRecord } from "../
 import { takeOverSession } from "../../src/gateway/sessions/takeover";
 import { waitFor } from "../support/gateway-client";
 import { partialDispatch } from "../support/partial-dispatch";
+import { ReplayAnswers } from "../support/replay-answers";
 
 const record = (userId: string, id = randomBytes(8).toString("hex")): SessionRecord => ({
   id,
@@ -211,6 +212,11 @@ describe("takeover catch-up", () => {
 });
 
 // Two stores on one Redis namespace stand for two nodes.
+interface Node {
+  store: RedisSessionStore;
+  replay: RedisReplayStore;
+  append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean>;
+}
 const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
   describe("session store in Redis (two nodes)", () => {
@@ -221,12 +227,17 @@ if (redisUrl) {
       const nodeId = `node-${i}-${namespace}`;
       const store = new RedisSessionStore(redis, namespace, { nodeId, resumeWindowMs: 2_000, leaseMs: 600 });
       store.onLost((id) => lost[i]?.push(id));
-      const replay = new RedisReplayStore(redis, namespace, 100, { nodeId, onRefused: (id) => store.lost(id) });
-      return { store, replay };
-    }) as [
-      { store: RedisSessionStore; replay: RedisReplayStore },
-      { store: RedisSessionStore; replay: RedisReplayStore },
-    ];
+      const answers = new ReplayAnswers();
+      const onRefused = (id: string) => {
+        store.lost(id);
+        answers.refused(id);
+      };
+      const replay = new RedisReplayStore(redis, namespace, 100, { nodeId, onRefused });
+      // Appends as a session makes them: true once the frame is written, false when refused.
+      const append = (sessionId: string, seq: number, event: SerializedEvent) =>
+        answers.append(replay, sessionId, seq, event);
+      return { store, replay, append };
+    }) as [Node, Node];
     afterAll(async () => {
       await Promise.all([nodeA.store.close(), nodeB.store.close()]);
       await Promise.all(connections.map((r) => r.quit()));
@@ -260,11 +271,11 @@ if (redisUrl) {
       const user = randomBytes(4).toString("hex");
       const session = record(user);
       expect(await nodeA.store.open(session, 16)).toBe(true);
-      expect(await nodeA.replay.append(session.id, 1, frame(1, "e1"))).toBe(true);
+      expect(await nodeA.append(session.id, 1, frame(1, "e1"))).toBe(true);
       // Not resumable before READY and its held events are recorded.
       expect(await nodeB.store.claim(session.id, user, 2_000)).toBeNull();
       nodeA.store.ready(session.id, ["10", "20"], "e0");
-      expect(await nodeA.replay.append(session.id, 2, frame(2, "e2"))).toBe(true);
+      expect(await nodeA.append(session.id, 2, frame(2, "e2"))).toBe(true);
       nodeA.store.processed("e3");
       await new Promise((r) => setTimeout(r, 300)); // the cursor is written every 250 ms
       expect(await nodeB.store.claim(session.id, "someone-else", 2_000)).toBeNull();
@@ -281,8 +292,8 @@ if (redisUrl) {
       });
       expect(claimed?.markers.sort()).toEqual(["e0", "e2", "e3"]);
       await waitFor(() => lost[0]?.includes(session.id) ?? false);
-      expect(await nodeA.replay.append(session.id, 3, frame(3))).toBe(false);
-      expect(await nodeB.replay.append(session.id, 3, frame(3))).toBe(true);
+      expect(await nodeA.append(session.id, 3, frame(3))).toBe(false);
+      expect(await nodeB.append(session.id, 3, frame(3))).toBe(true);
       expect((await nodeB.replay.since(session.id, 0))?.map((f) => JSON.parse(f).d.n)).toEqual([1, 2, 3]);
       // The old owner can no longer end it or drop its buffer.
       nodeA.store.end(session.id, user);
@@ -296,8 +307,8 @@ if (redisUrl) {
       const user = randomBytes(4).toString("hex");
       const session = record(user);
       await nodeA.store.open(session, 16);
-      expect(await nodeA.replay.append(session.id, 1, frame(1))).toBe(true);
-      expect(await nodeA.replay.append(session.id, 3, frame(3))).toBe(false);
+      expect(await nodeA.append(session.id, 1, frame(1))).toBe(true);
+      expect(await nodeA.append(session.id, 3, frame(3))).toBe(false);
       nodeA.store.ready(session.id, [], "e0");
       nodeA.store.dropped(session.id, user, 100);
       await new Promise((r) => setTimeout(r, 300));

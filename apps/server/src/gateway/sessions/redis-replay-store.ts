@@ -3,7 +3,7 @@ import { defineScript, type RedisScript } from "@chat/events";
 import type { Redis } from "ioredis";
 import type { SerializedEvent } from "../connection/payloads";
 import { type GatewayKeys, gatewayKeys, gatewayRedis } from "../redis-shared";
-import type { ReplayStore } from "./replay-store";
+import type { FrameReceiver, ReplayStore } from "./replay-store";
 
 export interface RedisReplayOptions {
   /** This node; writes about a session whose record names another owner are refused. */
@@ -17,17 +17,21 @@ export interface RedisReplayOptions {
 /** Sessions per script call: one call holds Redis for its whole run, so a huge fan-out is cut in slices. */
 const SESSIONS_PER_CALL = 500;
 
-// KEYS: the event's body, then per session: refs, last, record.
-// ARGV: body ('' when an earlier slice wrote it), ttl, capacity, node, event id, ref, then each session's seq.
-// Answers per session: 1 recorded, 0 refused (another node owns it), -1 refused (a gap in the numbering).
+// KEYS: the event's body. ARGV: body ('' when an earlier slice wrote it), ttl, capacity, node,
+// event id, ref, the replay and session key prefixes, then each session's id and seq. Each
+// session's keys are built here from its id (as gatewayKeys spells them): per session, only
+// its id and number travel. Answers per session: 1 recorded, 0 refused (another node owns
+// it), -1 refused (a gap in the numbering).
 const APPEND = `
 local ttl, capacity, node, eventId, ref = ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5], ARGV[6]
+local replayPrefix, sessionPrefix = ARGV[7], ARGV[8]
 if ARGV[1] ~= '' then redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl) end
 local answers = {}
-for i = 1, (#KEYS - 1) / 3 do
-  local refs, last, record = KEYS[3 * i - 1], KEYS[3 * i], KEYS[3 * i + 1]
+for i = 1, (#ARGV - 8) / 2 do
+  local id = ARGV[7 + 2 * i]
+  local seq = tonumber(ARGV[8 + 2 * i])
+  local refs, last, record = replayPrefix .. id .. ':refs', replayPrefix .. id .. ':last', sessionPrefix .. id
   local owner = redis.call('HGET', record, 'owner')
-  local seq = tonumber(ARGV[6 + i])
   local previous = tonumber(redis.call('GET', last) or '0')
   if owner and owner ~= node then answers[i] = 0
   elseif previous > 0 and seq ~= previous + 1 then answers[i] = -1
@@ -55,12 +59,12 @@ if ARGV[2] == '0' then redis.call('DEL', KEYS[1], KEYS[2]) else
 end
 return 1`;
 
-/** The appends of one event waiting for the end of the dispatch loop that made them. */
+/** The appends of one event waiting for the end of the dispatch loop that made them, with whom each frame goes back to once written. */
 interface Batch {
   event: SerializedEvent;
   sessionIds: string[];
   sequences: number[];
-  answers: ((recorded: boolean) => void)[];
+  receivers: (FrameReceiver | undefined)[];
 }
 
 /**
@@ -109,20 +113,29 @@ export class RedisReplayStore implements ReplayStore {
     return [this.keys.refs(sessionId), this.keys.last(sessionId), this.keys.session(sessionId)];
   }
 
-  append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> {
+  append(sessionId: string, seq: number, event: SerializedEvent): undefined {
     let batch = this.pending.get(event);
     if (!batch) {
-      batch = { event, sessionIds: [], sequences: [], answers: [] };
+      batch = { event, sessionIds: [], sequences: [], receivers: [] };
       this.pending.set(event, batch);
       if (!this.flushQueued) {
         this.flushQueued = true;
         queueMicrotask(() => this.flush());
       }
     }
-    const { sessionIds, sequences, answers } = batch;
-    sessionIds.push(sessionId);
-    sequences.push(seq);
-    return new Promise((resolve) => answers.push(resolve));
+    batch.sessionIds.push(sessionId);
+    batch.sequences.push(seq);
+    batch.receivers.push(undefined);
+  }
+
+  /**
+   * The frame of the append just made goes back to `receiver` once it is recorded (in call
+   * order: one connection, one script call per event); a refused one never does (onRefused).
+   * No promise per session and frame: a fan-out to a thousand sessions made four each.
+   */
+  whenWritten(receiver: FrameReceiver, _sequence: number, event: SerializedEvent): void {
+    const receivers = this.pending.get(event)?.receivers;
+    if (receivers) receivers[receivers.length - 1] = receiver;
   }
 
   /** Sends the queued appends, one script call per event (per slice of its sessions), in the order they were made. */
@@ -138,26 +151,31 @@ export class RedisReplayStore implements ReplayStore {
 
   private send(batch: Batch, ref: string, from: number): void {
     const ttl = this.options.liveTtlMs ?? 15 * 60_000;
-    const sessionIds = batch.sessionIds.slice(from, from + SESSIONS_PER_CALL);
-    const answers = batch.answers.slice(from, from + SESSIONS_PER_CALL);
-    const keys = [this.keys.event(ref), ...sessionIds.flatMap((id) => this.sessionKeys(id))];
-    const body = from === 0 ? bodyOf(batch.event) : "";
-    const args = [body, ttl, this.capacity, this.nodeId, batch.event.id ?? "", ref];
-    const sequences = batch.sequences.slice(from, from + SESSIONS_PER_CALL);
-    this.appendScript(keys.length, ...keys, ...args, ...sequences).then(
+    const to = Math.min(from + SESSIONS_PER_CALL, batch.sessionIds.length);
+    const { event, sessionIds, sequences, receivers } = batch;
+    const body = from === 0 ? bodyOf(event) : "";
+    const args: (string | number)[] = [
+      body,
+      ttl,
+      this.capacity,
+      this.nodeId,
+      event.id ?? "",
+      ref,
+      this.keys.replayPrefix,
+      this.keys.sessionPrefix,
+    ];
+    for (let i = from; i < to; i++) args.push(sessionIds[i] as string, sequences[i] as number);
+    this.appendScript(1, this.keys.event(ref), ...args).then(
       (results) => {
-        for (const [i, answer] of answers.entries()) {
-          const recorded = (results as number[])[i] === 1;
-          if (!recorded) this.options.onRefused?.(sessionIds[i] as string);
-          answer(recorded);
+        const answers = results as number[];
+        for (let i = from; i < to; i++) {
+          if (answers[i - from] === 1) receivers[i]?.deliverWritten(sequences[i] as number, event);
+          else this.options.onRefused?.(sessionIds[i] as string);
         }
       },
       (error: Error) => {
         console.error("gateway replay append failed", error.message);
-        for (const [i, answer] of answers.entries()) {
-          this.options.onRefused?.(sessionIds[i] as string);
-          answer(false);
-        }
+        for (let i = from; i < to; i++) this.options.onRefused?.(sessionIds[i] as string);
       },
     );
   }

@@ -17,14 +17,15 @@ export interface FrameReceiver {
 export interface ReplayStore {
   /**
    * Records the dispatch numbered `seq` (the previous one was `seq - 1`). Undefined: recorded
-   * at once. A promise: true once recorded, false when refused (the session now
-   * belongs to another node); the frame may only be sent after it resolved true.
+   * at once, unless the store has `whenWritten`. A promise: true once recorded, false when
+   * refused (the session now belongs to another node); the frame may only be sent after it
+   * resolved true.
    */
   append(sessionId: string, seq: number, event: SerializedEvent): Promise<boolean> | undefined;
   /**
-   * A store that writes its appends out in batches (the gateway journal) has each frame sent
-   * only once its append is written: handed back to `receiver` then, in call order. Others
-   * leave it out.
+   * A store that writes its appends out in batches (the gateway journal, Redis) has each frame
+   * sent only once its append is written: handed back to `receiver` then, in call order. Called
+   * right after the `append` it concerns. Others leave it out.
    */
   whenWritten?(receiver: FrameReceiver, sequence: number, event: SerializedEvent): void;
   /** The session's connection dropped: it is kept `windowMs` more, then forgotten. */
