@@ -52,11 +52,15 @@ const defaultInt8Array = pg.types.getTypeParser(INT8_ARRAY as Parameters<typeof 
  * Values as Prisma's raw queries give them: 64-bit integers (ids) as bigint, and timestamps
  * (Prisma's columns are `timestamp(3)`, without a zone) as UTC, whatever this machine's zone.
  */
+const parseInt8 = (text: string) => BigInt(text);
+const parseInt8Array = (text: string) => defaultInt8Array(text).map((v) => (v === null ? null : BigInt(v)));
+const parseTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+// Asked once per column of every answer: the parsers are made once, not per column and answer.
 const prismaTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
-    if (oid === INT8) return (text: string) => BigInt(text);
-    if (oid === INT8_ARRAY) return (text: string) => defaultInt8Array(text).map((v) => (v === null ? null : BigInt(v)));
-    if (oid === TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    if (oid === INT8) return parseInt8;
+    if (oid === INT8_ARRAY) return parseInt8Array;
+    if (oid === TIMESTAMP) return parseTimestamp;
     return pg.types.getTypeParser(oid, format);
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
