@@ -14,7 +14,8 @@ import type { Phase, PhaseFigures } from "./rest-load";
  * `pnpm bench rest`: the send path and history over HTTP, each next to a reference measured
  * in the same run on the same database:
  * - POST /channels/{c}/messages at CONNECTIONS keep-alive connections vs raw single-row INSERTs
- *   into "Message" from as many node-postgres clients;
+ *   into "Message" from as many node-postgres clients, and vs the same INSERTs each moving their
+ *   channel's row on (last message, count) as a send does;
  * - GET /channels/{c}/messages?limit=50, the latest page and a `before` page deep in a
  *   25,000-message channel whose messages are all older than a busier channel's 100,000 (the
  *   shape that misled the planner), each vs the page as its best raw SELECT (read on
@@ -77,6 +78,14 @@ async function benchMode(mode: { name: string; databaseUrl?: string; redisUrl?: 
       text: `INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") VALUES ($1, $2, $3, $4)`,
       values: [world.rawChannelId, world.guildId, world.botUserId, "$N"],
     };
+    // The send's shape at its barest: the row, and its channel's last message and count moved on
+    // in the same statement. Every send to a channel waits for the previous one's commit on that
+    // row, which no server work can undo.
+    const insertMovingChannel = {
+      text: `WITH m AS (INSERT INTO "Message" ("channelId", "guildId", "authorId", "content") VALUES ($1::bigint, $2::bigint, $3::bigint, $4) RETURNING id)
+        UPDATE "Channel" SET "lastMessageId" = (SELECT id FROM m), "messageCount" = "messageCount" + 1 WHERE id = $1::bigint`,
+      values: insert.values,
+    };
     const send: Phase = {
       cmd: "http",
       method: "POST",
@@ -108,6 +117,10 @@ async function benchMode(mode: { name: string; databaseUrl?: string; redisUrl?: 
     const rawInserts = await step(
       "raw INSERTs",
       load({ cmd: "sql", databaseUrl, ...insert, connections: CONNECTIONS, seconds: SECONDS }),
+    );
+    const rawInsertsMovingChannel = await step(
+      "raw INSERTs moving their channel's row",
+      load({ cmd: "sql", databaseUrl, ...insertMovingChannel, connections: CONNECTIONS, seconds: SECONDS }),
     );
     await step("warm-up sends", load({ ...send, seconds: 2 }));
     const idleBeats = await step("heartbeats, idle", probe(heartbeats));
@@ -150,6 +163,13 @@ async function benchMode(mode: { name: string; databaseUrl?: string; redisUrl?: 
         cpu: sendCpu,
         reference: rawInserts,
         referenceName: "raw single-row INSERT",
+        kind: "rate",
+      },
+      {
+        what: "send a message (POST)",
+        measured: sends,
+        reference: rawInsertsMovingChannel,
+        referenceName: "raw INSERT + its channel row's UPDATE",
         kind: "rate",
       },
       {
