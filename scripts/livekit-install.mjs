@@ -4,22 +4,15 @@
 // the user's cache (kept between CI runs on one machine, like Go's own module and build caches).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
+import { findGo } from "./find-go.mjs";
 
 register();
 const { defaultLiveKitInstallDir, findLiveKitBinary, LIVEKIT_PACKAGE, LIVEKIT_VERSION } = await import(
   "../packages/voice/src/livekit-binary.ts"
 );
-
-/** Go's command: on PATH, else where the official archive puts it. */
-export function findGo(env = process.env) {
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    if (existsSync(join(dir, "go"))) return join(dir, "go");
-  }
-  return existsSync("/usr/local/go/bin/go") ? "/usr/local/go/bin/go" : null;
-}
 
 /**
  * The LiveKit binary, built first when none is found and Go is there. Answers its path, or null

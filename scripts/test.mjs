@@ -1,4 +1,5 @@
-// `pnpm test`: the whole suite. A LiveKit binary found or built first (scripts/livekit-install.mjs);
+// `pnpm test`: the whole suite. A LiveKit binary and a SeaweedFS one found or built first
+// (scripts/livekit-install.mjs, scripts/seaweedfs-install.mjs);
 // then lint and typecheck, the server and domain tests and the browser tests, on the embedded
 // database and, when TEST_DATABASE_URL and TEST_REDIS_URL name them (CI sets both), again on
 // PostgreSQL + Redis. The two modes' unit and integration tests run as jobs side by side (each
@@ -13,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ensureLiveKit } from "./livekit-install.mjs";
+import { ensureSeaweed } from "./seaweedfs-install.mjs";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -20,9 +22,12 @@ const withServices = Boolean(pgUrl && redisUrl);
 // The voice tests run a real LiveKit server: found (LIVEKIT_BINARY, PATH, install folder) or built with Go now.
 // Without one they fail saying how to get it; the rest of the suite runs either way.
 const livekitBinary = ensureLiveKit();
+// The file store's tests run a real SeaweedFS as their S3: found or built with Go now, the same way.
+const seaweedBinary = ensureSeaweed();
 const embeddedEnv = {
   ...process.env,
   ...(livekitBinary ? { LIVEKIT_BINARY: livekitBinary } : {}),
+  ...(seaweedBinary ? { SEAWEEDFS_BINARY: seaweedBinary } : {}),
   TEST_DATABASE_URL: "",
   TEST_REDIS_URL: "",
   E2E_DATABASE_URL: "",

@@ -51,6 +51,7 @@ export * from "./audience";
 export * from "./clock";
 export * from "./config";
 export * from "./context";
+export * from "./files/file-store";
 export * from "./errors";
 export * from "./ids";
 export * from "./permissions";
