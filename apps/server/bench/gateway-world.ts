@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { Permission } from "@chat/domain";
 import { type DispatchEvent, isDispatch } from "@chat/events";
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { Gateway } from "../src/gateway";
 import type { RunningServer } from "../src/server";
+import { benchGuild } from "./bench-guild";
 import type { Command } from "./gateway-clients";
 
 /** What the gateway bench's scenarios share: the guild they run in, and the receivers' child process they command. */
@@ -15,15 +15,7 @@ export async function seed(
   server: Pick<RunningServer<Gateway | null>, "ctx">,
 ): Promise<{ token: string; template: MessageEvent; channelId: string }> {
   const { domain, bus } = server.ctx;
-  const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
-  const guild = await domain.guilds.create(owner.id, "Bench");
-  const app = await domain.applications.create(owner.id, "Bench bot");
-  await domain.members.addBot(
-    owner.id,
-    guild.id,
-    app.application.id,
-    Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
-  );
+  const { guild, owner, app } = await benchGuild(domain);
   const channel = guild.channels.find((c) => c.type === 0);
   if (!channel) throw new Error("no text channel");
   const captured = new Promise<MessageEvent>((resolve) => {

@@ -2,9 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Permission } from "@chat/domain";
 import pg from "pg";
 import type { RunningServer } from "../src/server";
+import { benchGuild } from "./bench-guild";
 import { startBenchServer } from "./bench-server";
 import { loader } from "./load-runner";
 import { type CpuSample, cpuPerRequest, sampleCpu } from "./process-cpu";
@@ -223,15 +223,7 @@ async function step<T>(name: string, running: Promise<T>): Promise<T> {
  */
 async function seed(server: RunningServer) {
   const { domain } = server.ctx;
-  const owner = await domain.users.createPerson({ username: `bench_${Date.now()}`, passwordHash: "not-a-login" });
-  const guild = await domain.guilds.create(owner.id, "Bench");
-  const app = await domain.applications.create(owner.id, "Bench bot");
-  await domain.members.addBot(
-    owner.id,
-    guild.id,
-    app.application.id,
-    Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory,
-  );
+  const { guild, owner, app } = await benchGuild(domain);
   const channel = async (name: string) =>
     BigInt((await domain.channels.create(guild.id, owner.id, { name, type: 0 })).id);
   const [sendChannelId, rawChannelId, historyChannelId] = [
