@@ -53,6 +53,22 @@ describe("sending messages over REST", () => {
     });
   });
 
+  describe("the channel moved on", () => {
+    it("sets the channel's last message, count and activity, and never moves them back: a newer send that reached the row first stays", async () => {
+      const channel = await newChannel();
+      const sent = await send(channel, { content: "first" });
+      const row = () => db().channel.findUniqueOrThrow({ where: { id: channel } });
+      expect((await row()).lastMessageId).toBe(BigInt(sent.body.id));
+      // As if a send with a newer id had committed its channel update before this one.
+      const newer = BigInt(sent.body.id) + 1_000_000n;
+      const later = new Date(Date.now() + 60_000);
+      await db().channel.update({ where: { id: channel }, data: { lastMessageId: newer, lastActivityAt: later } });
+      const before = (await row()).messageCount;
+      expect((await send(channel, { content: "older id, later to the row" })).status).toBe(200);
+      expect(await row()).toMatchObject({ lastMessageId: newer, lastActivityAt: later, messageCount: before + 1 });
+    });
+  });
+
   describe("what a message holds", () => {
     it("refuses a message with nothing in it (50006), also whitespace only", async () => {
       const channel = await newChannel();

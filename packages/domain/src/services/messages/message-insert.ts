@@ -31,8 +31,10 @@ export interface NewMessage {
 /**
  * Writes the message, its files and moves its channel's last message, count and activity on,
  * in one statement (atomic without a transaction, and the send path's hot spot), answering the
- * row as `messageInclude` loads it. Files get their ids first, so that `attachment://` embed
- * URLs can point at them. `tx`: inside that transaction (a pin's notice, written with the pin).
+ * row as `messageInclude` loads it. Never back: two sends may reach the channel's row in the
+ * other order than their ids, and the newer id must stay. Files get their ids first, so that
+ * `attachment://` embed URLs can point at them. `tx`: inside that transaction (a pin's notice,
+ * written with the pin).
  *
  * One statement rather than an interactive transaction: on the embedded database a transaction
  * holds the one session over every round trip, and 25 MB of files made others wait past their
@@ -144,7 +146,8 @@ function writeInsertStatement(fileCount: number): string {
       $13::bigint[], $14::bigint, $15::bigint, $16::bigint, $17::bigint, $18::bigint, $19::jsonb, $20::timestamp(3))
     RETURNING *
   )${insertFiles}, moved AS (
-    UPDATE "Channel" SET "lastMessageId" = (SELECT id FROM m), "messageCount" = "messageCount" + 1, "lastActivityAt" = $20::timestamp(3)
+    UPDATE "Channel" SET "lastMessageId" = GREATEST("lastMessageId", (SELECT id FROM m)), "messageCount" = "messageCount" + 1,
+      "lastActivityAt" = GREATEST("lastActivityAt", $20::timestamp(3))
     WHERE id = $1::bigint
   )
   SELECT m.*, u.id AS author_id, u.username AS author_username, u."globalName" AS "author_globalName", u.discriminator AS author_discriminator,
