@@ -1,6 +1,17 @@
 import type { ReadStateView } from "@chat/api";
 import { compareIds } from "../messages/message-merge";
 
+/**
+ * A channel's read state with a new message counted: its last message moves on, and a mention
+ * of the person counts once. Idempotent, as the live patches must be (the query patcher applies
+ * a patch again when a fetch in flight lands): a message the state already knows of (its last
+ * message is that one or newer, the server's answer included it) changes nothing.
+ */
+export function withNewMessage(state: ReadStateView, messageId: string, mentioned: boolean): ReadStateView {
+  if (state.lastMessageId !== null && compareIds(messageId, state.lastMessageId) <= 0) return state;
+  return { ...state, lastMessageId: messageId, mentionCount: state.mentionCount + (mentioned ? 1 : 0) };
+}
+
 /** Whether a channel has messages after where the person has read up to. */
 export function isUnread(state: ReadStateView | undefined): boolean {
   if (!state?.lastMessageId) return false;

@@ -4,6 +4,7 @@ import { READ_STATE_UPDATE } from "@chat/events/catalogue";
 import { GatewayDispatchEvents, type GatewayMessageCreateDispatchData } from "discord-api-types/v10";
 import type { LiveDeps } from "@/components/live/live-deps";
 import type { LiveRegistry } from "@/components/live/live-registry";
+import { withNewMessage } from "./read-state-math";
 
 /** Unread marks and mention counts follow new messages, what the person read elsewhere, and channels or guilds coming and going. */
 export function registerReadStatesLive(live: LiveRegistry, { queryClient, trpc, patcher, meId }: LiveDeps): void {
@@ -25,11 +26,7 @@ export function registerReadStatesLive(live: LiveRegistry, { queryClient, trpc, 
     }
     const mentioned =
       !message.guild_id || message.mention_everyone || message.mentions.some((user) => user.id === meId);
-    patchReadState(message.channel_id, (state) => ({
-      ...state,
-      lastMessageId: message.id,
-      mentionCount: state.mentionCount + (mentioned ? 1 : 0),
-    }));
+    patchReadState(message.channel_id, (state) => withNewMessage(state, message.id, mentioned));
     if (!mentioned && message.mention_roles.length > 0) patcher.reload(key);
   };
 
