@@ -131,7 +131,7 @@ export class RedisReplayStore implements ReplayStore {
   /**
    * The frame of the append just made goes back to `receiver` once it is recorded (in call
    * order: one connection, one script call per event); a refused one never does (onRefused).
-   * No promise per session and frame: a fan-out to a thousand sessions made four each.
+   * No promise per session and frame: a fan-out to a thousand sessions made four promises for each.
    */
   whenWritten(receiver: FrameReceiver, _sequence: number, event: SerializedEvent): void {
     const receivers = this.pending.get(event)?.receivers;
