@@ -1,5 +1,6 @@
 import { countQueries, type QueryCounter } from "@chat/db/testing/query-counter";
 import { Permission } from "@chat/domain";
+import { loadStarterThreads } from "@chat/domain/services/messages/message-threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../support/harness";
 import { fixtures } from "../support/rest-fixtures";
@@ -39,7 +40,8 @@ describe("the statements of one message sent over REST", () => {
     const count = await queries.during(async () => {
       expect((await send("first")).status).toBe(200);
     });
-    expect(count).toBe(2);
+    // The page, and the thread whole (Prisma reads it and its overwrites in two).
+    expect(count).toBe(3);
   });
 
   it("its next messages are one, the message written, while nothing changed its access", async () => {
@@ -75,5 +77,63 @@ describe("the statements of one message sent over REST", () => {
     } finally {
       await web.close();
     }
+  });
+});
+
+/**
+ * A history page is one statement while nothing changed the caller's access: its rows say
+ * whether a thread was started from each message, so a page that started none asks nothing
+ * more; one that did loads those threads, and asks no one which.
+ */
+describe("the statements of a history page", () => {
+  const env = useTestServer({ server: { housekeepingIntervalMs: 0, interactionDeadlineIntervalMs: 0 } });
+  let queries: QueryCounter;
+  let channel: bigint;
+  let starter: string;
+  const page = async () => {
+    const res = await env.bot.get(`/channels/${channel}/messages?limit=50`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { id: string; thread?: { name: string } }[];
+  };
+
+  beforeAll(async () => {
+    channel = (await fixtures(env.t).channel(env.world.guild.id, { name: "paged" })).id;
+    for (const content of ["one", "two", "three"])
+      starter = ((await (await env.bot.post(`/channels/${channel}/messages`, { content })).json()) as { id: string })
+        .id;
+    await page(); // the bot's access to the channel is kept from here on
+    queries = countQueries();
+  });
+  afterAll(() => queries?.stop());
+
+  it("is one statement when none of its messages started a thread", async () => {
+    expect(await queries.during(page)).toBe(1);
+  });
+
+  it("loads the thread a message started, without asking which messages started one", async () => {
+    await env.t.server.ctx.domain.threads.createFromMessage(channel, BigInt(starter), env.world.owner.id, {
+      name: "about three",
+    });
+    // A new channel (the thread) may change access: the first read after it checks access again.
+    await page();
+    await queries.settled();
+    let messages: Awaited<ReturnType<typeof page>> = [];
+    const count = await queries.during(async () => {
+      messages = await page();
+    });
+    expect(messages.find((m) => m.id === starter)?.thread?.name).toBe("about three");
+    // What loading that thread whole costs on this storage (Prisma reads a channel and its
+    // overwrites in one statement or two): the page adds only its own statement to it.
+    const { ctx } = env.t.server;
+    const known = { id: BigInt(starter), guildId: env.world.guild.id, referenceMessageId: null, startsThread: true };
+    const domainContext = {
+      db: ctx.database.prisma,
+      bus: ctx.bus,
+      urls: ctx.urls,
+      clock: ctx.clock,
+      attachmentSigningKey: "only-threads-are-read-here-no-file-is-signed",
+    };
+    const threadLoad = await queries.during(() => loadStarterThreads(domainContext, [known]));
+    expect(count).toBe(1 + threadLoad);
   });
 });
