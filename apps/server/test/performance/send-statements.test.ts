@@ -110,7 +110,7 @@ describe("the statements of a history page", () => {
     expect(await queries.during(page)).toBe(1);
   });
 
-  it("loads the thread a message started, without asking which messages started one", async () => {
+  it("still shows the thread a message started, at the cost of loading that thread alone", async () => {
     await env.t.server.ctx.domain.threads.createFromMessage(channel, BigInt(starter), env.world.owner.id, {
       name: "about three",
     });
