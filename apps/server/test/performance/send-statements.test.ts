@@ -83,7 +83,7 @@ describe("the statements of one message sent over REST", () => {
 /**
  * A history page is one statement while nothing changed the caller's access: its rows say
  * whether a thread was started from each message, so a page that started none asks nothing
- * more; one that did loads those threads, and asks no one which.
+ * more; one that did still shows its thread.
  */
 describe("the statements of a history page", () => {
   const env = useTestServer({ server: { housekeepingIntervalMs: 0, interactionDeadlineIntervalMs: 0 } });
